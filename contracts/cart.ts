@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { ProductSchema } from './catalogue';
+
+export const MAX_QUANTITY_PER_LINE = 10;
+export const MAX_CART_LINES = 50;
+export const MAX_WISHLIST_ITEMS = 100;
+export const sizes = ['S', 'M', 'L'] as const;
+export const DEFAULT_SIZE = 'M';
+
+export const cartMessages = {
+  quantityRange: `Quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}.`,
+  tooManyOfOne: `You can buy at most ${MAX_QUANTITY_PER_LINE} of each item.`,
+  tooManyLines: `A cart can hold at most ${MAX_CART_LINES} lines.`,
+  tooManyWishlistItems: `A wishlist can hold at most ${MAX_WISHLIST_ITEMS} items.`,
+  unknownProduct: (id: number) => `Product ${id} is not in our catalogue.`,
+} as const;
+
+const productId = z.number().int().positive().max(2_147_483_647);
+
+const needsId = 'Each item needs a product id.';
+
+/** A product id as a number, or as digits (the spec compares ids as strings, spec §3). */
+const productIdInput = z.union(
+  [
+    productId,
+    z
+      .string()
+      .regex(/^\d{1,9}$/, needsId)
+      .transform(Number),
+  ],
+  {
+    error: needsId,
+  },
+);
+
+/**
+ * A line as the client sends it (spec §3 Cart item). Only id, quantity and size are read: price, discount,
+ * title and images always come from the catalogue, so other fields are dropped here.
+ */
+export const CartLineInputSchema = z.object({
+  id: productIdInput,
+  quantity: z
+    .number({ error: cartMessages.quantityRange })
+    .int(cartMessages.quantityRange)
+    .min(1, cartMessages.quantityRange)
+    .max(MAX_QUANTITY_PER_LINE, cartMessages.quantityRange),
+  size: z.enum(sizes, { error: 'Size must be S, M or L.' }).default(DEFAULT_SIZE),
+});
+export type CartLineInput = z.output<typeof CartLineInputSchema>;
+
+export const CartUpdateBodySchema = z.object({
+  cart: z.array(CartLineInputSchema).max(MAX_CART_LINES, cartMessages.tooManyLines),
+});
+
+export const CartLineSchema = ProductSchema.pick({
+  id: true,
+  title: true,
+  description: true,
+  price: true,
+  discount: true,
+  discountedPrice: true,
+  images: true,
+  img: true,
+  sku: true,
+  category: true,
+  brand: true,
+  weight: true,
+}).extend({ size: z.enum(sizes), quantity: z.number().int() });
+export type CartLine = z.infer<typeof CartLineSchema>;
+
+export const CartSummarySchema = z.object({
+  itemCount: z.number().int().describe('Sum of quantities (the header badge)'),
+  lineCount: z.number().int().describe('Distinct lines (the cart page heading)'),
+  mrp: z.number().int(),
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  shipping: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+});
+export type CartSummary = z.infer<typeof CartSummarySchema>;
+
+export const CartReplySchema = z.object({ cart: z.array(CartLineSchema), summary: CartSummarySchema });
+export type CartReply = z.infer<typeof CartReplySchema>;
+
+export const WishlistItemInputSchema = z.object({
+  id: productIdInput,
+});
+
+export const WishlistUpdateBodySchema = z.object({
+  wishlist: z.array(WishlistItemInputSchema).max(MAX_WISHLIST_ITEMS, cartMessages.tooManyWishlistItems),
+});
+
+export const WishlistReplySchema = z.object({ wishlist: z.array(ProductSchema) });
+export type WishlistReply = z.infer<typeof WishlistReplySchema>;

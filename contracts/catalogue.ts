@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+export const productCategories = ['bath', 'gloves', 'premium'] as const;
+
+export const DEFAULT_BRAND = 'Ottoman';
+export const DEFAULT_WEIGHT_KG = 0.5;
+
+export const ProductSchema = z
+  .object({
+    id: z.number().int().positive(),
+    title: z.string(),
+    description: z.string(),
+    price: z.number().int().describe('List price (MRP) in rupees'),
+    discount: z.number().int().min(0).max(100).describe('Discount in percent'),
+    discountedPrice: z.number().int().describe('Price per unit after discount, in rupees (spec §9)'),
+    rating: z.number().int().min(1).max(5),
+    images: z.array(z.string()),
+    img: z.string().describe('Single fallback image'),
+    category: z.enum(productCategories),
+    sku: z.string(),
+    brand: z.string(),
+    weight: z.number().positive().describe('Weight in kg'),
+    details: z.object({
+      whyChoose: z.string(),
+      benefits: z.array(z.string()),
+      changesObserved: z.string(),
+    }),
+  })
+  .meta({ id: 'Product' });
+
+export type Product = z.infer<typeof ProductSchema>;
+export type ProductCategory = (typeof productCategories)[number];
+
+export const ProductListReplySchema = z.object({ products: z.array(ProductSchema) });
+export type ProductListReply = z.infer<typeof ProductListReplySchema>;
+
+export const ProductReplySchema = z.object({ product: ProductSchema });
+export type ProductReply = z.infer<typeof ProductReplySchema>;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+// spec §5: name, email and message are all required.
+export const ContactMessageSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Please enter your name').max(100, 'Name must be at most 100 characters'),
+    email: z
+      .string()
+      .trim()
+      .min(1, 'Please enter your email address')
+      .max(254, 'Email must be at most 254 characters')
+      .pipe(z.email('Please enter a valid email address')),
+    message: z
+      .string()
+      .trim()
+      .min(1, 'Please enter a message')
+      .max(5000, 'Message must be at most 5000 characters'),
+  })
+  .meta({ id: 'ContactMessage' });
+
+export type ContactMessage = z.infer<typeof ContactMessageSchema>;
+
+export const ContactReplySchema = z.object({ success: z.literal(true), message: z.string() });

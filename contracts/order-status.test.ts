@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { isOrderStatus, orderStatusColour, orderStatuses, orderStatusLabel } from './order-status';
+
+describe('order status (spec §4)', () => {
+  it.each([
+    ['pending', 'Pending', 'orange'],
+    ['confirmed', 'Confirmed', 'blue'],
+    ['processing', 'Processing', 'teal'],
+    ['shipped', 'Shipped', 'darkorange'],
+    ['out_for_delivery', 'Out for Delivery', 'darkorange'],
+    ['delivered', 'Delivered', 'green'],
+    ['cancelled', 'Cancelled', 'red'],
+  ] as const)('%s reads %s in %s', (status, label, colour) => {
+    expect(orderStatusLabel(status)).toBe(label);
+    expect(orderStatusColour(status)).toBe(colour);
+  });
+
+  it('knows exactly the seven statuses', () => {
+    expect(orderStatuses).toHaveLength(7);
+    expect(isOrderStatus('confirmed')).toBe(true);
+    expect(isOrderStatus('paid')).toBe(false);
+    expect(isOrderStatus(undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+export const PublicConfigSchema = z.object({
+  google: z.object({
+    clientId: z.string(),
+    /** 'simulator': sign in through the local test window instead of Google's script. */
+    mode: z.enum(['google', 'simulator']),
+  }),
+});
+
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { test as base, expect } from '@playwright/test';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import type { Database } from '../server/db/client';
+import { createTestDatabase } from '../server/test/test-database';
+
+export interface ShopServer {
+  url: string;
+  db: Database;
+}
+
+/**
+ * Each Playwright worker runs the real server (the built app, the API, a database of its own) in its own
+ * process, so a test can drive the browser and then check the rows its journey wrote.
+ */
+export const test = base.extend<object, { server: ShopServer }>({
+  server: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const database = await createTestDatabase();
+      const config = {
+        ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn' }),
+        databaseUrl: database.url,
+        dataDir: 'memory://',
+        webDistDir: 'dist/web',
+        rateLimitNamespace: `mitten-e2e:${randomBytes(6).toString('hex')}:`,
+        contactRateLimit: { max: 100, windowMs: 60_000 },
+      };
+      const app = await buildApp(config, { logger: false });
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = app.server.address() as AddressInfo;
+      await use({ url: `http://127.0.0.1:${port}`, db: app.db });
+      await app.close();
+      await database.drop();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+});
+
+export { expect };

@@ -1,0 +1,83 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import authRoutes from './modules/auth/routes';
+import cartRoutes from './modules/cart/routes';
+import catalogueRoutes from './modules/catalogue/routes';
+import contactRoutes from './modules/contact/routes';
+import healthRoutes from './modules/health/routes';
+import notifier from './modules/notifications/notifier';
+import outboxRoutes from './modules/notifications/outbox-routes';
+import publicConfigRoutes from './modules/public-config/routes';
+import wishlistRoutes from './modules/wishlist/routes';
+import apiDocs from './plugins/api-docs';
+import authentication from './plugins/authentication';
+import compression from './plugins/compression';
+import database from './plugins/database';
+import errorHandling from './plugins/error-handling';
+import rateLimit from './plugins/rate-limit';
+import security from './plugins/security';
+import webApp from './plugins/web-app';
+import googleSimulator from './simulators/google/plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+// No request this API accepts is anywhere near this; a larger body is refused before it is parsed.
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface BuildAppOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole app (API and web) without listening: main.ts listens, tests use `app.inject`. */
+export async function buildApp(config: Config, options: BuildAppOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  await app.register(errorHandling);
+  await app.register(database, { config });
+  await app.register(security);
+  await app.register(compression);
+  await app.register(rateLimit, { config });
+  await app.register(apiDocs);
+  await app.register(authentication);
+  await app.register(notifier);
+  await app.register(googleSimulator);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(catalogueRoutes);
+      await api.register(contactRoutes);
+      await api.register(publicConfigRoutes);
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(cartRoutes, { prefix: '/cart' });
+      await api.register(wishlistRoutes, { prefix: '/wishlist' });
+    },
+    { prefix: '/api' },
+  );
+  // DESIGN.md: the dev outbox exists only while messages go to it, and never in production.
+  if (app.notifier.outboxEnabled && (config.env !== 'production' || config.allowSimulators)) {
+    await app.register(outboxRoutes);
+  }
+
+  await app.register(webApp, { config });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('data/pglite'),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  WEB_DIST_DIR: z.string().min(1).default('dist/web'),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ALLOW_SIMULATORS: booleanFromEnv.default(false),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Ottoman Mittens <care@ottomanmittens.in>'),
+  MSG91_AUTH_KEY: z.string().min(8).optional(),
+  MSG91_OTP_TEMPLATE_ID: z.string().min(4).optional(),
+  MSG91_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://control.msg91.com'),
+  GOOGLE_CLIENT_ID: z.string().min(8).optional(),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(5),
+  CONTACT_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  logLevel: Env['LOG_LEVEL'];
+  /** Real PostgreSQL when set; otherwise embedded PGlite in `dataDir` ('memory://' keeps it in memory). */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  redisUrl: string | undefined;
+  webDistDir: string;
+  trustProxy: boolean;
+  contactRateLimit: { max: number; windowMs: number };
+  /** Scales the growing delay after failed logins; tests shrink it. */
+  loginFailureDelayScale: number;
+  /** OTP sends, OTP checks, signups and logins per IP per 15 minutes (each route counted apart). */
+  authRateLimitMax: number;
+  /** Where shoppers reach the shop (links in e-mails); defaults to http://localhost:PORT. */
+  publicUrl: string;
+  /** With NODE_ENV=production, simulators run only when this says so explicitly. */
+  allowSimulators: boolean;
+  mail: { smtpUrl: string | undefined; from: string };
+  sms: { msg91: { authKey: string; otpTemplateId: string; baseUrl: string } | undefined };
+  google: { clientId: string | undefined };
+  /** Prefix of the rate-limit counters in Redis; tests use their own so runs never share counters. */
+  rateLimitNamespace: string;
+}
+
+export class ConfigError extends Error {}
+
+/** The outside services that run on a local simulator in this configuration. */
+export function simulatedServices(config: Config): string[] {
+  const simulated: string[] = [];
+  if (!config.mail.smtpUrl) simulated.push('e-mail (dev outbox)');
+  if (!config.sms.msg91) simulated.push('SMS (dev outbox)');
+  if (!config.google.clientId) simulated.push('Google sign-in');
+  return simulated;
+}
+
+/** DESIGN.md: in production the server refuses to start on a simulator unless told explicitly. */
+export function assertSimulatorsAllowed(config: Config) {
+  const simulated = simulatedServices(config);
+  if (config.env === 'production' && simulated.length > 0 && !config.allowSimulators) {
+    throw new ConfigError(
+      `NODE_ENV=production but these services would run on local simulators: ${simulated.join(', ')}. ` +
+        'Configure them (see .env.example) or set ALLOW_SIMULATORS=true.',
+    );
+  }
+}
+
+/** Reads the environment once; a malformed value stops the start with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nonEmpty = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = EnvSchema.safeParse(nonEmpty);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    redisUrl: e.REDIS_URL,
+    webDistDir: e.WEB_DIST_DIR,
+    trustProxy: e.TRUST_PROXY,
+    contactRateLimit: {
+      max: e.CONTACT_RATE_LIMIT_MAX,
+      windowMs: e.CONTACT_RATE_LIMIT_WINDOW_MINUTES * 60_000,
+    },
+    rateLimitNamespace: 'mitten:rate-limit:',
+    authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    loginFailureDelayScale: 1,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    allowSimulators: e.ALLOW_SIMULATORS,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    sms: {
+      msg91:
+        e.MSG91_AUTH_KEY && e.MSG91_OTP_TEMPLATE_ID
+          ? { authKey: e.MSG91_AUTH_KEY, otpTemplateId: e.MSG91_OTP_TEMPLATE_ID, baseUrl: e.MSG91_BASE_URL }
+          : undefined,
+    },
+    google: { clientId: e.GOOGLE_CLIENT_ID },
+  };
+}

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { productCategories } from '../../../contracts/catalogue';
+import { createdAt, updatedAt } from './columns';
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    // Money is integer paise everywhere below the API edge.
+    pricePaise: integer('price_paise').notNull(),
+    discountPercent: integer('discount_percent').notNull(),
+    rating: integer('rating').notNull(),
+    category: text('category', { enum: productCategories }).notNull(),
+    sku: text('sku').notNull().unique(),
+    brand: text('brand').notNull(),
+    weightGrams: integer('weight_grams').notNull(),
+    images: jsonb('images').$type<string[]>().notNull(),
+    whyChoose: text('why_choose').notNull(),
+    benefits: jsonb('benefits').$type<string[]>().notNull(),
+    changesObserved: text('changes_observed').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('products_price_paise_positive', sql`${table.pricePaise} > 0`),
+    check('products_discount_percent_range', sql`${table.discountPercent} between 0 and 100`),
+    check('products_rating_range', sql`${table.rating} between 1 and 5`),
+    check('products_weight_positive', sql`${table.weightGrams} > 0`),
+  ],
+);

@@ -1,0 +1,5 @@
+export * from './accounts';
+export * from './cart';
+export * from './catalogue';
+export * from './contact';
+export * from './notifications';

@@ -1,0 +1,40 @@
+export type ErrorKind =
+  | 'invalid'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_large'
+  | 'rate_limited'
+  | 'unavailable';
+
+const statusByKind: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** The one error type of the API: its message is what the client shows (the spec's texts where it has them). */
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.statusCode = statusByKind[kind];
+  }
+}

@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { assertSimulatorsAllowed, ConfigError, loadConfig, simulatedServices } from './config';
+
+async function main() {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  const config = loadConfig();
+  assertSimulatorsAllowed(config);
+  const app = await buildApp(config);
+  const simulated = simulatedServices(config);
+  if (simulated.length > 0) app.log.warn({ simulated }, 'outside services running on local simulators');
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+  });
+
+  await app.listen({ host: config.host, port: config.port });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('The server could not start:', error);
+  }
+  process.exit(1);
+});

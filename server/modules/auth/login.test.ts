@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, expectNoSecrets, signUpUser } from '../../test/auth-helpers';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { failureDelayMs } from './login-throttle';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await buildTestApp({ authRateLimitMax: 1000, loginFailureDelayScale: 0 });
+});
+afterAll(() => app.closeAndDrop());
+
+const login = (payload: unknown, remoteAddress = '127.0.0.1') =>
+  app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, remoteAddress });
+
+describe('POST /api/auth/login', () => {
+  it('logs in by e-mail and by mobile in any accepted form', async () => {
+    const { contact, password } = await signUpUser(app);
+    for (const credential of [
+      { email: contact.email },
+      { email: contact.email.toUpperCase() },
+      { mobile: contact.mobile },
+      { mobile: `+91 ${contact.mobile}` },
+      { mobile: `0${contact.mobile}` },
+    ]) {
+      const response = await login({ ...credential, password });
+      expect(response.statusCode, JSON.stringify(credential)).toBe(200);
+      expectNoSecrets(response.body);
+      const { token, user } = response.json<{ token: string; user: { email: string } }>();
+      expect(user.email).toBe(contact.email);
+      const profile = await app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(token) });
+      expect(profile.statusCode).toBe(200);
+    }
+  });
+
+  it('answers an unknown account exactly as a wrong password', async () => {
+    const { contact } = await signUpUser(app);
+    const wrongPassword = await login({ email: contact.email, password: 'not-my-password' }, '10.1.0.1');
+    const unknownAccount = await login(
+      { email: `nobody-${contact.email}`, password: 'not-my-password' },
+      '10.1.0.2',
+    );
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(unknownAccount.statusCode).toBe(wrongPassword.statusCode);
+    expect(unknownAccount.body).toBe(wrongPassword.body);
+    expect(wrongPassword.json()).toEqual({ message: 'Invalid email/phone or password' });
+  });
+
+  it('refuses a malformed mobile with the spec message', async () => {
+    const response = await login({ mobile: '12345', password: 'whatever1' });
+    expect(response.json()).toEqual({ message: 'Phone number must be exactly 10 digits (e.g., 1234567890)' });
+  });
+
+  it('locks an account after 10 failures, even for the right password', async () => {
+    const { contact, password } = await signUpUser(app);
+    for (let i = 0; i < 10; i += 1) {
+      expect((await login({ email: contact.email, password: `wrong-${i}` }, `10.2.0.${i}`)).statusCode).toBe(
+        400,
+      );
+    }
+    const locked = await login({ email: contact.email, password }, '10.2.1.1');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({
+      message: 'Too many failed login attempts. Please try again in 15 minutes.',
+    });
+  });
+
+  it('locks an unknown account the same way, so a lock reveals nothing', async () => {
+    for (let i = 0; i < 10; i += 1)
+      await login({ email: 'ghost@example.in', password: `wrong-${i}` }, `10.3.0.${i}`);
+    expect((await login({ email: 'ghost@example.in', password: 'x' }, '10.3.1.1')).statusCode).toBe(429);
+  });
+
+  it('locks an IP after 50 failures across accounts', async () => {
+    for (let i = 0; i < 50; i += 1)
+      await login({ email: `guess${i}@example.in`, password: 'wrong-one' }, '10.4.0.1');
+    const { contact, password } = await signUpUser(app);
+    expect((await login({ email: contact.email, password }, '10.4.0.1')).statusCode).toBe(429);
+    expect((await login({ email: contact.email, password }, '10.4.0.2')).statusCode).toBe(200);
+  });
+
+  it('slows repeated failures down with a growing delay', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map(failureDelayMs)).toEqual([0, 0, 250, 500, 1000, 2000, 4000, 4000]);
+  });
+
+  it('refuses a body without an identifier', async () => {
+    const response = await login({ password: 'whatever1' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'Please enter your email or phone number' });
+  });
+});

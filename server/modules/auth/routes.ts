@@ -1,0 +1,215 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AuthReplySchema,
+  authMessages,
+  GoogleBodySchema,
+  LoginBodySchema,
+  OtpSentReplySchema,
+  OtpVerifiedReplySchema,
+  ProfileReplySchema,
+  ProfileUpdateSchema,
+  SendOtpBodySchema,
+  SignupBodySchema,
+  type User,
+  VerifyOtpBodySchema,
+} from '../../../contracts/auth';
+import { ErrorReplySchema } from '../../../contracts/http';
+import { BROWSER_APP_HEADER, currentUserId } from '../../plugins/authentication';
+import { signInWithGoogle } from './google-service';
+import { createGoogleVerifier } from './google-verifier';
+import { logIn } from './login-service';
+import { sendOtp, verifyOtp } from './otp-service';
+import { getProfile, updateProfile } from './profile-service';
+import { revokeSession } from './sessions';
+import { signUp } from './signup-service';
+
+const errors = { 400: ErrorReplySchema, 401: ErrorReplySchema, 409: ErrorReplySchema, 429: ErrorReplySchema };
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+function originOf(request: FastifyRequest) {
+  return { ipAddress: request.ip, userAgent: request.headers['user-agent'] };
+}
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const perIpLimit = { rateLimit: { max: app.config.authRateLimitMax, timeWindow: FIFTEEN_MINUTES } };
+  const googleVerifier = createGoogleVerifier(
+    app.googleSimulator
+      ? { clientId: app.googleSimulator.clientId, keys: app.googleSimulator.keys }
+      : { clientId: app.config.google.clientId ?? '' },
+  );
+
+  /**
+   * The browser app (it sends the custom header) gets the session as an HttpOnly cookie and never sees the
+   * token; any other client gets the token in the body, to send as a Bearer header (spec §7).
+   */
+  function replyWithSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    result: { user: User; token: string },
+    message: string,
+    status = 200,
+  ) {
+    const browserApp = Boolean(request.headers[BROWSER_APP_HEADER]);
+    if (browserApp) app.setSessionCookie(reply, result.token);
+    return reply.code(status).send({
+      status: 'success' as const,
+      message,
+      user: result.user,
+      ...(browserApp ? {} : { token: result.token }),
+    });
+  }
+
+  app.post(
+    '/send-otp',
+    {
+      config: perIpLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a 6-digit code to an e-mail or a mobile (spec §7)',
+        body: SendOtpBodySchema,
+        response: { 200: OtpSentReplySchema, ...errors, 503: ErrorReplySchema },
+      },
+    },
+    async (request) => {
+      const { message } = await sendOtp(app.db, app.notifier, request.body, request.ip);
+      return { status: 'success' as const, message };
+    },
+  );
+
+  app.post(
+    '/verify-otp',
+    {
+      config: perIpLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Check a code; a right one gives the single-use ticket signup requires',
+        body: VerifyOtpBodySchema,
+        response: { 200: OtpVerifiedReplySchema, ...errors },
+      },
+    },
+    async (request) => ({ status: 'success' as const, ...(await verifyOtp(app.db, request.body)) }),
+  );
+
+  app.post(
+    '/signup',
+    {
+      config: perIpLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account for a verified e-mail or mobile, and sign in',
+        body: SignupBodySchema,
+        response: { 201: AuthReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await signUp(app.db, request.body, originOf(request));
+      return replyWithSession(request, reply, result, 'Signup successful', 201);
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      config: perIpLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with {email, password} or {mobile, password}',
+        body: LoginBodySchema,
+        response: { 200: AuthReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await logIn(app.db, request.body, originOf(request), {
+        delayScale: app.config.loginFailureDelayScale,
+      });
+      return replyWithSession(request, reply, result, authMessages.loginSuccess);
+    },
+  );
+
+  app.post(
+    '/google',
+    {
+      config: perIpLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a Google ID token (`credential`)',
+        body: GoogleBodySchema,
+        response: { 200: AuthReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await signInWithGoogle(
+        app.db,
+        googleVerifier,
+        request.body.credential,
+        originOf(request),
+      );
+      return replyWithSession(request, reply, result, authMessages.loginSuccess);
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session',
+        response: {
+          200: z.object({ status: z.literal('success'), message: z.string() }),
+          401: ErrorReplySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (request.auth) await revokeSession(app.db, request.auth.sessionId);
+      app.clearSessionCookie(reply);
+      return { status: 'success' as const, message: authMessages.loggedOut };
+    },
+  );
+
+  const profileSchema = {
+    tags: ['auth'],
+    response: { 200: ProfileReplySchema, ...errors },
+  };
+
+  async function profileReply(userId: string) {
+    const user = await getProfile(app.db, userId);
+    return { ...user, user };
+  }
+
+  app.get(
+    '/profile',
+    {
+      preHandler: app.requireUser,
+      schema: { ...profileSchema, summary: "The signed-in user's profile, flat and under `user`" },
+    },
+    async (request) => profileReply(currentUserId(request)),
+  );
+
+  app.get(
+    '/profile/refresh',
+    { preHandler: app.requireUser, schema: { ...profileSchema, summary: 'The profile, read afresh' } },
+    async (request) => profileReply(currentUserId(request)),
+  );
+
+  app.put(
+    '/profile',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        ...profileSchema,
+        summary: 'Update some profile fields (e-mail is read-only)',
+        body: ProfileUpdateSchema,
+      },
+    },
+    async (request) => {
+      const user = await updateProfile(app.db, currentUserId(request), request.body);
+      return { ...user, user };
+    },
+  );
+};
+
+export default authRoutes;

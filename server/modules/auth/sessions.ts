@@ -1,0 +1,44 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { sessions } from '../../db/schema';
+import { hashToken, newOpaqueToken } from './tokens';
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface SessionOrigin {
+  ipAddress: string;
+  userAgent: string | undefined;
+}
+
+export async function createSession(db: Database, userId: string, origin: SessionOrigin) {
+  const token = newOpaqueToken();
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt,
+    ipAddress: origin.ipAddress,
+    userAgent: origin.userAgent?.slice(0, 500),
+  });
+  return { token, expiresAt };
+}
+
+/** The live session a token names: not expired, not revoked. */
+export async function findLiveSession(db: Database, token: string) {
+  const [session] = await db
+    .select({ id: sessions.id, userId: sessions.userId })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return session;
+}
+
+export async function revokeSession(db: Database, sessionId: string) {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}

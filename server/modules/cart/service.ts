@@ -1,0 +1,95 @@
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import {
+  type CartLine,
+  type CartLineInput,
+  type CartReply,
+  cartMessages,
+  MAX_QUANTITY_PER_LINE,
+} from '../../../contracts/cart';
+import { computeCartTotals } from '../../../contracts/pricing';
+import type { Database } from '../../db/client';
+import { lockUser } from '../../db/lock-user';
+import { cartLines, products } from '../../db/schema';
+import { AppError } from '../../errors';
+import { assertProductsExist } from '../catalogue/known-products';
+import { toProduct } from '../catalogue/service';
+
+const lineKey = (line: { id: number; size: string }) => `${line.id}:${line.size}`;
+
+/** The same product and size twice is one line with the quantities added. */
+export function mergeDuplicateLines(lines: readonly CartLineInput[]): CartLineInput[] {
+  const merged = new Map<string, CartLineInput>();
+  for (const line of lines) {
+    const existing = merged.get(lineKey(line));
+    merged.set(
+      lineKey(line),
+      existing ? { ...existing, quantity: existing.quantity + line.quantity } : { ...line },
+    );
+  }
+  const result = [...merged.values()];
+  if (result.some((line) => line.quantity > MAX_QUANTITY_PER_LINE))
+    throw new AppError('invalid', cartMessages.tooManyOfOne);
+  return result;
+}
+
+/** Prices, titles and images from the catalogue; the summary by the shared rules of spec §9. */
+export function toCartReply(
+  rows: { product: typeof products.$inferSelect; size: CartLine['size']; quantity: number }[],
+): CartReply {
+  const cart = rows.map(({ product, size, quantity }) => {
+    const { details: _details, rating: _rating, ...line } = toProduct(product);
+    return { ...line, size, quantity };
+  });
+  const totals = computeCartTotals(cart);
+  return {
+    cart,
+    summary: {
+      itemCount: cart.reduce((sum, line) => sum + line.quantity, 0),
+      lineCount: cart.length,
+      ...totals,
+    },
+  };
+}
+
+export async function getCart(db: Database, userId: string): Promise<CartReply> {
+  const rows = await db
+    .select({ product: products, size: cartLines.size, quantity: cartLines.quantity })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(eq(cartLines.userId, userId))
+    .orderBy(asc(cartLines.createdAt), asc(cartLines.productId), asc(cartLines.size));
+  return toCartReply(rows);
+}
+
+/** spec §7 POST /cart/update: the client's list becomes the cart; existing lines keep their place. */
+export async function replaceCart(
+  db: Database,
+  userId: string,
+  input: readonly CartLineInput[],
+): Promise<CartReply> {
+  const lines = mergeDuplicateLines(input);
+  await assertProductsExist(db, [...new Set(lines.map((line) => line.id))]);
+  await db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const keep = lines.map(lineKey);
+    await tx
+      .delete(cartLines)
+      .where(
+        and(
+          eq(cartLines.userId, userId),
+          keep.length > 0
+            ? notInArray(sql`${cartLines.productId} || ':' || ${cartLines.size}`, keep)
+            : undefined,
+        ),
+      );
+    if (lines.length === 0) return;
+    await tx
+      .insert(cartLines)
+      .values(lines.map((line) => ({ userId, productId: line.id, size: line.size, quantity: line.quantity })))
+      .onConflictDoUpdate({
+        target: [cartLines.userId, cartLines.productId, cartLines.size],
+        set: { quantity: sql`excluded.quantity`, updatedAt: sql`now()` },
+      });
+  });
+  return getCart(db, userId);
+}

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  type ProductListReply,
+  ProductListReplySchema,
+  ProductReplySchema,
+} from '../../../contracts/catalogue';
+import { ErrorReplySchema } from '../../../contracts/http';
+import { messages } from '../../../contracts/messages';
+import { AppError } from '../../errors';
+import { createCatalogueCache, findProduct } from './service';
+
+const CATALOGUE_MAX_AGE_MS = 30_000;
+
+const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const catalogue = createCatalogueCache(app.db, CATALOGUE_MAX_AGE_MS);
+
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'The catalogue (spec §3 Product)',
+        response: {
+          200: ProductListReplySchema,
+          304: z.null().describe('Not modified since the ETag you sent'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const snapshot = await catalogue.get();
+      reply.header('ETag', snapshot.etag).header('Cache-Control', 'public, max-age=60');
+      if (request.headers['if-none-match'] === snapshot.etag) return reply.code(304).send(null);
+      // Serialized once per snapshot: Fastify sends a string body as it is, skipping the per-request serializer.
+      const preSerialized = snapshot.json as unknown as ProductListReply;
+      return reply.type('application/json; charset=utf-8').send(preSerialized);
+    },
+  );
+
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'One product; an unknown or malformed id is a 404',
+        params: z.object({ id: z.string() }),
+        response: { 200: ProductReplySchema, 404: ErrorReplySchema },
+      },
+    },
+    async (request) => {
+      const product = await findProduct(app.db, request.params.id);
+      if (!product) throw new AppError('not_found', messages.productNotFound);
+      return { product };
+    },
+  );
+};
+
+export default catalogueRoutes;

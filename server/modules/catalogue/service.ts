@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import type { Product } from '../../../contracts/catalogue';
+import { discountedUnitPrice, paiseToRupees } from '../../../contracts/pricing';
+import type { Database } from '../../db/client';
+import { type ProductRow, selectAllProducts, selectProductById } from './queries';
+
+/** The catalogue as the API shows it: rupees where the spec shows rupees, the discounted price computed here. */
+export function toProduct(row: ProductRow): Product {
+  const price = paiseToRupees(row.pricePaise);
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    price,
+    discount: row.discountPercent,
+    discountedPrice: discountedUnitPrice(price, row.discountPercent),
+    rating: row.rating,
+    images: row.images,
+    img: row.images[0] ?? '',
+    category: row.category,
+    sku: row.sku,
+    brand: row.brand,
+    weight: row.weightGrams / 1000,
+    details: { whyChoose: row.whyChoose, benefits: row.benefits, changesObserved: row.changesObserved },
+  };
+}
+
+/** Ids arrive as path text; anything that is not a plain positive integer cannot name a product. */
+export function parseProductId(text: string): number | undefined {
+  if (!/^[1-9]\d{0,8}$/.test(text)) return undefined;
+  return Number(text);
+}
+
+export async function findProduct(db: Database, idText: string): Promise<Product | undefined> {
+  const id = parseProductId(idText);
+  if (id === undefined) return undefined;
+  const row = await selectProductById(db, id);
+  return row && toProduct(row);
+}
+
+export interface CatalogueSnapshot {
+  products: Product[];
+  /** The list reply, serialized once per snapshot rather than per request. */
+  json: string;
+  etag: string;
+}
+
+/**
+ * The product list changes rarely and is read on every home-page visit, so it is read from the database at
+ * most once per `maxAgeMs`. Prices for an order are never taken from here: orders read the table.
+ */
+export function createCatalogueCache(db: Database, maxAgeMs: number) {
+  let snapshot: CatalogueSnapshot | undefined;
+  let loadedAt = 0;
+  let loading: Promise<CatalogueSnapshot> | undefined;
+
+  async function load(): Promise<CatalogueSnapshot> {
+    const products = (await selectAllProducts(db)).map(toProduct);
+    const json = JSON.stringify({ products });
+    const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
+    snapshot = { products, json, etag };
+    loadedAt = Date.now();
+    return snapshot;
+  }
+
+  return {
+    async get(): Promise<CatalogueSnapshot> {
+      if (snapshot && Date.now() - loadedAt < maxAgeMs) return snapshot;
+      loading ??= load().finally(() => {
+        loading = undefined;
+      });
+      return loading;
+    },
+  };
+}

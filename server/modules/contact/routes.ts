@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ContactMessageSchema, ContactReplySchema } from '../../../contracts/contact';
+import { ErrorReplySchema } from '../../../contracts/http';
+import { messages } from '../../../contracts/messages';
+import { saveContactMessage } from './service';
+
+const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { max, windowMs } = app.config.contactRateLimit;
+
+  app.post(
+    '/contact',
+    {
+      config: { rateLimit: { max, timeWindow: windowMs } },
+      schema: {
+        tags: ['contact'],
+        summary: 'Send the shop a message (spec §4 Contact form)',
+        body: ContactMessageSchema,
+        response: {
+          201: ContactReplySchema,
+          400: ErrorReplySchema,
+          413: ErrorReplySchema,
+          429: ErrorReplySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await saveContactMessage(app.db, request.body, {
+        ipAddress: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      return reply.code(201).send({ success: true, message: messages.messageSent });
+    },
+  );
+};
+
+export default contactRoutes;

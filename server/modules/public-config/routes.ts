@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PublicConfigSchema } from '../../../contracts/public-config';
+
+/** What the browser app needs to know of this server's set-up; nothing secret. */
+const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/config',
+    {
+      schema: {
+        tags: ['config'],
+        summary: "The app's public settings",
+        response: { 200: PublicConfigSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      const simulator = app.googleSimulator;
+      return {
+        google: simulator
+          ? { clientId: simulator.clientId, mode: 'simulator' as const }
+          : { clientId: app.config.google.clientId ?? '', mode: 'google' as const },
+      };
+    },
+  );
+};
+
+export default publicConfigRoutes;

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { WishlistReplySchema, WishlistUpdateBodySchema } from '../../../contracts/cart';
+import { ErrorReplySchema } from '../../../contracts/http';
+import { currentUserId } from '../../plugins/authentication';
+import { getWishlist, replaceWishlist } from './service';
+
+const errors = { 400: ErrorReplySchema, 401: ErrorReplySchema, 403: ErrorReplySchema, 413: ErrorReplySchema };
+
+const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireUser);
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['wishlist'],
+        summary: "The signed-in user's wishlist",
+        response: { 200: WishlistReplySchema, ...errors },
+      },
+    },
+    async (request) => getWishlist(app.db, currentUserId(request)),
+  );
+
+  app.post(
+    '/update',
+    {
+      schema: {
+        tags: ['wishlist'],
+        summary: 'Replace the wishlist; only product ids are read, duplicates ignored',
+        body: WishlistUpdateBodySchema,
+        response: { 200: WishlistReplySchema, ...errors },
+      },
+    },
+    async (request) =>
+      replaceWishlist(
+        app.db,
+        currentUserId(request),
+        request.body.wishlist.map((item) => item.id),
+      ),
+  );
+};
+
+export default wishlistRoutes;

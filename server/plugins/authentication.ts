@@ -1,0 +1,94 @@
+import cookie from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { messages } from '../../contracts/messages';
+import { AppError } from '../errors';
+import { findLiveSession, SESSION_TTL_MS } from '../modules/auth/sessions';
+
+export const SESSION_COOKIE = 'mitten_session';
+
+/** The browser app marks its requests with this header; only those get (and may use) the session cookie. */
+export const BROWSER_APP_HEADER = 'x-requested-with';
+
+export interface Authenticated {
+  userId: string;
+  sessionId: string;
+  via: 'bearer' | 'cookie';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Authenticated | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 with the spec's message unless the request carries a live session. */
+    requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    setSessionCookie(reply: FastifyReply, token: string): void;
+    clearSessionCookie(reply: FastifyReply): void;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return undefined;
+  return header.slice('Bearer '.length).trim() || undefined;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A cookie rides along with any request the browser makes, including one a hostile page makes, so a
+ * state-changing request authenticated by cookie must also show it came from our own page: the custom
+ * header (which a cross-site form cannot set) and, when the browser sends one, our own Origin.
+ */
+function assertSameSite(request: FastifyRequest) {
+  if (SAFE_METHODS.has(request.method)) return;
+  const origin = request.headers.origin;
+  const host = request.headers.host;
+  const sameOrigin = origin === undefined || (host !== undefined && new URL(origin).host === host);
+  if (!request.headers[BROWSER_APP_HEADER] || !sameOrigin) {
+    throw new AppError('forbidden', 'This request was refused because it did not come from the shop.');
+  }
+}
+
+export default fp(
+  async (app) => {
+    await app.register(cookie);
+    app.decorateRequest('auth', null);
+    const secure = app.config.env === 'production';
+
+    app.decorate('setSessionCookie', (reply: FastifyReply, token: string) => {
+      reply.setCookie(SESSION_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        path: '/',
+        maxAge: Math.floor(SESSION_TTL_MS / 1000),
+      });
+    });
+    app.decorate('clearSessionCookie', (reply: FastifyReply) => {
+      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+    });
+
+    app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+      const bearer = bearerToken(request);
+      const cookieToken = request.cookies[SESSION_COOKIE];
+      const token = bearer ?? cookieToken;
+      const session = token ? await findLiveSession(app.db, token) : undefined;
+      if (!session) {
+        if (cookieToken) app.clearSessionCookie(reply);
+        throw new AppError('unauthorized', messages.unauthorized);
+      }
+      const via = bearer ? 'bearer' : 'cookie';
+      if (via === 'cookie') assertSameSite(request);
+      request.auth = { userId: session.userId, sessionId: session.id, via };
+    });
+  },
+  { name: 'authentication', dependencies: ['database'] },
+);
+
+/** The signed-in user's id, on a route guarded by `app.requireUser`. */
+export function currentUserId(request: FastifyRequest): string {
+  if (!request.auth) throw new AppError('unauthorized', messages.unauthorized);
+  return request.auth.userId;
+}

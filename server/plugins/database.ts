@@ -1,0 +1,24 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import { type Database, type DatabaseHandle, openDatabase } from '../db/client';
+import { seedCatalogue } from '../db/seed';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    databaseKind: DatabaseHandle['kind'];
+  }
+}
+
+/** Opens the database (migrated and seeded) for the app's lifetime. */
+export default fp(
+  async (app, options: { config: Config }) => {
+    const handle = await openDatabase({ url: options.config.databaseUrl, dataDir: options.config.dataDir });
+    await seedCatalogue(handle.db);
+    app.decorate('db', handle.db);
+    app.decorate('databaseKind', handle.kind);
+    app.addHook('onClose', () => handle.close());
+    app.log.info({ database: handle.kind }, 'database ready');
+  },
+  { name: 'database' },
+);

@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { messages } from '../../contracts/messages';
+import type { Config } from '../config';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+const SHORT = 'public, max-age=3600';
+
+function cacheControlFor(filePath: string): string {
+  if (filePath.endsWith('index.html')) return REVALIDATE;
+  // Vite puts content-hashed files under assets/: a new build gets new names.
+  if (filePath.split(path.sep).includes('assets')) return IMMUTABLE;
+  return SHORT;
+}
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/** A browser navigation to an app route (no file extension) gets index.html; the router takes it from there. */
+function wantsAppShell(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '/';
+  return !isApiPath(pathname) && path.extname(pathname) === '';
+}
+
+function sendNotFound(reply: FastifyReply) {
+  return reply.code(404).send({ message: messages.notFound });
+}
+
+/** Serves the built single-page app with history fallback. */
+export default fp(
+  async (app, options: { config: Config }) => {
+    const root = path.resolve(options.config.webDistDir);
+    const hasBuild = existsSync(path.join(root, 'index.html'));
+    if (!hasBuild) {
+      app.log.warn({ root }, 'the web app is not built (npm run build); serving the API only');
+      app.setNotFoundHandler((_request, reply) => sendNotFound(reply));
+      return;
+    }
+    await app.register(fastifyStatic, {
+      root,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => void reply.header('Cache-Control', cacheControlFor(filePath)),
+    });
+    app.setNotFoundHandler((request, reply) => {
+      if (wantsAppShell(request)) return reply.sendFile('index.html');
+      return sendNotFound(reply);
+    });
+  },
+  { name: 'web-app', dependencies: ['error-handling'] },
+);

@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { Button } from '../../components/button';
+import { isProductId, useProduct } from '../../features/catalogue/api/get-product';
+import { ProductDetail } from '../../features/catalogue/components/product-detail';
+import { ProductNotFound } from '../../features/catalogue/components/product-not-found';
+import { ApiError } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useShopState } from '../shop-state/shop-state-provider';
+
+export function ProductRoute() {
+  const { id } = useParams();
+  const product = useProduct(id);
+  const shopState = useShopState();
+  const notFound = !isProductId(id) || (product.error instanceof ApiError && product.error.status === 404);
+  useDocumentTitle(notFound ? 'Product not found' : product.data?.title);
+
+  // spec §2 Product detail: the page scrolls to top on load (of each product).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again for each product id on purpose.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [id]);
+
+  if (notFound) return <ProductNotFound />;
+
+  if (product.data) {
+    return (
+      <ProductDetail
+        product={product.data}
+        inCart={shopState.isInCart(product.data.id)}
+        inWishlist={shopState.isInWishlist(product.data.id)}
+        onToggleCart={shopState.toggleCart}
+        onToggleWishlist={shopState.toggleWishlist}
+      />
+    );
+  }
+
+  if (product.isError) {
+    return (
+      <div className="message-page" role="alert">
+        <h1>Could not load this mitten</h1>
+        <p className="error-text">{product.error.message}</p>
+        <Button onClick={() => product.refetch()}>Try again</Button>
+      </div>
+    );
+  }
+
+  return (
+    <p className="status-text page" role="status">
+      Loading…
+    </p>
+  );
+}

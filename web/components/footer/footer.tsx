@@ -1,0 +1,94 @@
+import { Link } from 'react-router';
+import { shop } from '../../../contracts/shop';
+import { paths, sectionIds } from '../../lib/paths';
+import { FacebookIcon, InstagramIcon } from '../icons';
+import './footer.css';
+
+// The policy pages' titles live with their texts (a lazy chunk); the footer keeps its own short labels.
+const helpLinks = [
+  { label: 'Terms and Conditions', to: paths.policies.terms },
+  { label: 'Privacy Policy', to: paths.policies.privacy },
+  { label: 'Cancellation and Refund', to: paths.policies.cancellationRefund },
+  { label: 'Shipping and Delivery', to: paths.policies.shippingDelivery },
+] as const;
+
+const quickLinks = [
+  { label: 'Home', to: paths.section(sectionIds.home) },
+  { label: 'Our Mittens', to: paths.section(sectionIds.products) },
+  { label: 'About Us', to: paths.section(sectionIds.about) },
+  { label: 'Contact', to: paths.section(sectionIds.contact) },
+] as const;
+
+export function Footer() {
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__columns container">
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about" className="site-footer__heading">
+            About Mitten
+          </h2>
+          <p>
+            Ottoman makes Turkish-style silk kese mittens for a gentle, thorough scrub. Wet skin, a few slow
+            strokes, and you are ready for the day: no soaps or chemicals needed.
+          </p>
+        </section>
+        <nav aria-labelledby="footer-help">
+          <h2 id="footer-help" className="site-footer__heading">
+            Help
+          </h2>
+          <ul className="site-footer__list">
+            {helpLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className="site-footer__heading">
+            Quick Links
+          </h2>
+          <ul className="site-footer__list">
+            {quickLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-follow">
+          <h2 id="footer-follow" className="site-footer__heading">
+            Follow Us
+          </h2>
+          <ul className="site-footer__list">
+            <li>
+              <a
+                className="site-footer__social"
+                href={shop.social.instagram}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                <InstagramIcon /> Instagram
+              </a>
+            </li>
+            <li>
+              <a
+                className="site-footer__social"
+                href={shop.social.facebook}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                <FacebookIcon /> Facebook
+              </a>
+            </li>
+          </ul>
+          <p className="site-footer__payments">We accept UPI, Visa and Mastercard.</p>
+        </section>
+      </div>
+      <div className="site-footer__bottom container">
+        <p>© 2025 Ottoman Mittens. All rights reserved.</p>
+        <p>Crafted with care in India by the Ottoman team.</p>
+      </div>
+    </footer>
+  );
+}

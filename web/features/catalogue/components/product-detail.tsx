@@ -1,0 +1,125 @@
+import type { Product } from '../../../../contracts/catalogue';
+import { formatRupees } from '../../../../contracts/format';
+import { FREE_SHIPPING_FROM } from '../../../../contracts/pricing';
+import { shop } from '../../../../contracts/shop';
+import { Button } from '../../../components/button';
+import { Carousel } from '../../../components/carousel/carousel';
+import { ImageWithFallback } from '../../../components/image-with-fallback';
+import { productImages } from '../product-actions';
+import { DiscountBadge } from './discount-badge';
+import './product-detail.css';
+import { ProductPrice } from './product-price';
+import { ProductRating } from './product-rating';
+import { WishlistButton } from './wishlist-button';
+
+const DETAIL_IMAGE_SIZE = 600;
+
+interface ProductDetailProps {
+  product: Product;
+  inCart: boolean;
+  inWishlist: boolean;
+  onToggleCart: (product: Product) => void;
+  onToggleWishlist: (product: Product) => void;
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function ProductDetail({
+  product,
+  inCart,
+  inWishlist,
+  onToggleCart,
+  onToggleWishlist,
+}: ProductDetailProps) {
+  return (
+    <article className="product-detail container" aria-labelledby="product-title">
+      <div className="product-detail__gallery">
+        {/* spec §2: one slide at a time, dots, infinite loop, 500 ms. */}
+        <Carousel
+          items={productImages(product)}
+          getKey={(src) => src}
+          label={`${product.title} photos`}
+          showArrows
+          renderItem={(src, index, isCopy) => {
+            const first = index === 0 && !isCopy;
+            return (
+              <ImageWithFallback
+                src={src}
+                alt={isCopy ? '' : `${product.title}, photo ${index + 1}`}
+                width={DETAIL_IMAGE_SIZE}
+                height={DETAIL_IMAGE_SIZE}
+                loading={first ? 'eager' : 'lazy'}
+                fetchPriority={first ? 'high' : 'auto'}
+                decoding="async"
+                draggable={false}
+              />
+            );
+          }}
+        />
+      </div>
+
+      <div className="product-detail__summary">
+        <p className="product-detail__category">{capitalise(product.category)}</p>
+        <h1 id="product-title" className="product-detail__title">
+          {product.title}
+        </h1>
+        <ProductRating rating={product.rating} />
+        <div className="product-detail__price">
+          <ProductPrice product={product} large />
+          <DiscountBadge discount={product.discount} />
+        </div>
+        <p className="product-detail__description">{product.description}</p>
+        <div className="product-detail__actions">
+          <Button variant={inCart ? 'secondary' : 'primary'} onClick={() => onToggleCart(product)}>
+            {inCart ? 'Added!' : 'Add to Cart'}
+          </Button>
+          <WishlistButton inWishlist={inWishlist} onClick={() => onToggleWishlist(product)} />
+        </div>
+        <p className="product-detail__note">
+          Free shipping on orders of {formatRupees(FREE_SHIPPING_FROM)} or more · 7 days return available
+        </p>
+        <dl className="product-detail__facts">
+          <div>
+            <dt>SKU</dt>
+            <dd>{product.sku}</dd>
+          </div>
+          <div>
+            <dt>Brand</dt>
+            {/* spec §3: 'Ottoman' when missing. contracts/catalogue's DEFAULT_BRAND is the same name, but importing
+                a value from that file brings zod (24 kB) into this page. */}
+            <dd>{product.brand || shop.brand}</dd>
+          </div>
+          <div>
+            <dt>Category</dt>
+            <dd>{capitalise(product.category)}</dd>
+          </div>
+          <div>
+            <dt>Weight</dt>
+            <dd>{product.weight} kg</dd>
+          </div>
+        </dl>
+      </div>
+
+      <div className="product-detail__details">
+        <section aria-labelledby="why-choose">
+          <h2 id="why-choose">Why Choose {product.title}</h2>
+          <p>{product.details.whyChoose}</p>
+        </section>
+        <section aria-labelledby="benefits">
+          <h2 id="benefits">Benefits</h2>
+          <ul className="product-detail__benefits">
+            {product.details.benefits.map((benefit) => (
+              <li key={benefit}>{benefit}</li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="changes-observed">
+          <h2 id="changes-observed">Changes Observed</h2>
+          <p>{product.details.changesObserved}</p>
+        </section>
+      </div>
+    </article>
+  );
+}

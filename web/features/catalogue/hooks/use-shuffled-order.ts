@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react';
+import { saveProductOrder, shuffleIds } from '../product-order';
+
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((id) => b.includes(id));
+}
+
+/**
+ * spec §4 Product order: reshuffled on every grid load and whenever search is cleared; saved to local
+ * storage. Derived during render (not in an effect) so the grid never shows an unshuffled frame.
+ */
+export function useShuffledOrder(ids: readonly number[] | undefined, searchTerm: string): readonly number[] {
+  const [order, setOrder] = useState<readonly number[]>(() => (ids ? shuffleIds(ids) : []));
+  const [previousTerm, setPreviousTerm] = useState(searchTerm);
+
+  if (ids && !sameIds(order, ids)) setOrder(shuffleIds(ids));
+
+  if (searchTerm !== previousTerm) {
+    setPreviousTerm(searchTerm);
+    // spec §4: reshuffle whenever search is cleared.
+    if (ids && previousTerm.trim() !== '' && searchTerm.trim() === '') setOrder(shuffleIds(ids));
+  }
+
+  useEffect(() => {
+    if (order.length > 0) saveProductOrder(order);
+  }, [order]);
+
+  return order;
+}

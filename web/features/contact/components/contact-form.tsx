@@ -1,0 +1,135 @@
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { messages } from '../../../../contracts/messages';
+import { Button } from '../../../components/button';
+import { useSendContactMessage } from '../api/send-contact-message';
+
+// spec §4 Contact form: idle → submitting ('Submitting...') → submitted ('Submitted', disabled, fields
+// cleared); a failure returns the button to 'Submit'.
+type FormState = 'idle' | 'submitting' | 'submitted';
+
+const buttonLabels: Record<FormState, string> = {
+  idle: 'Submit',
+  submitting: 'Submitting...',
+  submitted: 'Submitted',
+};
+
+const emptyForm = { name: '', email: '', message: '' };
+
+interface Feedback {
+  kind: 'success' | 'error';
+  text: string;
+}
+
+// The shared schema (and zod with it) loads on first use, not with the home page (bundle budget).
+const loadContactSchema = () =>
+  import('../../../../contracts/contact').then((module) => module.ContactMessageSchema);
+
+export function ContactForm() {
+  const [values, setValues] = useState(emptyForm);
+  const [state, setState] = useState<FormState>('idle');
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const sendMessage = useSendContactMessage();
+  const id = useId();
+
+  function updateField(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) {
+    const { name, value } = event.target;
+    setValues((current) => ({ ...current, [name]: value }));
+    if (state === 'submitted') {
+      setState('idle');
+      setFeedback(null);
+    }
+  }
+
+  function fail(text: string) {
+    setState('idle');
+    setFeedback({ kind: 'error', text });
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setState('submitting');
+    setFeedback(null);
+    try {
+      const schema = await loadContactSchema();
+      const parsed = schema.safeParse(values);
+      if (!parsed.success) {
+        fail(parsed.error.issues[0]?.message ?? messages.messageFailed);
+        return;
+      }
+      const reply = await sendMessage.mutateAsync(parsed.data);
+      // spec §8 Contact: a reply without the success flag is a failure.
+      if (!reply?.success) {
+        fail(messages.messageFailed);
+        return;
+      }
+      setValues(emptyForm);
+      setState('submitted');
+      setFeedback({ kind: 'success', text: messages.messageSent });
+    } catch (error) {
+      // spec §8 Contact: a thrown error shows its own message, else the same text.
+      fail(error instanceof Error && error.message !== '' ? error.message : messages.messageFailed);
+    }
+  }
+
+  return (
+    <form
+      className="contact-form"
+      aria-labelledby={`${id}-title`}
+      onSubmit={submit}
+      // Warm the schema chunk while the visitor is typing.
+      onFocus={() => void loadContactSchema()}
+    >
+      <h3 id={`${id}-title`} className="contact-form__title">
+        Send a Message
+      </h3>
+      <div className="form-field">
+        <label htmlFor={`${id}-name`}>Name</label>
+        <input
+          id={`${id}-name`}
+          name="name"
+          type="text"
+          autoComplete="name"
+          required
+          maxLength={100}
+          value={values.name}
+          onChange={updateField}
+        />
+      </div>
+      <div className="form-field">
+        <label htmlFor={`${id}-email`}>Email</label>
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          maxLength={254}
+          value={values.email}
+          onChange={updateField}
+        />
+      </div>
+      <div className="form-field">
+        <label htmlFor={`${id}-message`}>Message</label>
+        <textarea
+          id={`${id}-message`}
+          name="message"
+          rows={4}
+          required
+          maxLength={5000}
+          value={values.message}
+          onChange={updateField}
+        />
+      </div>
+      <Button type="submit" disabled={state !== 'idle'}>
+        {buttonLabels[state]}
+      </Button>
+      <p
+        className={feedback?.kind === 'error' ? 'form-status error-text' : 'form-status success-text'}
+        role="status"
+      >
+        {feedback?.text}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,269 @@
+// Text of the four policy pages (spec §9). The "Last updated" line is rendered by the page itself.
+
+export interface PolicySection {
+  heading: string;
+  paragraphs: string[];
+  bullets?: string[];
+}
+
+export interface Policy {
+  path: string;
+  title: string;
+  intro: string;
+  sections: PolicySection[];
+}
+
+export const policies: readonly Policy[] = [
+  {
+    path: '/terms-and-conditions',
+    title: 'Terms and Conditions',
+    intro:
+      'These terms apply to your use of the Ottoman Mittens website and to every order you place with us. By creating an account or placing an order you agree to them, so please read them carefully.',
+    sections: [
+      {
+        heading: 'About us',
+        paragraphs: [
+          'This website is run by Ottoman Mittens, a small skin-care brand selling silk exfoliating bath mittens under the Ottoman name. Our address is 14, Hauz Khas Village, New Delhi, Delhi 110016, India.',
+          'You can reach us at care@ottomanmittens.in or +91 98100 45210.',
+        ],
+      },
+      {
+        heading: 'Your account',
+        paragraphs: [
+          'You can browse the shop without an account, but you need one to keep a wishlist, place orders and see your order history. When you sign up, please give your real name, a working e-mail address or mobile number, and a complete delivery address.',
+          'You are responsible for keeping your password private and for everything done through your account. If you think someone else has used your account, change your password and write to us straight away.',
+        ],
+      },
+      {
+        heading: 'Products and prices',
+        paragraphs: [
+          'All prices are in Indian rupees (₹) and include applicable taxes. The list price (MRP) is shown struck through next to the price you actually pay after the discount. Shipping charges, if any, are shown separately in your cart and at checkout before you pay.',
+          'We describe and photograph our mittens as accurately as we can, but colours can look slightly different on different screens, and because the silk is woven, small variations in texture between pieces are normal.',
+          'If a product is listed at a clearly wrong price because of a mistake on our side, we may cancel the order and refund you in full, even after it has been confirmed.',
+        ],
+      },
+      {
+        heading: 'Orders and payment',
+        paragraphs: [
+          'Your order is confirmed once the payment succeeds and you see the order confirmation page. We may decline or cancel an order if the item is out of stock, if we cannot deliver to your pincode, or if we suspect fraud; in every such case you receive a full refund.',
+          'Payments are processed securely by Razorpay. We accept:',
+        ],
+        bullets: ['UPI', 'Visa credit and debit cards', 'Mastercard credit and debit cards'],
+      },
+      {
+        heading: 'Shipping, cancellations and refunds',
+        paragraphs: [
+          'Orders are shipped or handed to a courier within 6-8 days through our courier partners. You can cancel an order within 6-8 days of ordering, report a damaged or defective item within 6-8 days of receipt, and approved refunds take 6-8 days to reach your original payment method.',
+          'The details are in our Shipping and Delivery Policy and our Cancellation and Refund Policy, which form part of these terms.',
+        ],
+      },
+      {
+        heading: 'Using our mittens safely',
+        paragraphs: [
+          'Our mittens are personal-care accessories for exfoliating the skin; they are not medical devices and are not meant to treat any skin condition. Use light pressure to begin with, and do not use a mitten on broken, sunburnt, inflamed or irritated skin. If redness or discomfort continues, stop using it. If you have a skin condition, please ask your dermatologist before you start exfoliating.',
+          'For hygiene, each mitten is meant for one person. Rinse it after every use and let it dry fully.',
+        ],
+      },
+      {
+        heading: 'Content on this website',
+        paragraphs: [
+          'The text, images, logo and design of this website belong to Ottoman Mittens. You may view them for personal use, but you may not copy, reproduce or use them commercially without our written permission.',
+        ],
+      },
+      {
+        heading: 'Limitation of liability',
+        paragraphs: [
+          'To the extent allowed by law, our total liability for any claim about an order is limited to the amount you paid for that order. We are not responsible for delays or failures caused by events outside our reasonable control, such as natural disasters, strikes, courier disruptions or government restrictions.',
+          'Nothing in these terms limits your rights as a consumer under Indian law, including the Consumer Protection Act, 2019.',
+        ],
+      },
+      {
+        heading: 'Governing law',
+        paragraphs: [
+          'These terms are governed by the laws of India. Any dispute that we cannot resolve with you directly will be subject to the exclusive jurisdiction of the courts of New Delhi.',
+        ],
+      },
+      {
+        heading: 'Changes and contact',
+        paragraphs: [
+          'We may update these terms from time to time. The version in force when you place an order applies to that order.',
+          'Questions about these terms can be sent to care@ottomanmittens.in or by phone to +91 98100 45210.',
+        ],
+      },
+    ],
+  },
+  {
+    path: '/privacy-policy',
+    title: 'Privacy Policy',
+    intro:
+      'This policy explains what personal information Ottoman Mittens collects when you use our website, why we need it, who we share it with and how you can ask us to delete it. We collect only what we need to run the shop and deliver your orders.',
+    sections: [
+      {
+        heading: 'What we collect',
+        paragraphs: ['When you create an account, place an order or write to us, we collect:'],
+        bullets: [
+          'Your name',
+          'Contact details: e-mail address and mobile number',
+          'Your delivery and billing address, including pincode',
+          'Your order history, cart and wishlist',
+          'Messages you send us through the contact form or by e-mail',
+        ],
+      },
+      {
+        heading: 'How we use it',
+        paragraphs: ['We use your information only to:'],
+        bullets: [
+          'Create and manage your account and verify your e-mail address or mobile number',
+          'Process, ship and track your orders',
+          'Send you order confirmations and delivery updates',
+          'Reply to your questions and handle cancellations, refunds and complaints',
+          'Keep our accounts and records as Indian law requires',
+        ],
+      },
+      {
+        heading: 'Payments',
+        paragraphs: [
+          'All payments are processed by Razorpay, our payment gateway. Your card number, CVV, UPI PIN and bank details are entered on Razorpay’s secure payment window and go directly to Razorpay. We never see or store your card number. We receive only a payment reference and the payment status, so that we can match the payment to your order.',
+        ],
+      },
+      {
+        heading: 'Who we share it with',
+        paragraphs: [
+          'We do not sell, rent or trade your personal information to anyone. We share it only with the partners needed to complete your order, and only as much as they need:',
+        ],
+        bullets: [
+          'Razorpay, to process your payment and any refund',
+          'Shiprocket and its courier partners, who receive your name, phone number and delivery address to deliver your parcel',
+          'Government or law-enforcement authorities, when we are required to by law',
+        ],
+      },
+      {
+        heading: 'Cookies and sessions',
+        paragraphs: [
+          'When you log in, we use a cookie to keep you signed in during your session so that you do not have to log in on every page. Your browser may also keep your cart and wishlist on your device so they are not lost between visits. You can clear cookies and site data in your browser settings at any time; you will then need to log in again.',
+        ],
+      },
+      {
+        heading: 'How long we keep it and how we protect it',
+        paragraphs: [
+          'We keep your account details for as long as your account is open. Order and invoice records are kept for as long as Indian tax and accounting laws require, even after an account is closed.',
+          'We take reasonable technical and organisational measures to protect your information, and only the people who need it to run the shop can see it.',
+        ],
+      },
+      {
+        heading: 'Your choices and deleting your data',
+        paragraphs: [
+          'You can see and correct your name, phone number and address at any time on the My Profile page.',
+          'To ask for a copy of your data or for your account and personal information to be deleted, write to care@ottomanmittens.in from the e-mail address registered with your account (or mention your registered mobile number). We will confirm your request, delete your account and personal details, and let you know when it is done. Records that the law requires us to keep, such as invoices for past orders, are retained only for that purpose.',
+        ],
+      },
+      {
+        heading: 'Changes and contact',
+        paragraphs: [
+          'If we change this policy, we will post the new version on this page. For any privacy question or complaint, contact us at care@ottomanmittens.in, +91 98100 45210, or by post at Ottoman Mittens, 14, Hauz Khas Village, New Delhi, Delhi 110016, India.',
+        ],
+      },
+    ],
+  },
+  {
+    path: '/cancellation-refund',
+    title: 'Cancellation and Refund Policy',
+    intro:
+      'We want you to be happy with your Ottoman mitten. This policy explains how to cancel or return an order, what to do if an item arrives damaged or defective, and how and when refunds are paid.',
+    sections: [
+      {
+        heading: 'Cancelling an order',
+        paragraphs: [
+          'You can cancel an order within 6-8 days of ordering, as long as the courier has not yet picked up the parcel. Open My Orders and use Cancel on that order, or write to care@ottomanmittens.in with your order number.',
+          'A cancelled order is refunded in full, including any shipping charge. Once the courier has picked up the parcel it can no longer be cancelled, but you can return it after delivery as described below.',
+        ],
+      },
+      {
+        heading: 'Returns within 7 days',
+        paragraphs: [
+          'You can return an unused mitten in its original packaging within 7 days of delivery. Write to care@ottomanmittens.in with your order number; we arrange the pick-up and refund the price of the returned item once it reaches us and we have checked it.',
+        ],
+      },
+      {
+        heading: 'Damaged, defective or wrong items',
+        paragraphs: [
+          'If your mitten arrives damaged or defective, or you receive the wrong product, please tell us within 6-8 days of receipt. Write to care@ottomanmittens.in or call +91 98100 45210 and include:',
+        ],
+        bullets: [
+          'Your order number',
+          'Photos of the item and of the packaging it arrived in',
+          'A short description of the problem',
+        ],
+      },
+      {
+        heading: 'What happens next',
+        paragraphs: [
+          'We review every report and reply by e-mail. If the item is damaged, defective or wrong, we will offer you a free replacement or a full refund, whichever you prefer. If we need the item back, we arrange the pick-up at no cost to you.',
+          'Because bath mittens are personal-care items, we cannot accept a mitten back once it has been used, unless it is defective.',
+        ],
+      },
+      {
+        heading: 'Refunds',
+        paragraphs: [
+          'Once a cancellation or refund is approved, the refund is processed through Razorpay to your original payment method: the same UPI account or Visa or Mastercard card you paid with. Refunds take 6-8 days to reach your account; the exact day it shows on your statement depends on your bank.',
+          'We will e-mail you when the refund has been issued. If you have not received it after 6-8 days, please contact us with your order number and we will follow it up with Razorpay and your bank.',
+        ],
+      },
+      {
+        heading: 'Contact',
+        paragraphs: [
+          'Ottoman Mittens, 14, Hauz Khas Village, New Delhi, Delhi 110016, India. E-mail care@ottomanmittens.in, phone +91 98100 45210.',
+        ],
+      },
+    ],
+  },
+  {
+    path: '/shipping-delivery',
+    title: 'Shipping and Delivery Policy',
+    intro:
+      'We deliver across India. This policy explains when your order leaves us, how it travels, what shipping costs and how to track your parcel.',
+    sections: [
+      {
+        heading: 'Dispatch',
+        paragraphs: [
+          'Orders are shipped or handed to a courier within 6-8 days of the order being placed and paid for. We will let you know if anything delays your order beyond that.',
+        ],
+      },
+      {
+        heading: 'Courier partners and delivery',
+        paragraphs: [
+          'We ship through trusted courier partners using the Shiprocket shipping aggregator, which lets us pick a suitable courier for your pincode. We deliver to serviceable pincodes across India; we do not ship outside India at present.',
+          'The delivery date shown at checkout is an estimate. Actual delivery time after dispatch depends on your location and the courier, and remote areas can take a little longer.',
+        ],
+      },
+      {
+        heading: 'Shipping charges',
+        paragraphs: ['Shipping is worked out on the value of your order after discount:'],
+        bullets: [
+          'Orders below ₹500: ₹100',
+          'Orders from ₹500 to ₹999: ₹75',
+          'Orders of ₹1,000 or more: free shipping',
+        ],
+      },
+      {
+        heading: 'Tracking your order',
+        paragraphs: [
+          'Once a courier has been assigned, the courier name and tracking number appear on the My Orders page, with a link to follow your parcel. Use the Refresh button on an order to see the latest status.',
+        ],
+      },
+      {
+        heading: 'Delivery address and failed deliveries',
+        paragraphs: [
+          'Please make sure your delivery address, pincode and mobile number are complete and correct before placing an order, as the courier may call you before delivering. If a delivery fails because the address is wrong or nobody is available after the courier’s attempts, the parcel may be returned to us; we will contact you to arrange a re-delivery or a refund.',
+          'If your parcel arrives damaged, please follow our Cancellation and Refund Policy and tell us within 6-8 days of receipt.',
+        ],
+      },
+      {
+        heading: 'Contact',
+        paragraphs: [
+          'For any question about shipping or delivery, write to care@ottomanmittens.in or call +91 98100 45210. Ottoman Mittens, 14, Hauz Khas Village, New Delhi, Delhi 110016, India.',
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,120 @@
+import { messages } from '../../contracts/messages';
+
+// The app reads the API base from its config (DESIGN: the API lives under /api on the same origin).
+const apiBase = import.meta.env.VITE_API_BASE ?? '/api';
+
+const networkErrorMessage = 'Could not reach the shop. Please check your connection and try again.';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** Every failed call ends here, carrying the HTTP status (0 when the network failed) and the spec's message. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly fieldErrors: readonly FieldError[];
+
+  constructor(status: number, message: string, fieldErrors: readonly FieldError[] = []) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+let handleUnauthorized: () => void = () => {};
+
+/**
+ * spec §8: a 401 clears the session and redirects to /. The accounts issue registers that here; until then
+ * there is no session to clear.
+ */
+export function setUnauthorizedHandler(handler: () => void): void {
+  handleUnauthorized = handler;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function textField(payload: unknown, field: string): string | undefined {
+  if (!isRecord(payload)) return undefined;
+  const value = payload[field];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function fieldErrorsOf(payload: unknown): FieldError[] {
+  if (!isRecord(payload) || !Array.isArray(payload.errors)) return [];
+  return payload.errors.filter(
+    (entry): entry is FieldError =>
+      isRecord(entry) && typeof entry.field === 'string' && typeof entry.message === 'string',
+  );
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // DESIGN security baseline: a state-changing request made with the session cookie carries a custom header.
+  if (method !== 'GET') headers['X-Requested-With'] = 'fetch';
+  try {
+    return await fetch(`${apiBase}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, networkErrorMessage);
+  }
+}
+
+/** The spec's transport rules (spec §8), applied to every call in one place. */
+async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(method, path, options);
+  const payload = await readBody(response);
+
+  if (response.status === 401) {
+    handleUnauthorized();
+    throw new ApiError(401, messages.unauthorized);
+  }
+  if (response.status === 503) throw new ApiError(503, messages.serviceUnavailable);
+  if (!response.ok) {
+    const message =
+      textField(payload, 'message') ?? textField(payload, 'error') ?? messages.httpError(response.status);
+    throw new ApiError(response.status, message, fieldErrorsOf(payload));
+  }
+  if (isRecord(payload) && payload.status === 'error') {
+    throw new ApiError(response.status, textField(payload, 'message') ?? messages.requestFailed);
+  }
+  // The server validates its replies against the contracts' schemas; parsing them again here would put zod
+  // into the home page's bundle (budget: 90 kB).
+  return payload as T;
+}
+
+export const apiClient = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, options),
+};

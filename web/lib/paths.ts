@@ -1,0 +1,40 @@
+// Every path of the app and of the API, in one place (CONVENTIONS: all paths in one paths.ts).
+
+/** The home page's anchor sections (spec §2). */
+export const sectionIds = {
+  home: 'home',
+  about: 'about',
+  products: 'products',
+  contact: 'contact',
+} as const;
+
+export type SectionId = (typeof sectionIds)[keyof typeof sectionIds];
+
+export const policyPaths = {
+  terms: '/terms-and-conditions',
+  privacy: '/privacy-policy',
+  cancellationRefund: '/cancellation-refund',
+  shippingDelivery: '/shipping-delivery',
+} as const;
+
+export const paths = {
+  home: '/',
+  section: (id: SectionId) => `/#${id}`,
+  product: (id: number | string) => `/product/${id}`,
+  productPattern: '/product/:id',
+  cart: '/cart',
+  wishlist: '/wishlist',
+  login: '/login',
+  profile: '/profile',
+  checkout: '/checkout',
+  paymentSuccess: '/payment-success',
+  orders: '/orders',
+  policies: policyPaths,
+} as const;
+
+/** API paths, relative to the API base (see api-client.ts). */
+export const apiPaths = {
+  products: '/products',
+  product: (id: number | string) => `/products/${encodeURIComponent(String(id))}`,
+  contact: '/contact',
+} as const;

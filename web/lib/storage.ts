@@ -1,0 +1,25 @@
+// localStorage can throw (private mode, full quota, blocked cookies); the shop keeps working without it.
+
+/** spec §3: the local storage keys. Later issues add cart and wishlist keys here. */
+export const storageKeys = {
+  productOrder: 'ottomanProductOrder',
+} as const;
+
+export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
+
+export function readStoredJson(key: StorageKey): unknown {
+  try {
+    const text = window.localStorage.getItem(key);
+    return text === null ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeStoredJson(key: StorageKey, value: unknown): void {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Not saved: the page still works, it only forgets across visits.
+  }
+}
