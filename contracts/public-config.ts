@@ -6,6 +6,11 @@ export const PublicConfigSchema = z.object({
     /** 'simulator': sign in through the local test window instead of Google's script. */
     mode: z.enum(['google', 'simulator']),
   }),
+  razorpay: z.object({
+    keyId: z.string(),
+    /** Razorpay's checkout.js, or the simulator's look-alike. */
+    checkoutScriptUrl: z.string(),
+  }),
 });
 
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

@@ -24,9 +24,12 @@ export const test = base.extend<object, { server: ShopServer }>({
         ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn' }),
         databaseUrl: database.url,
         dataDir: 'memory://',
-        webDistDir: 'dist/web',
+        // E2E_WEB_DIST lets parallel work build and test its own copy of the app.
+        webDistDir: process.env.E2E_WEB_DIST ?? 'dist/web',
         rateLimitNamespace: `mitten-e2e:${randomBytes(6).toString('hex')}:`,
         contactRateLimit: { max: 100, windowMs: 60_000 },
+        // Every journey signs up from 127.0.0.1; the per-IP limits have their own integration tests.
+        authRateLimitMax: 10_000,
       };
       const app = await buildApp(config, { logger: false });
       await app.listen({ host: '127.0.0.1', port: 0 });

@@ -54,10 +54,12 @@ test('an unknown product id shows Product not found, and Return to Home goes hom
 test('a visitor pressing Add to Cart on a product page is asked to log in', async ({ page }) => {
   await page.goto('/product/2');
   await page.getByRole('main').getByRole('button', { name: 'Add to Cart' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Please log in to continue' });
+  const dialog = page.getByRole('dialog', { name: 'Login' });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Not now' }).click();
+  await expect(dialog.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/product\/2$/);
 });
 
 test('product images that fail to load show No Image', async ({ page }) => {

@@ -8,17 +8,25 @@ import contactRoutes from './modules/contact/routes';
 import healthRoutes from './modules/health/routes';
 import notifier from './modules/notifications/notifier';
 import outboxRoutes from './modules/notifications/outbox-routes';
+import orderRoutes from './modules/orders/routes';
+import razorpayGateway from './modules/payments/razorpay-gateway';
+import paymentRoutes from './modules/payments/routes';
 import publicConfigRoutes from './modules/public-config/routes';
+import shiprocketGateway from './modules/shipping/shiprocket-gateway';
 import wishlistRoutes from './modules/wishlist/routes';
 import apiDocs from './plugins/api-docs';
 import authentication from './plugins/authentication';
 import compression from './plugins/compression';
 import database from './plugins/database';
 import errorHandling from './plugins/error-handling';
+import jobs from './plugins/jobs';
 import rateLimit from './plugins/rate-limit';
 import security from './plugins/security';
 import webApp from './plugins/web-app';
 import googleSimulator from './simulators/google/plugin';
+import razorpaySimulator from './simulators/razorpay/plugin';
+import shiprocketSimulator from './simulators/shiprocket/plugin';
+import workers from './workers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,6 +59,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
 
   await app.register(errorHandling);
   await app.register(database, { config });
+  await app.register(jobs, { pollingIntervalSeconds: config.jobPollingIntervalSeconds });
   await app.register(security);
   await app.register(compression);
   await app.register(rateLimit, { config });
@@ -58,6 +67,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(authentication);
   await app.register(notifier);
   await app.register(googleSimulator);
+  await app.register(razorpaySimulator);
+  await app.register(shiprocketSimulator);
+
+  // After the simulators: without real keys, the gateways talk to them.
+  await app.register(razorpayGateway);
+  await app.register(shiprocketGateway);
+  await app.register(workers);
 
   await app.register(
     async (api) => {
@@ -68,6 +84,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(cartRoutes, { prefix: '/cart' });
       await api.register(wishlistRoutes, { prefix: '/wishlist' });
+      await api.register(paymentRoutes, { prefix: '/payment' });
+      await api.register(orderRoutes, { prefix: '/orders' });
     },
     { prefix: '/api' },
   );

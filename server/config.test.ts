@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, simulatedServices } from './config';
 
 describe('loadConfig', () => {
   it('defaults to embedded PGlite on port 3000', () => {
@@ -26,6 +26,50 @@ describe('loadConfig', () => {
   ])('stops on a malformed %s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  it('runs Shiprocket on its simulator until both API user fields are set', () => {
+    const simulated = loadConfig({});
+    expect(simulated.shiprocket).toBeUndefined();
+    expect(simulatedServices(simulated)).toContain('Shiprocket shipping');
+    expect(simulated.shipping).toEqual({
+      pickupLocation: 'Primary',
+      pickupPincode: '110001',
+      webhookToken: undefined,
+    });
+
+    const real = loadConfig({
+      SHIPROCKET_EMAIL: 'api-user@ottomanmittens.in',
+      SHIPROCKET_PASSWORD: 'correct horse',
+      SHIPROCKET_PICKUP_LOCATION: 'Okhla Warehouse',
+      SHIPROCKET_PICKUP_PINCODE: '110020',
+      SHIPROCKET_WEBHOOK_TOKEN: 'a-token-of-sixteen+',
+    });
+    expect(real.shiprocket).toEqual({
+      email: 'api-user@ottomanmittens.in',
+      password: 'correct horse',
+      baseUrl: 'https://apiv2.shiprocket.in/v1/external',
+    });
+    expect(real.shipping).toEqual({
+      pickupLocation: 'Okhla Warehouse',
+      pickupPincode: '110020',
+      webhookToken: 'a-token-of-sixteen+',
+    });
+    expect(simulatedServices(real)).not.toContain('Shiprocket shipping');
+  });
+
+  it.each([
+    [
+      { SHIPROCKET_EMAIL: 'api-user@ottomanmittens.in' },
+      'SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD go together',
+    ],
+    [{ SHIPROCKET_PASSWORD: 'correct horse' }, 'SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD go together'],
+    [{ SHIPROCKET_WEBHOOK_TOKEN: 'too-short' }, 'SHIPROCKET_WEBHOOK_TOKEN'],
+    [{ SHIPROCKET_PICKUP_PINCODE: '11001' }, 'SHIPROCKET_PICKUP_PINCODE'],
+    [{ SHIPROCKET_BASE_URL: 'ftp://apiv2.shiprocket.in' }, 'SHIPROCKET_BASE_URL'],
+  ])('stops on an incomplete or malformed Shiprocket setting %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
   });
 
   it('treats an empty variable as unset', () => {

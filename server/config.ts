@@ -22,6 +22,22 @@ const EnvSchema = z.object({
   MSG91_OTP_TEMPLATE_ID: z.string().min(4).optional(),
   MSG91_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://control.msg91.com'),
   GOOGLE_CLIENT_ID: z.string().min(8).optional(),
+  RAZORPAY_KEY_ID: z.string().min(8).optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(8).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(8).optional(),
+  RAZORPAY_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.razorpay.com'),
+  SHIPROCKET_EMAIL: z.email().optional(),
+  SHIPROCKET_PASSWORD: z.string().min(1).optional(),
+  SHIPROCKET_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://apiv2.shiprocket.in/v1/external'),
+  SHIPROCKET_PICKUP_LOCATION: z.string().min(1).max(100).default('Primary'),
+  // spec §9: pickup pincode 110001.
+  SHIPROCKET_PICKUP_PINCODE: z
+    .string()
+    .regex(/^[1-9]\d{5}$/, 'must be a 6-digit Indian pincode')
+    .default('110001'),
+  SHIPROCKET_WEBHOOK_TOKEN: z.string().min(16).optional(),
+  JOB_WORKERS: booleanFromEnv.default(true),
+  JOB_POLLING_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(5),
   CONTACT_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
@@ -52,8 +68,43 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   sms: { msg91: { authKey: string; otpTemplateId: string; baseUrl: string } | undefined };
   google: { clientId: string | undefined };
+  /** Real Razorpay when the keys are set; otherwise the simulator under /sim/razorpay. */
+  razorpay: RazorpayConfig | undefined;
+  /** Real Shiprocket when its API user is set; otherwise the simulator under /sim/shiprocket. */
+  shiprocket: ShiprocketConfig | undefined;
+  /** Shipping settings that hold for real Shiprocket and its simulator alike. */
+  shipping: ShippingConfig;
+  /** Whether this process works background jobs (an API-only process still enqueues them). */
+  jobWorkers: boolean;
+  /** How often an idle background worker looks for new jobs. */
+  jobPollingIntervalSeconds: number;
   /** Prefix of the rate-limit counters in Redis; tests use their own so runs never share counters. */
   rateLimitNamespace: string;
+}
+
+export interface RazorpayConfig {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  baseUrl: string;
+}
+
+export interface ShiprocketConfig {
+  /** The API user (Settings > API), not the panel login. */
+  email: string;
+  password: string;
+  baseUrl: string;
+}
+
+export interface ShippingConfig {
+  /** The pickup address's name as configured in the Shiprocket panel. */
+  pickupLocation: string;
+  pickupPincode: string;
+  /**
+   * The `x-api-key` our tracking webhook requires. Unset with real Shiprocket: no webhook is accepted and
+   * tracking relies on polling; unset with the simulator: it makes one up at each start.
+   */
+  webhookToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -64,6 +115,8 @@ export function simulatedServices(config: Config): string[] {
   if (!config.mail.smtpUrl) simulated.push('e-mail (dev outbox)');
   if (!config.sms.msg91) simulated.push('SMS (dev outbox)');
   if (!config.google.clientId) simulated.push('Google sign-in');
+  if (!config.razorpay) simulated.push('Razorpay payments');
+  if (!config.shiprocket) simulated.push('Shiprocket shipping');
   return simulated;
 }
 
@@ -89,6 +142,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  const razorpayKeys = [e.RAZORPAY_KEY_ID, e.RAZORPAY_KEY_SECRET, e.RAZORPAY_WEBHOOK_SECRET];
+  if (razorpayKeys.some(Boolean) && !razorpayKeys.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET go together',
+    );
+  }
+  if (Boolean(e.SHIPROCKET_EMAIL) !== Boolean(e.SHIPROCKET_PASSWORD)) {
+    throw new ConfigError('Invalid configuration:\n  SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD go together');
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -116,5 +178,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : undefined,
     },
     google: { clientId: e.GOOGLE_CLIENT_ID },
+    razorpay:
+      e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET
+        ? {
+            keyId: e.RAZORPAY_KEY_ID,
+            keySecret: e.RAZORPAY_KEY_SECRET,
+            webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+            baseUrl: e.RAZORPAY_BASE_URL,
+          }
+        : undefined,
+    shiprocket:
+      e.SHIPROCKET_EMAIL && e.SHIPROCKET_PASSWORD
+        ? { email: e.SHIPROCKET_EMAIL, password: e.SHIPROCKET_PASSWORD, baseUrl: e.SHIPROCKET_BASE_URL }
+        : undefined,
+    shipping: {
+      pickupLocation: e.SHIPROCKET_PICKUP_LOCATION,
+      pickupPincode: e.SHIPROCKET_PICKUP_PINCODE,
+      webhookToken: e.SHIPROCKET_WEBHOOK_TOKEN,
+    },
+    jobWorkers: e.JOB_WORKERS,
+    jobPollingIntervalSeconds: e.JOB_POLLING_INTERVAL_SECONDS,
   };
 }

@@ -6,6 +6,7 @@ export type ErrorKind =
   | 'conflict'
   | 'too_large'
   | 'rate_limited'
+  | 'upstream_failed'
   | 'unavailable';
 
 const statusByKind: Record<ErrorKind, number> = {
@@ -16,6 +17,8 @@ const statusByKind: Record<ErrorKind, number> = {
   conflict: 409,
   too_large: 413,
   rate_limited: 429,
+  // An outside service (Razorpay, Shiprocket) failed; 503 stays for this server being unable to serve.
+  upstream_failed: 502,
   unavailable: 503,
 };
 

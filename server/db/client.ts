@@ -12,9 +12,13 @@ import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Runs one SQL text as given: for libraries that bring their own SQL (pg-boss). */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  executeSql: ExecuteSql;
   close(): Promise<void>;
 }
 
@@ -41,7 +45,15 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const client = await PGlite.create(dataDir);
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  const executeSql: ExecuteSql = async (text, values) => {
+    // `query` refuses several statements in one text (pg-boss's schema set-up sends such texts).
+    if (!values || values.length === 0) {
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    }
+    return client.query(text, values);
+  };
+  return { db, kind: 'pglite', executeSql, close: () => client.close() };
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
@@ -56,7 +68,8 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     lockClient.release();
   }
-  return { db, kind: 'postgres', close: () => pool.end() };
+  const executeSql: ExecuteSql = (text, values) => pool.query(text, values);
+  return { db, kind: 'postgres', executeSql, close: () => pool.end() };
 }
 
 export async function pingDatabase(db: Database): Promise<void> {

@@ -1,12 +1,13 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { type Database, type DatabaseHandle, openDatabase } from '../db/client';
+import { type Database, type DatabaseHandle, type ExecuteSql, openDatabase } from '../db/client';
 import { seedCatalogue } from '../db/seed';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     databaseKind: DatabaseHandle['kind'];
+    executeSql: ExecuteSql;
   }
 }
 
@@ -17,6 +18,7 @@ export default fp(
     await seedCatalogue(handle.db);
     app.decorate('db', handle.db);
     app.decorate('databaseKind', handle.kind);
+    app.decorate('executeSql', handle.executeSql);
     app.addHook('onClose', () => handle.close());
     app.log.info({ database: handle.kind }, 'database ready');
   },

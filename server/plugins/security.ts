@@ -3,22 +3,29 @@ import fp from 'fastify-plugin';
 
 // Google Identity Services, only when real Google sign-in is configured (its documented CSP needs).
 const GOOGLE_GSI = 'https://accounts.google.com/gsi/';
+// Razorpay Checkout, only when real Razorpay keys are configured: its script, the payment window's frames
+// and the calls they make.
+const RAZORPAY_SCRIPT = 'https://checkout.razorpay.com';
+const RAZORPAY_FRAMES = ['https://api.razorpay.com', 'https://checkout.razorpay.com'];
+const RAZORPAY_CONNECT = ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'];
 
 /** Security headers and a strict Content-Security-Policy: no inline scripts or styles, nothing from elsewhere. */
 export default fp(
   async (app) => {
     const google = app.config.google.clientId ? [GOOGLE_GSI] : [];
+    const razorpay = app.config.razorpay !== undefined;
+    const frames = [...google, ...(razorpay ? RAZORPAY_FRAMES : [])];
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...google],
+          scriptSrc: ["'self'", ...google, ...(razorpay ? [RAZORPAY_SCRIPT] : [])],
           styleSrc: ["'self'", ...google],
-          frameSrc: google.length > 0 ? google : ["'none'"],
-          imgSrc: ["'self'", 'data:'],
+          frameSrc: frames.length > 0 ? frames : ["'none'"],
+          imgSrc: ["'self'", 'data:', ...(razorpay ? ['https://cdn.razorpay.com'] : [])],
           fontSrc: ["'self'"],
-          connectSrc: ["'self'", ...google],
+          connectSrc: ["'self'", ...google, ...(razorpay ? RAZORPAY_CONNECT : [])],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],
@@ -26,6 +33,14 @@ export default fp(
         },
       },
       crossOriginEmbedderPolicy: false,
+      // Google's sign-in popup reports back to its opener, and Google checks the Referer against the
+      // client's authorised origins: both are cut by helmet's defaults (same-origin, no-referrer).
+      ...(google.length > 0
+        ? {
+            crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' as const },
+            referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+          }
+        : {}),
     });
   },
   { name: 'security' },

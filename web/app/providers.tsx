@@ -1,8 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { BrowserRouter } from 'react-router';
+import { SessionKeeper } from '../features/auth/components/session-keeper';
 import { SearchProvider } from '../features/search/search-provider';
 import { createQueryClient } from './query-client';
+import { LoginPromptProvider } from './shop-state/login-prompt';
 import { ShopStateProvider } from './shop-state/shop-state-provider';
 
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -10,8 +12,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
+        <SessionKeeper />
         <SearchProvider>
-          <ShopStateProvider>{children}</ShopStateProvider>
+          <LoginPromptProvider>
+            <ShopStateProvider>{children}</ShopStateProvider>
+          </LoginPromptProvider>
         </SearchProvider>
       </BrowserRouter>
     </QueryClientProvider>

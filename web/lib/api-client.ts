@@ -26,8 +26,8 @@ export class ApiError extends Error {
 let handleUnauthorized: () => void = () => {};
 
 /**
- * spec §8: a 401 clears the session and redirects to /. The accounts issue registers that here; until then
- * there is no session to clear.
+ * spec §8: a 401 clears the session and redirects to /. The app registers what that means at start
+ * (web/features/auth/hooks/use-session-keeper.ts), as the client knows nothing of sessions or routes.
  */
 export function setUnauthorizedHandler(handler: () => void): void {
   handleUnauthorized = handler;

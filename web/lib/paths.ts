@@ -25,6 +25,8 @@ export const paths = {
   cart: '/cart',
   wishlist: '/wishlist',
   login: '/login',
+  /** /login with a remembered return target (spec §2: /wishlist sends visitors here). */
+  loginReturningTo: (returnTo: string) => `/login?returnTo=${encodeURIComponent(returnTo)}`,
   profile: '/profile',
   checkout: '/checkout',
   paymentSuccess: '/payment-success',
@@ -37,4 +39,8 @@ export const apiPaths = {
   products: '/products',
   product: (id: number | string) => `/products/${encodeURIComponent(String(id))}`,
   contact: '/contact',
+  cart: '/cart',
+  cartUpdate: '/cart/update',
+  wishlist: '/wishlist',
+  wishlistUpdate: '/wishlist/update',
 } as const;

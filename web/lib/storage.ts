@@ -1,8 +1,14 @@
 // localStorage can throw (private mode, full quota, blocked cookies); the shop keeps working without it.
 
-/** spec §3: the local storage keys. Later issues add cart and wishlist keys here. */
+/**
+ * spec §3: the local storage keys. The session token itself lives in an HttpOnly cookie (DESIGN security
+ * baseline), so only the user is kept here, for an instant restore.
+ */
 export const storageKeys = {
   productOrder: 'ottomanProductOrder',
+  user: 'user',
+  cart: 'ottomanCart',
+  wishlist: 'ottomanWishlist',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
@@ -21,5 +27,13 @@ export function writeStoredJson(key: StorageKey, value: unknown): void {
     window.localStorage.setItem(key, JSON.stringify(value));
   } catch {
     // Not saved: the page still works, it only forgets across visits.
+  }
+}
+
+export function removeStored(key: StorageKey): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Nothing stored, nothing to forget.
   }
 }

@@ -3,3 +3,5 @@ export * from './cart';
 export * from './catalogue';
 export * from './contact';
 export * from './notifications';
+export * from './orders';
+export * from './shipments';

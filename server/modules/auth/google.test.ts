@@ -119,8 +119,9 @@ describe('the Google simulator', () => {
     try {
       expect((await real.inject({ method: 'GET', url: '/sim/google/certs' })).statusCode).toBe(404);
       const config = await real.inject({ method: 'GET', url: '/api/config' });
-      expect(config.json()).toEqual({
-        google: { clientId: 'real-client.apps.googleusercontent.com', mode: 'google' },
+      expect(config.json().google).toEqual({
+        clientId: 'real-client.apps.googleusercontent.com',
+        mode: 'google',
       });
       expect(String(config.headers['content-security-policy'])).toContain('https://accounts.google.com/gsi/');
     } finally {

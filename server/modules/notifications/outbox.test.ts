@@ -33,7 +33,22 @@ describe('the dev outbox', () => {
   });
 
   it('does not exist in production', async () => {
-    const production = await buildTestApp({ env: 'production' });
+    // Real (never called) payment and shipping accounts: production refuses to start on their simulators.
+    const production = await buildTestApp({
+      env: 'production',
+      jobWorkers: false,
+      razorpay: {
+        keyId: 'rzp_live_outboxtest',
+        keySecret: 'outbox-test-secret',
+        webhookSecret: 'outbox-test-webhook',
+        baseUrl: 'https://api.razorpay.com',
+      },
+      shiprocket: {
+        email: 'api@example.in',
+        password: 'secret',
+        baseUrl: 'https://apiv2.shiprocket.in/v1/external',
+      },
+    });
     try {
       expect((await production.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
       expect((await production.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);

@@ -19,6 +19,7 @@ const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         google: simulator
           ? { clientId: simulator.clientId, mode: 'simulator' as const }
           : { clientId: app.config.google.clientId ?? '', mode: 'google' as const },
+        razorpay: { keyId: app.razorpay.keyId, checkoutScriptUrl: app.razorpay.checkoutScriptUrl },
       };
     },
   );

@@ -1,28 +1,68 @@
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button';
+import { AccountMenu } from '../../components/header/account-menu';
 import { Header } from '../../components/header/header';
+import { useLogOut } from '../../features/auth/hooks/use-log-out';
+import { greetingName } from '../../features/auth/user-names';
 import { useProducts } from '../../features/catalogue/api/get-products';
 import { SearchBox } from '../../features/search/components/search-box';
 import { paths } from '../../lib/paths';
+import { useSessionUser } from '../../lib/session';
+import { useLoginPrompt } from '../shop-state/login-prompt';
 import { useShopState } from '../shop-state/shop-state-provider';
+
+const LocationDialog = lazy(() =>
+  import('../../features/location/components/location-dialog').then((module) => ({
+    default: module.LocationDialog,
+  })),
+);
 
 export function AppHeader() {
   const products = useProducts();
   const shopState = useShopState();
+  const user = useSessionUser();
+  const { openLogin } = useLoginPrompt();
+  const logOut = useLogOut();
   const navigate = useNavigate();
+  // undefined until first opened: the modal's code loads then.
+  const [locationOpen, setLocationOpen] = useState<boolean | undefined>();
 
   return (
-    <Header
-      search={<SearchBox products={products.data ?? []} />}
-      locationLabel={shopState.locationLabel}
-      cartCount={shopState.cartCount}
-      wishlistCount={shopState.wishlistCount}
-      // The accounts issue turns this into the login modal and, once logged in, the account dropdown.
-      account={
-        <Button variant="primary" onClick={() => navigate(paths.login)}>
-          Login
-        </Button>
-      }
-    />
+    <>
+      <Header
+        search={<SearchBox products={products.data ?? []} />}
+        locationLabel={shopState.locationLabel}
+        onLocationClick={() => setLocationOpen(true)}
+        cartCount={shopState.cartCount}
+        wishlistCount={shopState.wishlistCount}
+        account={
+          user ? (
+            <AccountMenu
+              greeting={greetingName(user)}
+              email={user.email}
+              onLogout={() => void logOut(paths.home)}
+            />
+          ) : (
+            <Button variant="primary" onClick={() => openLogin({ mode: 'login' })}>
+              Login
+            </Button>
+          )
+        }
+      />
+      {locationOpen !== undefined && (
+        <Suspense fallback={null}>
+          <LocationDialog
+            open={locationOpen}
+            user={user}
+            onClose={() => setLocationOpen(false)}
+            onUpdateAddress={() => {
+              setLocationOpen(false);
+              navigate(paths.profile);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,6 +1,13 @@
-import { createContext, type ReactNode, use, useMemo, useState } from 'react';
+import { createContext, type ReactNode, use, useMemo } from 'react';
+import type { CartLine } from '../../../contracts/cart';
+import { SaveErrorAlert } from '../../features/cart/components/save-error-alert';
+import { type CartState, useCart } from '../../features/cart/hooks/use-cart';
 import type { ProductActions } from '../../features/catalogue/product-actions';
-import { LoginRequiredDialog } from './login-required-dialog';
+import { useLocationLabel } from '../../features/location/location-label';
+import { useWishlist, type WishlistState } from '../../features/wishlist/hooks/use-wishlist';
+import type { WishlistItem } from '../../features/wishlist/wishlist-items';
+import { useSessionUser } from '../../lib/session';
+import { useLoginPrompt } from './login-prompt';
 
 /** What the header and the product buttons need to know about the visitor's cart and wishlist. */
 export interface ShopState extends ProductActions {
@@ -10,34 +17,61 @@ export interface ShopState extends ProductActions {
   wishlistCount: number;
   /** spec §2: 'city, pincode', one of them, or 'Set Location'. */
   locationLabel: string;
+  cart: CartState;
+  wishlist: WishlistState;
+  /** spec §4: moving a cart item to the wishlist removes it from the cart and adds it to the wishlist. */
+  moveToWishlist: (line: CartLine) => void;
+  /** spec §4: adding a wishlist item to the cart removes it from the wishlist. */
+  moveToCart: (item: WishlistItem) => void;
 }
 
 const ShopStateContext = createContext<ShopState | null>(null);
 
 /**
- * Today everyone is a visitor: counts are 0 and the cart and wishlist buttons ask the visitor to log in
- * (spec §4: a visitor gets the login modal). The accounts, cart and wishlist issues fill this in.
+ * The signed-in shopper's cart and wishlist for the header badges, the product buttons and the pages, with
+ * one place that says why a change was undone. A visitor's cart and wishlist buttons open the login modal
+ * (spec §4).
  */
 export function ShopStateProvider({ children }: { children: ReactNode }) {
-  const [loginPromptOpen, setLoginPromptOpen] = useState(false);
+  const { openLogin } = useLoginPrompt();
+  const signedIn = useSessionUser() !== null;
+  const cart = useCart();
+  const wishlist = useWishlist();
+  const locationLabel = useLocationLabel();
 
   const state = useMemo<ShopState>(
     () => ({
-      cartCount: 0,
-      wishlistCount: 0,
-      locationLabel: 'Set Location',
-      isInCart: () => false,
-      isInWishlist: () => false,
-      toggleCart: () => setLoginPromptOpen(true),
-      toggleWishlist: () => setLoginPromptOpen(true),
+      cartCount: cart.itemCount,
+      wishlistCount: wishlist.items.length,
+      locationLabel,
+      cart,
+      wishlist,
+      isInCart: cart.isInCart,
+      isInWishlist: wishlist.isInWishlist,
+      toggleCart: (product) => (signedIn ? cart.toggle(product) : openLogin()),
+      toggleWishlist: (product) => (signedIn ? wishlist.toggle(product) : openLogin()),
+      moveToWishlist: (line) => {
+        wishlist.add(line);
+        cart.remove(line.id);
+      },
+      moveToCart: (item) => {
+        cart.add(item);
+        wishlist.remove(item.id);
+      },
     }),
-    [],
+    [openLogin, locationLabel, signedIn, cart, wishlist],
   );
 
   return (
     <ShopStateContext value={state}>
       {children}
-      <LoginRequiredDialog open={loginPromptOpen} onClose={() => setLoginPromptOpen(false)} />
+      <SaveErrorAlert
+        messages={[cart.saveError, wishlist.saveError]}
+        onDismiss={() => {
+          cart.dismissSaveError();
+          wishlist.dismissSaveError();
+        }}
+      />
     </ShopStateContext>
   );
 }

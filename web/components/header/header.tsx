@@ -12,10 +12,12 @@ const SCROLLED_OFFSET_PX = 10;
 interface HeaderProps {
   /** The search box (features/search), composed by the app. */
   search: ReactNode;
-  /** The Login button now; the account dropdown once accounts exist. */
+  /** The Login button for a visitor; the account dropdown once logged in. */
   account: ReactNode;
   /** spec §2: 'city, pincode', one of them, or 'Set Location'. */
   locationLabel: string;
+  /** spec §2: the delivery-location block opens the Location modal. */
+  onLocationClick: () => void;
   cartCount: number;
   wishlistCount: number;
 }
@@ -32,7 +34,14 @@ function itemsLabel(count: number): string {
   return count === 1 ? '1 item' : `${count} items`;
 }
 
-export function Header({ search, account, locationLabel, cartCount, wishlistCount }: HeaderProps) {
+export function Header({
+  search,
+  account,
+  locationLabel,
+  onLocationClick,
+  cartCount,
+  wishlistCount,
+}: HeaderProps) {
   const scrolled = useScrolledPast(SCROLLED_OFFSET_PX);
   const menu = useMobileMenu();
 
@@ -75,13 +84,13 @@ export function Header({ search, account, locationLabel, cartCount, wishlistCoun
 
         <div className="site-header__search">{search}</div>
 
-        <div className="location-block">
+        <button type="button" className="location-block" onClick={onLocationClick}>
           <PinIcon />
           <span className="location-block__text">
-            <span className="location-block__caption">Deliver to</span>
+            <span className="location-block__caption">Deliver to</span>{' '}
             <span className="location-block__label">{locationLabel}</span>
           </span>
-        </div>
+        </button>
 
         <div className="site-header__actions">
           <Link

@@ -1,0 +1,67 @@
+import { expect, test } from './fixtures';
+import { aShopper, signUpThroughApi } from './support/accounts';
+
+test('a shopper edits the profile, sees the success message, and the change after a reload', async ({
+  page,
+}) => {
+  const shopper = await signUpThroughApi(page.request, aShopper({ firstName: 'Asha', lastName: 'Verma' }));
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+  // spec §2: the avatar shows the uppercase initials of first and last name.
+  await expect(page.getByText('AV', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(shopper.email);
+  await expect(page.getByLabel('Email')).toBeDisabled();
+  await expect(page.getByLabel('City')).toHaveValue('Pune');
+  await expect(page.getByLabel('City')).toHaveAttribute('readonly', '');
+
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByLabel('Email')).toBeDisabled();
+  await page.getByLabel('City').fill('Mumbai');
+  await page.getByLabel('Pincode').fill('400001');
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  const saved = page.getByRole('status').filter({ hasText: 'Profile updated successfully!' });
+  await expect(saved).toHaveText('Profile updated successfully!');
+  await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+  await expect(page.getByLabel('City')).toHaveAttribute('readonly', '');
+  // spec §9: the message goes after 2000 ms.
+  await expect(saved).toBeHidden({ timeout: 4000 });
+  // The header's location follows the saved profile.
+  await expect(page.getByRole('banner').getByText('Mumbai, 400001')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('City')).toHaveValue('Mumbai');
+  await expect(page.getByLabel('Pincode')).toHaveValue('400001');
+});
+
+test('Cancel discards the edits; a refused save shows why', async ({ page }) => {
+  await signUpThroughApi(page.request);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('State').fill('Goa');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByLabel('State')).toHaveValue('Maharashtra');
+  await expect(page.getByRole('button', { name: 'Save' })).toBeHidden();
+
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Pincode').fill('4110');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Failed to update profile: Pincode must be at least 6 characters long',
+  );
+  await page.reload();
+  await expect(page.getByLabel('Pincode')).toHaveValue('411001');
+});
+
+test('a visitor is asked to log in; the profile page logout goes to /login', async ({ page }) => {
+  await page.goto('/profile');
+  await expect(page.getByText('Please log in to view this page.')).toBeVisible();
+
+  await signUpThroughApi(page.request, aShopper({ firstName: 'Dev' }));
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+  await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
+  expect((await page.request.get('/api/auth/profile')).status()).toBe(401);
+});

@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Address } from '../../../contracts/auth';
+import { sizes } from '../../../contracts/cart';
+import { orderStatuses } from '../../../contracts/order-status';
+import { orderPaymentStatuses } from '../../../contracts/orders';
+import { users } from './accounts';
+import { products } from './catalogue';
+import { createdAt, updatedAt } from './columns';
+
+export type OrderPaymentStatus = (typeof orderPaymentStatuses)[number];
+
+export interface OrderContact {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/** An order from the moment the shopper places it; money in paise (DESIGN.md "Data"). */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: orderStatuses }).notNull().default('pending'),
+    paymentStatus: text('payment_status', { enum: orderPaymentStatuses }).notNull().default('pending'),
+    mrpPaise: integer('mrp_paise').notNull(),
+    subtotalPaise: integer('subtotal_paise').notNull(),
+    discountPaise: integer('discount_paise').notNull(),
+    shippingPaise: integer('shipping_paise').notNull(),
+    taxPaise: integer('tax_paise').notNull(),
+    totalPaise: integer('total_paise').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    // The items as ordered, so a reused pending order is only reused for the very same cart.
+    cartFingerprint: text('cart_fingerprint').notNull(),
+    razorpayOrderId: text('razorpay_order_id'),
+    paymentMethod: text('payment_method').notNull().default('Online'),
+    contact: jsonb('contact').$type<OrderContact>().notNull(),
+    shippingAddress: jsonb('shipping_address').$type<Address>().notNull(),
+    billingAddress: jsonb('billing_address').$type<Address>().notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('orders_razorpay_order_id_idx').on(table.razorpayOrderId),
+    index('orders_user_id_idx').on(table.userId, table.createdAt),
+    index('orders_pending_idx').on(table.paymentStatus, table.createdAt),
+    check('orders_total_positive', sql`${table.totalPaise} >= 100`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    image: text('image').notNull(),
+    sku: text('sku').notNull(),
+    category: text('category').notNull(),
+    brand: text('brand').notNull(),
+    size: text('size', { enum: sizes }).notNull(),
+    quantity: integer('quantity').notNull(),
+    unitMrpPaise: integer('unit_mrp_paise').notNull(),
+    discountPercent: integer('discount_percent').notNull(),
+    unitPricePaise: integer('unit_price_paise').notNull(),
+  },
+  (table) => [index('order_items_order_id_idx').on(table.orderId)],
+);
+
+export const paymentStatuses = ['created', 'authorized', 'captured', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** One Razorpay payment attempt on one of our orders, as Razorpay last reported it. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    razorpayPaymentId: text('razorpay_payment_id').notNull().unique(),
+    razorpayOrderId: text('razorpay_order_id').notNull(),
+    status: text('status', { enum: paymentStatuses }).notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    amountRefundedPaise: integer('amount_refunded_paise').notNull().default(0),
+    currency: text('currency').notNull(),
+    method: text('method'),
+    errorCode: text('error_code'),
+    errorDescription: text('error_description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('payments_order_id_idx').on(table.orderId)],
+);
+
+export const refunds = pgTable('refunds', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  paymentId: uuid('payment_id')
+    .notNull()
+    .references(() => payments.id),
+  razorpayRefundId: text('razorpay_refund_id').notNull().unique(),
+  amountPaise: integer('amount_paise').notNull(),
+  status: text('status', { enum: ['pending', 'processed', 'failed'] }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Every status change of an order, payment or refund, and who made it. */
+export const statusHistory = pgTable(
+  'status_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entity: text('entity', { enum: ['order', 'payment', 'refund'] }).notNull(),
+    entityId: uuid('entity_id').notNull(),
+    field: text('field').notNull(),
+    fromValue: text('from_value'),
+    toValue: text('to_value').notNull(),
+    source: text('source', { enum: ['checkout', 'shopper', 'webhook', 'reconciler', 'system'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('status_history_entity_idx').on(table.entity, table.entityId, table.createdAt)],
+);
+
+/** Razorpay webhooks as received, deduplicated by x-razorpay-event-id (delivery is at least once). */
+export const webhookEvents = pgTable('webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  provider: text('provider').notNull(),
+  event: text('event').notNull(),
+  payload: jsonb('payload').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

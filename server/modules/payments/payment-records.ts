@@ -1,0 +1,70 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { type PaymentStatus, payments } from '../../db/schema';
+import type { RazorpayPayment } from '../../providers/razorpay/types';
+import { type ChangeSource, recordChanges } from './status-history';
+
+// Webhooks arrive in any order ("a payment.failed may precede a payment.captured of the same attempt"), so a
+// payment's recorded status only ever moves forward along this ladder.
+const progress: Record<PaymentStatus, number> = {
+  created: 0,
+  failed: 1,
+  authorized: 2,
+  captured: 3,
+  refunded: 4,
+};
+
+/**
+ * Records Razorpay's view of a payment of our order. The caller holds the order's row lock, so two reports of
+ * the same payment never race here.
+ */
+export async function recordPayment(
+  tx: Database,
+  orderId: string,
+  payment: RazorpayPayment,
+  source: ChangeSource,
+): Promise<typeof payments.$inferSelect> {
+  const [existing] = await tx
+    .select()
+    .from(payments)
+    .where(eq(payments.razorpayPaymentId, payment.id))
+    .for('update');
+  const fields = {
+    status: payment.status,
+    amountPaise: payment.amount,
+    amountRefundedPaise: payment.amount_refunded,
+    currency: payment.currency,
+    method: payment.method,
+    errorCode: payment.error_code,
+    errorDescription: payment.error_description,
+  };
+  if (!existing) {
+    const [inserted] = await tx
+      .insert(payments)
+      .values({ orderId, razorpayPaymentId: payment.id, razorpayOrderId: payment.order_id ?? '', ...fields })
+      .returning();
+    if (!inserted) throw new Error('payment row was not written');
+    await recordChanges(tx, source, [
+      { entity: 'payment', entityId: inserted.id, field: 'status', from: null, to: payment.status },
+    ]);
+    return inserted;
+  }
+  const movesForward = progress[payment.status] > progress[existing.status];
+  const refundedMore = payment.amount_refunded > existing.amountRefundedPaise;
+  if (!movesForward && !refundedMore) return existing;
+  const [updated] = await tx
+    .update(payments)
+    .set({
+      ...fields,
+      status: movesForward ? payment.status : existing.status,
+      amountRefundedPaise: Math.max(payment.amount_refunded, existing.amountRefundedPaise),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(payments.id, existing.id))
+    .returning();
+  if (!updated) throw new Error('payment row was not updated');
+  await recordChanges(tx, source, [
+    { entity: 'payment', entityId: existing.id, field: 'status', from: existing.status, to: updated.status },
+  ]);
+  return updated;
+}

@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorReplySchema } from '../../../contracts/http';
+import {
+  CreatePaymentOrderBodySchema,
+  CreatePaymentOrderReplySchema,
+  PaymentResponseSchema,
+  PaymentSchema,
+  PaymentsReplySchema,
+  paymentMessages,
+} from '../../../contracts/orders';
+import { AppError } from '../../errors';
+import { currentUserId } from '../../plugins/authentication';
+import { confirmCheckoutPayment } from './confirm-checkout-payment';
+import { createPaymentOrder } from './create-payment-order';
+import { paymentDeps } from './payment-deps';
+import { findUserPayment, listUserPayments } from './payment-views';
+import razorpayWebhookRoute from './webhook-route';
+
+const errors = {
+  400: ErrorReplySchema,
+  401: ErrorReplySchema,
+  403: ErrorReplySchema,
+  404: ErrorReplySchema,
+  409: ErrorReplySchema,
+  502: ErrorReplySchema,
+};
+
+const shopperRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireUser);
+
+  app.post(
+    '/create-order',
+    {
+      schema: {
+        tags: ['payment'],
+        summary: 'Price the cart, store a pending order and create its Razorpay order',
+        body: CreatePaymentOrderBodySchema,
+        response: { 200: CreatePaymentOrderReplySchema, ...errors },
+      },
+    },
+    async (request) => createPaymentOrder(app.db, app.razorpay, currentUserId(request), request.body.amount),
+  );
+
+  app.post(
+    '/capture-payment',
+    {
+      schema: {
+        tags: ['payment'],
+        summary: "Verify Checkout's success and confirm the order (same as /orders/create-with-payment)",
+        body: PaymentResponseSchema,
+        response: {
+          200: z.object({ success: z.literal(true), orderId: z.string(), paymentId: z.string() }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await confirmCheckoutPayment(paymentDeps(app), currentUserId(request), request.body)),
+    }),
+  );
+
+  app.get(
+    '/payment-status/:id',
+    {
+      schema: {
+        tags: ['payment'],
+        summary: "One of the shopper's payments by its Razorpay payment id",
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: PaymentSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const payment = await findUserPayment(app.db, currentUserId(request), request.params.id);
+      if (!payment) throw new AppError('not_found', paymentMessages.paymentNotFound);
+      return payment;
+    },
+  );
+
+  app.get(
+    '/user-payments',
+    {
+      schema: {
+        tags: ['payment'],
+        summary: "The shopper's payments, newest first",
+        response: { 200: PaymentsReplySchema, ...errors },
+      },
+    },
+    async (request) => ({ payments: await listUserPayments(app.db, currentUserId(request)) }),
+  );
+};
+
+const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The webhook is Razorpay's, not a shopper's: no session, its own body parser.
+  await app.register(razorpayWebhookRoute);
+  await app.register(shopperRoutes);
+};
+
+export default paymentRoutes;

@@ -1,0 +1,62 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { jobQueues, toDrizzleSql } from './jobs';
+
+describe('background jobs', () => {
+  let app: TestApp;
+  const worked: string[] = [];
+
+  beforeAll(async () => {
+    // The app's own workers are off, so the job goes to the handler this test registers.
+    app = await buildTestApp({ jobPollingIntervalSeconds: 0.5, jobWorkers: false });
+    await app.jobs.work<{ tag: string }>(jobQueues.sendOrderEmail, async ({ tag }) => {
+      worked.push(tag);
+    });
+  });
+  afterAll(() => app.closeAndDrop());
+
+  async function queued(tag: string): Promise<number> {
+    const result = (await app.db.execute(
+      sql`select count(*)::int as count from pgboss.job where data->>'tag' = ${tag}`,
+    )) as unknown as { rows: { count: number }[] };
+    return result.rows[0]?.count ?? 0;
+  }
+
+  it('keeps a job sent in a transaction that commits, and runs it', async () => {
+    await app.db.transaction(async (tx) => {
+      await app.jobs.send(tx, jobQueues.sendOrderEmail, { tag: 'committed' });
+    });
+    expect(await queued('committed')).toBe(1);
+    for (let i = 0; i < 40 && !worked.includes('committed'); i++) await sleep(100);
+    expect(worked).toContain('committed');
+  });
+
+  it('drops a job sent in a transaction that rolls back', async () => {
+    await expect(
+      app.db.transaction(async (tx) => {
+        await app.jobs.send(tx, jobQueues.sendOrderEmail, { tag: 'rolled-back' });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await queued('rolled-back')).toBe(0);
+  });
+
+  it('delays a job by the seconds asked', async () => {
+    await app.db.transaction(async (tx) => {
+      await app.jobs.send(tx, jobQueues.sendOrderEmail, { tag: 'later' }, { startAfterSeconds: 60 });
+    });
+    const result = (await app.db.execute(
+      sql`select start_after > now() + interval '50 seconds' as later from pgboss.job where data->>'tag' = 'later'`,
+    )) as unknown as { rows: { later: boolean }[] };
+    expect(result.rows).toEqual([{ later: true }]);
+  });
+
+  it("runs pg-boss's SQL with each $n bound to its value, arrays included", async () => {
+    const query = toDrizzleSql('select $2::text as a, $1::text[] as b', [['y', 'z'], 'x']);
+    const result = (await app.db.execute(query)) as unknown as { rows: unknown[] };
+    expect(result.rows).toEqual([{ a: 'x', b: ['y', 'z'] }]);
+    expect(() => toDrizzleSql('select $1 as a, $1 as b', ['x'])).toThrow('used twice');
+  });
+});

@@ -1,0 +1,117 @@
+import { type SQL, sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+
+/** Every queue the app uses; pg-boss needs a queue to exist before a job can be sent to it. */
+export const jobQueues = {
+  createShipment: 'shipment.create',
+  sendOrderEmail: 'order.email',
+  reconcilePayments: 'payments.reconcile',
+  pollTracking: 'shipment.poll-tracking',
+} as const;
+
+export type JobQueue = (typeof jobQueues)[keyof typeof jobQueues];
+
+export interface JobOptions {
+  startAfterSeconds?: number;
+}
+
+export interface Jobs {
+  /**
+   * Enqueues inside the caller's transaction (DESIGN.md "Durable work"): the job exists if and only if the
+   * change that needs it commits.
+   */
+  send(tx: Database, queue: JobQueue, data: object, options?: JobOptions): Promise<void>;
+  /** Runs `handler` for each job of the queue in this process; a throw retries the job with backoff. */
+  work<T>(queue: JobQueue, handler: (data: T) => Promise<void>): Promise<void>;
+  schedule(queue: JobQueue, cron: string): Promise<void>;
+  boss: PgBoss;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: Jobs;
+  }
+}
+
+/**
+ * pg-boss's SQL with its `$n` placeholders, as a Drizzle query with the same values bound. Drizzle numbers
+ * parameters itself, so a placeholder used twice would become two parameters that Postgres may type apart:
+ * such texts are refused (pg-boss's `insert` uses each placeholder once; its `send` does not).
+ */
+export function toDrizzleSql(text: string, values: readonly unknown[] = []): SQL {
+  const query = sql.empty();
+  const seen = new Set<string>();
+  text.split(/\$(\d+)/).forEach((part, index) => {
+    if (index % 2 === 0) {
+      query.append(sql.raw(part));
+      return;
+    }
+    // Odd parts are the placeholder numbers the split captured.
+    if (seen.has(part)) throw new Error(`placeholder $${part} is used twice; cannot bind it through Drizzle`);
+    seen.add(part);
+    query.append(sql`${sql.param(values[Number(part) - 1])}`);
+  });
+  return query;
+}
+
+function transactionDb(tx: Database): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      const result = (await tx.execute(toDrizzleSql(text, values))) as { rows?: unknown[] };
+      return { rows: result.rows ?? [] };
+    },
+  };
+}
+
+export interface JobsOptions {
+  pollingIntervalSeconds?: number;
+}
+
+/** pg-boss in the shop's own database (PGlite or PostgreSQL), started with the app and stopped before it. */
+export default fp(
+  async (app, options: JobsOptions) => {
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => app.executeSql(text, values) },
+      schema: 'pgboss',
+    });
+    boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
+    await boss.start();
+    for (const queue of Object.values(jobQueues)) {
+      await boss.createQueue(queue, { name: queue, retryLimit: 12, retryDelay: 5, retryBackoff: true });
+    }
+
+    const jobs: Jobs = {
+      boss,
+      async send(tx, queue, data, jobOptions = {}) {
+        await boss.insert(
+          [
+            {
+              name: queue,
+              data,
+              ...(jobOptions.startAfterSeconds ? { startAfter: String(jobOptions.startAfterSeconds) } : {}),
+            },
+          ],
+          { db: transactionDb(tx) },
+        );
+      },
+      async work(queue, handler) {
+        await boss.work<Parameters<typeof handler>[0]>(
+          queue,
+          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+          async (batch) => {
+            for (const job of batch) await handler(job.data);
+          },
+        );
+      },
+      async schedule(queue, cron) {
+        await boss.schedule(queue, cron);
+      },
+    };
+    app.decorate('jobs', jobs);
+    // Registered after the database plugin, so this runs before the database closes.
+    app.addHook('onClose', () => boss.stop({ graceful: true, wait: true, timeout: 5_000 }));
+  },
+  { name: 'jobs', dependencies: ['database'] },
+);

@@ -1,0 +1,198 @@
+// Shiprocket's requests and replies as its API sends them (../shared/providers.md); only what we use is typed.
+
+export interface AdhocOrderItem {
+  name: string;
+  sku: string;
+  units: number;
+  /** Rupees a unit, after discount. */
+  selling_price: number;
+  discount?: number;
+  tax?: number;
+  hsn?: string | number;
+}
+
+interface ShippingAddressFields {
+  shipping_customer_name: string;
+  shipping_last_name?: string;
+  shipping_address: string;
+  shipping_address_2?: string;
+  shipping_city: string;
+  shipping_pincode: string;
+  shipping_state: string;
+  shipping_country: string;
+  shipping_email?: string;
+  shipping_phone: string;
+}
+
+interface AdhocOrderCommon {
+  /** Ours, at most 50 characters, never reused: it is what makes a repeated create safe. */
+  order_id: string;
+  /** "yyyy-mm-dd hh:mm" in Indian time: see `shiprocketOrderDate`. */
+  order_date: string;
+  /** The pickup address's name as configured in the panel. */
+  pickup_location: string;
+  billing_customer_name: string;
+  billing_last_name?: string;
+  billing_address: string;
+  billing_address_2?: string;
+  billing_city: string;
+  billing_pincode: string;
+  billing_state: string;
+  billing_country: string;
+  billing_email: string;
+  billing_phone: string;
+  order_items: AdhocOrderItem[];
+  payment_method: 'Prepaid' | 'COD';
+  /** Rupees. */
+  sub_total: number;
+  shipping_charges?: number;
+  /** Centimetres, each above 0.5. */
+  length: number;
+  breadth: number;
+  height: number;
+  /** Kilograms. */
+  weight: number;
+}
+
+export type AdhocOrderInput =
+  | (AdhocOrderCommon & { shipping_is_billing: true })
+  | (AdhocOrderCommon & { shipping_is_billing: false } & ShippingAddressFields);
+
+export interface AdhocOrderReply {
+  /** Shiprocket's own order id. */
+  order_id: number;
+  shipment_id: number;
+  status: string;
+  status_code: number;
+  awb_code: string | null;
+  courier_company_id: number | null;
+  courier_name: string | null;
+}
+
+export interface CourierOption {
+  courier_company_id: number;
+  courier_name: string;
+  /** Rupees, what the shipment would cost us. */
+  rate: number;
+  freight_charge: number;
+  /** "Jul 01, 2024". */
+  etd: string;
+  estimated_delivery_days: string;
+  /** 1 when the courier collects cash on delivery. */
+  cod: number;
+  rating: number;
+}
+
+export interface ServiceabilityReply {
+  status: number;
+  data: {
+    available_courier_companies: CourierOption[];
+    recommended_courier_company_id: number | null;
+  };
+}
+
+export interface AwbAssignReply {
+  awb_assign_status: 1;
+  response: {
+    data: {
+      awb_code: string;
+      courier_company_id: number;
+      courier_name: string;
+      shipment_id: number;
+      order_id: number;
+      pickup_scheduled_date: string | null;
+    };
+  };
+}
+
+export interface PickupReply {
+  pickup_status: 1;
+  response: {
+    /** "yyyy-mm-dd hh:mm:ss", Indian time. */
+    pickup_scheduled_date: string;
+    pickup_token_number: string;
+  };
+}
+
+export interface TrackingActivity {
+  /** "yyyy-mm-dd hh:mm:ss", Indian time. */
+  date: string;
+  /** The courier's own code. */
+  status: string;
+  activity: string;
+  location: string;
+  /** Shiprocket's status id, as a string in their samples. */
+  'sr-status': string | number;
+  'sr-status-label': string;
+}
+
+export interface ShipmentTrack {
+  awb_code: string;
+  courier_name: string;
+  current_status: string;
+  shipment_id: number;
+  order_id: number;
+  origin: string;
+  destination: string;
+  edd: string | null;
+  pickup_date: string | null;
+  delivered_date: string | null;
+}
+
+export type TrackingData =
+  | {
+      track_status: 0;
+      error: string;
+    }
+  | {
+      track_status: 1;
+      /** Shiprocket's status id of the shipment. */
+      shipment_status: number;
+      shipment_track: ShipmentTrack[];
+      /** Newest first. */
+      shipment_track_activities: TrackingActivity[];
+      track_url: string;
+      etd: string | null;
+    };
+
+export interface TrackingReply {
+  tracking_data: TrackingData;
+}
+
+/** One order as `GET /orders?search=` lists it (shape unconfirmed beyond these fields). */
+export interface ListedOrder {
+  id: number;
+  channel_order_id: string;
+  status: string;
+  status_code: number;
+  shipments: {
+    id: number;
+    awb: string | null;
+    courier: string | null;
+    pickup_scheduled_date: string | null;
+  }[];
+}
+
+export interface OrderListReply {
+  data: ListedOrder[];
+}
+
+/** The tracking webhook's body (providers.md); unknown fields may come too. */
+export interface TrackingWebhookPayload {
+  awb: string;
+  courier_name: string;
+  current_status: string;
+  current_status_id: number;
+  shipment_status: string;
+  shipment_status_id: number;
+  /** "dd mm yyyy hh:mm:ss", Indian time. */
+  current_timestamp: string;
+  /** Ours. */
+  order_id: string;
+  sr_order_id: number;
+  /** "yyyy-mm-dd hh:mm:ss", Indian time. */
+  etd: string | null;
+  /** Oldest first. */
+  scans: TrackingActivity[];
+  is_return: 0 | 1;
+}

@@ -1,0 +1,14 @@
+/**
+ * Where Shiprocket (or its simulator) posts tracking updates. Shiprocket refuses a webhook URL containing
+ * "shiprocket", "kartrocket", "sr" or "kr", so this path avoids them; the host in PUBLIC_URL must too.
+ */
+export const SHIPPING_WEBHOOK_PATH = '/api/shipping/webhook';
+
+const REFUSED_IN_WEBHOOK_URLS = ['shiprocket', 'kartrocket', 'sr', 'kr'];
+
+/** Why Shiprocket would refuse this webhook URL, or undefined when it would take it. */
+export function webhookUrlProblem(url: string): string | undefined {
+  const lower = url.toLowerCase();
+  const refused = REFUSED_IN_WEBHOOK_URLS.find((word) => lower.includes(word));
+  return refused ? `Shiprocket refuses webhook URLs containing "${refused}"` : undefined;
+}

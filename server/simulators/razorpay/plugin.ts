@@ -1,0 +1,46 @@
+import fp from 'fastify-plugin';
+import { checkoutRoutes } from './checkout-routes';
+import { controlRoutes } from './control-routes';
+import { restRoutes } from './rest-routes';
+import { createRazorpaySimulator, type RazorpaySimulator, SIMULATOR_BASE_PATH } from './simulator';
+import type { WebhookRetryPolicy } from './webhooks';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    razorpaySimulator: RazorpaySimulator | undefined;
+  }
+}
+
+// Razorpay retries for 24 hours; locally a few tries show the same behaviour, and tests must not wait.
+const WEBHOOK_RETRY: Record<'test' | 'other', WebhookRetryPolicy> = {
+  test: { attempts: 3, initialDelayMs: 10 },
+  other: { attempts: 6, initialDelayMs: 1000 },
+};
+
+/** A local Razorpay (API, Checkout and webhooks) while no Razorpay keys are set (DESIGN.md). */
+export default fp(
+  async (app) => {
+    const { config } = app;
+    const allowed = config.env !== 'production' || config.allowSimulators;
+    if (config.razorpay || !allowed) {
+      app.decorate('razorpaySimulator', undefined);
+      return;
+    }
+    const sim = createRazorpaySimulator({
+      postWebhook: async (target, headers, body) =>
+        (await app.inject({ method: 'POST', url: target, headers, payload: body })).statusCode,
+      webhookRetry: WEBHOOK_RETRY[config.env === 'test' ? 'test' : 'other'],
+    });
+    app.decorate('razorpaySimulator', sim.simulator);
+    app.addHook('onClose', async () => sim.close());
+    await app.register(
+      async (scope) => {
+        await scope.register(restRoutes(sim), { prefix: '/v1' });
+        await scope.register(checkoutRoutes(sim));
+        await scope.register(controlRoutes(sim), { prefix: '/control' });
+      },
+      { prefix: SIMULATOR_BASE_PATH },
+    );
+  },
+  { name: 'razorpay-simulator' },
+);

@@ -1,0 +1,147 @@
+import { randomInt } from 'node:crypto';
+import { shiprocketEtd } from '../../providers/shiprocket/ist-time';
+import type { CourierOption } from '../../providers/shiprocket/types';
+
+export interface SimulatedCourier {
+  id: number;
+  name: string;
+  /** Whether it collects cash on delivery. */
+  cod: boolean;
+  rating: number;
+  /** Rupees for the first half kilogram within a city, and for each further half. */
+  firstHalfKg: number;
+  extraHalfKg: number;
+  /** Days to deliver within a city; each zone further adds a day. */
+  localDays: number;
+  awbPrefix: string;
+  awbLength: number;
+}
+
+const COURIERS: SimulatedCourier[] = [
+  {
+    id: 10,
+    name: 'Delhivery Surface',
+    cod: true,
+    rating: 4.1,
+    firstHalfKg: 38,
+    extraHalfKg: 31,
+    localDays: 2,
+    awbPrefix: '1490',
+    awbLength: 14,
+  },
+  {
+    id: 33,
+    name: 'Xpressbees Surface',
+    cod: true,
+    rating: 3.8,
+    firstHalfKg: 34,
+    extraHalfKg: 29,
+    localDays: 3,
+    awbPrefix: '1523',
+    awbLength: 14,
+  },
+  {
+    id: 1,
+    name: 'Blue Dart Air',
+    cod: false,
+    rating: 4.6,
+    firstHalfKg: 76,
+    extraHalfKg: 54,
+    localDays: 1,
+    awbPrefix: '7',
+    awbLength: 11,
+  },
+];
+
+const COD_CHARGE = 40;
+
+/** Delivery pincodes starting with 9 (army postal service) are served by no simulated courier. */
+export const UNSERVICEABLE_PINCODE_PREFIX = '9';
+
+/** 0 within a city, 1 within a region, 2 within a postal zone, 3 across India: like couriers' rate zones. */
+function zoneBetween(from: string, to: string): number {
+  if (from.slice(0, 3) === to.slice(0, 3)) return 0;
+  if (from.slice(0, 2) === to.slice(0, 2)) return 1;
+  if (from[0] === to[0]) return 2;
+  return 3;
+}
+
+export interface CourierQuote {
+  courier: SimulatedCourier;
+  option: CourierOption;
+  days: number;
+}
+
+export function quoteCouriers(
+  pickupPincode: string,
+  deliveryPincode: string,
+  weightKg: number,
+  cod: boolean,
+  today: Date,
+): CourierQuote[] {
+  if (deliveryPincode.startsWith(UNSERVICEABLE_PINCODE_PREFIX)) return [];
+  const zone = zoneBetween(pickupPincode, deliveryPincode);
+  const halves = Math.max(1, Math.ceil(weightKg / 0.5));
+  return COURIERS.filter((courier) => !cod || courier.cod)
+    .map((courier) => {
+      const freight = Math.round(
+        (courier.firstHalfKg + courier.extraHalfKg * (halves - 1)) * (1 + 0.25 * zone),
+      );
+      const days = courier.localDays + zone;
+      const rate = freight + (cod ? COD_CHARGE : 0);
+      return {
+        courier,
+        days,
+        option: {
+          courier_company_id: courier.id,
+          courier_name: courier.name,
+          rate,
+          freight_charge: freight,
+          etd: shiprocketEtd(new Date(today.getTime() + days * 86_400_000)),
+          estimated_delivery_days: String(days),
+          cod: courier.cod ? 1 : 0,
+          rating: courier.rating,
+        },
+      };
+    })
+    .sort((a, b) => a.option.rate - b.option.rate);
+}
+
+/** The best value: the highest rating for the money. */
+export function recommendedQuote(quotes: CourierQuote[]): CourierQuote | undefined {
+  return quotes.reduce<CourierQuote | undefined>(
+    (best, quote) =>
+      !best || quote.courier.rating / quote.option.rate > best.courier.rating / best.option.rate
+        ? quote
+        : best,
+    undefined,
+  );
+}
+
+export function newAwb(courier: SimulatedCourier): string {
+  let digits = courier.awbPrefix;
+  while (digits.length < courier.awbLength) digits += String(randomInt(10));
+  return digits;
+}
+
+const CITY_BY_PREFIX: Record<string, string> = {
+  '11': 'Delhi',
+  '12': 'Gurugram',
+  '20': 'Noida',
+  '30': 'Jaipur',
+  '38': 'Ahmedabad',
+  '40': 'Mumbai',
+  '41': 'Pune',
+  '50': 'Hyderabad',
+  '56': 'Bengaluru',
+  '60': 'Chennai',
+  '68': 'Kochi',
+  '70': 'Kolkata',
+  '80': 'Patna',
+};
+
+/** A hub name for a pincode, in the couriers' "City_Hub (City)" style. */
+export function hubFor(pincode: string, fallbackCity?: string): string {
+  const city = CITY_BY_PREFIX[pincode.slice(0, 2)] ?? fallbackCity ?? `Hub ${pincode.slice(0, 3)}`;
+  return `${city.replaceAll(' ', '')}_Hub (${city})`;
+}

@@ -1,0 +1,389 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { shiprocketDateTime } from '../../providers/shiprocket/ist-time';
+import type { AwbAssignReply, PickupReply, ServiceabilityReply } from '../../providers/shiprocket/types';
+import { recommendedQuote } from './couriers';
+import {
+  type AdvancedShipment,
+  ALREADY_IN_PICKUP_QUEUE,
+  createShipmentBook,
+  pickupToken,
+  type ShipmentBook,
+} from './shipments';
+import { trackingPage } from './tracking-page';
+import { type FieldErrors, validateAdhocOrder, validateServiceabilityQuery } from './validation';
+import { createWebhookSender, type ShiprocketWebhookControls } from './webhooks';
+
+export type { AdvancedShipment } from './shipments';
+export type { SentWebhook, ShiprocketWebhookControls } from './webhooks';
+
+export const SHIPROCKET_SIMULATOR_BASE_URL = '/sim/shiprocket';
+
+export type ShiprocketFailureMode = 'unavailable' | 'server_error' | 'rate_limited';
+
+export interface ShiprocketSimulator {
+  /** The API user's credentials, fixed for this start. */
+  email: string;
+  password: string;
+  /** The API's base path on this server, in place of https://apiv2.shiprocket.in/v1/external. */
+  baseUrl: string;
+  /** Sent as `x-api-key` with every tracking webhook. */
+  webhookToken: string;
+  /** Every API call fails this way until `restoreApi`. */
+  failApi(mode: ShiprocketFailureMode): void;
+  restoreApi(): void;
+  /** Tokens issued so far stop working: the next call gets 401 "Unauthenticated.". */
+  expireTokens(): void;
+  /** Moves one shipment, or every one, a step along the status sequence; sends a webhook for each move. */
+  advance(shipmentId?: number): AdvancedShipment[];
+  /** Calls `advance()` every `intervalMs` until `stopClock`. */
+  startClock(intervalMs: number): void;
+  stopClock(): void;
+  webhooks: ShiprocketWebhookControls;
+  /** Forgets orders and shipments, restores the API and the webhook settings; issued tokens stay valid. */
+  reset(): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    shiprocketSimulator: ShiprocketSimulator | undefined;
+  }
+}
+
+const TOKEN_LIFETIME_MS = 10 * 24 * 60 * 60 * 1000;
+// In `npm start` and `npm run dev`, parcels move on their own: one step a minute.
+const DEMO_CLOCK_INTERVAL_MS = 60_000;
+
+const invalidData = (reply: FastifyReply, errors: FieldErrors) =>
+  reply.code(422).send({ message: 'Oops! Invalid Data.', errors, status_code: 422 });
+
+const failure = (reply: FastifyReply, status: number, message: string) =>
+  reply.code(status).send({ message, status_code: status });
+
+function sendFailure(reply: FastifyReply, mode: ShiprocketFailureMode) {
+  switch (mode) {
+    case 'unavailable':
+      // What the load balancer in front answers while the API behind it is down: HTML, not JSON.
+      return reply
+        .code(503)
+        .type('text/html; charset=utf-8')
+        .send('<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>');
+    case 'server_error':
+      return failure(reply, 500, 'Server Error');
+    case 'rate_limited':
+      return reply
+        .code(429)
+        .header('Retry-After', '60')
+        .send({ message: 'Too Many Attempts.', status_code: 429 });
+  }
+}
+
+const idOf = (value: unknown): number | undefined => {
+  const id = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : undefined;
+};
+
+interface ApiState {
+  credentials: { email: string; password: string };
+  tokens: Map<string, number>;
+  failure: ShiprocketFailureMode | undefined;
+}
+
+function apiRoutes(state: ApiState, book: ShipmentBook): FastifyPluginAsyncZod {
+  return async (api) => {
+    api.addHook('onRequest', async (request, reply) => {
+      if (state.failure) return sendFailure(reply, state.failure);
+      if (request.routeOptions.url === `${SHIPROCKET_SIMULATOR_BASE_URL}/auth/login`) return;
+      const token = request.headers.authorization?.match(/^Bearer (\S+)$/)?.[1];
+      const issuedAt = token ? state.tokens.get(token) : undefined;
+      if (issuedAt === undefined || Date.now() - issuedAt > TOKEN_LIFETIME_MS) {
+        return reply.code(401).send({ message: 'Unauthenticated.' });
+      }
+    });
+
+    api.post('/auth/login', { schema: { hide: true } }, async (request, reply) => {
+      const body = (request.body ?? {}) as { email?: unknown; password?: unknown };
+      if (body.email !== state.credentials.email || body.password !== state.credentials.password) {
+        return failure(reply, 400, 'Invalid email and password combination');
+      }
+      const token = randomBytes(32).toString('base64url');
+      state.tokens.set(token, Date.now());
+      return {
+        id: 1_000_001,
+        first_name: 'API',
+        last_name: 'User',
+        email: state.credentials.email,
+        company_id: 100_001,
+        created_at: shiprocketDateTime(new Date()),
+        token,
+      };
+    });
+
+    api.post('/orders/create/adhoc', { schema: { hide: true } }, async (request, reply) => {
+      const checked = validateAdhocOrder(request.body);
+      if (!checked.ok) return invalidData(reply, checked.errors);
+      if (book.byChannelOrderId(checked.order.orderId)) {
+        return invalidData(reply, { order_id: ['The order id has already been taken.'] });
+      }
+      if (!book.pickupLocations.includes(checked.order.pickupLocation)) {
+        return failure(
+          reply,
+          422,
+          'Wrong Pickup location entered. Please choose one location from data given',
+        );
+      }
+      return book.createdReply(book.create(checked.order));
+    });
+
+    // Not in providers.md: the order list, searched by our order id, so a create whose reply was lost can
+    // be found again.
+    api.get('/orders', { schema: { hide: true } }, async (request) => {
+      const search = String((request.query as { search?: unknown }).search ?? '').trim();
+      const found = book
+        .all()
+        .filter(
+          (shipment) =>
+            search === '' ||
+            shipment.order.orderId.includes(search) ||
+            shipment.awb === search ||
+            String(shipment.orderId) === search,
+        )
+        .reverse()
+        .slice(0, 15);
+      return {
+        data: found.map(book.listing),
+        meta: {
+          pagination: {
+            total: found.length,
+            count: found.length,
+            per_page: 15,
+            current_page: 1,
+            total_pages: 1,
+          },
+        },
+      };
+    });
+
+    api.get('/courier/serviceability/', { schema: { hide: true } }, async (request, reply) => {
+      const checked = validateServiceabilityQuery(request.query as Record<string, unknown>);
+      if (!checked.ok) return invalidData(reply, checked.errors);
+      const quotes = book.quote(
+        checked.pickupPincode,
+        checked.deliveryPincode,
+        checked.weightKg,
+        checked.cod,
+        new Date(),
+      );
+      const reply200: ServiceabilityReply = {
+        status: 200,
+        data: {
+          available_courier_companies: quotes.map((quote) => quote.option),
+          recommended_courier_company_id: recommendedQuote(quotes)?.courier.id ?? null,
+        },
+      };
+      return reply200;
+    });
+
+    api.post('/courier/assign/awb', { schema: { hide: true } }, async (request, reply) => {
+      const body = (request.body ?? {}) as { shipment_id?: unknown; courier_id?: unknown };
+      const shipmentId = idOf(body.shipment_id);
+      const shipment = shipmentId === undefined ? undefined : book.get(shipmentId);
+      if (!shipment) return invalidData(reply, { shipment_id: ['The selected shipment id is invalid.'] });
+      const courierGiven =
+        body.courier_id !== undefined && body.courier_id !== null && body.courier_id !== '';
+      const courierId = courierGiven ? idOf(body.courier_id) : undefined;
+      if (courierGiven && courierId === undefined) {
+        return invalidData(reply, { courier_id: ['The courier id must be an integer.'] });
+      }
+      const assigned = book.assignAwb(shipment, courierId);
+      // Shiprocket reports a refused assignment inside a 200.
+      if (!assigned.ok)
+        return { awb_assign_status: 0, response: { data: { awb_assign_error: assigned.message } } };
+      const { awb, courier } = assigned.value;
+      const result: AwbAssignReply = {
+        awb_assign_status: 1,
+        response: {
+          data: {
+            awb_code: awb ?? '',
+            courier_company_id: courier?.id ?? 0,
+            courier_name: courier?.name ?? '',
+            shipment_id: shipment.id,
+            order_id: shipment.orderId,
+            pickup_scheduled_date: null,
+          },
+        },
+      };
+      return result;
+    });
+
+    api.post('/courier/generate/pickup', { schema: { hide: true } }, async (request, reply) => {
+      const raw = ((request.body ?? {}) as { shipment_id?: unknown }).shipment_id;
+      const ids = (Array.isArray(raw) ? raw : [raw]).map(idOf);
+      const shipments = ids.map((id) => (id === undefined ? undefined : book.get(id)));
+      if (ids.length === 0 || shipments.some((shipment) => !shipment)) {
+        return invalidData(reply, { shipment_id: ['The selected shipment id is invalid.'] });
+      }
+      let scheduledAt: Date | undefined;
+      for (const shipment of shipments) {
+        if (!shipment) continue;
+        const scheduled = book.schedulePickup(shipment);
+        if (!scheduled.ok && scheduled.message === ALREADY_IN_PICKUP_QUEUE) {
+          return failure(reply, 400, scheduled.message);
+        }
+        if (!scheduled.ok) {
+          return { pickup_status: 0, response: { pickup_scheduled_date: null, data: scheduled.message } };
+        }
+        scheduledAt = scheduled.value.pickupScheduledAt;
+      }
+      const result: PickupReply = {
+        pickup_status: 1,
+        response: {
+          pickup_scheduled_date: shiprocketDateTime(scheduledAt ?? new Date()),
+          pickup_token_number: pickupToken(),
+        },
+      };
+      return result;
+    });
+
+    api.get(
+      '/courier/track/shipment/:shipmentId',
+      { schema: { hide: true, params: z.object({ shipmentId: z.string() }) } },
+      async (request, reply) => {
+        const shipmentId = idOf(request.params.shipmentId);
+        const shipment = shipmentId === undefined ? undefined : book.get(shipmentId);
+        if (!shipment) return failure(reply, 404, 'Shipment not found.');
+        return book.tracking(shipment);
+      },
+    );
+
+    api.get(
+      '/courier/track/awb/:awb',
+      { schema: { hide: true, params: z.object({ awb: z.string() }) } },
+      async (request, reply) => {
+        const shipment = book.byAwb(request.params.awb);
+        if (!shipment) return failure(reply, 404, 'AWB not found.');
+        return book.tracking(shipment);
+      },
+    );
+
+    api.post('/orders/cancel', { schema: { hide: true } }, async (request, reply) => {
+      const raw = ((request.body ?? {}) as { ids?: unknown }).ids;
+      const ids = Array.isArray(raw) ? raw.map(idOf) : [];
+      if (ids.length === 0 || ids.some((id) => id === undefined)) {
+        return invalidData(reply, { ids: ['The ids field is required.'] });
+      }
+      const cancelled = book.cancel(ids as number[]);
+      if (!cancelled.ok) return failure(reply, 400, cancelled.message);
+      return reply.code(204).send();
+    });
+  };
+}
+
+/** Shiprocket's external API on this server while no SHIPROCKET_EMAIL is set (DESIGN.md). */
+export default fp(
+  async (app) => {
+    const { config } = app;
+    if (config.shiprocket || (config.env === 'production' && !config.allowSimulators)) {
+      app.decorate('shiprocketSimulator', undefined);
+      return;
+    }
+    const state: ApiState = {
+      credentials: {
+        email: 'api-user@shipping-simulator.test',
+        password: randomBytes(12).toString('base64url'),
+      },
+      tokens: new Map(),
+      failure: undefined,
+    };
+    const webhookToken = config.shipping.webhookToken ?? randomBytes(24).toString('base64url');
+    const book = createShipmentBook({
+      pickupLocation: config.shipping.pickupLocation,
+      pickupPincode: config.shipping.pickupPincode,
+      publicUrl: config.publicUrl,
+    });
+    const webhooks = createWebhookSender(app, webhookToken);
+    let clock: NodeJS.Timeout | undefined;
+
+    function advance(shipmentId?: number): AdvancedShipment[] {
+      const targets =
+        shipmentId === undefined
+          ? book.all()
+          : [book.get(shipmentId) ?? raise(`No simulated Shiprocket shipment ${shipmentId}`)];
+      const moved: AdvancedShipment[] = [];
+      for (const shipment of targets) {
+        const step = book.advance(shipment);
+        if (!step) continue;
+        moved.push(step);
+        const payload = book.webhookPayload(shipment);
+        if (payload) webhooks.send(payload);
+      }
+      return moved;
+    }
+
+    const simulator: ShiprocketSimulator = {
+      email: state.credentials.email,
+      password: state.credentials.password,
+      baseUrl: SHIPROCKET_SIMULATOR_BASE_URL,
+      webhookToken,
+      failApi(mode) {
+        state.failure = mode;
+      },
+      restoreApi() {
+        state.failure = undefined;
+      },
+      expireTokens() {
+        state.tokens.clear();
+      },
+      advance,
+      startClock(intervalMs) {
+        simulator.stopClock();
+        clock = setInterval(() => advance(), intervalMs);
+        clock.unref();
+      },
+      stopClock() {
+        if (clock) clearInterval(clock);
+        clock = undefined;
+      },
+      webhooks: webhooks.controls,
+      reset() {
+        book.reset();
+        state.failure = undefined;
+        webhooks.reset();
+      },
+    };
+
+    app.decorate('shiprocketSimulator', simulator);
+    await app.register(apiRoutes(state, book), { prefix: SHIPROCKET_SIMULATOR_BASE_URL });
+    // Outside the API's hooks: a shopper's browser opens it with no token, and it stays up while the API fails.
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        `${SHIPROCKET_SIMULATOR_BASE_URL}/tracking/:awb`,
+        { schema: { hide: true, params: z.object({ awb: z.string() }) } },
+        async (request, reply) => {
+          const shipment = book.byAwb(request.params.awb);
+          const tracking = shipment ? book.tracking(shipment) : undefined;
+          return reply
+            .code(shipment ? 200 : 404)
+            .type('text/html; charset=utf-8')
+            .header('Cache-Control', 'no-store')
+            .send(trackingPage(request.params.awb, shipment?.courier?.name, tracking));
+        },
+      );
+    if (config.env === 'development')
+      app.addHook('onReady', async () => simulator.startClock(DEMO_CLOCK_INTERVAL_MS));
+    app.addHook('onClose', async () => {
+      simulator.stopClock();
+      webhooks.close();
+      await webhooks.controls.settled();
+    });
+  },
+  { name: 'shiprocket-simulator' },
+);
+
+function raise(message: string): never {
+  throw new Error(message);
+}

@@ -1,0 +1,367 @@
+import { randomInt } from 'node:crypto';
+import { shiprocketDateTime, shiprocketWebhookTimestamp } from '../../providers/shiprocket/ist-time';
+import type {
+  AdhocOrderReply,
+  ListedOrder,
+  TrackingActivity,
+  TrackingReply,
+  TrackingWebhookPayload,
+} from '../../providers/shiprocket/types';
+import {
+  type CourierQuote,
+  hubFor,
+  newAwb,
+  quoteCouriers,
+  recommendedQuote,
+  type SimulatedCourier,
+} from './couriers';
+import type { ValidAdhocOrder } from './validation';
+
+type Place = 'origin' | 'transit' | 'destination';
+
+interface Step {
+  statusId: number;
+  label: string;
+  /** The courier's scan that marks this step; the first steps happen in Shiprocket before any scan. */
+  scan?: { code: string; activity: string; place: Place };
+}
+
+// The real sequence of shipment statuses (providers.md), one step per `advance`.
+const STEPS: Step[] = [
+  { statusId: 1, label: 'NEW' },
+  { statusId: 3, label: 'AWB ASSIGNED' },
+  { statusId: 4, label: 'PICKUP SCHEDULED' },
+  {
+    statusId: 19,
+    label: 'OUT FOR PICKUP',
+    scan: { code: 'FMPUR-101', activity: 'Manifested - Out for pickup', place: 'origin' },
+  },
+  {
+    statusId: 42,
+    label: 'PICKED UP',
+    scan: { code: 'X-PPOM', activity: 'In Transit - Shipment picked up', place: 'origin' },
+  },
+  {
+    statusId: 6,
+    label: 'SHIPPED',
+    scan: {
+      code: 'X-DLL2F',
+      activity: 'In Transit - Bagged and dispatched from origin hub',
+      place: 'origin',
+    },
+  },
+  {
+    statusId: 18,
+    label: 'IN TRANSIT',
+    scan: { code: 'X-ILL1F', activity: 'In Transit - Shipment received at facility', place: 'transit' },
+  },
+  {
+    statusId: 38,
+    label: 'REACHED AT DESTINATION HUB',
+    scan: {
+      code: 'X-IBD3F',
+      activity: 'In Transit - Shipment reached destination hub',
+      place: 'destination',
+    },
+  },
+  {
+    statusId: 17,
+    label: 'OUT FOR DELIVERY',
+    scan: { code: 'X-DDD3FD', activity: 'Dispatched - Out for delivery', place: 'destination' },
+  },
+  {
+    statusId: 7,
+    label: 'DELIVERED',
+    scan: { code: 'EOD-38', activity: 'Delivered - Delivered to consignee', place: 'destination' },
+  },
+];
+
+const AWB_ASSIGNED = 1;
+const PICKUP_SCHEDULED = 2;
+const PICKED_UP = 4;
+const PICKED_UP_STATUS_ID = 42;
+const DELIVERED = STEPS.length - 1;
+const CANCELLED = { statusId: 8, label: 'CANCELLED' };
+export const ALREADY_IN_PICKUP_QUEUE = 'Already in Pickup Queue.';
+const NO_ACTIVITIES =
+  'Aahh! There is no activities found in our DB. Please have some patience it will be updated soon.';
+
+export interface SimulatedShipment {
+  id: number;
+  orderId: number;
+  order: ValidAdhocOrder;
+  createdAt: Date;
+  step: number;
+  cancelled: boolean;
+  courier: SimulatedCourier | undefined;
+  awb: string | undefined;
+  awbAssignedAt: Date | undefined;
+  pickupScheduledAt: Date | undefined;
+  etd: Date | undefined;
+  deliveredAt: Date | undefined;
+  /** Oldest first. */
+  scans: TrackingActivity[];
+}
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export interface AdvancedShipment {
+  shipmentId: number;
+  statusId: number;
+  status: string;
+}
+
+export function createShipmentBook(options: {
+  pickupLocation: string;
+  pickupPincode: string;
+  publicUrl: string;
+}) {
+  let shipments = new Map<number, SimulatedShipment>();
+  let lastId = 0;
+
+  // Ids grow with the clock, so a restarted simulator never hands out an id the shop already stored.
+  function nextId(): number {
+    lastId = Math.max(lastId + 1, Date.now());
+    return lastId;
+  }
+
+  function statusOf(shipment: SimulatedShipment) {
+    return shipment.cancelled ? CANCELLED : (STEPS[shipment.step] ?? CANCELLED);
+  }
+
+  function placeName(shipment: SimulatedShipment, place: Place): string {
+    if (place === 'origin') return hubFor(options.pickupPincode);
+    if (place === 'destination') return hubFor(shipment.order.pincode, shipment.order.city);
+    return hubFor(`${shipment.order.pincode[0] ?? '1'}00000`, 'Transit');
+  }
+
+  function quotesFor(shipment: SimulatedShipment): CourierQuote[] {
+    return quoteCouriers(
+      options.pickupPincode,
+      shipment.order.pincode,
+      shipment.order.weightKg,
+      shipment.order.paymentMethod === 'COD',
+      new Date(),
+    );
+  }
+
+  function assignAwb(shipment: SimulatedShipment, courierId?: number): Outcome<SimulatedShipment> {
+    if (shipment.cancelled) return { ok: false, message: 'Cannot assign AWB to a cancelled shipment.' };
+    if (shipment.awb) return { ok: false, message: `AWB is already assigned to shipment ${shipment.id}.` };
+    const quotes = quotesFor(shipment);
+    const quote =
+      courierId === undefined
+        ? recommendedQuote(quotes)
+        : quotes.find((candidate) => candidate.courier.id === courierId);
+    if (!quote) return { ok: false, message: 'Selected courier is not serviceable for this shipment.' };
+    const now = new Date();
+    shipment.courier = quote.courier;
+    shipment.awb = newAwb(quote.courier);
+    shipment.awbAssignedAt = now;
+    shipment.etd = new Date(now.getTime() + quote.days * 86_400_000);
+    shipment.step = AWB_ASSIGNED;
+    return { ok: true, value: shipment };
+  }
+
+  function schedulePickup(shipment: SimulatedShipment): Outcome<SimulatedShipment> {
+    if (shipment.cancelled)
+      return { ok: false, message: 'Cannot schedule a pickup for a cancelled shipment.' };
+    if (!shipment.awb) return { ok: false, message: 'Please assign AWB before generating pickup.' };
+    if (shipment.step >= PICKUP_SCHEDULED) return { ok: false, message: ALREADY_IN_PICKUP_QUEUE };
+    shipment.pickupScheduledAt = new Date(Date.now() + 86_400_000);
+    shipment.step = PICKUP_SCHEDULED;
+    return { ok: true, value: shipment };
+  }
+
+  function addScan(shipment: SimulatedShipment, step: Step) {
+    if (!step.scan) return;
+    shipment.scans.push({
+      date: shiprocketDateTime(new Date()),
+      status: step.scan.code,
+      activity: step.scan.activity,
+      location: placeName(shipment, step.scan.place),
+      'sr-status': String(step.statusId),
+      'sr-status-label': step.label,
+    });
+  }
+
+  /** One step along the sequence, as the merchant's panel and the courier would move it. */
+  function advance(shipment: SimulatedShipment): AdvancedShipment | undefined {
+    if (shipment.cancelled || shipment.step >= DELIVERED) return undefined;
+    if (shipment.step < AWB_ASSIGNED) {
+      if (!assignAwb(shipment).ok) return undefined;
+    } else if (shipment.step < PICKUP_SCHEDULED) {
+      schedulePickup(shipment);
+    } else {
+      shipment.step += 1;
+      const step = STEPS[shipment.step];
+      if (step) addScan(shipment, step);
+      if (shipment.step === DELIVERED) shipment.deliveredAt = new Date();
+    }
+    const status = statusOf(shipment);
+    return { shipmentId: shipment.id, statusId: status.statusId, status: status.label };
+  }
+
+  function trackUrl(awb: string) {
+    return `${options.publicUrl.replace(/\/$/, '')}/sim/shiprocket/tracking/${awb}`;
+  }
+
+  const dateOrNull = (date: Date | undefined) => (date ? shiprocketDateTime(date) : null);
+
+  return {
+    pickupLocations: [options.pickupLocation],
+    get: (shipmentId: number) => shipments.get(shipmentId),
+    byAwb: (awb: string) => [...shipments.values()].find((shipment) => shipment.awb === awb),
+    byChannelOrderId: (orderId: string) =>
+      [...shipments.values()].find((shipment) => shipment.order.orderId === orderId),
+    byOrderId: (orderId: number) => [...shipments.values()].find((shipment) => shipment.orderId === orderId),
+    all: () => [...shipments.values()],
+    quote: quoteCouriers,
+    assignAwb,
+    schedulePickup,
+    advance,
+
+    create(order: ValidAdhocOrder): SimulatedShipment {
+      const orderId = nextId();
+      const shipment: SimulatedShipment = {
+        id: nextId(),
+        orderId,
+        order,
+        createdAt: new Date(),
+        step: 0,
+        cancelled: false,
+        courier: undefined,
+        awb: undefined,
+        awbAssignedAt: undefined,
+        pickupScheduledAt: undefined,
+        etd: undefined,
+        deliveredAt: undefined,
+        scans: [],
+      };
+      shipments.set(shipment.id, shipment);
+      return shipment;
+    },
+
+    /** Cancels all or none: a shipment the courier already has cannot be. */
+    cancel(orderIds: number[]): Outcome<void> {
+      const found = orderIds.map((id) => ({
+        id,
+        shipment: [...shipments.values()].find((s) => s.orderId === id),
+      }));
+      const unknown = found.filter((entry) => !entry.shipment).map((entry) => entry.id);
+      if (unknown.length > 0) return { ok: false, message: `Order id(s) ${unknown.join(', ')} not found.` };
+      const picked = found.filter(
+        (entry) => entry.shipment && !entry.shipment.cancelled && entry.shipment.step >= PICKED_UP,
+      );
+      if (picked.length > 0) {
+        return {
+          ok: false,
+          message: `Order id(s) ${picked.map((entry) => entry.id).join(', ')} cannot be cancelled: the courier has already picked up the shipment.`,
+        };
+      }
+      for (const { shipment } of found) if (shipment) shipment.cancelled = true;
+      return { ok: true, value: undefined };
+    },
+
+    createdReply(shipment: SimulatedShipment): AdhocOrderReply {
+      return {
+        order_id: shipment.orderId,
+        shipment_id: shipment.id,
+        status: 'NEW',
+        status_code: 1,
+        awb_code: null,
+        courier_company_id: null,
+        courier_name: null,
+      };
+    },
+
+    listing(shipment: SimulatedShipment): ListedOrder & Record<string, unknown> {
+      const status = statusOf(shipment);
+      return {
+        id: shipment.orderId,
+        channel_order_id: shipment.order.orderId,
+        customer_name: shipment.order.customerName,
+        customer_city: shipment.order.city,
+        customer_pincode: shipment.order.pincode,
+        payment_method: shipment.order.paymentMethod.toLowerCase(),
+        total: shipment.order.subTotal.toFixed(2),
+        created_at: shiprocketDateTime(shipment.createdAt),
+        status: status.label,
+        status_code: status.statusId,
+        shipments: [
+          {
+            id: shipment.id,
+            awb: shipment.awb ?? null,
+            courier: shipment.courier?.name ?? null,
+            pickup_scheduled_date: dateOrNull(shipment.pickupScheduledAt),
+          },
+        ],
+      };
+    },
+
+    tracking(shipment: SimulatedShipment): TrackingReply {
+      const { awb, courier } = shipment;
+      if (!awb || !courier || shipment.scans.length === 0) {
+        return { tracking_data: { track_status: 0, error: NO_ACTIVITIES } };
+      }
+      const status = statusOf(shipment);
+      return {
+        tracking_data: {
+          track_status: 1,
+          shipment_status: status.statusId,
+          shipment_track: [
+            {
+              awb_code: awb,
+              courier_name: courier.name,
+              current_status: status.label,
+              shipment_id: shipment.id,
+              order_id: shipment.orderId,
+              origin: placeName(shipment, 'origin'),
+              destination: shipment.order.city,
+              edd: dateOrNull(shipment.etd),
+              pickup_date:
+                shipment.scans.find((scan) => scan['sr-status'] === String(PICKED_UP_STATUS_ID))?.date ??
+                null,
+              delivered_date: dateOrNull(shipment.deliveredAt),
+            },
+          ],
+          shipment_track_activities: [...shipment.scans].reverse(),
+          track_url: trackUrl(awb),
+          etd: dateOrNull(shipment.etd),
+        },
+      };
+    },
+
+    webhookPayload(shipment: SimulatedShipment): TrackingWebhookPayload | undefined {
+      if (!shipment.awb || !shipment.courier) return undefined;
+      const status = statusOf(shipment);
+      return {
+        awb: shipment.awb,
+        courier_name: shipment.courier.name,
+        current_status: status.label,
+        current_status_id: status.statusId,
+        shipment_status: status.label,
+        shipment_status_id: status.statusId,
+        current_timestamp: shiprocketWebhookTimestamp(new Date()),
+        order_id: shipment.order.orderId,
+        sr_order_id: shipment.orderId,
+        etd: dateOrNull(shipment.etd),
+        scans: [...shipment.scans],
+        is_return: 0,
+      };
+    },
+
+    trackUrl,
+
+    reset() {
+      shipments = new Map();
+    },
+  };
+}
+
+export type ShipmentBook = ReturnType<typeof createShipmentBook>;
+
+/** A pickup token in the courier's style, e.g. "Reference No: 194_BIGFOOT 1234567_03072024". */
+export function pickupToken(): string {
+  return `Reference No: ${randomInt(100, 999)}_BIGFOOT ${randomInt(1_000_000, 9_999_999)}`;
+}

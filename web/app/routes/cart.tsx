@@ -1,0 +1,63 @@
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/button';
+import { CartLineItem } from '../../features/cart/components/cart-line-item';
+import { CartSummary } from '../../features/cart/components/cart-summary';
+import { paths, sectionIds } from '../../lib/paths';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useShopState } from '../shop-state/shop-state-provider';
+
+function linesLabel(count: number): string {
+  return count === 1 ? '1 item' : `${count} items`;
+}
+
+/** spec §2 Cart. */
+export function CartRoute() {
+  useDocumentTitle('Cart');
+  const { cart, moveToWishlist } = useShopState();
+  const navigate = useNavigate();
+  // spec §2: back to / and, 300 ms later, to the products (the layout's scroll-on-navigate waits).
+  const continueShopping = () => navigate(paths.section(sectionIds.products));
+
+  if (cart.isLoading) {
+    return (
+      <p className="status-text page" role="status">
+        Loading...
+      </p>
+    );
+  }
+
+  if (cart.lines.length === 0) {
+    return (
+      <div className="message-page">
+        <h1>Your cart is empty</h1>
+        <Button onClick={continueShopping}>SHOP NOW</Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container page">
+      {/* spec §2: the heading counts distinct lines, not quantities. */}
+      <h1 className="cart-page__title">Shopping Cart ({linesLabel(cart.lines.length)})</h1>
+      <div className="cart-page__layout">
+        <ul className="cart-lines" aria-label="Cart items">
+          {cart.lines.map((line) => (
+            <CartLineItem
+              key={`${line.id}:${line.size}`}
+              line={line}
+              onQuantityChange={(quantity) => cart.setQuantity(line.id, quantity)}
+              onRemove={() => cart.remove(line.id)}
+              onMoveToWishlist={() => moveToWishlist(line)}
+            />
+          ))}
+        </ul>
+        <CartSummary lines={cart.lines}>
+          <Button onClick={() => navigate(paths.checkout)}>PROCEED TO CHECKOUT</Button>
+          <Button variant="secondary" onClick={continueShopping}>
+            Continue Shopping
+          </Button>
+        </CartSummary>
+      </div>
+    </div>
+  );
+}

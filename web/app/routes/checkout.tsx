@@ -1,0 +1,113 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { addDays, formatDate } from '../../../contracts/format';
+import { messages } from '../../../contracts/messages';
+import { computeCartTotals, rupeesToPaise } from '../../../contracts/pricing';
+import { Button } from '../../components/button';
+import { refreshSessionProfile } from '../../features/auth/local-session';
+import { AddressDialog, type AddressFields } from '../../features/checkout/components/address-dialog';
+import { CheckoutItem } from '../../features/checkout/components/checkout-item';
+import { DeliveryAddress } from '../../features/checkout/components/delivery-address';
+import { PlaceOrder } from '../../features/checkout/components/place-order';
+import { PriceDetails } from '../../features/checkout/components/price-details';
+import { WishlistPickerDialog } from '../../features/checkout/components/wishlist-picker-dialog';
+import { usePlaceOrder } from '../../features/payment/use-place-order';
+import { updateProfile } from '../../features/profile/api/update-profile';
+import { useSessionUser } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useLoginPrompt } from '../shop-state/login-prompt';
+import { useShopState } from '../shop-state/shop-state-provider';
+
+// spec §9: estimated delivery 7 days after today.
+const DELIVERY_DAYS = 7;
+
+/** spec §2 Checkout. */
+export function CheckoutRoute() {
+  useDocumentTitle('Checkout');
+  const user = useSessionUser();
+  const queryClient = useQueryClient();
+  const { openLogin } = useLoginPrompt();
+  const { cart, wishlist, moveToWishlist, moveToCart } = useShopState();
+  const [addressOpen, setAddressOpen] = useState(false);
+  const [wishlistOpen, setWishlistOpen] = useState(false);
+  const [paymentNotice, setPaymentNotice] = useState<string | null>(null);
+  const payForCart = usePlaceOrder(setPaymentNotice);
+  const deliveryDate = useMemo(() => formatDate(addDays(new Date(), DELIVERY_DAYS)), []);
+
+  async function saveAddress(address: AddressFields) {
+    await updateProfile(address);
+    // The header's location and this page's 'Deliver to' follow the saved profile.
+    await refreshSessionProfile(queryClient);
+    setAddressOpen(false);
+  }
+
+  // The PLACE ORDER button's behaviour; a thrown error's message is the payment error line.
+  async function placeOrder() {
+    setPaymentNotice(null);
+    // spec §5 Place order, checked here for an instant answer; the server checks both again.
+    if (!user?.firstName || !user.pincode) throw new Error(messages.completeProfile);
+    if (cart.lines.length === 0) throw new Error(messages.emptyCart);
+    await payForCart(rupeesToPaise(computeCartTotals(cart.lines).total));
+  }
+
+  if (cart.isLoading) {
+    return (
+      <p className="status-text page" role="status">
+        Loading...
+      </p>
+    );
+  }
+
+  const count = cart.lines.length;
+  return (
+    <div className="container page">
+      <h1 className="checkout-page__title">Checkout</h1>
+      <div className="checkout-page__layout">
+        <div className="checkout-page__main">
+          <DeliveryAddress
+            user={user}
+            onChangeAddress={() => (user ? setAddressOpen(true) : openLogin({ mode: 'login' }))}
+          />
+          <section className="checkout-card" aria-labelledby="checkout-items-title">
+            <div className="checkout-items__head">
+              <h2 id="checkout-items-title" className="checkout-card__title">
+                {count}/{count} ITEMS SELECTED
+              </h2>
+              <Button variant="secondary" onClick={() => setWishlistOpen(true)}>
+                Add More From Wishlist
+              </Button>
+            </div>
+            {count === 0 ? (
+              <p className="status-text">Your cart is empty.</p>
+            ) : (
+              <ul className="checkout-items">
+                {cart.lines.map((line) => (
+                  <CheckoutItem
+                    key={`${line.id}:${line.size}`}
+                    line={line}
+                    deliveryDate={deliveryDate}
+                    onRemove={() => cart.remove(line.id)}
+                    onMoveToWishlist={() => moveToWishlist(line)}
+                  />
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+        <div>
+          <PriceDetails lines={cart.lines} />
+          <PlaceOrder onPlaceOrder={placeOrder} notice={paymentNotice} />
+        </div>
+      </div>
+      {addressOpen && user && (
+        <AddressDialog open user={user} onClose={() => setAddressOpen(false)} onSave={saveAddress} />
+      )}
+      <WishlistPickerDialog
+        open={wishlistOpen}
+        items={wishlist.items}
+        onClose={() => setWishlistOpen(false)}
+        onAddToCart={moveToCart}
+      />
+    </div>
+  );
+}

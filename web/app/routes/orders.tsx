@@ -1,0 +1,96 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClassName } from '../../components/button';
+import { profileQueryOptions } from '../../features/auth/api/get-profile';
+import { myOrdersQueryOptions, useMyOrders } from '../../features/orders/api/get-my-orders';
+import { getOrder } from '../../features/orders/api/get-order';
+import { OrderCard } from '../../features/orders/components/order-card';
+import '../../features/orders/components/orders.css';
+import type { Order } from '../../../contracts/orders';
+import { paths } from '../../lib/paths';
+import { useSessionUser } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+/** spec §2 My Orders. */
+export function OrdersRoute() {
+  useDocumentTitle('My Orders');
+  const user = useSessionUser();
+  const orders = useMyOrders(user !== null);
+  const queryClient = useQueryClient();
+  const [refreshing, setRefreshing] = useState<ReadonlySet<string>>(new Set());
+  const [refreshErrors, setRefreshErrors] = useState<Readonly<Record<string, string>>>({});
+
+  async function refresh(orderId: string) {
+    setRefreshing((current) => new Set(current).add(orderId));
+    try {
+      const fresh = await getOrder(orderId);
+      queryClient.setQueryData<Order[]>(myOrdersQueryOptions.queryKey, (current) =>
+        current?.map((order) => (order.orderId === orderId ? fresh : order)),
+      );
+      setRefreshErrors(({ [orderId]: _cleared, ...rest }) => rest);
+    } catch (error) {
+      setRefreshErrors((current) => ({ ...current, [orderId]: (error as Error).message }));
+    } finally {
+      setRefreshing((current) => {
+        const next = new Set(current);
+        next.delete(orderId);
+        return next;
+      });
+    }
+  }
+
+  if (!user || orders.isPending) {
+    return (
+      <p className="status-text page" role="status">
+        Loading orders...
+      </p>
+    );
+  }
+
+  if (orders.isError) {
+    return (
+      <div className="message-page" role="alert">
+        <h1>My Orders</h1>
+        <p className="error-text">{orders.error.message}</p>
+        <Button onClick={() => orders.refetch()}>Try again</Button>
+      </div>
+    );
+  }
+
+  return (
+    <section className="container page orders-page" aria-labelledby="orders-title">
+      <h1 id="orders-title">My Orders</h1>
+      {orders.data.length === 0 ? (
+        <div className="message-page">
+          <h2>No orders found</h2>
+          <p>Your order history will appear here once you place an order.</p>
+          <Button
+            variant="secondary"
+            onClick={async () => {
+              await queryClient.refetchQueries({ queryKey: profileQueryOptions.queryKey });
+              await orders.refetch();
+            }}
+          >
+            Check again
+          </Button>
+          <Link className={buttonClassName()} to={paths.home}>
+            SHOP NOW
+          </Link>
+        </div>
+      ) : (
+        <div className="orders-page__list">
+          {orders.data.map((order) => (
+            <OrderCard
+              key={order.orderId}
+              order={order}
+              refreshing={refreshing.has(order.orderId)}
+              refreshError={refreshErrors[order.orderId]}
+              onRefresh={() => refresh(order.orderId)}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProfileUpdate } from '../../../contracts/auth';
+import { Button } from '../../components/button';
+import { profileQueryOptions } from '../../features/auth/api/get-profile';
+import { useLogOut } from '../../features/auth/hooks/use-log-out';
+import { refreshSessionProfile } from '../../features/auth/local-session';
+import { updateProfile } from '../../features/profile/api/update-profile';
+import { ProfileCard } from '../../features/profile/components/profile-card';
+import { paths } from '../../lib/paths';
+import { useSessionUser } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useLoginPrompt } from '../shop-state/login-prompt';
+
+const loadFailedMessage = 'Failed to fetch user data.';
+
+export function ProfileRoute() {
+  useDocumentTitle('My Profile');
+  const signedIn = useSessionUser() !== null;
+  const queryClient = useQueryClient();
+  const profile = useQuery({ ...profileQueryOptions, enabled: signedIn });
+  const logOut = useLogOut();
+  const { openLogin } = useLoginPrompt();
+
+  if (!signedIn) {
+    return (
+      <div className="message-page">
+        <h1>My Profile</h1>
+        <p>Please log in to view this page.</p>
+        <Button onClick={() => openLogin({ mode: 'login' })}>Login</Button>
+      </div>
+    );
+  }
+
+  if (profile.data) {
+    // spec §4 Profile form: save, then read the profile again (which also refreshes the header).
+    const save = async (update: ProfileUpdate) => {
+      await updateProfile(update);
+      await refreshSessionProfile(queryClient);
+    };
+    return (
+      <div className="container page profile-page">
+        <ProfileCard user={profile.data} onSave={save} onLogout={() => void logOut(paths.login)} />
+      </div>
+    );
+  }
+
+  if (profile.isError) {
+    return (
+      <div className="message-page" role="alert">
+        <h1>My Profile</h1>
+        <p className="error-text">{profile.error.message || loadFailedMessage}</p>
+        <Button onClick={() => profile.refetch()}>Try again</Button>
+      </div>
+    );
+  }
+
+  return (
+    <p className="status-text page" role="status">
+      Loading...
+    </p>
+  );
+}

@@ -1,0 +1,11 @@
+/** The accounts API's paths, relative to the API base (see web/lib/api-client.ts). */
+export const authApiPaths = {
+  sendOtp: '/auth/send-otp',
+  verifyOtp: '/auth/verify-otp',
+  signup: '/auth/signup',
+  login: '/auth/login',
+  google: '/auth/google',
+  logout: '/auth/logout',
+  profile: '/auth/profile',
+  config: '/config',
+} as const;

@@ -1,0 +1,14 @@
+import { apiClient } from '../../../lib/api-client';
+import { authApiPaths } from './auth-paths';
+
+/** spec §7: the code goes to `email` or to `mobile`. */
+export type OtpTargetInput = { email: string } | { mobile: string };
+
+export interface OtpSentReply {
+  status: 'success';
+  message: string;
+}
+
+export function sendOtp(target: OtpTargetInput): Promise<OtpSentReply> {
+  return apiClient.post<OtpSentReply>(authApiPaths.sendOtp, target);
+}

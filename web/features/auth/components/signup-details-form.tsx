@@ -1,0 +1,155 @@
+import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type SignupBody, signupProblem, type User } from '../../../../contracts/auth';
+import { messages } from '../../../../contracts/messages';
+import { Button } from '../../../components/button';
+import { signUp } from '../api/sign-up';
+import type { VerifiedContact } from './contact-verification';
+import { authErrorMessage, type ShowFeedback } from './feedback';
+import { TextField } from './text-field';
+
+const emptyDetails = {
+  firstName: '',
+  lastName: '',
+  password: '',
+  mobile: '',
+  houseName: '',
+  streetArea: '',
+  city: '',
+  state: '',
+  country: '',
+  pincode: '',
+};
+
+type DetailName = keyof typeof emptyDetails;
+
+const addressFields: { name: DetailName; label: string; autoComplete: string }[] = [
+  { name: 'houseName', label: 'House Name', autoComplete: 'address-line1' },
+  { name: 'streetArea', label: 'Street/Area', autoComplete: 'address-line2' },
+  { name: 'city', label: 'City', autoComplete: 'address-level2' },
+  { name: 'state', label: 'State', autoComplete: 'address-level1' },
+  { name: 'country', label: 'Country', autoComplete: 'country-name' },
+  { name: 'pincode', label: 'Pincode', autoComplete: 'postal-code' },
+];
+
+interface SignupDetailsFormProps {
+  contact: VerifiedContact;
+  onFeedback: ShowFeedback;
+  onLoggedIn: (user: User) => void;
+  /** The server created the account but opened no session: the shopper logs in next. */
+  onSignedUpWithoutSession: () => void;
+}
+
+function signupBody(contact: VerifiedContact, details: typeof emptyDetails): SignupBody {
+  const base: SignupBody = {
+    verificationToken: contact.verificationToken,
+    firstName: details.firstName.trim(),
+    lastName: details.lastName.trim(),
+    password: details.password,
+    houseName: details.houseName.trim(),
+    streetArea: details.streetArea.trim(),
+    city: details.city.trim(),
+    state: details.state.trim(),
+    country: details.country.trim(),
+    pincode: details.pincode.trim(),
+  };
+  // spec §3: a phone signup sends phoneNumber too; the server makes its e-mail from the digits (spec §5).
+  return contact.channel === 'email'
+    ? { ...base, email: contact.address, mobile: details.mobile.trim() }
+    : { ...base, phone: contact.address, phoneNumber: contact.address };
+}
+
+/** spec §2 Signup view, after verification: the details form and the Sign Up button. */
+export function SignupDetailsForm({
+  contact,
+  onFeedback,
+  onLoggedIn,
+  onSignedUpWithoutSession,
+}: SignupDetailsFormProps) {
+  const [details, setDetails] = useState(emptyDetails);
+  const [pending, setPending] = useState(false);
+
+  function update(event: ChangeEvent<HTMLInputElement>) {
+    const { name, value } = event.target;
+    // spec §5: the last name field refuses any input containing @.
+    if (name === 'lastName' && value.includes('@')) return;
+    setDetails((current) => ({ ...current, [name]: value }));
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!contact.verificationToken) {
+      onFeedback({ kind: 'error', text: messages.verifyOtpFirst });
+      return;
+    }
+    const body = signupBody(contact, details);
+    // spec §5: the same rules, in the same order, as the server applies.
+    const problem = signupProblem({ method: contact.channel, body });
+    if (problem) {
+      onFeedback({ kind: 'error', text: problem });
+      return;
+    }
+    onFeedback(null);
+    setPending(true);
+    try {
+      const reply = await signUp(body);
+      // spec §4: a reply with the user signs in at once (the session cookie is the token here).
+      if (reply.user?._id) onLoggedIn(reply.user);
+      else onSignedUpWithoutSession();
+    } catch (error) {
+      onFeedback({ kind: 'error', text: authErrorMessage(error) });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const field = (name: DetailName, label: string, autoComplete: string, maxLength = 200) => (
+    <TextField
+      key={name}
+      label={label}
+      name={name}
+      autoComplete={autoComplete}
+      maxLength={maxLength}
+      value={details[name]}
+      onChange={update}
+    />
+  );
+
+  return (
+    // noValidate: the spec's own messages (spec §5) come from signupProblem, not the browser's bubbles.
+    <form className="auth-form" noValidate onSubmit={submit}>
+      <div className="auth-row">
+        {field('firstName', 'First Name', 'given-name')}
+        {field('lastName', 'Last Name', 'family-name')}
+      </div>
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        minLength={6}
+        maxLength={128}
+        value={details.password}
+        onChange={update}
+      />
+      {contact.channel === 'email' && (
+        <TextField
+          label="Mobile Number"
+          name="mobile"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          pattern="[0-9]{10}"
+          maxLength={10}
+          value={details.mobile}
+          onChange={update}
+        />
+      )}
+      {addressFields.map(({ name, label, autoComplete }) =>
+        field(name, label, autoComplete, name === 'pincode' ? 12 : 200),
+      )}
+      <Button type="submit" disabled={pending}>
+        {pending ? 'Signing up...' : 'Sign Up'}
+      </Button>
+    </form>
+  );
+}

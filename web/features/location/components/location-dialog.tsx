@@ -1,0 +1,25 @@
+import type { User } from '../../../../contracts/auth';
+import { Button } from '../../../components/button';
+import { Dialog } from '../../../components/dialog/dialog';
+import { savedAddressLine } from '../location-label';
+
+interface LocationDialogProps {
+  open: boolean;
+  user: User | null;
+  onClose: () => void;
+  /** Closes the modal and opens the profile, where the address is edited. */
+  onUpdateAddress: () => void;
+}
+
+/** spec §2 Location modal. */
+export function LocationDialog({ open, user, onClose, onUpdateAddress }: LocationDialogProps) {
+  const address = savedAddressLine(user);
+  return (
+    <Dialog open={open} onClose={onClose} title="Choose your location">
+      <p>{address ?? 'No address found. Please update your profile.'}</p>
+      <div className="dialog__actions">
+        <Button onClick={onUpdateAddress}>Update Address</Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Order } from '../../../../contracts/orders';
+import { apiClient } from '../../../lib/api-client';
+import { orderApiPaths } from './order-paths';
+
+export async function getOrder(id: string, signal?: AbortSignal): Promise<Order> {
+  const reply = await apiClient.get<{ order: Order }>(orderApiPaths.order(id), { signal });
+  return reply.order;
+}
+
+export const orderQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['orders', id],
+    queryFn: ({ signal }) => getOrder(id, signal),
+  });
+
+/** spec §4: after an order the page refreshes at once, then after about 1 s and 2 s, until shipped details show. */
+export function useOrderUntilShipmentKnown(id: string | undefined, initial: Order | undefined) {
+  return useQuery({
+    ...orderQueryOptions(id ?? ''),
+    enabled: id !== undefined,
+    initialData: initial,
+    refetchInterval: (query) => {
+      if (query.state.data?.shipment) return false;
+      const tries = query.state.dataUpdateCount;
+      return tries < 3 ? 1_000 : tries < 12 ? 5_000 : false;
+    },
+  });
+}

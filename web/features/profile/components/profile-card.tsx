@@ -1,0 +1,161 @@
+import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
+import type { ProfileUpdate, User } from '../../../../contracts/auth';
+import { Button } from '../../../components/button';
+import { avatarInitials } from '../avatar-initials';
+import './profile.css';
+
+// spec §9: the success message disappears after 2000 ms.
+const SUCCESS_VISIBLE_MS = 2000;
+const savedMessage = 'Profile updated successfully!';
+const saveFailedPrefix = 'Failed to update profile: ';
+
+const editableFields = [
+  { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
+  { name: 'phone', label: 'Phone', autoComplete: 'tel-national' },
+  { name: 'houseName', label: 'House Name', autoComplete: 'address-line1' },
+  { name: 'streetArea', label: 'Street/Area', autoComplete: 'address-line2' },
+  { name: 'city', label: 'City', autoComplete: 'address-level2' },
+  { name: 'state', label: 'State', autoComplete: 'address-level1' },
+  { name: 'country', label: 'Country', autoComplete: 'country-name' },
+  { name: 'pincode', label: 'Pincode', autoComplete: 'postal-code' },
+] as const;
+
+type EditableName = (typeof editableFields)[number]['name'];
+type Draft = Record<EditableName, string>;
+
+function draftOf(user: User): Draft {
+  return Object.fromEntries(editableFields.map(({ name }) => [name, user[name] ?? ''])) as Draft;
+}
+
+interface Status {
+  kind: 'success' | 'error';
+  text: string;
+}
+
+// The shared schema (and zod with it) is only needed once the shopper saves.
+const loadProfileUpdateSchema = () =>
+  import('../../../../contracts/auth').then((module) => module.ProfileUpdateSchema);
+
+interface ProfileCardProps {
+  user: User;
+  /** Sends the update and re-reads the profile; rejects with the reason it failed. */
+  onSave: (update: ProfileUpdate) => Promise<void>;
+  onLogout: () => void;
+}
+
+/** spec §2 Profile and §4 Profile form: view mode; Edit makes every field but the e-mail editable. */
+export function ProfileCard({ user, onSave, onLogout }: ProfileCardProps) {
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [status, setStatus] = useState<Status | null>(null);
+  const id = useId();
+  const editing = draft !== null;
+  const values = draft ?? draftOf(user);
+
+  useEffect(() => {
+    if (status?.kind !== 'success') return;
+    const timer = window.setTimeout(() => setStatus(null), SUCCESS_VISIBLE_MS);
+    return () => window.clearTimeout(timer);
+  }, [status]);
+
+  function update(event: ChangeEvent<HTMLInputElement>) {
+    const { name, value } = event.target;
+    setDraft((current) => (current ? { ...current, [name]: value } : current));
+  }
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!draft) return;
+    setStatus(null);
+    setSaving(true);
+    try {
+      const schema = await loadProfileUpdateSchema();
+      const parsed = schema.safeParse(draft);
+      if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Invalid profile');
+      await onSave(parsed.data);
+      setDraft(null);
+      setStatus({ kind: 'success', text: savedMessage });
+    } catch (error) {
+      // spec §8 Profile: the prefix and the server's (or the error's) message.
+      const reason = error instanceof Error ? error.message : String(error);
+      setStatus({ kind: 'error', text: `${saveFailedPrefix}${reason}` });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function cancel() {
+    setDraft(null);
+    setStatus(null);
+  }
+
+  return (
+    <form className="profile-card" aria-labelledby={`${id}-title`} onSubmit={save}>
+      <div className="profile-card__header">
+        <div className="profile-card__avatar" aria-hidden="true">
+          {avatarInitials(user)}
+        </div>
+        <h1 id={`${id}-title`}>My Profile</h1>
+      </div>
+
+      {status && (
+        <p
+          className={
+            status.kind === 'error' ? 'profile-card__status error-text' : 'profile-card__status success-text'
+          }
+          role={status.kind === 'error' ? 'alert' : 'status'}
+        >
+          {status.text}
+        </p>
+      )}
+
+      <div className="profile-card__fields">
+        <div className="profile-field">
+          <label htmlFor={`${id}-email`}>Email</label>
+          {/* spec §4: the e-mail is always read-only. */}
+          <input id={`${id}-email`} name="email" type="email" value={user.email} disabled />
+        </div>
+        {editableFields.map(({ name, label, autoComplete }) => (
+          <div className="profile-field" key={name}>
+            <label htmlFor={`${id}-${name}`}>{label}</label>
+            <input
+              id={`${id}-${name}`}
+              name={name}
+              autoComplete={autoComplete}
+              maxLength={name === 'pincode' ? 12 : 200}
+              readOnly={!editing}
+              value={values[name]}
+              onChange={update}
+            />
+          </div>
+        ))}
+      </div>
+
+      <div className="profile-card__actions">
+        {editing ? (
+          <>
+            <Button type="submit" disabled={saving}>
+              {saving ? 'Saving...' : 'Save'}
+            </Button>
+            <Button variant="secondary" disabled={saving} onClick={cancel}>
+              Cancel
+            </Button>
+          </>
+        ) : (
+          <Button
+            onClick={() => {
+              setStatus(null);
+              setDraft(draftOf(user));
+            }}
+          >
+            Edit
+          </Button>
+        )}
+        <Button variant="ghost" className="profile-card__logout" onClick={onLogout}>
+          Logout
+        </Button>
+      </div>
+    </form>
+  );
+}

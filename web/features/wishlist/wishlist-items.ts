@@ -1,0 +1,37 @@
+import type { Product } from '../../../contracts/catalogue';
+
+// spec §4 Cart and wishlist rules for the wishlist, as pure functions of the list.
+
+/** spec §3 Wishlist item: what the wishlist shows of a product, and what the cart needs to take it in. */
+export type WishlistItem = Pick<
+  Product,
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'price'
+  | 'discount'
+  | 'discountedPrice'
+  | 'images'
+  | 'img'
+  | 'sku'
+  | 'category'
+  | 'brand'
+  | 'weight'
+>;
+
+export function isInWishlist(items: readonly WishlistItem[], productId: number): boolean {
+  return items.some((item) => item.id === productId);
+}
+
+/** spec §4: the wishlist ignores duplicates. */
+export function addToWishlist(items: readonly WishlistItem[], product: WishlistItem): WishlistItem[] {
+  return isInWishlist(items, product.id) ? [...items] : [...items, product];
+}
+
+export function removeFromWishlist(items: readonly WishlistItem[], productId: number): WishlistItem[] {
+  return items.filter((item) => item.id !== productId);
+}
+
+export function toItemRefs(items: readonly Pick<WishlistItem, 'id'>[]): { id: number }[] {
+  return items.map(({ id }) => ({ id }));
+}
