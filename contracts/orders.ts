@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AddressSchema } from './auth';
 import { sizes } from './cart';
 import { orderStatuses } from './order-status';
+import { shipmentStages } from './shipping';
 
 export const paymentMessages = {
   // spec §5 Place order.
@@ -82,6 +83,61 @@ export const ShipmentSchema = z.object({
 });
 export type Shipment = z.infer<typeof ShipmentSchema>;
 
+/** One tracking scan of a parcel, as the courier reported it. */
+export const ShipmentEventSchema = z.object({
+  date: z.string().describe('When the scan happened (ISO 8601)'),
+  status: z.string().describe("Shiprocket's status label at this scan"),
+  statusCode: z.number().int().nullable().describe("Shiprocket's status id"),
+  activity: z.string(),
+  location: z.string(),
+});
+export type ShipmentEvent = z.infer<typeof ShipmentEventSchema>;
+
+/** The shipment as an order shows it: spec §3 Shipment details, plus what the tracking views need. */
+export const ShipmentDetailsSchema = ShipmentSchema.extend({
+  stage: z.enum(shipmentStages),
+  courierTrackingUrl: z.string().nullable().describe('Where the shopper follows the parcel'),
+  pickupScheduledAt: z.string().nullable(),
+  lastUpdatedAt: z.string().nullable().describe('When tracking last reached us, by webhook or by polling'),
+});
+export type ShipmentDetails = z.infer<typeof ShipmentDetailsSchema>;
+
+/**
+ * spec §7 GET /orders/shipment-updates/{id} (and track, refresh-tracking, check-shiprocket-updates): the
+ * spec's fields under each of the names the old client read; all null until the shipment exists. `error`
+ * says why the latest tracking could not be fetched; the stored details are still sent.
+ */
+export const ShipmentUpdatesSchema = z
+  .object({
+    success: z.literal(true),
+    orderId: z.string(),
+    orderNumber: z.string(),
+    orderStatus: z.enum(orderStatuses),
+    shiprocketOrderId: z.string().nullable(),
+    shiprocketShipmentId: z.string().nullable(),
+    courierName: z.string().nullable(),
+    trackingNumber: z.string().nullable(),
+    awbNumber: z.string().nullable(),
+    trackingUrl: z.string().nullable(),
+    courierTrackingUrl: z.string().nullable(),
+    trackingStatus: z.string().nullable(),
+    status: z.string().nullable(),
+    shipmentStatus: z.string().nullable(),
+    stage: z.enum(shipmentStages).nullable(),
+    estimatedDelivery: z.string().nullable(),
+    hasTracking: z.boolean(),
+    hasCourier: z.boolean(),
+    canTrack: z.boolean(),
+    shipmentEvents: z.array(ShipmentEventSchema).describe('Newest first'),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'ShipmentUpdates' });
+export type ShipmentUpdates = z.infer<typeof ShipmentUpdatesSchema>;
+
+/** A refund's progress as the shopper sees it; `scheduled` is ours: owed, not yet accepted by Razorpay. */
+export const refundStatuses = ['scheduled', 'pending', 'processed', 'failed'] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+
 export const OrderSchema = z
   .object({
     _id: z.string(),
@@ -99,13 +155,20 @@ export const OrderSchema = z
     taxPaise: z.number().int(),
     totalPaise: z.number().int(),
     refundedPaise: z.number().int(),
+    refundStatus: z
+      .enum(refundStatuses)
+      .nullable()
+      .describe(
+        'scheduled: owed and being retried; pending: Razorpay is processing it; processed; failed. Null: no refund',
+      ),
     currency: z.string(),
     items: z.array(OrderItemSchema),
     shippingAddress: AddressSchema,
     billingAddress: AddressSchema,
     createdAt: z.string(),
+    updatedAt: z.string(),
     paidAt: z.string().nullable(),
-    shipment: ShipmentSchema.nullable(),
+    shipment: ShipmentDetailsSchema.nullable(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof OrderSchema>;
@@ -121,6 +184,10 @@ export type OrderConfirmation = z.infer<typeof OrderConfirmationSchema>;
 
 export const OrderReplySchema = z.object({ order: OrderSchema });
 export const OrdersReplySchema = z.object({ orders: z.array(OrderSchema) });
+
+/** GET /orders/my-orders-with-shipment: each order with its parcel's scans, newest first. */
+export const OrderWithShipmentSchema = OrderSchema.extend({ shipmentEvents: z.array(ShipmentEventSchema) });
+export const OrdersWithShipmentReplySchema = z.object({ orders: z.array(OrderWithShipmentSchema) });
 
 export const PaymentSchema = z.object({
   paymentId: z.string(),
@@ -139,3 +206,83 @@ export const PaymentsReplySchema = z.object({ payments: z.array(PaymentSchema) }
 export const PaymentStatusBodySchema = z.object({
   paymentStatus: z.string().max(40).optional(),
 });
+
+// Ours: spec §7 POST /orders/cancel/{id} shows no texts. Refund timing is the policy of spec §9.
+export const cancelMessages = {
+  afterPickup: 'This order has already been picked up by the courier and can no longer be cancelled.',
+  courierUnavailable:
+    'We could not reach the courier to stop your parcel. Please try again in a few minutes.',
+  bookingInProgress: 'Your parcel is being booked with the courier right now. Please try again in a minute.',
+  refundDelayed:
+    'Your order is cancelled, but we could not start your refund just now. We will retry it automatically and e-mail you once it is processed.',
+  cancelled: 'Your order has been cancelled.',
+  refunded: (amount: string) =>
+    `Your order has been cancelled and ${amount} has been refunded to your original payment method. Refunds take 6-8 days to reach your account.`,
+  refundStarted: (amount: string) =>
+    `Your order has been cancelled. Your refund of ${amount} has been started; refunds take 6-8 days to reach your account.`,
+} as const;
+
+export const CancelOrderReplySchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  order: OrderSchema,
+});
+export type CancelOrderReply = z.infer<typeof CancelOrderReplySchema>;
+
+/** spec §3 Order-history sync entry, read from the orders table (never stored apart from it). */
+export const OrderHistoryEntrySchema = z
+  .object({
+    orderId: z.string(),
+    orderData: OrderSchema,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'OrderHistoryEntry' });
+export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntrySchema>;
+
+export const OrderHistoryReplySchema = z.object({ orderHistory: z.array(OrderHistoryEntrySchema) });
+export const OrderHistoryWriteReplySchema = OrderHistoryReplySchema.extend({ success: z.literal(true) });
+
+export const MAX_ORDER_HISTORY_ENTRIES = 100;
+
+export const orderHistoryMessages = {
+  entryNotObject: 'Each order-history entry must be a JSON object.',
+  historyNotObject: 'Send the order history as a JSON object: {"orderHistory": [...]}.',
+  historyNotList: 'orderHistory must be a list of order-history entries.',
+  tooMany: `At most ${MAX_ORDER_HISTORY_ENTRIES} order-history entries can be sent at once.`,
+} as const;
+
+const orderIdField = z.string().max(64).optional();
+
+/**
+ * What the spec's client sends as an entry: only the order it names is read (orderId, or the order's own id
+ * inside orderData); any other field is accepted and ignored, since orders are written only by checkout.
+ */
+export const OrderHistoryEntryInputSchema = z.looseObject(
+  {
+    orderId: orderIdField,
+    orderData: z
+      .looseObject(
+        { orderId: orderIdField, _id: orderIdField },
+        { error: orderHistoryMessages.entryNotObject },
+      )
+      .optional(),
+  },
+  { error: orderHistoryMessages.entryNotObject },
+);
+export type OrderHistoryEntryInput = z.infer<typeof OrderHistoryEntryInputSchema>;
+
+/** spec §7 POST /order-history/create: the entry itself, or the entry under `entry`. */
+export const CreateOrderHistoryBodySchema = OrderHistoryEntryInputSchema.extend({
+  entry: OrderHistoryEntryInputSchema.optional(),
+});
+
+/** spec §7 POST /order-history/update. */
+export const UpdateOrderHistoryBodySchema = z.object(
+  {
+    orderHistory: z
+      .array(OrderHistoryEntryInputSchema, { error: orderHistoryMessages.historyNotList })
+      .max(MAX_ORDER_HISTORY_ENTRIES, orderHistoryMessages.tooMany),
+  },
+  { error: orderHistoryMessages.historyNotObject },
+);

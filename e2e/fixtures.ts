@@ -9,6 +9,8 @@ import { createTestDatabase } from '../server/test/test-database';
 export interface ShopServer {
   url: string;
   db: Database;
+  /** The server itself, for its simulators' test controls (e.g. `app.shiprocketSimulator.advance()`). */
+  app: Awaited<ReturnType<typeof buildApp>>;
 }
 
 /**
@@ -34,11 +36,12 @@ export const test = base.extend<object, { server: ShopServer }>({
       const app = await buildApp(config, { logger: false });
       await app.listen({ host: '127.0.0.1', port: 0 });
       const { port } = app.server.address() as AddressInfo;
-      await use({ url: `http://127.0.0.1:${port}`, db: app.db });
+      await use({ url: `http://127.0.0.1:${port}`, db: app.db, app });
       await app.close();
       await database.drop();
     },
-    { scope: 'worker' },
+    // Starting the server (PGlite, migrations, pg-boss) can outlast one test's 30 s on a busy machine.
+    { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ server }, use) => {
     await use(server.url);

@@ -8,7 +8,10 @@ import { loadConfig } from '../server/config';
 const kind = process.argv[2];
 
 async function startApp() {
-  const config = { ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }), dataDir: 'memory://' };
+  // Production mode as shipped, with the payment and shipping simulators allowed (no real accounts here) and
+  // no background workers competing with the requests being measured.
+  const env = { NODE_ENV: 'production', LOG_LEVEL: 'silent', ALLOW_SIMULATORS: 'true', JOB_WORKERS: 'false' };
+  const config = { ...loadConfig(env), dataDir: 'memory://' };
   return buildApp(config, { logger: false });
 }
 

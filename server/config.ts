@@ -70,7 +70,7 @@ export interface Config {
   google: { clientId: string | undefined };
   /** Real Razorpay when the keys are set; otherwise the simulator under /sim/razorpay. */
   razorpay: RazorpayConfig | undefined;
-  /** Real Shiprocket when its API user is set; otherwise the simulator under /sim/shiprocket. */
+  /** Real Shiprocket when its API user is set; otherwise the simulator under /sim/shipping. */
   shiprocket: ShiprocketConfig | undefined;
   /** Shipping settings that hold for real Shiprocket and its simulator alike. */
   shipping: ShippingConfig;

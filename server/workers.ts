@@ -1,7 +1,11 @@
 import fp from 'fastify-plugin';
 import { type OrderEmailJob, sendOrderEmail } from './modules/orders/order-email';
+import { type RefundJob, refundCancelledOrder } from './modules/orders/refund-cancelled-order';
 import { paymentDeps } from './modules/payments/payment-deps';
 import { reconcilePendingOrders } from './modules/payments/reconcile-payments';
+import { type CreateShipmentJob, createShipmentForOrder } from './modules/shipping/create-shipment';
+import { pollStaleShipments } from './modules/shipping/poll-tracking';
+import { shippingDeps } from './modules/shipping/shipping-deps';
 import { jobQueues } from './plugins/jobs';
 
 /** The background work of this process (DESIGN.md "Durable work"); off when JOB_WORKERS=false. */
@@ -16,6 +20,18 @@ export default fp(
       if (outcomes.paid + outcomes.abandoned > 0) app.log.info({ outcomes }, 'payments reconciled');
     });
     await app.jobs.schedule(jobQueues.reconcilePayments, '* * * * *');
+    await app.jobs.work<RefundJob>(jobQueues.refundCancelledOrder, async (job) => {
+      await refundCancelledOrder(paymentDeps(app), job.orderId, 'system');
+    });
+    await app.jobs.work<CreateShipmentJob>(jobQueues.createShipment, (job) =>
+      createShipmentForOrder(shippingDeps(app), job),
+    );
+    await app.jobs.work(jobQueues.pollTracking, async () => {
+      const outcome = await pollStaleShipments(shippingDeps(app));
+      if (outcome.polled + outcome.failed > 0) app.log.info({ outcome }, 'shipment tracking polled');
+    });
+    // The fallback for lost tracking webhooks.
+    await app.jobs.schedule(jobQueues.pollTracking, '*/15 * * * *');
   },
-  { name: 'workers', dependencies: ['jobs', 'notifier', 'razorpay-gateway'] },
+  { name: 'workers', dependencies: ['jobs', 'notifier', 'razorpay-gateway', 'shiprocket-gateway'] },
 );

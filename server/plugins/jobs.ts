@@ -9,6 +9,7 @@ export const jobQueues = {
   sendOrderEmail: 'order.email',
   reconcilePayments: 'payments.reconcile',
   pollTracking: 'shipment.poll-tracking',
+  refundCancelledOrder: 'order.refund',
 } as const;
 
 export type JobQueue = (typeof jobQueues)[keyof typeof jobQueues];

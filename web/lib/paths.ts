@@ -30,6 +30,8 @@ export const paths = {
   profile: '/profile',
   checkout: '/checkout',
   paymentSuccess: '/payment-success',
+  /** The success page of one order: its id in the URL, so a reload still shows it (issue 5). */
+  paymentSuccessOf: (orderId: string) => `/payment-success?orderId=${encodeURIComponent(orderId)}`,
   orders: '/orders',
   policies: policyPaths,
 } as const;

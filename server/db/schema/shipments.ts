@@ -1,20 +1,9 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type ShipmentStage, shipmentStages } from '../../../contracts/shipping';
 import { createdAt, updatedAt } from './columns';
 import { orders } from './orders';
 
-/** The stages of a parcel we act on, from Shiprocket's status codes (raw label kept beside it). */
-export const shipmentStages = [
-  'created',
-  'awb_assigned',
-  'pickup_scheduled',
-  'picked_up',
-  'in_transit',
-  'out_for_delivery',
-  'delivered',
-  'cancelled',
-  'returned',
-] as const;
-export type ShipmentStage = (typeof shipmentStages)[number];
+export { type ShipmentStage, shipmentStages };
 
 /** One Shiprocket shipment per paid order. */
 export const shipments = pgTable(

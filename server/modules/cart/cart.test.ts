@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartReply } from '../../../contracts/cart';
+import { products } from '../../db/schema';
 import { bearer, signUpUser } from '../../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 
@@ -191,6 +193,27 @@ describe('cart totals (spec §9) at the shipping boundaries', () => {
   ])('%s', async (_case, cart, expected) => {
     const asha = await shopper();
     const { summary } = (await asha.update(cart)).json<CartReply>();
+    expect(summary).toMatchObject(expected);
+  });
+});
+
+describe('cart totals at the exact boundary subtotals 499, 500, 999 and 1000', () => {
+  // No mix of the seeded prices sums to these, so the shop owner reprices Luxury Mitt Black (id 7, 40% off):
+  // round(832 x 0.6) = 499, round(833 x 0.6) = 500, round(1665 x 0.6) = 999, round(1667 x 0.6) = 1000.
+  afterAll(() => app.db.update(products).set({ pricePaise: 99_900 }).where(eq(products.id, 7)));
+
+  it.each([
+    [832, { subtotal: 499, shipping: 100, total: 599 }],
+    [833, { subtotal: 500, shipping: 75, total: 575 }],
+    [1665, { subtotal: 999, shipping: 75, total: 1074 }],
+    [1667, { subtotal: 1000, shipping: 0, total: 1000 }],
+  ])('a list price of ₹%i', async (price, expected) => {
+    await app.db
+      .update(products)
+      .set({ pricePaise: price * 100 })
+      .where(eq(products.id, 7));
+    const asha = await shopper();
+    const { summary } = (await asha.update([{ id: 7, quantity: 1 }])).json<CartReply>();
     expect(summary).toMatchObject(expected);
   });
 });

@@ -7,7 +7,7 @@ import { orderNumberOf, toOrderViews } from './order-view';
 
 export interface OrderEmailJob {
   orderId: string;
-  kind: 'confirmed' | 'shipped' | 'delivered' | 'cancelled';
+  kind: 'confirmed' | 'shipped' | 'out_for_delivery' | 'delivered' | 'cancelled' | 'refunded';
 }
 
 /** The shopper's e-mail about their order (sent by a job, so a mail server hiccup never loses it). */
@@ -48,6 +48,13 @@ export async function sendOrderEmail(db: Database, notifier: Notifier, job: Orde
         order.shipment?.trackingUrl ? `Track it here: ${order.shipment.trackingUrl}` : '',
       ].filter(Boolean),
     },
+    out_for_delivery: {
+      subject: `Your order ${number} is out for delivery`,
+      lines: [
+        `Your order ${number} is out for delivery with ${order.shipment?.courierName ?? 'our courier'} and should reach you today.`,
+        order.shipment?.trackingUrl ? `Track it here: ${order.shipment.trackingUrl}` : '',
+      ].filter(Boolean),
+    },
     delivered: {
       subject: `Your order ${number} has been delivered`,
       lines: [`Your order ${number} has been delivered. We hope your skin loves the silk.`],
@@ -56,7 +63,17 @@ export async function sendOrderEmail(db: Database, notifier: Notifier, job: Orde
       subject: `Your order ${number} is cancelled`,
       lines: [
         `Your order ${number} is cancelled as you asked.`,
-        `We are refunding ${rupees(order.totalPaise)} to your original payment method; banks take 6-8 days to show it.`,
+        // spec §9: refunds take 6-8 days.
+        order.paidAt
+          ? `We are refunding ${rupees(order.totalPaise)} to your original payment method. Refunds take 6-8 days to reach your account; we will write again once the refund is processed.`
+          : 'No payment was taken for it, so there is nothing to refund.',
+      ],
+    },
+    refunded: {
+      subject: `Your refund for order ${number} is processed`,
+      lines: [
+        `We have refunded ${rupees(order.refundedPaise)} for your order ${number} to your original payment method.`,
+        'Refunds take 6-8 days to reach your account; you need not do anything.',
       ],
     },
   };

@@ -1,13 +1,13 @@
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { Order, Shipment } from '../../../contracts/orders';
+import type { Order, RefundStatus, ShipmentDetails } from '../../../contracts/orders';
 import type { Database } from '../../db/client';
-import { orderItems, orders, payments, shipments } from '../../db/schema';
+import { orderItems, orders, payments, refunds, shipments } from '../../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
 type ShipmentRow = typeof shipments.$inferSelect;
 
 /** spec §3 Shipment details, from our shipment row. */
-export function toShipmentView(row: ShipmentRow): Shipment {
+export function toShipmentView(row: ShipmentRow): ShipmentDetails {
   return {
     shiprocketOrderId: row.shiprocketOrderId,
     shiprocketShipmentId: row.shiprocketShipmentId,
@@ -19,6 +19,11 @@ export function toShipmentView(row: ShipmentRow): Shipment {
     hasTracking: row.awbCode !== null,
     hasCourier: row.courierName !== null,
     canTrack: row.awbCode !== null && row.trackingUrl !== null,
+    stage: row.stage,
+    // Shiprocket's tracking page (track_url) shows the courier's own scans; no separate courier link is given.
+    courierTrackingUrl: row.trackingUrl,
+    pickupScheduledAt: row.pickupScheduledAt?.toISOString() ?? null,
+    lastUpdatedAt: row.lastTrackedAt?.toISOString() ?? null,
   };
 }
 
@@ -27,11 +32,26 @@ export function orderNumberOf(orderId: string): string {
   return `OM-${orderId.slice(0, 8).toUpperCase()}`;
 }
 
+/** A cancelled order whose money is still (partly) with us: the shopper is owed the rest. */
+export function owesRefund(order: Pick<OrderRow, 'status' | 'paymentStatus'>): boolean {
+  return (
+    order.status === 'cancelled' &&
+    (order.paymentStatus === 'paid' || order.paymentStatus === 'partially_refunded')
+  );
+}
+
+/** An owed refund is `scheduled` (a job retries it) until Razorpay accepts it; else the latest refund's status. */
+function refundStatusOf(row: OrderRow, latest: RefundStatus | undefined): RefundStatus | null {
+  if (latest === 'pending') return latest;
+  if (owesRefund(row)) return 'scheduled';
+  return latest ?? null;
+}
+
 /** Orders as the API shows them, with their items and the payment that paid them, in the given order. */
 export async function toOrderViews(db: Database, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [items, paid, shipped] = await Promise.all([
+  const [items, paid, shipped, refunded] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)),
     db
       .select()
@@ -39,9 +59,16 @@ export async function toOrderViews(db: Database, rows: OrderRow[]): Promise<Orde
       .where(and(inArray(payments.orderId, ids), inArray(payments.status, ['captured', 'refunded'])))
       .orderBy(desc(payments.createdAt)),
     db.select().from(shipments).where(inArray(shipments.orderId, ids)),
+    db
+      .select({ orderId: payments.orderId, status: refunds.status })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(inArray(payments.orderId, ids))
+      .orderBy(desc(refunds.createdAt)),
   ]);
   return rows.map((row) => {
     const payment = paid.find((entry) => entry.orderId === row.id);
+    const latestRefund = refunded.find((entry) => entry.orderId === row.id);
     const shipment = shipped.find((entry) => entry.orderId === row.id);
     return {
       _id: row.id,
@@ -59,6 +86,7 @@ export async function toOrderViews(db: Database, rows: OrderRow[]): Promise<Orde
       taxPaise: row.taxPaise,
       totalPaise: row.totalPaise,
       refundedPaise: payment?.amountRefundedPaise ?? 0,
+      refundStatus: refundStatusOf(row, latestRefund?.status),
       currency: row.currency,
       items: items
         .filter((item) => item.orderId === row.id)
@@ -80,6 +108,7 @@ export async function toOrderViews(db: Database, rows: OrderRow[]): Promise<Orde
       shippingAddress: row.shippingAddress,
       billingAddress: row.billingAddress,
       createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
       paidAt: row.paidAt?.toISOString() ?? null,
       shipment: shipment ? toShipmentView(shipment) : null,
     };
@@ -88,13 +117,18 @@ export async function toOrderViews(db: Database, rows: OrderRow[]): Promise<Orde
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Our order ids are UUIDs; anything else names no order (and must not reach a uuid column). */
+export function isOrderId(value: string): boolean {
+  return UUID.test(value);
+}
+
 /** One of the user's orders; another user's order, or no order, is undefined (a 404, never a 403). */
 export async function findUserOrder(
   db: Database,
   userId: string,
   orderId: string,
 ): Promise<OrderRow | undefined> {
-  if (!UUID.test(orderId)) return undefined;
+  if (!isOrderId(orderId)) return undefined;
   const [row] = await db
     .select()
     .from(orders)

@@ -1,17 +1,22 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orders, payments, refunds } from '../../db/schema';
+import { type Jobs, jobQueues } from '../../plugins/jobs';
 import type { RazorpayRefund } from '../../providers/razorpay/types';
 import { type ChangeSource, recordChanges } from './status-history';
 
+const RETRY_FAILED_REFUND_AFTER_SECONDS = 5 * 60;
+
 /**
  * Records a refund Razorpay reported (the refund call's reply or a refund webhook) and, once processed,
- * what it means for the payment and the order. Idempotent: a refund reported again changes nothing.
+ * what it means for the payment and the order, and queues the shopper's 'refunded' e-mail once the order is
+ * refunded in full. Idempotent: a refund reported again changes nothing.
  */
 export async function recordRefund(
   tx: Database,
   refund: RazorpayRefund,
   source: ChangeSource,
+  jobs: Pick<Jobs, 'send'>,
 ): Promise<void> {
   const [payment] = await tx
     .select()
@@ -49,6 +54,16 @@ export async function recordRefund(
         to: refund.status,
       },
     ]);
+  }
+  // A failed refund of a cancelled order is still owed: the refund job tries again later with a new key
+  // (for any other order it finds nothing owed).
+  if (refund.status === 'failed') {
+    await jobs.send(
+      tx,
+      jobQueues.refundCancelledOrder,
+      { orderId: payment.orderId },
+      { startAfterSeconds: RETRY_FAILED_REFUND_AFTER_SECONDS },
+    );
   }
   if (refund.status !== 'processed') return;
 
@@ -88,4 +103,7 @@ export async function recordRefund(
       to: paymentStatus,
     },
   ]);
+  if (paymentStatus === 'refunded' && order.paymentStatus !== 'refunded') {
+    await jobs.send(tx, jobQueues.sendOrderEmail, { orderId: order.id, kind: 'refunded' });
+  }
 }

@@ -64,7 +64,7 @@ async function processEvent(deps: PaymentDeps, event: RazorpayWebhookEvent) {
     case 'refund.processed':
     case 'refund.failed': {
       const refund = event.payload.refund?.entity;
-      if (refund) await deps.db.transaction((tx) => recordRefund(tx, refund, 'webhook'));
+      if (refund) await deps.db.transaction((tx) => recordRefund(tx, refund, 'webhook', deps.jobs));
       return;
     }
     default:

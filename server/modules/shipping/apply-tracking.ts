@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, max, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../../contracts/order-status';
 import type { Database } from '../../db/client';
-import { orders, shipmentEvents, shipments } from '../../db/schema';
+import { orders, type ShipmentStage, shipmentEvents, shipments } from '../../db/schema';
 import { type Jobs, jobQueues } from '../../plugins/jobs';
 import { type ChangeSource, recordChanges } from '../payments/status-history';
 import { laterStage, orderStatusForStage, stageOfStatusId } from './shipment-stages';
@@ -23,6 +23,8 @@ export interface TrackingUpdate {
   courierName?: string | null;
   estimatedDelivery?: Date | null;
   trackingUrl?: string | null;
+  courierCompanyId?: number | null;
+  pickupScheduledAt?: Date | null;
   scans: TrackingScan[];
 }
 
@@ -51,6 +53,10 @@ export async function applyTrackingUpdate(
   return db.transaction(async (tx) => {
     const [shipment] = await tx.select().from(shipments).where(eq(shipments.id, shipmentId)).for('update');
     if (!shipment) return 0;
+    const [stored] = await tx
+      .select({ newestScanAt: max(shipmentEvents.occurredAt) })
+      .from(shipmentEvents)
+      .where(eq(shipmentEvents.shipmentId, shipmentId));
 
     let added = 0;
     if (update.scans.length > 0) {
@@ -75,22 +81,22 @@ export async function applyTrackingUpdate(
     let stage = laterStage(shipment.stage, stageOfStatusId(update.statusId));
     for (const scan of update.scans) stage = laterStage(stage, stageOfStatusId(scan.statusId));
     const advanced = stage !== shipment.stage;
+    const takeStatus =
+      advanced ||
+      shipment.statusCode === null ||
+      isNewestWithinStage(update, stage, stored?.newestScanAt ?? null);
     await tx
       .update(shipments)
       .set({
         stage,
-        statusCode:
-          advanced || shipment.statusCode === null
-            ? (update.statusId ?? shipment.statusCode)
-            : shipment.statusCode,
-        statusLabel:
-          advanced || !shipment.statusLabel
-            ? (update.statusLabel ?? shipment.statusLabel)
-            : shipment.statusLabel,
+        statusCode: takeStatus ? (update.statusId ?? shipment.statusCode) : shipment.statusCode,
+        statusLabel: takeStatus ? (update.statusLabel ?? shipment.statusLabel) : shipment.statusLabel,
         awbCode: update.awbCode ?? shipment.awbCode,
         courierName: update.courierName ?? shipment.courierName,
         estimatedDelivery: update.estimatedDelivery ?? shipment.estimatedDelivery,
         trackingUrl: update.trackingUrl ?? shipment.trackingUrl,
+        courierCompanyId: update.courierCompanyId ?? shipment.courierCompanyId,
+        pickupScheduledAt: update.pickupScheduledAt ?? shipment.pickupScheduledAt,
         lastTrackedAt: sql`now()`,
         updatedAt: sql`now()`,
       })
@@ -107,18 +113,52 @@ export async function applyTrackingUpdate(
       ]);
     }
 
-    const next = orderStatusForStage(stage);
-    if (!next || next === 'cancelled') return added;
-    const [order] = await tx.select().from(orders).where(eq(orders.id, shipment.orderId)).for('update');
-    if (!order || order.status === 'cancelled' || orderProgress[next] <= orderProgress[order.status])
-      return added;
-    await tx.update(orders).set({ status: next, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
-    await recordChanges(tx, source, [
-      { entity: 'order', entityId: order.id, field: 'status', from: order.status, to: next },
-    ]);
-    if (next === 'shipped' || next === 'delivered') {
-      await jobs.send(tx, jobQueues.sendOrderEmail, { orderId: order.id, kind: next });
-    }
+    await followShipmentStage(tx, jobs, shipment.orderId, stage, source);
     return added;
   });
+}
+
+/**
+ * Several statuses share a stage (SHIPPED, IN TRANSIT, REACHED AT DESTINATION HUB), and some have none
+ * (a delay): the shopper sees the latest, which is the one whose newest scan is no older than any stored.
+ * A late webhook's scans are all older, so it never brings an earlier status back.
+ */
+function isNewestWithinStage(
+  update: TrackingUpdate,
+  stage: ShipmentStage,
+  storedNewest: Date | null,
+): boolean {
+  const reportedStage = stageOfStatusId(update.statusId);
+  if (reportedStage && reportedStage !== stage) return false;
+  const newest = update.scans.reduce<Date | undefined>(
+    (latest, scan) => (!latest || scan.occurredAt > latest ? scan.occurredAt : latest),
+    undefined,
+  );
+  return newest !== undefined && (storedNewest === null || newest >= storedNewest);
+}
+
+const emailedStatuses: ReadonlySet<OrderStatus> = new Set(['shipped', 'out_for_delivery', 'delivered']);
+
+/**
+ * Moves the order's status forward to what its parcel's stage says, inside the caller's transaction, and
+ * enqueues the shopper's e-mail about it in that same transaction. A cancelled order stays cancelled.
+ */
+export async function followShipmentStage(
+  tx: Database,
+  jobs: Pick<Jobs, 'send'>,
+  orderId: string,
+  stage: ShipmentStage,
+  source: ChangeSource,
+): Promise<void> {
+  const next = orderStatusForStage(stage);
+  if (!next || next === 'cancelled') return;
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order || order.status === 'cancelled' || orderProgress[next] <= orderProgress[order.status]) return;
+  await tx.update(orders).set({ status: next, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+  await recordChanges(tx, source, [
+    { entity: 'order', entityId: order.id, field: 'status', from: order.status, to: next },
+  ]);
+  if (emailedStatuses.has(next)) {
+    await jobs.send(tx, jobQueues.sendOrderEmail, { orderId: order.id, kind: next });
+  }
 }

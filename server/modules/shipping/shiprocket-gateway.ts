@@ -6,6 +6,8 @@ export interface ShiprocketGateway {
   client: ShiprocketClient;
   /** The `x-api-key` a tracking webhook must carry; undefined means webhooks are refused (polling only). */
   webhookToken: string | undefined;
+  /** The public page where a parcel with this AWB is followed, known as soon as the AWB is. */
+  trackingPageUrl(awb: string): string;
 }
 
 declare module 'fastify' {
@@ -22,6 +24,8 @@ export default fp(
       app.decorate('shiprocket', {
         client: createShiprocketClient({ baseUrl: real.baseUrl, email: real.email, password: real.password }),
         webhookToken: app.config.shipping.webhookToken,
+        // The track_url Shiprocket's tracking replies carry.
+        trackingPageUrl: (awb) => `https://shiprocket.co/tracking/${encodeURIComponent(awb)}`,
       });
       return;
     }
@@ -36,6 +40,8 @@ export default fp(
         retryDelayMs: 20,
       }),
       webhookToken: simulator.webhookToken,
+      trackingPageUrl: (awb) =>
+        `${app.config.publicUrl.replace(/\/$/, '')}${simulator.baseUrl}/tracking/${encodeURIComponent(awb)}`,
     });
   },
   { name: 'shiprocket-gateway' },

@@ -62,3 +62,45 @@ export function trackingUpdateOfWebhook(payload: TrackingWebhook): TrackingUpdat
     scans: (payload.scans ?? []).flatMap((scan) => toTrackingScan(scan) ?? []),
   };
 }
+
+const TrackingDataSchema = z.looseObject({
+  track_status: z.union([z.number(), z.string()]).nullish(),
+  shipment_status: statusId,
+  shipment_track: z
+    .array(z.looseObject({ awb_code: text, courier_name: text, current_status: text, edd: text }))
+    .nullish(),
+  shipment_track_activities: z.array(ScanSchema).max(500).nullish(),
+  track_url: text,
+  etd: text,
+});
+
+// providers.md gives `{tracking_data}`; some accounts get it wrapped under the shipment id or AWB as key.
+function trackingDataOf(reply: unknown): unknown {
+  if (typeof reply !== 'object' || reply === null) return undefined;
+  if ('tracking_data' in reply) return reply.tracking_data;
+  const nested = Object.values(reply).find(
+    (value) => typeof value === 'object' && value !== null && 'tracking_data' in value,
+  ) as { tracking_data: unknown } | undefined;
+  return nested?.tracking_data;
+}
+
+/**
+ * A tracking reply (`/courier/track/shipment/{id}` or `/courier/track/awb/{awb}`) as an update; before the
+ * first scan ("track_status: 0") it carries nothing but the fact that we asked.
+ */
+export function trackingUpdateOfReply(reply: unknown): TrackingUpdate {
+  const parsed = TrackingDataSchema.safeParse(trackingDataOf(reply));
+  if (!parsed.success || Number(parsed.data.track_status) !== 1) return { scans: [] };
+  const data = parsed.data;
+  const track = data.shipment_track?.[0];
+  return {
+    statusId: data.shipment_status,
+    statusLabel: track?.current_status ?? null,
+    awbCode: track?.awb_code || null,
+    courierName: track?.courier_name || null,
+    estimatedDelivery: parseShiprocketTime(data.etd ?? track?.edd) ?? null,
+    trackingUrl: data.track_url || null,
+    // Listed newest first; stored oldest first, as webhooks send them.
+    scans: (data.shipment_track_activities ?? []).flatMap((scan) => toTrackingScan(scan) ?? []).reverse(),
+  };
+}

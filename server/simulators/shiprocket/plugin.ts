@@ -20,7 +20,7 @@ import { createWebhookSender, type ShiprocketWebhookControls } from './webhooks'
 export type { AdvancedShipment } from './shipments';
 export type { SentWebhook, ShiprocketWebhookControls } from './webhooks';
 
-export const SHIPROCKET_SIMULATOR_BASE_URL = '/sim/shiprocket';
+export const SHIPROCKET_SIMULATOR_BASE_URL = '/sim/shipping';
 
 export type ShiprocketFailureMode = 'unavailable' | 'server_error' | 'rate_limited';
 
@@ -303,6 +303,7 @@ export default fp(
       pickupLocation: config.shipping.pickupLocation,
       pickupPincode: config.shipping.pickupPincode,
       publicUrl: config.publicUrl,
+      basePath: SHIPROCKET_SIMULATOR_BASE_URL,
     });
     const webhooks = createWebhookSender(app, webhookToken);
     let clock: NodeJS.Timeout | undefined;

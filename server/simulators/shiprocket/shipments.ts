@@ -115,6 +115,8 @@ export function createShipmentBook(options: {
   pickupLocation: string;
   pickupPincode: string;
   publicUrl: string;
+  /** Where the simulator is mounted, for the tracking page's address. */
+  basePath: string;
 }) {
   let shipments = new Map<number, SimulatedShipment>();
   let lastId = 0;
@@ -203,7 +205,7 @@ export function createShipmentBook(options: {
   }
 
   function trackUrl(awb: string) {
-    return `${options.publicUrl.replace(/\/$/, '')}/sim/shiprocket/tracking/${awb}`;
+    return `${options.publicUrl.replace(/\/$/, '')}${options.basePath}/tracking/${awb}`;
   }
 
   const dateOrNull = (date: Date | undefined) => (date ? shiprocketDateTime(date) : null);

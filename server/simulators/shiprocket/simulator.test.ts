@@ -97,7 +97,7 @@ async function newShipment() {
 
 describe('the Shiprocket simulator through the real client', () => {
   it('is mounted with fixed credentials and a webhook token when no API user is configured', () => {
-    expect(simulator()).toMatchObject({ baseUrl: '/sim/shiprocket', email: expect.stringContaining('@') });
+    expect(simulator()).toMatchObject({ baseUrl: '/sim/shipping', email: expect.stringContaining('@') });
     expect(simulator().password.length).toBeGreaterThanOrEqual(12);
     expect(simulator().webhookToken.length).toBeGreaterThanOrEqual(16);
   });
@@ -115,7 +115,7 @@ describe('the Shiprocket simulator through the real client', () => {
     simulator().expireTokens();
     const unauthenticated = await app.inject({
       method: 'GET',
-      url: `/sim/shiprocket/courier/track/shipment/${created.shipment_id}`,
+      url: `/sim/shipping/courier/track/shipment/${created.shipment_id}`,
       headers: { authorization: 'Bearer not-a-token' },
     });
     expect(unauthenticated.statusCode).toBe(401);
@@ -174,7 +174,7 @@ describe('the Shiprocket simulator through the real client', () => {
 
     const raw = await app.inject({
       method: 'POST',
-      url: '/sim/shiprocket/orders/create/adhoc',
+      url: '/sim/shipping/orders/create/adhoc',
       headers: { authorization: 'Bearer nothing' },
       payload: {},
     });
@@ -201,12 +201,12 @@ describe('the Shiprocket simulator through the real client', () => {
     const { shiprocket, input, created } = await newShipment();
     const raw = await app.inject({
       method: 'POST',
-      url: '/sim/shiprocket/auth/login',
+      url: '/sim/shipping/auth/login',
       payload: { email: simulator().email, password: simulator().password },
     });
     const duplicate = await app.inject({
       method: 'POST',
-      url: '/sim/shiprocket/orders/create/adhoc',
+      url: '/sim/shipping/orders/create/adhoc',
       headers: { authorization: `Bearer ${raw.json<{ token: string }>().token}` },
       payload: input,
     });
@@ -375,10 +375,10 @@ describe('the Shiprocket simulator through the real client', () => {
       'sr-status': '6',
       'sr-status-label': 'SHIPPED',
     });
-    expect(data.track_url).toBe(`${app.config.publicUrl}/sim/shiprocket/tracking/${awb}`);
+    expect(data.track_url).toBe(`${app.config.publicUrl}/sim/shipping/tracking/${awb}`);
     expect(await shiprocket.trackAwb(awb)).toEqual(after);
 
-    const page = await app.inject({ method: 'GET', url: `/sim/shiprocket/tracking/${awb}` });
+    const page = await app.inject({ method: 'GET', url: `/sim/shipping/tracking/${awb}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('PICKED UP');
 
@@ -553,7 +553,7 @@ describe('when the Shiprocket simulator is off', () => {
     const withReal = await buildTestApp({ shiprocket: real.shiprocket, jobWorkers: false });
     try {
       expect(withReal.shiprocketSimulator).toBeUndefined();
-      const reply = await withReal.inject({ method: 'POST', url: '/sim/shiprocket/auth/login', payload: {} });
+      const reply = await withReal.inject({ method: 'POST', url: '/sim/shipping/auth/login', payload: {} });
       expect(reply.statusCode).toBe(404);
     } finally {
       await withReal.closeAndDrop();

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import type { OrderConfirmation } from '../../../contracts/orders';
 import { buttonClassName } from '../../components/button';
 import { useOrderUntilShipmentKnown } from '../../features/orders/api/get-order';
 import { ShipmentDetails } from '../../features/orders/components/shipment-details';
@@ -7,43 +8,59 @@ import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import './payment-success.css';
 
-function successStateOf(state: unknown): PaymentSuccessState | undefined {
+function confirmationOf(state: unknown): OrderConfirmation | undefined {
   const confirmation = (state as Partial<PaymentSuccessState> | null)?.confirmation;
-  return confirmation?.orderId ? { confirmation } : undefined;
+  return confirmation?.orderId ? confirmation : undefined;
 }
 
-/** spec §2 Payment success: reads the confirmation passed in the navigation state. */
+function NoPaymentToShow() {
+  return (
+    <div className="message-page">
+      <h1>No payment to show</h1>
+      <p>Your orders and their payments are always on the My Orders page.</p>
+      <Link className={buttonClassName()} to={paths.orders}>
+        View Orders
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * spec §2 Payment success. The checkout passes the confirmation in the navigation state (shown at once) and
+ * the order id in the URL; the order itself is read from the server, so a reload still shows it (issue 5).
+ */
 export function PaymentSuccessRoute() {
   useDocumentTitle('Payment Successful');
   const location = useLocation();
-  const success = successStateOf(location.state);
-  const order = useOrderUntilShipmentKnown(success?.confirmation.orderId, success?.confirmation.order);
+  const [searchParams] = useSearchParams();
+  const passed = confirmationOf(location.state);
+  const orderId = searchParams.get('orderId') || passed?.orderId;
+  const order = useOrderUntilShipmentKnown(orderId, passed?.orderId === orderId ? passed?.order : undefined);
 
-  if (!success) {
+  if (!orderId) return <NoPaymentToShow />;
+  if (order.isPending) {
     return (
-      <div className="message-page">
-        <h1>No payment to show</h1>
-        <p>Your orders and their payments are always on the My Orders page.</p>
-        <Link className={buttonClassName()} to={paths.orders}>
-          View Orders
-        </Link>
-      </div>
+      <p className="status-text page" role="status">
+        Loading...
+      </p>
     );
   }
+  // Only an order a captured payment paid is a successful payment; an unpaid or unknown one is not.
+  const paymentId = order.data?.paymentId;
+  if (!order.data || !paymentId) return <NoPaymentToShow />;
 
-  const { confirmation } = success;
   return (
     <section className="container page payment-success" aria-labelledby="payment-success-title">
       <div className="payment-success__card">
         <h1 id="payment-success-title">Payment Successful!</h1>
         <dl className="detail-list">
           <dt>Order ID</dt>
-          <dd data-testid="order-id">{confirmation.orderId}</dd>
+          <dd data-testid="order-id">{order.data.orderId}</dd>
           <dt>Payment ID</dt>
-          <dd data-testid="payment-id">{confirmation.paymentId}</dd>
+          <dd data-testid="payment-id">{paymentId}</dd>
         </dl>
         <h2>Shipment</h2>
-        <ShipmentDetails shipment={order.data?.shipment ?? null} />
+        <ShipmentDetails shipment={order.data.shipment} />
         <div className="payment-success__actions">
           <Link className={buttonClassName('secondary')} to={paths.home}>
             Continue Shopping

@@ -10,7 +10,10 @@ import { confirmPayment } from './api/confirm-payment';
 import { createPaymentOrder } from './api/create-payment-order';
 import { loadCheckoutScript, openCheckout } from './razorpay-checkout';
 
-/** What /payment-success reads from the navigation state (spec §2). */
+/**
+ * What /payment-success reads from the navigation state (spec §2). The order id is in the URL as well, and
+ * the page reads the order from the server, so a reload or a bookmark still shows it.
+ */
 export interface PaymentSuccessState {
   confirmation: OrderConfirmation;
 }
@@ -55,7 +58,7 @@ export function usePlaceOrder(onPaymentAttemptFailed: (message: string) => void)
       // The server removed the ordered items from the cart; every list on screen reads it again.
       await queryClient.invalidateQueries();
       const state: PaymentSuccessState = { confirmation };
-      navigate(paths.paymentSuccess, { state });
+      navigate(paths.paymentSuccessOf(confirmation.orderId), { state });
     },
     [queryClient, navigate, onPaymentAttemptFailed],
   );

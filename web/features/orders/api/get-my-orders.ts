@@ -1,15 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Order } from '../../../../contracts/orders';
+import type { z } from 'zod';
+import type { OrdersWithShipmentReplySchema } from '../../../../contracts/orders';
 import { apiClient } from '../../../lib/api-client';
+import { orderKeys } from './order-keys';
 import { orderApiPaths } from './order-paths';
 
-export async function getMyOrders(signal?: AbortSignal): Promise<Order[]> {
-  const reply = await apiClient.get<{ orders: Order[] }>(orderApiPaths.myOrders, { signal });
+export type OrderWithShipment = z.infer<typeof OrdersWithShipmentReplySchema>['orders'][number];
+
+/** spec §7 GET /orders/my-orders-with-shipment: the shopper's paid orders, newest first, with their parcels. */
+export async function getMyOrders(signal?: AbortSignal): Promise<OrderWithShipment[]> {
+  const reply = await apiClient.get<{ orders: OrderWithShipment[] }>(orderApiPaths.myOrdersWithShipment, {
+    signal,
+  });
   return reply.orders;
 }
 
 export const myOrdersQueryOptions = queryOptions({
-  queryKey: ['orders', 'mine'],
+  queryKey: orderKeys.mine,
   queryFn: ({ signal }) => getMyOrders(signal),
 });
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '../../../../contracts/orders';
 import { apiClient } from '../../../lib/api-client';
+import { orderKeys } from './order-keys';
 import { orderApiPaths } from './order-paths';
 
 export async function getOrder(id: string, signal?: AbortSignal): Promise<Order> {
@@ -10,18 +11,21 @@ export async function getOrder(id: string, signal?: AbortSignal): Promise<Order>
 
 export const orderQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['orders', id],
+    queryKey: orderKeys.one(id),
     queryFn: ({ signal }) => getOrder(id, signal),
   });
 
-/** spec §4: after an order the page refreshes at once, then after about 1 s and 2 s, until shipped details show. */
+/**
+ * spec §4: after an order the page refreshes at once, then after about 1 s and 2 s, until the courier and
+ * tracking number show (the shipment job books the parcel first, then gets its AWB).
+ */
 export function useOrderUntilShipmentKnown(id: string | undefined, initial: Order | undefined) {
   return useQuery({
     ...orderQueryOptions(id ?? ''),
     enabled: id !== undefined,
     initialData: initial,
     refetchInterval: (query) => {
-      if (query.state.data?.shipment) return false;
+      if (query.state.data?.shipment?.hasTracking) return false;
       const tries = query.state.dataUpdateCount;
       return tries < 3 ? 1_000 : tries < 12 ? 5_000 : false;
     },

@@ -1,5 +1,13 @@
 /** The order calls of spec §7, relative to the API base. */
+const orderPath = (action: string) => (id: string) => `/orders/${action}/${encodeURIComponent(id)}`;
+
 export const orderApiPaths = {
   myOrders: '/orders/my-orders',
+  myOrdersWithShipment: '/orders/my-orders-with-shipment',
   order: (id: string) => `/orders/${encodeURIComponent(id)}`,
+  track: orderPath('track'),
+  refreshTracking: orderPath('refresh-tracking'),
+  checkShiprocketUpdates: orderPath('check-shiprocket-updates'),
+  shipmentUpdates: orderPath('shipment-updates'),
+  cancel: orderPath('cancel'),
 } as const;

@@ -1,11 +1,16 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatRupees, formatRupeesExact } from '../../../../contracts/format';
+import { formatDate, formatRupeesExact } from '../../../../contracts/format';
 import { orderStatusColour, orderStatusLabel } from '../../../../contracts/order-status';
-import type { Order } from '../../../../contracts/orders';
+import type { Order, RefundStatus } from '../../../../contracts/orders';
 import { Button } from '../../../components/button';
 import { ImageWithFallback } from '../../../components/image-with-fallback';
 import { paths } from '../../../lib/paths';
-import { ShipmentDetails } from './shipment-details';
+import { useCancelOrder } from '../api/cancel-order';
+import { canCancelOrder } from '../cancellable';
+import { CancelOrderDialog } from './cancel-order-dialog';
+import { ShippingInformation } from './shipping-information';
+import { TrackingModal } from './tracking-modal';
 
 const paymentStatusLabels: Record<Order['paymentStatus'], string> = {
   pending: 'Pending',
@@ -15,28 +20,44 @@ const paymentStatusLabels: Record<Order['paymentStatus'], string> = {
   partially_refunded: 'Partly refunded',
 };
 
-interface OrderCardProps {
-  order: Order;
-  refreshing: boolean;
-  refreshError: string | undefined;
-  onRefresh: () => void;
-}
+const refundStatusLabels: Record<RefundStatus, string> = {
+  scheduled: 'Refund scheduled',
+  pending: 'Refund pending',
+  processed: 'Refund processed',
+  failed: 'Refund failed',
+};
+
+/** DESIGN.md Money flow 5: amounts are paise on the wire, shown as rupees to two decimals (₹1,198.00). */
+const rupees = (paise: number) => formatRupeesExact(paise / 100);
 
 /** spec §2 My Orders: one order with its shipping, payment, address and items. */
-export function OrderCard({ order, refreshing, refreshError, onRefresh }: OrderCardProps) {
+export function OrderCard({ order }: { order: Order }) {
+  const [trackingOpen, setTrackingOpen] = useState(false);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const cancel = useCancelOrder(order.orderId);
   const address = order.shippingAddress;
+  const titleId = `order-${order.orderId}`;
+
+  function confirmCancel() {
+    cancel.mutate(undefined, { onSettled: () => setConfirmingCancel(false) });
+  }
+
   return (
-    <article className="order-card" aria-labelledby={`order-${order.orderId}`}>
+    <article className="order-card" aria-labelledby={titleId}>
       <header className="order-card__header">
         <div>
-          <h2 id={`order-${order.orderId}`}>Order {order.orderNumber}</h2>
+          <h2 id={titleId}>Order {order.orderNumber}</h2>
           <p className="order-card__meta">Placed on {formatDate(order.createdAt)}</p>
           <p className="order-card__meta">Payment ID: {order.paymentId ?? '—'}</p>
         </div>
         <div className="order-card__summary">
-          {/* DESIGN.md: amounts are paise on the wire; shown as rupees to two decimals. */}
-          <strong className="order-card__amount">{formatRupeesExact(order.totalPaise / 100)}</strong>
-          <span className="order-card__paid">{paymentStatusLabels[order.paymentStatus]}</span>
+          <strong className="order-card__amount">{rupees(order.totalPaise)}</strong>
+          <span className={`order-card__paid order-card__paid--${order.paymentStatus}`}>
+            {paymentStatusLabels[order.paymentStatus]}
+          </span>
+          {order.refundedPaise > 0 ? (
+            <span className="order-card__meta">Refunded {rupees(order.refundedPaise)}</span>
+          ) : null}
           <span className="order-status">
             <span
               className={`order-status__dot order-status__dot--${orderStatusColour(order.status)}`}
@@ -48,43 +69,60 @@ export function OrderCard({ order, refreshing, refreshError, onRefresh }: OrderC
         </div>
       </header>
 
-      <div className="order-card__panels">
-        <section className="order-panel" aria-label="Shipping Information">
-          <div className="order-panel__title">
-            <h3>Shipping Information</h3>
-            <Button variant="ghost" onClick={onRefresh} disabled={refreshing}>
-              {refreshing ? 'Refreshing...' : 'Refresh'}
-            </Button>
-          </div>
-          {refreshError ? (
-            <p className="error-text">Unable to fetch shipping details: {refreshError}</p>
-          ) : order.shipment ? (
-            <ShipmentDetails shipment={order.shipment} />
-          ) : (
-            <p className="status-text">Shipping details will be available once your order is processed</p>
-          )}
-        </section>
+      <div className="order-card__actions">
+        <Button variant="secondary" aria-describedby={titleId} onClick={() => setTrackingOpen(true)}>
+          Track
+        </Button>
+        {canCancelOrder(order) ? (
+          <Button variant="secondary" aria-describedby={titleId} onClick={() => setConfirmingCancel(true)}>
+            Cancel Order
+          </Button>
+        ) : null}
+      </div>
+      {cancel.isSuccess ? (
+        <p className="success-text" role="status">
+          {cancel.data.message}
+        </p>
+      ) : null}
+      {cancel.isError ? (
+        <p className="error-text" role="alert">
+          {cancel.error.message}
+        </p>
+      ) : null}
 
-        <section className="order-panel" aria-label="Payment Information">
-          <h3>Payment Information</h3>
+      <div className="order-card__panels">
+        <ShippingInformation order={order} />
+
+        <section className="order-panel" aria-labelledby={`payment-${order.orderId}`}>
+          <h3 id={`payment-${order.orderId}`}>Payment Information</h3>
           <dl className="detail-list">
+            <dt>Payment method</dt>
+            <dd>{order.paymentMethod || 'Online'}</dd>
+            <dt>Payment status</dt>
+            <dd>{paymentStatusLabels[order.paymentStatus]}</dd>
             <dt>Subtotal</dt>
-            <dd>{formatRupeesExact(order.subtotalPaise / 100)}</dd>
+            <dd>{rupees(order.subtotalPaise)}</dd>
             <dt>Shipping</dt>
-            <dd>{order.shippingPaise === 0 ? 'FREE' : formatRupeesExact(order.shippingPaise / 100)}</dd>
+            <dd>{order.shippingPaise === 0 ? 'FREE' : rupees(order.shippingPaise)}</dd>
             <dt>Total</dt>
-            <dd>{formatRupeesExact(order.totalPaise / 100)}</dd>
+            <dd>{rupees(order.totalPaise)}</dd>
+            {order.refundStatus ? (
+              <>
+                <dt>Refund status</dt>
+                <dd>{refundStatusLabels[order.refundStatus]}</dd>
+              </>
+            ) : null}
             {order.refundedPaise > 0 ? (
               <>
                 <dt>Refunded</dt>
-                <dd>{formatRupeesExact(order.refundedPaise / 100)}</dd>
+                <dd>{rupees(order.refundedPaise)}</dd>
               </>
             ) : null}
           </dl>
         </section>
 
-        <section className="order-panel" aria-label="Delivery Address">
-          <h3>Delivery Address</h3>
+        <section className="order-panel" aria-labelledby={`address-${order.orderId}`}>
+          <h3 id={`address-${order.orderId}`}>Delivery Address</h3>
           <address>
             {`${address.firstName} ${address.lastName}`.trim()}
             <br />
@@ -97,8 +135,8 @@ export function OrderCard({ order, refreshing, refreshError, onRefresh }: OrderC
         </section>
       </div>
 
-      <section aria-label="Items Ordered">
-        <h3>Items Ordered</h3>
+      <section aria-labelledby={`items-${order.orderId}`}>
+        <h3 id={`items-${order.orderId}`}>Items Ordered</h3>
         <ul className="order-items">
           {order.items.map((item) => (
             <li key={`${item.productId}-${item.size}`} className="order-item">
@@ -107,8 +145,10 @@ export function OrderCard({ order, refreshing, refreshError, onRefresh }: OrderC
               </Link>
               <div>
                 <p className="order-item__name">{item.title}</p>
-                <p className="order-card__meta">
-                  Qty: {item.quantity} · Price: {formatRupees(item.unitPricePaise / 100)} · Size {item.size}
+                <p className="order-card__meta order-item__facts">
+                  <span>Qty: {item.quantity}</span>
+                  <span>Price: {rupees(item.unitPricePaise)}</span>
+                  <span>Size: {item.size}</span>
                 </p>
                 <p className="order-card__meta">{item.description}</p>
                 <p className="order-card__meta">SKU: {item.sku}</p>
@@ -117,6 +157,20 @@ export function OrderCard({ order, refreshing, refreshError, onRefresh }: OrderC
           ))}
         </ul>
       </section>
+
+      <TrackingModal
+        orderId={order.orderId}
+        orderNumber={order.orderNumber}
+        open={trackingOpen}
+        onClose={() => setTrackingOpen(false)}
+      />
+      <CancelOrderDialog
+        order={order}
+        open={confirmingCancel}
+        cancelling={cancel.isPending}
+        onConfirm={confirmCancel}
+        onClose={() => setConfirmingCancel(false)}
+      />
     </article>
   );
 }

@@ -2,29 +2,46 @@ import { formatDateTime } from '../../../../contracts/format';
 import type { Shipment } from '../../../../contracts/orders';
 import './detail-list.css';
 
+// spec §2 and §8 texts. (contracts/shipping.ts holds the first two too, but importing it would bring zod
+// into this chunk.)
 export const shipmentTexts = {
   noCourier: 'Courier not yet assigned',
   noTracking: 'Tracking will be available once courier is assigned',
   pending: 'Shipping details will be available shortly.',
 } as const;
 
-/** spec §2 Payment success: the shipment block, or its fallback text before the shipment exists. */
-export function ShipmentDetails({ shipment }: { shipment: Shipment | null }) {
-  if (!shipment?.shiprocketOrderId) return <p className="status-text">{shipmentTexts.pending}</p>;
+/** The spec's shipment fields both the order and the shipment-updates reply carry. */
+export type ShipmentFacts = Pick<
+  Shipment,
+  | 'shiprocketOrderId'
+  | 'shiprocketShipmentId'
+  | 'courierName'
+  | 'trackingNumber'
+  | 'trackingStatus'
+  | 'estimatedDelivery'
+  | 'trackingUrl'
+  | 'canTrack'
+>;
+
+/** Courier, tracking number, status, estimated delivery and the tracking link: the rows both pages show. */
+export function ShipmentFactRows({
+  shipment,
+  statusFallback,
+}: {
+  shipment: ShipmentFacts;
+  statusFallback?: string;
+}) {
+  const status = shipment.trackingStatus ?? statusFallback;
   return (
-    <dl className="detail-list">
-      <dt>Shipping order</dt>
-      <dd>{shipment.shiprocketOrderId}</dd>
-      <dt>Shipment ID</dt>
-      <dd>{shipment.shiprocketShipmentId ?? '—'}</dd>
+    <>
       <dt>Courier</dt>
       <dd>{shipment.courierName ?? shipmentTexts.noCourier}</dd>
       <dt>Tracking number</dt>
       <dd>{shipment.trackingNumber ?? shipmentTexts.noTracking}</dd>
-      {shipment.trackingStatus ? (
+      {status ? (
         <>
           <dt>Tracking status</dt>
-          <dd>{shipment.trackingStatus}</dd>
+          <dd>{status}</dd>
         </>
       ) : null}
       {shipment.estimatedDelivery ? (
@@ -43,6 +60,20 @@ export function ShipmentDetails({ shipment }: { shipment: Shipment | null }) {
           </dd>
         </>
       ) : null}
+    </>
+  );
+}
+
+/** spec §2 Payment success: the shipment block, or its fallback text before the shipment exists. */
+export function ShipmentDetails({ shipment }: { shipment: ShipmentFacts | null }) {
+  if (!shipment?.shiprocketOrderId) return <p className="status-text">{shipmentTexts.pending}</p>;
+  return (
+    <dl className="detail-list">
+      <dt>Shipping order</dt>
+      <dd>{shipment.shiprocketOrderId}</dd>
+      <dt>Shipment ID</dt>
+      <dd>{shipment.shiprocketShipmentId ?? '—'}</dd>
+      <ShipmentFactRows shipment={shipment} />
     </dl>
   );
 }

@@ -1,0 +1,63 @@
+import { desc, eq, inArray } from 'drizzle-orm';
+import type { Order, ShipmentEvent, ShipmentUpdates } from '../../../contracts/orders';
+import type { Database } from '../../db/client';
+import { shipmentEvents, shipments } from '../../db/schema';
+
+/** Each order's tracking scans, newest first (as Shiprocket lists them), by our order id. */
+export async function shipmentEventsOfOrders(
+  db: Database,
+  orderIds: string[],
+): Promise<Map<string, ShipmentEvent[]>> {
+  const byOrder = new Map<string, ShipmentEvent[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({ orderId: shipments.orderId, event: shipmentEvents })
+    .from(shipmentEvents)
+    .innerJoin(shipments, eq(shipments.id, shipmentEvents.shipmentId))
+    .where(inArray(shipments.orderId, orderIds))
+    .orderBy(desc(shipmentEvents.occurredAt), desc(shipmentEvents.createdAt));
+  for (const { orderId, event } of rows) {
+    const events = byOrder.get(orderId) ?? [];
+    events.push({
+      date: event.occurredAt.toISOString(),
+      status: event.status,
+      statusCode: event.statusCode,
+      activity: event.activity,
+      location: event.location,
+    });
+    byOrder.set(orderId, events);
+  }
+  return byOrder;
+}
+
+/** spec §7 shipment-updates: the shipment under every name the spec gives its fields, and the scans. */
+export function toShipmentUpdates(
+  order: Order,
+  events: ShipmentEvent[],
+  error: string | null = null,
+): ShipmentUpdates {
+  const shipment = order.shipment;
+  return {
+    success: true,
+    orderId: order.orderId,
+    orderNumber: order.orderNumber,
+    orderStatus: order.status,
+    shiprocketOrderId: shipment?.shiprocketOrderId ?? null,
+    shiprocketShipmentId: shipment?.shiprocketShipmentId ?? null,
+    courierName: shipment?.courierName ?? null,
+    trackingNumber: shipment?.trackingNumber ?? null,
+    awbNumber: shipment?.trackingNumber ?? null,
+    trackingUrl: shipment?.trackingUrl ?? null,
+    courierTrackingUrl: shipment?.courierTrackingUrl ?? null,
+    trackingStatus: shipment?.trackingStatus ?? null,
+    status: shipment?.trackingStatus ?? null,
+    shipmentStatus: shipment?.trackingStatus ?? null,
+    stage: shipment?.stage ?? null,
+    estimatedDelivery: shipment?.estimatedDelivery ?? null,
+    hasTracking: shipment?.hasTracking ?? false,
+    hasCourier: shipment?.hasCourier ?? false,
+    canTrack: shipment?.canTrack ?? false,
+    shipmentEvents: events,
+    error,
+  };
+}

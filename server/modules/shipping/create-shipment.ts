@@ -1,0 +1,236 @@
+import { eq } from 'drizzle-orm';
+import { DEFAULT_WEIGHT_KG } from '../../../contracts/catalogue';
+import { orderItems, orders, products, shipments } from '../../db/schema';
+import { ShiprocketError } from '../../providers/shiprocket/client';
+import { shiprocketOrderDate } from '../../providers/shiprocket/ist-time';
+import type { AdhocOrderInput, ListedOrder } from '../../providers/shiprocket/types';
+import { mayShip } from '../orders/cancel-order';
+import { applyTrackingUpdate, followShipmentStage } from './apply-tracking';
+import { isBeforePickup, parseShiprocketTime } from './shipment-stages';
+import type { ShippingDeps } from './shipping-deps';
+
+type OrderRow = typeof orders.$inferSelect;
+type ShipmentRow = typeof shipments.$inferSelect;
+
+export interface CreateShipmentJob {
+  orderId: string;
+}
+
+// A padded courier bag of folded mittens; Shiprocket wants every side above 0.5 cm.
+const PARCEL_CM = { length: 25, breadth: 20, height: 5 };
+const ALREADY_IN_PICKUP_QUEUE = /already in pickup queue/i;
+
+/**
+ * The shipment job (DESIGN.md "Durable work"): books the paid order with Shiprocket, gets it an AWB from the
+ * recommended courier and schedules the pickup. Each step is stored as it completes and skipped when done,
+ * so a retry after a failure or a crash resumes where the last run stopped; our order id is Shiprocket's
+ * order_id, so a create repeated after a lost reply finds the first shipment instead of making a second.
+ * Throws while Shiprocket fails, which makes pg-boss retry with backoff.
+ */
+export async function createShipmentForOrder(deps: ShippingDeps, job: CreateShipmentJob): Promise<void> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, job.orderId));
+  if (!order?.paidAt || order.status === 'cancelled') {
+    deps.log.info({ orderId: job.orderId }, 'no shipment for an order that is missing, unpaid or cancelled');
+    return;
+  }
+  let shipment = (await findShipmentOfOrder(deps, order.id)) ?? (await bookShipment(deps, order));
+  if (!shipment) return;
+  // Picked up, delivered or cancelled: nothing left for this job.
+  if (!isBeforePickup(shipment.stage)) return;
+  if (!shipment.awbCode) shipment = await assignCourier(deps, order, shipment);
+  if (shipment.stage !== 'pickup_scheduled' && isBeforePickup(shipment.stage)) {
+    await schedulePickup(deps, order, shipment);
+  }
+}
+
+async function findShipmentOfOrder(deps: ShippingDeps, orderId: string): Promise<ShipmentRow | undefined> {
+  const [row] = await deps.db.select().from(shipments).where(eq(shipments.orderId, orderId));
+  return row;
+}
+
+/** The order's lines with what they weigh: spec §3 and §9, each product's weight, else 0.5 kg a unit. */
+async function parcelOf(deps: ShippingDeps, orderId: string) {
+  const items = await deps.db
+    .select({
+      title: orderItems.title,
+      sku: orderItems.sku,
+      quantity: orderItems.quantity,
+      unitPricePaise: orderItems.unitPricePaise,
+      weightGrams: products.weightGrams,
+    })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, orderId));
+  const grams = items.reduce(
+    (total, item) => total + (item.weightGrams ?? DEFAULT_WEIGHT_KG * 1000) * item.quantity,
+    0,
+  );
+  return { items, weightKg: grams / 1000 };
+}
+
+async function adhocOrderOf(deps: ShippingDeps, order: OrderRow): Promise<AdhocOrderInput> {
+  const { items, weightKg } = await parcelOf(deps, order.id);
+  const address = order.shippingAddress;
+  return {
+    order_id: order.id,
+    order_date: shiprocketOrderDate(order.paidAt ?? order.createdAt),
+    pickup_location: deps.shipping.pickupLocation,
+    billing_customer_name: address.firstName || order.contact.name,
+    billing_last_name: address.lastName,
+    billing_address: [address.houseName, address.streetArea].filter(Boolean).join(', ').slice(0, 190),
+    billing_city: address.city,
+    billing_pincode: address.pincode,
+    billing_state: address.state,
+    billing_country: address.country || 'India',
+    billing_email: order.contact.email,
+    billing_phone: order.contact.phone,
+    shipping_is_billing: true,
+    order_items: items.map((item) => ({
+      name: item.title,
+      sku: item.sku,
+      units: item.quantity,
+      selling_price: item.unitPricePaise / 100,
+    })),
+    payment_method: 'Prepaid',
+    sub_total: order.subtotalPaise / 100,
+    shipping_charges: order.shippingPaise / 100,
+    ...PARCEL_CM,
+    weight: weightKg,
+  };
+}
+
+/**
+ * Step 1: the Shiprocket order, stored with the order's move to 'processing' in one transaction. The order's
+ * row lock is the one cancelling takes: an order cancelled while Shiprocket booked it gets no shipment row,
+ * and its Shiprocket order is cancelled again. Undefined when that happened.
+ */
+async function bookShipment(deps: ShippingDeps, order: OrderRow): Promise<ShipmentRow | undefined> {
+  const created = await deps.shiprocket.client.createAdhocOrder(await adhocOrderOf(deps, order));
+  if (created.alreadyExisted) {
+    deps.log.info({ orderId: order.id, shipmentId: created.shipment_id }, 'Shiprocket order found again');
+  }
+  const awbCode = created.awb_code || null;
+  const stored = await deps.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+    if (!locked || !mayShip(locked)) return 'cancelled' as const;
+    const [inserted] = await tx
+      .insert(shipments)
+      .values({
+        orderId: order.id,
+        shiprocketOrderId: String(created.order_id),
+        shiprocketShipmentId: String(created.shipment_id),
+        awbCode,
+        courierName: created.courier_name || null,
+        courierCompanyId: created.courier_company_id,
+        stage: awbCode ? 'awb_assigned' : 'created',
+        statusCode: created.status_code,
+        statusLabel: created.status,
+        trackingUrl: awbCode ? deps.shiprocket.trackingPageUrl(awbCode) : null,
+      })
+      // A run of this job in another process stored it first: keep that one.
+      .onConflictDoNothing()
+      .returning();
+    if (inserted) await followShipmentStage(tx, deps.jobs, order.id, inserted.stage, 'system');
+    return inserted;
+  });
+  if (stored === 'cancelled') {
+    deps.log.info(
+      { orderId: order.id },
+      'order cancelled while its parcel was booked; cancelling the parcel',
+    );
+    await deps.shiprocket.client.cancelOrders([created.order_id]);
+    return undefined;
+  }
+  const shipment = stored ?? (await findShipmentOfOrder(deps, order.id));
+  if (!shipment) throw new Error(`the shipment of order ${order.id} was neither stored nor found`);
+  return shipment;
+}
+
+/** The recommended courier among those that serve the address, else the first (Shiprocket ranks them). */
+async function recommendedCourierId(deps: ShippingDeps, order: OrderRow, weightKg: number): Promise<number> {
+  const { data } = await deps.shiprocket.client.checkServiceability({
+    pickupPostcode: deps.shipping.pickupPincode,
+    deliveryPostcode: order.shippingAddress.pincode,
+    weightKg,
+    cod: false,
+  });
+  const couriers = data.available_courier_companies;
+  const recommended = couriers.find(
+    (courier) => courier.courier_company_id === data.recommended_courier_company_id,
+  );
+  const chosen = recommended ?? couriers[0];
+  if (!chosen) {
+    throw new ShiprocketError('rejected', `No courier serves pincode ${order.shippingAddress.pincode}`);
+  }
+  return chosen.courier_company_id;
+}
+
+/**
+ * After a failed call, what Shiprocket has for our order: an assignment or a pickup whose reply was lost, or
+ * one made meanwhile in the panel, shows up here. Undefined when Shiprocket cannot say.
+ */
+async function listedShipment(deps: ShippingDeps, orderId: string) {
+  const listed: ListedOrder | undefined = await deps.shiprocket.client
+    .findOrder(orderId)
+    .catch(() => undefined);
+  return listed?.shipments[0];
+}
+
+/** Step 2: the AWB. */
+async function assignCourier(
+  deps: ShippingDeps,
+  order: OrderRow,
+  shipment: ShipmentRow,
+): Promise<ShipmentRow> {
+  let assigned: { awbCode: string; courierName: string | null; courierCompanyId: number | null };
+  try {
+    const courierId = await recommendedCourierId(deps, order, (await parcelOf(deps, order.id)).weightKg);
+    const { data } = (
+      await deps.shiprocket.client.assignAwb({ shipmentId: Number(shipment.shiprocketShipmentId), courierId })
+    ).response;
+    assigned = {
+      awbCode: data.awb_code,
+      courierName: data.courier_name,
+      courierCompanyId: data.courier_company_id,
+    };
+  } catch (error) {
+    const listed = await listedShipment(deps, order.id);
+    if (!listed?.awb) throw error;
+    assigned = { awbCode: listed.awb, courierName: listed.courier, courierCompanyId: null };
+  }
+  await applyTrackingUpdate(
+    deps.db,
+    deps.jobs,
+    shipment.id,
+    {
+      statusId: 3,
+      statusLabel: 'AWB ASSIGNED',
+      ...assigned,
+      trackingUrl: deps.shiprocket.trackingPageUrl(assigned.awbCode),
+      scans: [],
+    },
+    'system',
+  );
+  return (await findShipmentOfOrder(deps, order.id)) ?? shipment;
+}
+
+/** Step 3: the pickup. A second request is refused as "Already in Pickup Queue.", which means done. */
+async function schedulePickup(deps: ShippingDeps, order: OrderRow, shipment: ShipmentRow): Promise<void> {
+  let scheduledAt: Date | undefined;
+  try {
+    const reply = await deps.shiprocket.client.generatePickup(Number(shipment.shiprocketShipmentId));
+    scheduledAt = parseShiprocketTime(reply.response.pickup_scheduled_date);
+  } catch (error) {
+    const listed = await listedShipment(deps, order.id);
+    const alreadyQueued = error instanceof ShiprocketError && ALREADY_IN_PICKUP_QUEUE.test(error.message);
+    if (!listed?.pickup_scheduled_date && !alreadyQueued) throw error;
+    scheduledAt = parseShiprocketTime(listed?.pickup_scheduled_date);
+  }
+  await applyTrackingUpdate(
+    deps.db,
+    deps.jobs,
+    shipment.id,
+    { statusId: 4, statusLabel: 'PICKUP SCHEDULED', pickupScheduledAt: scheduledAt ?? null, scans: [] },
+    'system',
+  );
+}

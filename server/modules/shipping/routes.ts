@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorReplySchema } from '../../../contracts/http';
+import { ShippingRateBodySchema, ShippingRateReplySchema } from '../../../contracts/shipping';
+import { quoteShippingRate } from './shipping-rate';
+
+// Each quote is a call to Shiprocket on our account: enough for a shopper, too few to use us as a free API.
+const RATE_LIMIT = { max: 30, timeWindow: 60_000 };
+
+const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/rate',
+    {
+      config: { rateLimit: RATE_LIMIT },
+      schema: {
+        tags: ['shipping'],
+        summary: 'Courier rates for a parcel (spec §7); on failure or after 10 s, 0 and Standard Delivery',
+        body: ShippingRateBodySchema,
+        response: { 200: ShippingRateReplySchema, 400: ErrorReplySchema, 429: ErrorReplySchema },
+      },
+    },
+    async (request) =>
+      quoteShippingRate(
+        app.shiprocket.client,
+        {
+          pickupPincode: request.body.pickupPincode ?? app.config.shipping.pickupPincode,
+          deliveryPincode: request.body.deliveryPincode,
+          weightKg: request.body.weight,
+        },
+        request.log,
+      ),
+  );
+};
+
+export default shippingRoutes;

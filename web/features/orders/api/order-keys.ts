@@ -1,0 +1,8 @@
+/** Query keys of the orders feature: every key starts with 'orders', so one invalidation reaches them all. */
+export const orderKeys = {
+  all: ['orders'] as const,
+  mine: ['orders', 'mine'] as const,
+  one: (id: string) => ['orders', id] as const,
+  shipmentUpdates: (id: string) => ['orders', id, 'shipment-updates'] as const,
+  tracking: (id: string) => ['orders', id, 'tracking'] as const,
+};

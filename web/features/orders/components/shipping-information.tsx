@@ -1,0 +1,57 @@
+import { orderStatusLabel } from '../../../../contracts/order-status';
+import type { Order } from '../../../../contracts/orders';
+import { Button } from '../../../components/button';
+import { useShipmentUpdates } from '../api/get-shipment-updates';
+import { useRefreshTracking } from '../api/refresh-tracking';
+import { ShipmentFactRows, type ShipmentFacts } from './shipment-details';
+
+// spec §8 Payment and orders: the Orders page's shipping texts.
+export const shippingInformationTexts = {
+  unableToFetch: (error: string) => `Unable to fetch shipping details: ${error}`,
+  notYetProcessed: 'Shipping details will be available once your order is processed',
+  cancelledBeforeShipping: 'This order was cancelled before it was shipped.',
+} as const;
+
+/**
+ * spec §2 My Orders, the Shipping Information panel with its Refresh. spec §4 Orders page: the shipment
+ * updates are fetched once when the page loads and again on Refresh, each order with its own loading state.
+ */
+export function ShippingInformation({ order }: { order: Order }) {
+  const updates = useShipmentUpdates(order.orderId);
+  const refresh = useRefreshTracking(order.orderId);
+  const busy = refresh.isPending || updates.isFetching;
+
+  // The refresh's own failure only when its fallback failed too; then the latest check's, then the courier's.
+  const error = refresh.error?.message ?? updates.error?.message ?? updates.data?.error ?? undefined;
+  // The latest reply, else what the order itself carries, else nothing known yet.
+  const known: ShipmentFacts | null = updates.data ?? order.shipment;
+  // A cancelled order's parcel keeps its last scan's label; it is going nowhere now.
+  const shipment: ShipmentFacts | null =
+    known && order.status === 'cancelled'
+      ? { ...known, trackingStatus: orderStatusLabel('cancelled'), estimatedDelivery: null, canTrack: false }
+      : known;
+  const titleId = `shipping-${order.orderId}`;
+
+  return (
+    <section className="order-panel" aria-labelledby={titleId} aria-busy={busy}>
+      <div className="order-panel__title">
+        <h3 id={titleId}>Shipping Information</h3>
+        <Button variant="ghost" onClick={() => refresh.mutate()} disabled={busy}>
+          {busy ? 'Refreshing...' : 'Refresh'}
+        </Button>
+      </div>
+      {error ? <p className="error-text">{shippingInformationTexts.unableToFetch(error)}</p> : null}
+      {shipment && (shipment.shiprocketOrderId || order.status !== 'cancelled') ? (
+        <dl className="detail-list">
+          <ShipmentFactRows shipment={shipment} statusFallback={orderStatusLabel(order.status)} />
+        </dl>
+      ) : error ? null : (
+        <p className="status-text">
+          {order.status === 'cancelled'
+            ? shippingInformationTexts.cancelledBeforeShipping
+            : shippingInformationTexts.notYetProcessed}
+        </p>
+      )}
+    </section>
+  );
+}
