@@ -169,6 +169,9 @@ export const OrderSchema = z
     updatedAt: z.string(),
     paidAt: z.string().nullable(),
     shipment: ShipmentDetailsSchema.nullable(),
+    canCancel: z
+      .boolean()
+      .describe('Whether POST /orders/cancel/{id} would cancel it now: not cancelled, and not yet picked up'),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof OrderSchema>;

@@ -4,6 +4,7 @@ import { type RefundJob, refundCancelledOrder } from './modules/orders/refund-ca
 import { paymentDeps } from './modules/payments/payment-deps';
 import { reconcilePendingOrders } from './modules/payments/reconcile-payments';
 import { type CreateShipmentJob, createShipmentForOrder } from './modules/shipping/create-shipment';
+import { requeueUnshippedOrders } from './modules/shipping/enqueue-shipment';
 import { pollStaleShipments } from './modules/shipping/poll-tracking';
 import { shippingDeps } from './modules/shipping/shipping-deps';
 import { jobQueues } from './plugins/jobs';
@@ -27,10 +28,12 @@ export default fp(
       createShipmentForOrder(shippingDeps(app), job),
     );
     await app.jobs.work(jobQueues.pollTracking, async () => {
+      const requeued = await requeueUnshippedOrders(shippingDeps(app));
+      if (requeued > 0) app.log.warn({ requeued }, 'shipment jobs queued again for unshipped paid orders');
       const outcome = await pollStaleShipments(shippingDeps(app));
       if (outcome.polled + outcome.failed > 0) app.log.info({ outcome }, 'shipment tracking polled');
     });
-    // The fallback for lost tracking webhooks.
+    // The fallback for lost tracking webhooks and for shipment jobs that gave up.
     await app.jobs.schedule(jobQueues.pollTracking, '*/15 * * * *');
   },
   { name: 'workers', dependencies: ['jobs', 'notifier', 'razorpay-gateway', 'shiprocket-gateway'] },

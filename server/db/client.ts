@@ -27,6 +27,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite's folder, or 'memory://'. */
   dataDir: string;
+  /** An idle pooled connection that breaks (a server restart, a failover) is reported here, not thrown. */
+  onConnectionError?: (error: Error) => void;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -36,7 +38,7 @@ const MIGRATION_LOCK_KEY = 727_274;
 
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.url ? openPostgres(options.url) : openPglite(options.dataDir);
+  return options.url ? openPostgres(options.url, options.onConnectionError) : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
@@ -56,8 +58,13 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   return { db, kind: 'pglite', executeSql, close: () => client.close() };
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  onConnectionError: (error: Error) => void = () => {},
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // Without a listener, a broken idle connection is an 'error' event that ends the process.
+  pool.on('error', onConnectionError);
   const db = drizzlePostgres({ client: pool, schema });
   // Several API processes may start at once against one database: let one migrate at a time.
   const lockClient = await pool.connect();
@@ -69,7 +76,22 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     lockClient.release();
   }
   const executeSql: ExecuteSql = (text, values) => pool.query(text, values);
-  return { db, kind: 'postgres', executeSql, close: () => pool.end() };
+  return { db, kind: 'postgres', executeSql, close: () => endPool(pool) };
+}
+
+/** `pool.end()` resolves before its connections have closed; this waits until every one has. */
+async function endPool(pool: pg.Pool): Promise<void> {
+  const open = pool.totalCount;
+  let closed = 0;
+  const allClosed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on('remove', () => {
+      closed += 1;
+      if (closed >= open) resolve();
+    });
+  });
+  await pool.end();
+  await allClosed;
 }
 
 export async function pingDatabase(db: Database): Promise<void> {

@@ -14,7 +14,11 @@ declare module 'fastify' {
 /** Opens the database (migrated and seeded) for the app's lifetime. */
 export default fp(
   async (app, options: { config: Config }) => {
-    const handle = await openDatabase({ url: options.config.databaseUrl, dataDir: options.config.dataDir });
+    const handle = await openDatabase({
+      url: options.config.databaseUrl,
+      dataDir: options.config.dataDir,
+      onConnectionError: (error) => app.log.warn({ err: error }, 'a pooled database connection broke'),
+    });
     await seedCatalogue(handle.db);
     app.decorate('db', handle.db);
     app.decorate('databaseKind', handle.kind);

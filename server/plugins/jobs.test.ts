@@ -53,6 +53,25 @@ describe('background jobs', () => {
     expect(result.rows).toEqual([{ later: true }]);
   });
 
+  it('queues one job a singleton key while it waits, retries or runs, and another once it has failed', async () => {
+    // A queue no worker here takes, so the job stays as sent.
+    const send = () =>
+      app.db.transaction((tx) =>
+        app.jobs.send(tx, jobQueues.refundCancelledOrder, { tag: 'single' }, { singletonKey: 'order-1' }),
+      );
+    expect(await send()).toBe(true);
+    for (const state of ['created', 'retry', 'active']) {
+      await app.db.execute(
+        sql`update pgboss.job set state = ${state}::pgboss.job_state where singleton_key = 'order-1'`,
+      );
+      expect(await send()).toBe(false);
+    }
+    expect(await queued('single')).toBe(1);
+    await app.db.execute(sql`update pgboss.job set state = 'failed' where singleton_key = 'order-1'`);
+    expect(await send()).toBe(true);
+    expect(await queued('single')).toBe(2);
+  });
+
   it("runs pg-boss's SQL with each $n bound to its value, arrays included", async () => {
     const query = toDrizzleSql('select $2::text as a, $1::text[] as b', [['y', 'z'], 'x']);
     const result = (await app.db.execute(query)) as unknown as { rows: unknown[] };

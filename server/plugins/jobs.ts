@@ -16,14 +16,19 @@ export type JobQueue = (typeof jobQueues)[keyof typeof jobQueues];
 
 export interface JobOptions {
   startAfterSeconds?: number;
+  /**
+   * At most one job of the queue with this key waiting, retrying or running: a send while there is one
+   * queues nothing. (pg-boss itself dedupes keys only on singleton and stately queues; ours are standard.)
+   */
+  singletonKey?: string;
 }
 
 export interface Jobs {
   /**
    * Enqueues inside the caller's transaction (DESIGN.md "Durable work"): the job exists if and only if the
-   * change that needs it commits.
+   * change that needs it commits. False when nothing was queued because of `singletonKey`.
    */
-  send(tx: Database, queue: JobQueue, data: object, options?: JobOptions): Promise<void>;
+  send(tx: Database, queue: JobQueue, data: object, options?: JobOptions): Promise<boolean>;
   /** Runs `handler` for each job of the queue in this process; a throw retries the job with backoff. */
   work<T>(queue: JobQueue, handler: (data: T) => Promise<void>): Promise<void>;
   schedule(queue: JobQueue, cron: string): Promise<void>;
@@ -66,6 +71,19 @@ function transactionDb(tx: Database): PgBoss.Db {
   };
 }
 
+/**
+ * Whether the queue has a live job with this key, asked under a lock on the key that lasts until the caller's
+ * transaction ends: a second sender waits, then sees the first one's job.
+ */
+async function hasLiveJob(tx: Database, queue: JobQueue, singletonKey: string): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${queue}:${singletonKey}`}, 0))`);
+  const result = (await tx.execute(
+    sql`select 1 from pgboss.job where name = ${queue} and singleton_key = ${singletonKey}
+        and state in ('created', 'retry', 'active') limit 1`,
+  )) as { rows?: unknown[] };
+  return (result.rows ?? []).length > 0;
+}
+
 export interface JobsOptions {
   pollingIntervalSeconds?: number;
 }
@@ -86,16 +104,20 @@ export default fp(
     const jobs: Jobs = {
       boss,
       async send(tx, queue, data, jobOptions = {}) {
+        const { singletonKey, startAfterSeconds } = jobOptions;
+        if (singletonKey && (await hasLiveJob(tx, queue, singletonKey))) return false;
         await boss.insert(
           [
             {
               name: queue,
               data,
-              ...(jobOptions.startAfterSeconds ? { startAfter: String(jobOptions.startAfterSeconds) } : {}),
+              ...(startAfterSeconds ? { startAfter: String(startAfterSeconds) } : {}),
+              ...(singletonKey ? { singletonKey } : {}),
             },
           ],
           { db: transactionDb(tx) },
         );
+        return true;
       },
       async work(queue, handler) {
         await boss.work<Parameters<typeof handler>[0]>(

@@ -355,6 +355,53 @@ describe('POST /api/orders/cancel/{id} for unpaid orders', () => {
   });
 });
 
+describe("the order's canCancel", () => {
+  async function canCancel(order: Pick<PaidOrder, 'orderId' | 'shopper'>) {
+    const one = await app.inject({
+      method: 'GET',
+      url: `/api/orders/${order.orderId}`,
+      headers: order.shopper.headers,
+    });
+    const mine = await app.inject({
+      method: 'GET',
+      url: '/api/orders/my-orders-with-shipment',
+      headers: order.shopper.headers,
+    });
+    const listed = mine
+      .json<{ orders: { orderId: string; canCancel: boolean }[] }>()
+      .orders.find((entry) => entry.orderId === order.orderId);
+    // My Orders and the order itself say the same.
+    expect(listed?.canCancel).toBe(one.json().order.canCancel);
+    return one.json<{ order: { canCancel: boolean } }>().order.canCancel;
+  }
+
+  it('is true while the cancel is accepted, false once the courier has the parcel', async () => {
+    const paid = await placePaidOrder(app);
+    expect(await canCancel(paid)).toBe(true);
+    const { shiprocketShipmentId } = await bookShipment(app, paid.orderId, 'pickup_scheduled');
+    expect(await canCancel(paid)).toBe(true);
+
+    // Out for pickup, then picked up: each move reaches us by its tracking webhook.
+    const simulator = shiprocketSimulatorOf(app);
+    simulator.advance(shiprocketShipmentId);
+    await simulator.webhooks.settled();
+    expect(await canCancel(paid)).toBe(true);
+    expect(simulator.advance(shiprocketShipmentId)).toMatchObject([{ statusId: 42 }]);
+    await simulator.webhooks.settled();
+    expect((await orderRow(app, paid.orderId)).status).toBe('shipped');
+    expect(await canCancel(paid)).toBe(false);
+    expect((await cancel(paid)).statusCode).toBe(409);
+  });
+
+  it('is false once the order is cancelled', async () => {
+    const paid = await placePaidOrder(app);
+    const reply = await cancel(paid);
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json<CancelOrderReply>().order).toMatchObject({ status: 'cancelled', canCancel: false });
+    expect(await canCancel(paid)).toBe(false);
+  });
+});
+
 describe('POST /api/orders/cancel/{id} access', () => {
   it("answers 404 for another shopper's order and for a malformed id, and 401 without a session", async () => {
     const paid = await placePaidOrder(app);

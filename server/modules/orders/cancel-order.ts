@@ -1,6 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { formatRupees } from '../../../contracts/format';
-import type { OrderStatus } from '../../../contracts/order-status';
 import { cancelMessages, type Order, paymentMessages } from '../../../contracts/orders';
 import { orders, shipments } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -10,7 +9,7 @@ import { type ShiprocketClient, ShiprocketError } from '../../providers/shiprock
 import { reconcileOrder } from '../payments/reconcile-payments';
 import type { PaymentDeps } from '../payments/settle-payment';
 import { recordChanges } from '../payments/status-history';
-import { isBeforePickup } from '../shipping/shipment-stages';
+import { isOrderPastPickup, isParcelPickedUp } from './cancellation-rule';
 import { findUserOrder, owesRefund, toOrderViews } from './order-view';
 import { refundCancelledOrder } from './refund-cancelled-order';
 
@@ -25,9 +24,6 @@ export interface CancelOutcome {
 
 type OrderRow = typeof orders.$inferSelect;
 type ShipmentRow = typeof shipments.$inferSelect;
-
-// From these statuses on the courier has the parcel (spec §4 status values).
-const AFTER_PICKUP: ReadonlySet<OrderStatus> = new Set(['shipped', 'out_for_delivery', 'delivered']);
 
 /** The refund job waits this long, so it normally finds the refund already made by the request itself. */
 const REFUND_JOB_DELAY_SECONDS = 60;
@@ -54,9 +50,7 @@ async function settleIfPending(deps: CancelDeps, order: OrderRow): Promise<Order
 }
 
 function refuseAfterPickup(order: OrderRow, shipment: ShipmentRow | undefined) {
-  const parcelPickedUp =
-    shipment !== undefined && shipment.stage !== 'cancelled' && !isBeforePickup(shipment.stage);
-  if (AFTER_PICKUP.has(order.status) || parcelPickedUp) {
+  if (isOrderPastPickup(order) || isParcelPickedUp(shipment)) {
     throw new AppError('conflict', cancelMessages.afterPickup);
   }
 }
@@ -111,7 +105,7 @@ async function markCancelled(
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw notFound();
     if (order.status === 'cancelled') return 'already_cancelled';
-    if (AFTER_PICKUP.has(order.status)) throw new AppError('conflict', cancelMessages.afterPickup);
+    if (isOrderPastPickup(order)) throw new AppError('conflict', cancelMessages.afterPickup);
     // The shipment job books under this same lock (see `mayShip`): a parcel booked since we looked must be
     // stopped at Shiprocket before the order may be called cancelled.
     const [shipment] = await tx

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Order, RefundStatus, ShipmentDetails } from '../../../contracts/orders';
 import type { Database } from '../../db/client';
 import { orderItems, orders, payments, refunds, shipments } from '../../db/schema';
+import { mayCancel } from './cancellation-rule';
 
 type OrderRow = typeof orders.$inferSelect;
 type ShipmentRow = typeof shipments.$inferSelect;
@@ -111,6 +112,7 @@ export async function toOrderViews(db: Database, rows: OrderRow[]): Promise<Orde
       updatedAt: row.updatedAt.toISOString(),
       paidAt: row.paidAt?.toISOString() ?? null,
       shipment: shipment ? toShipmentView(shipment) : null,
+      canCancel: mayCancel(row, shipment),
     };
   });
 }

@@ -5,6 +5,7 @@ import { cartLines, orderItems, orders } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type Jobs, jobQueues } from '../../plugins/jobs';
 import type { RazorpayPayment } from '../../providers/razorpay/types';
+import { enqueueShipmentJob } from '../shipping/enqueue-shipment';
 import { recordPayment } from './payment-records';
 import { type ChangeSource, recordChanges } from './status-history';
 
@@ -65,7 +66,7 @@ export async function confirmPaidOrder(
       { entity: 'order', entityId: order.id, field: 'paymentStatus', from: order.paymentStatus, to: 'paid' },
     ]);
     await removeOrderedLinesFromCart(tx, order);
-    await jobs.send(tx, jobQueues.createShipment, { orderId: order.id });
+    await enqueueShipmentJob(tx, jobs, order.id);
     await jobs.send(tx, jobQueues.sendOrderEmail, { orderId: order.id, kind: 'confirmed' });
     return { order: paid, newlyPaid: true };
   });

@@ -1,13 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../../contracts/orders';
 import { orders, shipments, statusHistory, users } from '../../db/schema';
+import { jobQueues } from '../../plugins/jobs';
 import { injectFetch } from '../../providers/inject-fetch';
 import { createShiprocketClient } from '../../providers/shiprocket/client';
-import type { AdhocOrderInput } from '../../providers/shiprocket/types';
+import type { AdhocOrderInput, CourierOption } from '../../providers/shiprocket/types';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { newShopper, placePaidOrder } from '../../test/order-helpers';
-import { createShipmentForOrder } from './create-shipment';
+import { newShopper, placePaidOrder, queuedJobs } from '../../test/order-helpers';
+import { type CreateShipmentJob, createShipmentForOrder } from './create-shipment';
+import { requeueUnshippedOrders } from './enqueue-shipment';
 import { type ShippingDeps, shippingDeps } from './shipping-deps';
 
 let app: TestApp;
@@ -68,6 +70,36 @@ async function loginToken(): Promise<string> {
     payload: { email: simulator().email, password: simulator().password },
   });
   return reply.json<{ token: string }>().token;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The start, in India, of the day `days` after `from`: the day a courier's quote names. */
+function istDayStart(from: Date, days: number): Date {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(
+    new Date(from.getTime() + days * DAY_MS),
+  );
+  return new Date(`${day}T00:00:00+05:30`);
+}
+
+/** The app's shipping dependencies with every courier quote rewritten by `change`. */
+function depsWithQuotes(change: (quote: CourierOption) => CourierOption): ShippingDeps {
+  const deps = shippingDeps(app);
+  const client = deps.shiprocket.client;
+  return {
+    ...deps,
+    shiprocket: {
+      ...deps.shiprocket,
+      client: {
+        ...client,
+        checkServiceability: async (query) => {
+          const reply = await client.checkServiceability(query);
+          const couriers = reply.data.available_courier_companies.map(change);
+          return { ...reply, data: { ...reply.data, available_courier_companies: couriers } };
+        },
+      },
+    },
+  };
 }
 
 async function orderView(headers: Record<string, string>, orderId: string): Promise<Order> {
@@ -291,5 +323,136 @@ describe('the shipment job', () => {
     expect(await shipmentRows(paid.orderId)).toEqual([]);
     expect(calls.map((call) => call.path)).toEqual(['/orders/create/adhoc', '/orders/cancel']);
     expect((await shiprocketOrdersOf(paid.orderId)).listed?.status).toBe('CANCELLED');
+  });
+});
+
+describe("the shipment's estimated delivery", () => {
+  it("is the chosen courier's quoted day from booking, until the courier's own edd replaces it", async () => {
+    const asha = await newShopper(app);
+    const paid = await placePaidOrder(app, { shopper: asha });
+    const { data } = await app.shiprocket.client.checkServiceability({
+      pickupPostcode: '110001',
+      deliveryPostcode: '560001',
+      weightKg: 0.2,
+      cod: false,
+    });
+    const quote = data.available_courier_companies.find(
+      (courier) => courier.courier_company_id === data.recommended_courier_company_id,
+    );
+    const days = Number(quote?.estimated_delivery_days);
+    const booked = new Date();
+    const quotedDay = istDayStart(booked, days);
+    // The quote names that day as Shiprocket writes it ("Jul 01, 2024").
+    const named = quotedDay.toLocaleDateString('en-US', {
+      timeZone: 'Asia/Kolkata',
+      month: 'short',
+      day: '2-digit',
+      year: 'numeric',
+    });
+    expect(quote?.etd).toBe(named);
+
+    await createShipmentForOrder(shippingDeps(app), { orderId: paid.orderId });
+
+    const [row] = await shipmentRows(paid.orderId);
+    expect(row).toMatchObject({ stage: 'pickup_scheduled', estimatedDelivery: quotedDay });
+    const order = await orderView(asha.headers, paid.orderId);
+    expect(order.shipment?.estimatedDelivery).toBe(quotedDay.toISOString());
+    const tracked = await app.inject({
+      method: 'GET',
+      url: `/api/orders/track/${paid.orderId}`,
+      headers: asha.headers,
+    });
+    expect(tracked.json().estimatedDelivery).toBe(quotedDay.toISOString());
+
+    // The first scan's webhook carries the courier's edd: the hour the simulated courier promised.
+    simulator().advance(Number(row?.shiprocketShipmentId));
+    await simulator().webhooks.settled();
+    const [scanned] = await shipmentRows(paid.orderId);
+    const promised = scanned?.estimatedDelivery?.getTime() ?? 0;
+    expect(promised).toBeGreaterThanOrEqual(booked.getTime() + days * DAY_MS - 1000);
+    expect(promised).toBeLessThanOrEqual(Date.now() + days * DAY_MS);
+  });
+
+  it('counts the quoted delivery days from today when the etd is not a day that exists', async () => {
+    const paid = await placePaidOrder(app);
+    const deps = depsWithQuotes((quote) => ({ ...quote, etd: 'Feb 30, 2027', estimated_delivery_days: '4' }));
+    const booked = new Date();
+    await createShipmentForOrder(deps, { orderId: paid.orderId });
+    const [row] = await shipmentRows(paid.orderId);
+    expect(row?.estimatedDelivery).toEqual(istDayStart(booked, 4));
+  });
+
+  it('stays unknown when the quote gives neither', async () => {
+    const paid = await placePaidOrder(app);
+    const deps = depsWithQuotes((quote) => ({ ...quote, etd: '', estimated_delivery_days: '' }));
+    await createShipmentForOrder(deps, { orderId: paid.orderId });
+    const [row] = await shipmentRows(paid.orderId);
+    expect(row).toMatchObject({ stage: 'pickup_scheduled', estimatedDelivery: null });
+  });
+});
+
+describe('the sweep for shipment jobs that gave up', () => {
+  async function paidMinutesAgo(orderId: string, minutes: number) {
+    await app.db
+      .update(orders)
+      .set({ paidAt: sql`now() - make_interval(mins => ${minutes}::int)` })
+      .where(eq(orders.id, orderId));
+  }
+
+  /** As when pg-boss failed the job for good and its rows were archived away. */
+  async function dropShipmentJobs(orderId: string) {
+    await app.db.execute(
+      sql`delete from pgboss.job where name = ${jobQueues.createShipment} and data->>'orderId' = ${orderId}`,
+    );
+  }
+
+  const shipmentJobs = (orderId: string) =>
+    queuedJobs<CreateShipmentJob>(app, jobQueues.createShipment, orderId);
+
+  it('queues the job again for a paid order left without its parcel, once however often it sweeps', async () => {
+    simulator().failApi('unavailable');
+    const lost = await placePaidOrder(app);
+    const recent = await placePaidOrder(app);
+    const cancelled = await placePaidOrder(app);
+    simulator().restoreApi();
+    // Booked, but no courier serves the address: stuck before its pickup.
+    const far = await newShopper(app);
+    await app.db.update(users).set({ pincode: '990001' }).where(eq(users.id, far.userId));
+    const stalled = await placePaidOrder(app, { shopper: far });
+    await expect(createShipmentForOrder(shippingDeps(app), { orderId: stalled.orderId })).rejects.toThrow(
+      'No courier serves pincode 990001',
+    );
+    await app.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, cancelled.orderId));
+    for (const order of [lost, cancelled, stalled]) await paidMinutesAgo(order.orderId, 31);
+
+    // The jobs queued at payment are still retrying: nothing more is queued.
+    expect(await requeueUnshippedOrders(shippingDeps(app))).toBe(0);
+    expect(await shipmentJobs(lost.orderId)).toHaveLength(1);
+
+    for (const order of [lost, recent, cancelled, stalled]) await dropShipmentJobs(order.orderId);
+    const sweeps = await Promise.all([
+      requeueUnshippedOrders(shippingDeps(app)),
+      requeueUnshippedOrders(shippingDeps(app)),
+    ]);
+    expect(sweeps[0] + sweeps[1]).toBe(2);
+    expect(await requeueUnshippedOrders(shippingDeps(app))).toBe(0);
+
+    const [job, ...more] = await shipmentJobs(lost.orderId);
+    expect(job).toMatchObject({ data: { orderId: lost.orderId }, state: 'created', delayed: false });
+    expect(more).toEqual([]);
+    expect(await shipmentJobs(stalled.orderId)).toHaveLength(1);
+    // Paid a minute ago, its job may still be on its way; cancelled, it needs none.
+    expect(await shipmentJobs(recent.orderId)).toEqual([]);
+    expect(await shipmentJobs(cancelled.orderId)).toEqual([]);
+
+    await createShipmentForOrder(shippingDeps(app), job?.data ?? { orderId: '' });
+    expect(await shipmentRows(lost.orderId)).toMatchObject([
+      { stage: 'pickup_scheduled', awbCode: expect.any(String) },
+    ]);
+    expect((await shiprocketOrdersOf(lost.orderId)).count).toBe(1);
+    // Done, the job leaves the queue: a booked parcel is never queued again.
+    await dropShipmentJobs(lost.orderId);
+    await requeueUnshippedOrders(shippingDeps(app));
+    expect(await shipmentJobs(lost.orderId)).toEqual([]);
   });
 });

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { DEFAULT_WEIGHT_KG } from '../../../contracts/catalogue';
 import { orderItems, orders, products, shipments } from '../../db/schema';
 import { ShiprocketError } from '../../providers/shiprocket/client';
-import { shiprocketOrderDate } from '../../providers/shiprocket/ist-time';
-import type { AdhocOrderInput, ListedOrder } from '../../providers/shiprocket/types';
+import { parseShiprocketTime, shiprocketEtd, shiprocketOrderDate } from '../../providers/shiprocket/ist-time';
+import type { AdhocOrderInput, CourierOption, ListedOrder } from '../../providers/shiprocket/types';
 import { mayShip } from '../orders/cancel-order';
 import { applyTrackingUpdate, followShipmentStage } from './apply-tracking';
-import { isBeforePickup, parseShiprocketTime } from './shipment-stages';
+import { isBeforePickup } from './shipment-stages';
 import type { ShippingDeps } from './shipping-deps';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -19,6 +19,7 @@ export interface CreateShipmentJob {
 // A padded courier bag of folded mittens; Shiprocket wants every side above 0.5 cm.
 const PARCEL_CM = { length: 25, breadth: 20, height: 5 };
 const ALREADY_IN_PICKUP_QUEUE = /already in pickup queue/i;
+const DAY_MS = 86_400_000;
 
 /**
  * The shipment job (DESIGN.md "Durable work"): books the paid order with Shiprocket, gets it an AWB from the
@@ -147,7 +148,11 @@ async function bookShipment(deps: ShippingDeps, order: OrderRow): Promise<Shipme
 }
 
 /** The recommended courier among those that serve the address, else the first (Shiprocket ranks them). */
-async function recommendedCourierId(deps: ShippingDeps, order: OrderRow, weightKg: number): Promise<number> {
+async function recommendedCourier(
+  deps: ShippingDeps,
+  order: OrderRow,
+  weightKg: number,
+): Promise<CourierOption> {
   const { data } = await deps.shiprocket.client.checkServiceability({
     pickupPostcode: deps.shipping.pickupPincode,
     deliveryPostcode: order.shippingAddress.pincode,
@@ -162,7 +167,30 @@ async function recommendedCourierId(deps: ShippingDeps, order: OrderRow, weightK
   if (!chosen) {
     throw new ShiprocketError('rejected', `No courier serves pincode ${order.shippingAddress.pincode}`);
   }
-  return chosen.courier_company_id;
+  return chosen;
+}
+
+/**
+ * When the courier's quote says the parcel arrives: its `etd` date, else today plus its
+ * `estimated_delivery_days`. The courier's own edd from tracking replaces it once the parcel moves.
+ */
+function quotedDelivery(quote: CourierOption, now: Date): Date | null {
+  const etd = parseShiprocketTime(quote.etd);
+  if (etd) return etd;
+  const days = Number.parseInt(String(quote.estimated_delivery_days), 10);
+  if (!Number.isSafeInteger(days) || days < 0) return null;
+  // The day, in India, that the quote's etd would have named.
+  return parseShiprocketTime(shiprocketEtd(new Date(now.getTime() + days * DAY_MS))) ?? null;
+}
+
+/** The quote applies only to the courier it was for (a lost reply may hide an assignment made in the panel). */
+function isQuotedCourier(
+  quote: CourierOption,
+  assigned: { courierName: string | null; courierCompanyId: number | null },
+): boolean {
+  return (
+    assigned.courierCompanyId === quote.courier_company_id || assigned.courierName === quote.courier_name
+  );
 }
 
 /**
@@ -183,10 +211,14 @@ async function assignCourier(
   shipment: ShipmentRow,
 ): Promise<ShipmentRow> {
   let assigned: { awbCode: string; courierName: string | null; courierCompanyId: number | null };
+  let quote: CourierOption | undefined;
   try {
-    const courierId = await recommendedCourierId(deps, order, (await parcelOf(deps, order.id)).weightKg);
+    quote = await recommendedCourier(deps, order, (await parcelOf(deps, order.id)).weightKg);
     const { data } = (
-      await deps.shiprocket.client.assignAwb({ shipmentId: Number(shipment.shiprocketShipmentId), courierId })
+      await deps.shiprocket.client.assignAwb({
+        shipmentId: Number(shipment.shiprocketShipmentId),
+        courierId: quote.courier_company_id,
+      })
     ).response;
     assigned = {
       awbCode: data.awb_code,
@@ -206,6 +238,7 @@ async function assignCourier(
       statusId: 3,
       statusLabel: 'AWB ASSIGNED',
       ...assigned,
+      estimatedDelivery: quote && isQuotedCourier(quote, assigned) ? quotedDelivery(quote, new Date()) : null,
       trackingUrl: deps.shiprocket.trackingPageUrl(assigned.awbCode),
       scans: [],
     },

@@ -66,34 +66,3 @@ export function orderStatusForStage(stage: ShipmentStage): OrderStatus | undefin
       return undefined;
   }
 }
-
-const IST_OFFSET = '+05:30';
-
-/**
- * Shiprocket's times carry no zone and are Indian Standard Time: "2023-05-23 11:43:52" in tracking replies,
- * "23 05 2023 11:43:52" in webhooks. Returns undefined for anything else.
- */
-export function parseShiprocketTime(text: string | null | undefined): Date | undefined {
-  if (!text) return undefined;
-  const iso = text.match(/^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/);
-  const webhook = text.match(/^(\d{2}) (\d{2}) (\d{4}) (\d{2}):(\d{2})(?::(\d{2}))?$/);
-  let parts: [string, string, string, string, string, string] | undefined;
-  if (iso) parts = [iso[1] ?? '', iso[2] ?? '', iso[3] ?? '', iso[4] ?? '', iso[5] ?? '', iso[6] ?? '00'];
-  else if (webhook) {
-    parts = [
-      webhook[3] ?? '',
-      webhook[2] ?? '',
-      webhook[1] ?? '',
-      webhook[4] ?? '',
-      webhook[5] ?? '',
-      webhook[6] ?? '00',
-    ];
-  }
-  if (!parts) {
-    const date = new Date(text);
-    return Number.isNaN(date.getTime()) ? undefined : date;
-  }
-  const [year, month, day, hour, minute, second] = parts;
-  const date = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}${IST_OFFSET}`);
-  return Number.isNaN(date.getTime()) ? undefined : date;
-}

@@ -7,7 +7,6 @@ import { Button } from '../../../components/button';
 import { ImageWithFallback } from '../../../components/image-with-fallback';
 import { paths } from '../../../lib/paths';
 import { useCancelOrder } from '../api/cancel-order';
-import { canCancelOrder } from '../cancellable';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { ShippingInformation } from './shipping-information';
 import { TrackingModal } from './tracking-modal';
@@ -73,7 +72,7 @@ export function OrderCard({ order }: { order: Order }) {
         <Button variant="secondary" aria-describedby={titleId} onClick={() => setTrackingOpen(true)}>
           Track
         </Button>
-        {canCancelOrder(order) ? (
+        {order.canCancel ? (
           <Button variant="secondary" aria-describedby={titleId} onClick={() => setConfirmingCancel(true)}>
             Cancel Order
           </Button>
