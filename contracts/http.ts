@@ -9,6 +9,14 @@ export const ErrorReplySchema = z
 
 export type ErrorReply = z.infer<typeof ErrorReplySchema>;
 
+/** A route's error replies for its schema, e.g. `response: { 200: Reply, ...errorReplies(400, 404) }`. */
+export function errorReplies<S extends number>(...statuses: S[]): Record<S, typeof ErrorReplySchema> {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorReplySchema])) as Record<
+    S,
+    typeof ErrorReplySchema
+  >;
+}
+
 export const HealthReplySchema = z.object({
   status: z.enum(['ok', 'error']),
   database: z.enum(['up', 'down']),

@@ -15,7 +15,7 @@ import {
   type User,
   VerifyOtpBodySchema,
 } from '../../../contracts/auth';
-import { ErrorReplySchema } from '../../../contracts/http';
+import { errorReplies } from '../../../contracts/http';
 import { BROWSER_APP_HEADER, currentUserId } from '../../plugins/authentication';
 import { signInWithGoogle } from './google-service';
 import { createGoogleVerifier } from './google-verifier';
@@ -25,7 +25,7 @@ import { getProfile, updateProfile } from './profile-service';
 import { revokeSession } from './sessions';
 import { signUp } from './signup-service';
 
-const errors = { 400: ErrorReplySchema, 401: ErrorReplySchema, 409: ErrorReplySchema, 429: ErrorReplySchema };
+const errors = errorReplies(400, 401, 409, 429);
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 function originOf(request: FastifyRequest) {
@@ -69,7 +69,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Send a 6-digit code to an e-mail or a mobile (spec §7)',
         body: SendOtpBodySchema,
-        response: { 200: OtpSentReplySchema, ...errors, 503: ErrorReplySchema },
+        response: { 200: OtpSentReplySchema, ...errors, ...errorReplies(503) },
       },
     },
     async (request) => {
@@ -159,7 +159,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'End this session',
         response: {
           200: z.object({ status: z.literal('success'), message: z.string() }),
-          401: ErrorReplySchema,
+          ...errorReplies(401),
         },
       },
     },

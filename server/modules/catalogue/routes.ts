@@ -5,7 +5,7 @@ import {
   ProductListReplySchema,
   ProductReplySchema,
 } from '../../../contracts/catalogue';
-import { ErrorReplySchema } from '../../../contracts/http';
+import { errorReplies } from '../../../contracts/http';
 import { messages } from '../../../contracts/messages';
 import { AppError } from '../../errors';
 import { createCatalogueCache, findProduct } from './service';
@@ -44,7 +44,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalogue'],
         summary: 'One product; an unknown or malformed id is a 404',
         params: z.object({ id: z.string() }),
-        response: { 200: ProductReplySchema, 404: ErrorReplySchema },
+        response: { 200: ProductReplySchema, ...errorReplies(404) },
       },
     },
     async (request) => {

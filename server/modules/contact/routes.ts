@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ContactMessageSchema, ContactReplySchema } from '../../../contracts/contact';
-import { ErrorReplySchema } from '../../../contracts/http';
+import { errorReplies } from '../../../contracts/http';
 import { messages } from '../../../contracts/messages';
 import { saveContactMessage } from './service';
 
@@ -15,12 +15,7 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['contact'],
         summary: 'Send the shop a message (spec §4 Contact form)',
         body: ContactMessageSchema,
-        response: {
-          201: ContactReplySchema,
-          400: ErrorReplySchema,
-          413: ErrorReplySchema,
-          429: ErrorReplySchema,
-        },
+        response: { 201: ContactReplySchema, ...errorReplies(400, 413, 429) },
       },
     },
     async (request, reply) => {

@@ -1,20 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorReplySchema } from '../../../contracts/http';
+import { errorReplies } from '../../../contracts/http';
 import { CancelOrderReplySchema } from '../../../contracts/orders';
 import { currentUserId } from '../../plugins/authentication';
 import { paymentDeps } from '../payments/payment-deps';
 import { type CancelDeps, cancelOrder } from './cancel-order';
 
-const errors = {
-  400: ErrorReplySchema,
-  401: ErrorReplySchema,
-  403: ErrorReplySchema,
-  404: ErrorReplySchema,
-  409: ErrorReplySchema,
-  502: ErrorReplySchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409, 502);
 
 function cancelDeps(app: FastifyInstance): CancelDeps {
   return { ...paymentDeps(app), shiprocket: app.shiprocket.client };

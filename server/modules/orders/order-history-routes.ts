@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorReplySchema } from '../../../contracts/http';
+import { errorReplies } from '../../../contracts/http';
 import {
   CreateOrderHistoryBodySchema,
   OrderHistoryReplySchema,
@@ -9,7 +9,7 @@ import {
 import { currentUserId } from '../../plugins/authentication';
 import { acknowledgeOrderHistory, listOrderHistory } from './order-history';
 
-const errors = { 400: ErrorReplySchema, 401: ErrorReplySchema, 403: ErrorReplySchema, 404: ErrorReplySchema };
+const errors = errorReplies(400, 401, 403, 404);
 
 /** spec §7 /order-history, /order-history/update and /order-history/create: views over the orders table. */
 const orderHistoryRoutes: FastifyPluginAsyncZod = async (app) => {

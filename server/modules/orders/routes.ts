@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorReplySchema } from '../../../contracts/http';
+import { errorReplies } from '../../../contracts/http';
 import {
   type Order,
   type OrderConfirmation,
@@ -18,13 +18,7 @@ import { paymentDeps } from '../payments/payment-deps';
 import { reconcileOrder } from '../payments/reconcile-payments';
 import { findUserOrder, listUserOrders, toOrderViews } from './order-view';
 
-const errors = {
-  400: ErrorReplySchema,
-  401: ErrorReplySchema,
-  403: ErrorReplySchema,
-  404: ErrorReplySchema,
-  502: ErrorReplySchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 502);
 
 const OrderIdParamsSchema = z.object({ id: z.string().max(64) });
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorReplySchema } from '../../../contracts/http';
+import { errorReplies } from '../../../contracts/http';
 import {
   OrdersWithShipmentReplySchema,
   paymentMessages,
@@ -15,7 +15,7 @@ import { shippingDeps } from '../shipping/shipping-deps';
 import { findUserOrder, listUserOrders, toOrderViews } from './order-view';
 import { shipmentEventsOfOrders, toShipmentUpdates } from './tracking-view';
 
-const errors = { 400: ErrorReplySchema, 401: ErrorReplySchema, 403: ErrorReplySchema, 404: ErrorReplySchema };
+const errors = errorReplies(400, 401, 403, 404);
 const OrderIdParamsSchema = z.object({ id: z.string().max(64) });
 
 // Each refresh is a call to Shiprocket on our account. Counted per shopper, after the session is checked.
@@ -57,7 +57,7 @@ const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
     tags: ['orders'],
     summary,
     params: OrderIdParamsSchema,
-    response: { 200: ShipmentUpdatesSchema, 429: ErrorReplySchema, ...errors },
+    response: { 200: ShipmentUpdatesSchema, ...errorReplies(429), ...errors },
   });
 
   app.get(

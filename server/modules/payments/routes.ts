@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorReplySchema } from '../../../contracts/http';
+import { errorReplies } from '../../../contracts/http';
 import {
   CreatePaymentOrderBodySchema,
   CreatePaymentOrderReplySchema,
@@ -17,14 +17,7 @@ import { paymentDeps } from './payment-deps';
 import { findUserPayment, listUserPayments } from './payment-views';
 import razorpayWebhookRoute from './webhook-route';
 
-const errors = {
-  400: ErrorReplySchema,
-  401: ErrorReplySchema,
-  403: ErrorReplySchema,
-  404: ErrorReplySchema,
-  409: ErrorReplySchema,
-  502: ErrorReplySchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409, 502);
 
 const shopperRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireUser);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorReplySchema } from '../../../contracts/http';
+import { errorReplies } from '../../../contracts/http';
 import { ShippingRateBodySchema, ShippingRateReplySchema } from '../../../contracts/shipping';
 import { quoteShippingRate } from './shipping-rate';
 
@@ -15,7 +15,7 @@ const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['shipping'],
         summary: 'Courier rates for a parcel (spec §7); on failure or after 10 s, 0 and Standard Delivery',
         body: ShippingRateBodySchema,
-        response: { 200: ShippingRateReplySchema, 400: ErrorReplySchema, 429: ErrorReplySchema },
+        response: { 200: ShippingRateReplySchema, ...errorReplies(400, 429) },
       },
     },
     async (request) =>

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorReplySchema } from '../../../contracts/http';
+import { errorReplies } from '../../../contracts/http';
 import { AppError } from '../../errors';
 import { webhookTokenMatches } from '../../providers/shiprocket/webhook';
 import { receiveTrackingWebhook } from './receive-tracking-webhook';
@@ -34,7 +34,7 @@ const courierWebhookRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['shipping'],
         summary: "Shiprocket's tracking webhook (x-api-key: the webhook token)",
-        response: { 200: WebhookReplySchema, 400: ErrorReplySchema, 401: ErrorReplySchema },
+        response: { 200: WebhookReplySchema, ...errorReplies(400, 401) },
       },
     },
     async (request) => ({

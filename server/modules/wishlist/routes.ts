@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { WishlistReplySchema, WishlistUpdateBodySchema } from '../../../contracts/cart';
-import { ErrorReplySchema } from '../../../contracts/http';
+import { errorReplies } from '../../../contracts/http';
 import { currentUserId } from '../../plugins/authentication';
 import { getWishlist, replaceWishlist } from './service';
 
-const errors = { 400: ErrorReplySchema, 401: ErrorReplySchema, 403: ErrorReplySchema, 413: ErrorReplySchema };
+const errors = errorReplies(400, 401, 403, 413);
 
 const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireUser);
