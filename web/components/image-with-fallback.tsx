@@ -2,17 +2,18 @@ import { type ImgHTMLAttributes, useState } from 'react';
 import './image-with-fallback.css';
 
 interface ImageWithFallbackProps extends ImgHTMLAttributes<HTMLImageElement> {
-  src: string;
+  /** Missing: the placeholder at once (spec §2 Checkout: 'placeholder if missing'). */
+  src: string | undefined;
   alt: string;
   width: number;
   height: number;
 }
 
-/** spec §8: an image that fails to load is swapped for a placeholder reading 'No Image'. */
+/** spec §8: an image that fails to load, or has no source, is swapped for a placeholder reading 'No Image'. */
 export function ImageWithFallback({ src, alt, width, height, className, ...props }: ImageWithFallbackProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
 
-  if (failedSrc === src) {
+  if (!src || failedSrc === src) {
     return (
       <div
         className={['image-fallback', className].filter(Boolean).join(' ')}

@@ -5,17 +5,9 @@ const LINE_IMAGE_SIZE = 112;
 
 /** The product's first photo, or the 'No Image' placeholder when it has none (spec §8). */
 export function CartLineImage({ product }: { product: CartProduct }) {
-  const src = product.images[0] ?? product.img;
-  if (!src) {
-    return (
-      <div className="image-fallback" style={{ aspectRatio: '1 / 1' }}>
-        No Image
-      </div>
-    );
-  }
   return (
     <ImageWithFallback
-      src={src}
+      src={product.images[0] ?? product.img}
       alt=""
       width={LINE_IMAGE_SIZE}
       height={LINE_IMAGE_SIZE}

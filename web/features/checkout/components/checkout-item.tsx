@@ -25,20 +25,14 @@ export function CheckoutItem({ line, deliveryDate, onRemove, onMoveToWishlist }:
     <li className="checkout-item">
       {/* The title links to the same page; one link for keyboards and screen readers is enough. */}
       <Link to={paths.product(line.id)} className="checkout-item__image" tabIndex={-1} aria-hidden="true">
-        {src ? (
-          <ImageWithFallback
-            src={src}
-            alt=""
-            width={ITEM_IMAGE_SIZE}
-            height={ITEM_IMAGE_SIZE}
-            loading="lazy"
-            decoding="async"
-          />
-        ) : (
-          <div className="image-fallback" style={{ aspectRatio: '1 / 1' }}>
-            No Image
-          </div>
-        )}
+        <ImageWithFallback
+          src={src}
+          alt=""
+          width={ITEM_IMAGE_SIZE}
+          height={ITEM_IMAGE_SIZE}
+          loading="lazy"
+          decoding="async"
+        />
       </Link>
       <div className="checkout-item__body">
         <h3 className="checkout-item__title">

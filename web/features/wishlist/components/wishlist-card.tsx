@@ -24,20 +24,14 @@ export function WishlistCard({ item, onAddToCart, onRemove }: WishlistCardProps)
     <article className="wishlist-card" aria-labelledby={titleId}>
       {/* The title links to the same page; one link for keyboards and screen readers is enough. */}
       <Link to={paths.product(item.id)} className="wishlist-card__image" tabIndex={-1} aria-hidden="true">
-        {src ? (
-          <ImageWithFallback
-            src={src}
-            alt=""
-            width={CARD_IMAGE_SIZE}
-            height={CARD_IMAGE_SIZE}
-            loading="lazy"
-            decoding="async"
-          />
-        ) : (
-          <div className="image-fallback" style={{ aspectRatio: '1 / 1' }}>
-            No Image
-          </div>
-        )}
+        <ImageWithFallback
+          src={src}
+          alt=""
+          width={CARD_IMAGE_SIZE}
+          height={CARD_IMAGE_SIZE}
+          loading="lazy"
+          decoding="async"
+        />
       </Link>
       <div className="wishlist-card__body">
         <h2 id={titleId} className="wishlist-card__title">
