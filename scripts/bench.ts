@@ -16,7 +16,8 @@ interface Running {
 }
 
 function startServer(args: string[]): Promise<Running> {
-  const child = spawn('npx', ['tsx', 'scripts/bench-server.ts', ...args], {
+  // Node itself with tsx's loader, not `npx tsx`: a signal to npx would leave the server running.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-server.ts', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

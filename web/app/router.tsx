@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Route, Routes } from 'react-router';
+import { type RouteObject, useRoutes } from 'react-router';
 import { paths, policyPaths } from '../lib/paths';
 import { RootLayout } from './layout/root-layout';
 import { HomeRoute } from './routes/home/home';
@@ -28,24 +28,27 @@ const NotFoundRoute = lazy(() =>
   import('./routes/not-found').then((module) => ({ default: module.NotFoundRoute })),
 );
 
+// An object route table (useRoutes) rather than <Routes> children: the same matching without the code that
+// reads routes out of JSX elements (bundle budget).
+const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { index: true, element: <HomeRoute /> },
+      { path: paths.productPattern, element: <ProductRoute /> },
+      ...Object.values(policyPaths).map((path) => ({ path, element: <PolicyRoute /> })),
+      { path: paths.login, element: <LoginRoute /> },
+      { path: paths.profile, element: <ProfileRoute /> },
+      { path: paths.paymentSuccess, element: <PaymentSuccessRoute /> },
+      { path: paths.orders, element: <OrdersRoute /> },
+      { path: paths.cart, element: <CartRoute /> },
+      { path: paths.wishlist, element: <WishlistRoute /> },
+      { path: paths.checkout, element: <CheckoutRoute /> },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];
+
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<RootLayout />}>
-        <Route index element={<HomeRoute />} />
-        <Route path={paths.productPattern} element={<ProductRoute />} />
-        {Object.values(policyPaths).map((path) => (
-          <Route key={path} path={path} element={<PolicyRoute />} />
-        ))}
-        <Route path={paths.login} element={<LoginRoute />} />
-        <Route path={paths.profile} element={<ProfileRoute />} />
-        <Route path={paths.paymentSuccess} element={<PaymentSuccessRoute />} />
-        <Route path={paths.orders} element={<OrdersRoute />} />
-        <Route path={paths.cart} element={<CartRoute />} />
-        <Route path={paths.wishlist} element={<WishlistRoute />} />
-        <Route path={paths.checkout} element={<CheckoutRoute />} />
-        <Route path="*" element={<NotFoundRoute />} />
-      </Route>
-    </Routes>
-  );
+  return useRoutes(routes);
 }
