@@ -3,7 +3,8 @@ import type { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
-function addressOf(row: UserRow): Address {
+/** The user's saved address, as orders and replies carry it. */
+export function addressOf(row: UserRow): Address {
   return {
     firstName: row.firstName,
     lastName: row.lastName,

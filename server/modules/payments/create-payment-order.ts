@@ -8,26 +8,12 @@ import type { Database } from '../../db/client';
 import { orderItems, orders, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { RazorpayError } from '../../providers/razorpay/client';
+import { addressOf } from '../auth/user-view';
 import { getCart } from '../cart/service';
 import type { RazorpayGateway } from './razorpay-gateway';
 
 /** A second click on PLACE ORDER within this time reuses the Razorpay order instead of making another. */
 const REUSE_PENDING_ORDER_MS = 30 * 60 * 1000;
-
-type UserRow = typeof users.$inferSelect;
-
-function addressOf(user: UserRow): Address {
-  return {
-    firstName: user.firstName,
-    lastName: user.lastName,
-    houseName: user.houseName,
-    streetArea: user.streetArea,
-    city: user.city,
-    state: user.state,
-    country: user.country,
-    pincode: user.pincode,
-  };
-}
 
 /** Same items, prices and address: the same order. */
 function fingerprintOf(lines: CartLine[], address: Address): string {
