@@ -35,4 +35,5 @@ export const messages = {
   tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
   bodyTooLarge: 'The request is too large.',
   unexpected: 'Something went wrong. Please try again.',
+  nulCharacter: 'Text may not contain the NUL character.',
 } as const;

@@ -45,7 +45,8 @@ function assertSameSite(request: FastifyRequest) {
   if (SAFE_METHODS.has(request.method)) return;
   const origin = request.headers.origin;
   const host = request.headers.host;
-  const sameOrigin = origin === undefined || (host !== undefined && new URL(origin).host === host);
+  const sameOrigin =
+    origin === undefined || (host !== undefined && URL.canParse(origin) && new URL(origin).host === host);
   if (!request.headers[BROWSER_APP_HEADER] || !sameOrigin) {
     throw new AppError('forbidden', 'This request was refused because it did not come from the shop.');
   }

@@ -53,9 +53,32 @@ function clientErrorMessage(error: FastifyError): string {
   }
 }
 
+/** Whether a parsed request part holds the NUL character anywhere, however deep. */
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item));
+  }
+  return false;
+}
+
+/**
+ * PostgreSQL text cannot hold the NUL character, so a query carrying one fails deep inside the database.
+ * No field of ours may contain it: such a request is refused before any handler sees it.
+ */
+function refuseNulCharacters(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+      throw new AppError('invalid', messages.nulCharacter);
+    }
+  });
+}
+
 export default fp(
   async (app) => {
     registerErrorHandler(app);
+    refuseNulCharacters(app);
   },
   { name: 'error-handling' },
 );

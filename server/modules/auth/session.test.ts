@@ -78,6 +78,10 @@ describe('the session cookie', () => {
       (await put({ 'x-requested-with': 'fetch', origin: 'https://evil.example', host: 'shop.example' }))
         .statusCode,
     ).toBe(403);
+    // Sandboxed frames and some privacy settings send the opaque origin "null": refused, not a 500.
+    for (const origin of ['null', 'not a url']) {
+      expect((await put({ 'x-requested-with': 'fetch', origin, host: 'shop.example' })).statusCode).toBe(403);
+    }
     const ok = await put({
       'x-requested-with': 'fetch',
       origin: 'http://shop.example',
