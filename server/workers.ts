@@ -3,6 +3,7 @@ import { type OrderEmailJob, sendOrderEmail } from './modules/orders/order-email
 import { type RefundJob, refundCancelledOrder } from './modules/orders/refund-cancelled-order';
 import { paymentDeps } from './modules/payments/payment-deps';
 import { reconcilePendingOrders } from './modules/payments/reconcile-payments';
+import { refundStrayPayment, type StrayPaymentJob } from './modules/payments/stray-payments';
 import { type CreateShipmentJob, createShipmentForOrder } from './modules/shipping/create-shipment';
 import { requeueUnshippedOrders } from './modules/shipping/enqueue-shipment';
 import { pollStaleShipments } from './modules/shipping/poll-tracking';
@@ -24,6 +25,9 @@ export default fp(
     await app.jobs.work<RefundJob>(jobQueues.refundCancelledOrder, async (job) => {
       await refundCancelledOrder(paymentDeps(app), job.orderId, 'system');
     });
+    await app.jobs.work<StrayPaymentJob>(jobQueues.refundStrayPayment, (job) =>
+      refundStrayPayment(paymentDeps(app), job),
+    );
     await app.jobs.work<CreateShipmentJob>(jobQueues.createShipment, (job) =>
       createShipmentForOrder(shippingDeps(app), job),
     );

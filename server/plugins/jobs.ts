@@ -10,6 +10,7 @@ export const jobQueues = {
   reconcilePayments: 'payments.reconcile',
   pollTracking: 'shipment.poll-tracking',
   refundCancelledOrder: 'order.refund',
+  refundStrayPayment: 'payment.refund-stray',
 } as const;
 
 export type JobQueue = (typeof jobQueues)[keyof typeof jobQueues];

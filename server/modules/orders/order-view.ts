@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Order, RefundStatus, ShipmentDetails } from '../../../contracts/orders';
 import type { Database } from '../../db/client';
 import { orderItems, orders, payments, refunds, shipments } from '../../db/schema';
@@ -58,10 +58,11 @@ export async function toOrderViews(db: Database, rows: OrderRow[]): Promise<Orde
       .select()
       .from(payments)
       .where(and(inArray(payments.orderId, ids), inArray(payments.status, ['captured', 'refunded'])))
-      .orderBy(desc(payments.createdAt)),
+      // The first captured payment paid the order (see payingPaymentOf); a later one is refunded on its own.
+      .orderBy(asc(payments.createdAt), asc(payments.id)),
     db.select().from(shipments).where(inArray(shipments.orderId, ids)),
     db
-      .select({ orderId: payments.orderId, status: refunds.status })
+      .select({ paymentId: refunds.paymentId, status: refunds.status })
       .from(refunds)
       .innerJoin(payments, eq(payments.id, refunds.paymentId))
       .where(inArray(payments.orderId, ids))
@@ -69,7 +70,8 @@ export async function toOrderViews(db: Database, rows: OrderRow[]): Promise<Orde
   ]);
   return rows.map((row) => {
     const payment = paid.find((entry) => entry.orderId === row.id);
-    const latestRefund = refunded.find((entry) => entry.orderId === row.id);
+    // Only the paying payment's refunds are the order's: a stray payment's refund is not the order refunded.
+    const latestRefund = payment && refunded.find((entry) => entry.paymentId === payment.id);
     const shipment = shipped.find((entry) => entry.orderId === row.id);
     return {
       _id: row.id,

@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { orders, payments, refunds } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { orders, refunds } from '../../db/schema';
 import { RazorpayError } from '../../providers/razorpay/client';
 import type { RazorpayRefund } from '../../providers/razorpay/types';
+import { payingPaymentOf } from '../payments/payment-records';
 import { recordRefund } from '../payments/refund-records';
 import type { PaymentDeps } from '../payments/settle-payment';
 import type { ChangeSource } from '../payments/status-history';
@@ -27,15 +28,6 @@ const IN_PROGRESS_WAIT_MS = 300;
  */
 export function refundIdempotencyKey(orderId: string, failedBefore: number): string {
   return failedBefore === 0 ? `cancel-${orderId}` : `cancel-${orderId}-retry-${failedBefore}`;
-}
-
-async function capturedPaymentOf(deps: PaymentDeps, orderId: string) {
-  const [payment] = await deps.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['captured', 'refunded'])))
-    .orderBy(desc(payments.createdAt));
-  return payment;
 }
 
 async function askForRefund(
@@ -67,7 +59,7 @@ export async function refundCancelledOrder(
 ): Promise<RefundOutcome> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || !owesRefund(order)) return 'nothing_owed';
-  const payment = await capturedPaymentOf(deps, orderId);
+  const payment = await payingPaymentOf(deps.db, orderId);
   if (!payment) {
     deps.log.error({ orderId }, 'paid order has no captured payment to refund');
     return 'nothing_owed';

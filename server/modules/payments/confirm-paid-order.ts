@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { paymentMessages } from '../../../contracts/orders';
 import type { Database } from '../../db/client';
-import { cartLines, orderItems, orders } from '../../db/schema';
+import { cartLines, orderItems, orders, payments } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type Jobs, jobQueues } from '../../plugins/jobs';
 import type { RazorpayPayment } from '../../providers/razorpay/types';
 import { enqueueShipmentJob } from '../shipping/enqueue-shipment';
-import { recordPayment } from './payment-records';
+import { payingPaymentOf, recordPayment } from './payment-records';
 import { type ChangeSource, recordChanges } from './status-history';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -49,9 +49,52 @@ export async function confirmPaidOrder(
     if (!order) throw new AppError('not_found', paymentMessages.orderNotFound);
     if (!paymentPaysOrder(payment, order)) throw new AppError('invalid', paymentMessages.notForThisOrder);
 
-    await recordPayment(tx, order.id, payment, source);
+    const [before] = await tx
+      .select({ status: payments.status })
+      .from(payments)
+      .where(eq(payments.razorpayPaymentId, payment.id));
+    const recorded = await recordPayment(tx, order.id, payment, source);
     if (order.paymentStatus !== 'pending' && order.paymentStatus !== 'failed') {
+      // Razorpay lets the shopper pay one order more than once. Under the order's lock, a payment newly
+      // captured for an order another payment paid already is stray: it goes back to the shopper in full.
+      const newlyCaptured = before?.status !== 'captured' && before?.status !== 'refunded';
+      const paying = await payingPaymentOf(tx, order.id, recorded.id);
+      if (newlyCaptured && paying) {
+        // Dated now, so that the first-recorded rule of payingPaymentOf keeps naming the paying payment even
+        // when this one's row is older (a late capture of a failed attempt, or a transaction that began first).
+        await tx
+          .update(payments)
+          .set({ createdAt: sql`clock_timestamp()` })
+          .where(eq(payments.id, recorded.id));
+        await jobs.send(
+          tx,
+          jobQueues.refundStrayPayment,
+          { paymentId: recorded.id },
+          { singletonKey: recorded.id },
+        );
+      }
       return { order, newlyPaid: false };
+    }
+    // The shopper cancelled the unpaid order before the money arrived: it stays cancelled, and what it now
+    // owes is refunded (no shipment, no cart change, no 'confirmed' e-mail).
+    if (order.status === 'cancelled' && order.paymentStatus === 'pending') {
+      const [owing] = await tx
+        .update(orders)
+        .set({ paymentStatus: 'paid', paidAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(orders.id, order.id))
+        .returning();
+      if (!owing) throw new Error(`order ${order.id} vanished while recording its payment`);
+      await recordChanges(tx, source, [
+        {
+          entity: 'order',
+          entityId: order.id,
+          field: 'paymentStatus',
+          from: order.paymentStatus,
+          to: 'paid',
+        },
+      ]);
+      await jobs.send(tx, jobQueues.refundCancelledOrder, { orderId: order.id });
+      return { order: owing, newlyPaid: false };
     }
 
     // An order the reconciler gave up on is still the shopper's if the money arrives after all.

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type PaymentStatus, payments } from '../../db/schema';
 import type { RazorpayPayment } from '../../providers/razorpay/types';
@@ -67,4 +67,31 @@ export async function recordPayment(
     { entity: 'payment', entityId: existing.id, field: 'status', from: existing.status, to: updated.status },
   ]);
   return updated;
+}
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * The payment that paid the order: the first captured payment recorded for it (`except` one). Razorpay lets a
+ * shopper pay one order more than once; every later captured payment is stray and is refunded in full
+ * (confirmPaidOrder dates a stray payment when it finds it, so it never comes first).
+ */
+export async function payingPaymentOf(
+  db: Database,
+  orderId: string,
+  except?: string,
+): Promise<PaymentRow | undefined> {
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        inArray(payments.status, ['captured', 'refunded']),
+        except ? ne(payments.id, except) : undefined,
+      ),
+    )
+    .orderBy(asc(payments.createdAt), asc(payments.id))
+    .limit(1);
+  return payment;
 }

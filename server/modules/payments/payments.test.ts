@@ -3,13 +3,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CreatePaymentOrderReply, Order, OrderConfirmation } from '../../../contracts/orders';
-import { orders, payments, statusHistory, users } from '../../db/schema';
+import { orders, payments, refunds, statusHistory, users } from '../../db/schema';
 import type { RazorpayPayment, RazorpayWebhookEvent } from '../../providers/razorpay/types';
 import { bearer, signUpUser } from '../../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { sendOrderEmail } from '../orders/order-email';
+import { refundCancelledOrder } from '../orders/refund-cancelled-order';
 import { paymentDeps } from './payment-deps';
 import { reconcilePendingOrders } from './reconcile-payments';
+import { refundStrayPayment } from './stray-payments';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -556,5 +558,147 @@ describe('orders and payments of a shopper', () => {
     expect(
       (await app.inject({ method: 'GET', url: '/api/payment/user-payments', headers: ravi.headers })).json(),
     ).toEqual({ payments: [] });
+  });
+});
+
+async function jobsOf(queue: string, key: 'orderId' | 'paymentId', value: string) {
+  const result = (await app.db.execute(
+    sql`select data from pgboss.job where name = ${queue} and data->>${key} = ${value}`,
+  )) as unknown as { rows: { data: Record<string, string> }[] };
+  return result.rows.map((row) => row.data);
+}
+
+describe('a second payment of the same Razorpay order', () => {
+  /** Two authorized attempts on one Razorpay order; the browser reports B, which we capture: B pays the order. */
+  async function paidByBWithAAuthorized() {
+    simulator().setCaptureMode('manual');
+    simulator().webhooks.hold();
+    const asha = await shopper();
+    const placed = await asha.placeOrder();
+    const a = await simulator().completePayment(placed.id);
+    const b = await simulator().completePayment(placed.id);
+    const response = await asha.reportPayment(b);
+    expect(response.statusCode, response.body).toBe(200);
+    await expectPaidOnce(placed.orderId, b.razorpay_payment_id);
+    return { asha, placed, a: a.razorpay_payment_id, b: b.razorpay_payment_id };
+  }
+
+  it('is not captured when only authorized for an order already paid', async () => {
+    const { placed, a, b } = await paidByBWithAAuthorized();
+    const authorized = await app.razorpay.client.fetchPayment(a);
+    expect((await signedEvent('payment.authorized', authorized)()).statusCode).toBe(200);
+    await reconcilePendingOrders(paymentDeps(app), { olderThanMs: 0 });
+    // Razorpay refunds an authorization nobody captures by itself.
+    expect((await app.razorpay.client.fetchPayment(a)).status).toBe('authorized');
+    await expectPaidOnce(placed.orderId, b);
+  });
+
+  it('is refunded in full by a job when captured anyway, and the order stays paid by the first', async () => {
+    const { asha, placed, a, b } = await paidByBWithAAuthorized();
+    // Captured without us (e.g. automatic capture on Razorpay's side), then reported by webhook, twice.
+    const captured = await app.razorpay.client.capturePayment(a, placed.amount, 'INR');
+    expect((await signedEvent('payment.captured', captured)()).statusCode).toBe(200);
+    expect((await signedEvent('order.paid', captured)()).statusCode).toBe(200);
+
+    const row = (await paymentRows(placed.orderId)).find((entry) => entry.razorpayPaymentId === a);
+    expect(row?.status).toBe('captured');
+    const jobs = await jobsOf('payment.refund-stray', 'paymentId', row?.id ?? '');
+    expect(jobs).toEqual([{ paymentId: row?.id }]);
+    expect(
+      await jobsOf(
+        'payment.refund-stray',
+        'paymentId',
+        (await paymentRows(placed.orderId)).find((entry) => entry.razorpayPaymentId === b)?.id ?? '',
+      ),
+    ).toEqual([]);
+
+    for (const job of jobs) await refundStrayPayment(paymentDeps(app), { paymentId: job.paymentId ?? '' });
+    await refundStrayPayment(paymentDeps(app), { paymentId: row?.id ?? '' });
+    const atRazorpay = await app.razorpay.client.fetchPayment(a);
+    expect([atRazorpay.status, atRazorpay.amount_refunded]).toEqual(['refunded', placed.amount]);
+    expect((await app.razorpay.client.fetchPayment(b)).status).toBe('captured');
+    const refundRows = await app.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.paymentId, row?.id ?? ''));
+    expect(refundRows.map((refund) => [refund.amountPaise, refund.status])).toEqual([
+      [placed.amount, 'processed'],
+    ]);
+
+    // The order is still paid by B and shows B; A's refund is not the order refunded.
+    expect(await orderRow(placed.orderId)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+    const [order] = await asha.myOrders();
+    expect(order).toMatchObject({
+      paymentId: b,
+      paymentStatus: 'paid',
+      refundedPaise: 0,
+      refundStatus: null,
+    });
+    const emails = await jobsOf('order.email', 'orderId', placed.orderId);
+    expect(emails.map((job) => job.kind)).toEqual(['confirmed']);
+    expect(await shipmentJobs(placed.orderId)).toBe(1);
+  });
+});
+
+describe('money for an order the shopper cancelled before paying', () => {
+  it('keeps the order cancelled, ships nothing and refunds the payment', async () => {
+    const asha = await shopper();
+    const placed = await asha.placeOrder();
+    const cancelled = await app.inject({
+      method: 'POST',
+      url: `/api/orders/cancel/${placed.orderId}`,
+      headers: asha.headers,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await orderRow(placed.orderId)).toMatchObject({ status: 'cancelled', paymentStatus: 'pending' });
+
+    // The Checkout window was still open: the shopper pays after all.
+    simulator().webhooks.hold();
+    const success = await simulator().completePayment(placed.id);
+    const payment = await app.razorpay.client.fetchPayment(success.razorpay_payment_id);
+    expect((await signedEvent('payment.captured', payment)()).statusCode).toBe(200);
+
+    expect(await orderRow(placed.orderId)).toMatchObject({ status: 'cancelled', paymentStatus: 'paid' });
+    expect(await shipmentJobs(placed.orderId)).toBe(0);
+    expect(await jobsOf('order.email', 'orderId', placed.orderId)).toEqual([]);
+    expect(await asha.cart()).not.toEqual([]);
+    expect(await jobsOf('order.refund', 'orderId', placed.orderId)).toEqual([{ orderId: placed.orderId }]);
+    const [view] = await asha.myOrders();
+    expect(view).toMatchObject({ status: 'cancelled', refundStatus: 'scheduled' });
+
+    expect(await refundCancelledOrder(paymentDeps(app), placed.orderId, 'system')).toBe('processed');
+    expect(await orderRow(placed.orderId)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    expect((await app.razorpay.client.fetchPayment(payment.id)).status).toBe('refunded');
+  });
+
+  it('is not captured when only authorized', async () => {
+    simulator().setCaptureMode('manual');
+    const asha = await shopper();
+    const placed = await asha.placeOrder();
+    const cancelled = await app.inject({
+      method: 'POST',
+      url: `/api/orders/cancel/${placed.orderId}`,
+      headers: asha.headers,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    simulator().webhooks.hold();
+    const success = await simulator().completePayment(placed.id);
+    const payment = await app.razorpay.client.fetchPayment(success.razorpay_payment_id);
+    expect((await signedEvent('payment.authorized', payment)()).statusCode).toBe(200);
+    expect((await app.razorpay.client.fetchPayment(payment.id)).status).toBe('authorized');
+    expect(await orderRow(placed.orderId)).toMatchObject({ status: 'cancelled', paymentStatus: 'pending' });
+  });
+
+  it('still confirms an order the reconciler gave up on when its money arrives', async () => {
+    const asha = await shopper();
+    const placed = await asha.placeOrder();
+    await reconcilePendingOrders(paymentDeps(app), { olderThanMs: 0, now: Date.now() + 25 * 60 * 60 * 1000 });
+    expect(await orderRow(placed.orderId)).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
+    simulator().webhooks.hold();
+    const success = await simulator().completePayment(placed.id);
+    const payment = await app.razorpay.client.fetchPayment(success.razorpay_payment_id);
+    expect((await signedEvent('payment.captured', payment)()).statusCode).toBe(200);
+    expect(await orderRow(placed.orderId)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+    expect(await shipmentJobs(placed.orderId)).toBe(1);
   });
 });

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { orders, payments, refunds } from '../../db/schema';
 import { type Jobs, jobQueues } from '../../plugins/jobs';
 import type { RazorpayRefund } from '../../providers/razorpay/types';
+import { payingPaymentOf } from './payment-records';
 import { type ChangeSource, recordChanges } from './status-history';
 
 const RETRY_FAILED_REFUND_AFTER_SECONDS = 5 * 60;
@@ -18,12 +19,25 @@ export async function recordRefund(
   source: ChangeSource,
   jobs: Pick<Jobs, 'send'>,
 ): Promise<void> {
+  // Lock order rule (a deadlock in Postgres otherwise): the order row, then its payment row — as
+  // confirm-paid-order / payment-records and the payment.failed webhook take them — and a shipment row before
+  // its order row (see create-shipment / apply-tracking). So the payment's order is looked up unlocked and
+  // locked first; a payment's order never changes.
+  const [owner] = await tx
+    .select({ orderId: payments.orderId })
+    .from(payments)
+    .where(eq(payments.razorpayPaymentId, refund.payment_id));
+  if (!owner) return;
+  const [order] = await tx.select().from(orders).where(eq(orders.id, owner.orderId)).for('update');
   const [payment] = await tx
     .select()
     .from(payments)
     .where(eq(payments.razorpayPaymentId, refund.payment_id))
     .for('update');
   if (!payment) return;
+  // Razorpay lets an order be paid twice; a refund of the second (stray) payment says nothing of the order.
+  const paying = await payingPaymentOf(tx, payment.orderId);
+  const stray = paying !== undefined && paying.id !== payment.id;
 
   const [existing] = await tx.select().from(refunds).where(eq(refunds.razorpayRefundId, refund.id));
   if (existing?.status === refund.status || existing?.status === 'processed') return;
@@ -55,15 +69,12 @@ export async function recordRefund(
       },
     ]);
   }
-  // A failed refund of a cancelled order is still owed: the refund job tries again later with a new key
-  // (for any other order it finds nothing owed).
+  // A failed refund is still owed: its job tries again later with a new key (the cancelled-order job finds
+  // nothing owed for an order that is not cancelled).
   if (refund.status === 'failed') {
-    await jobs.send(
-      tx,
-      jobQueues.refundCancelledOrder,
-      { orderId: payment.orderId },
-      { startAfterSeconds: RETRY_FAILED_REFUND_AFTER_SECONDS },
-    );
+    const retry = { startAfterSeconds: RETRY_FAILED_REFUND_AFTER_SECONDS };
+    if (stray) await jobs.send(tx, jobQueues.refundStrayPayment, { paymentId: payment.id }, retry);
+    else await jobs.send(tx, jobQueues.refundCancelledOrder, { orderId: payment.orderId }, retry);
   }
   if (refund.status !== 'processed') return;
 
@@ -90,8 +101,8 @@ export async function recordRefund(
     },
   ]);
 
-  const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update');
-  if (!order) return;
+  // Locked above, before the payment; nothing since has changed it.
+  if (!order || stray) return;
   const paymentStatus = fullyRefunded ? 'refunded' : 'partially_refunded';
   await tx.update(orders).set({ paymentStatus, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
   await recordChanges(tx, source, [

@@ -39,6 +39,15 @@ async function capture(
 }
 
 /**
+ * Whether the order still takes a payment: pending, or given up by the reconciler (still the shopper's if the
+ * money arrives after all); not paid, refunded or cancelled by the shopper.
+ */
+export function awaitsPayment(order: Pick<OrderRow, 'status' | 'paymentStatus'>): boolean {
+  if (order.paymentStatus === 'failed') return true;
+  return order.paymentStatus === 'pending' && order.status !== 'cancelled';
+}
+
+/**
  * Brings our order in line with a payment Razorpay reports for it: captures it if only authorized, and
  * confirms the order once captured. Returns undefined when the payment does not (yet) pay the order.
  */
@@ -53,7 +62,12 @@ export async function settlePayment(
     return undefined;
   }
   let payment = reported;
-  if (payment.status === 'authorized') payment = await capture(deps, payment, order);
+  if (payment.status === 'authorized') {
+    // An order paid already, or cancelled, must not take this money: Razorpay refunds an authorization that
+    // is never captured by itself.
+    if (!awaitsPayment(order)) return undefined;
+    payment = await capture(deps, payment, order);
+  }
   if (payment.status !== 'captured') return undefined;
   return confirmPaidOrder(deps.db, deps.jobs, { orderId: order.id, payment, source });
 }

@@ -4,7 +4,7 @@ import type { Order } from '../../../contracts/orders';
 import { orders, shipments, statusHistory, users } from '../../db/schema';
 import { jobQueues } from '../../plugins/jobs';
 import { injectFetch } from '../../providers/inject-fetch';
-import { createShiprocketClient } from '../../providers/shiprocket/client';
+import { createShiprocketClient, ShiprocketError } from '../../providers/shiprocket/client';
 import type { AdhocOrderInput, CourierOption } from '../../providers/shiprocket/types';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { newShopper, placePaidOrder, queuedJobs } from '../../test/order-helpers';
@@ -295,7 +295,8 @@ describe('the shipment job', () => {
     const { deps, calls } = recordingDeps();
     await createShipmentForOrder(deps, { orderId: paid.orderId });
     await createShipmentForOrder(deps, { orderId: '00000000-0000-4000-8000-000000000000' });
-    expect(calls).toEqual([]);
+    // Only a look for a parcel a cancelled run may have left at Shiprocket: none, so nothing is cancelled.
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /orders']);
     expect(await shipmentRows(paid.orderId)).toEqual([]);
   });
 
@@ -323,6 +324,53 @@ describe('the shipment job', () => {
     expect(await shipmentRows(paid.orderId)).toEqual([]);
     expect(calls.map((call) => call.path)).toEqual(['/orders/create/adhoc', '/orders/cancel']);
     expect((await shiprocketOrdersOf(paid.orderId)).listed?.status).toBe('CANCELLED');
+  });
+
+  it("cancels on the job's retry the parcel of an order cancelled while booked, when the first cancel failed", async () => {
+    const asha = await newShopper(app);
+    const paid = await placePaidOrder(app, { shopper: asha });
+    const { deps, calls } = recordingDeps();
+    const client = deps.shiprocket.client;
+    let cancelFailures = 1;
+    const racing: ShippingDeps = {
+      ...deps,
+      shiprocket: {
+        ...deps.shiprocket,
+        client: {
+          ...client,
+          createAdhocOrder: async (input: AdhocOrderInput) => {
+            const created = await client.createAdhocOrder(input);
+            await app.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, paid.orderId));
+            return created;
+          },
+          cancelOrders: async (ids: number[]) => {
+            if (cancelFailures-- > 0) throw new ShiprocketError('unavailable', 'Shiprocket is down');
+            return client.cancelOrders(ids);
+          },
+        },
+      },
+    };
+
+    // The first run books, finds the order cancelled, fails to cancel the parcel and throws: pg-boss retries.
+    await expect(createShipmentForOrder(racing, { orderId: paid.orderId })).rejects.toMatchObject({
+      kind: 'unavailable',
+    });
+    expect((await shiprocketOrdersOf(paid.orderId)).listed?.status).not.toBe('CANCELLED');
+
+    // The retry finds the order cancelled and no shipment row, and cancels the live Shiprocket order.
+    await createShipmentForOrder(racing, { orderId: paid.orderId });
+    const after = await shiprocketOrdersOf(paid.orderId);
+    expect(after).toMatchObject({ count: 1, listed: { status: 'CANCELLED' } });
+    expect(await shipmentRows(paid.orderId)).toEqual([]);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /orders/create/adhoc',
+      'GET /orders',
+      'POST /orders/cancel',
+    ]);
+
+    // A further delivery of the job finds the parcel cancelled and cancels nothing again.
+    await createShipmentForOrder(racing, { orderId: paid.orderId });
+    expect(calls.filter((call) => call.path === '/orders/cancel')).toHaveLength(1);
   });
 });
 

@@ -31,6 +31,7 @@ const DAY_MS = 86_400_000;
 export async function createShipmentForOrder(deps: ShippingDeps, job: CreateShipmentJob): Promise<void> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, job.orderId));
   if (!order?.paidAt || order.status === 'cancelled') {
+    if (order?.paidAt) await cancelStrayParcel(deps, order.id);
     deps.log.info({ orderId: job.orderId }, 'no shipment for an order that is missing, unpaid or cancelled');
     return;
   }
@@ -42,6 +43,22 @@ export async function createShipmentForOrder(deps: ShippingDeps, job: CreateShip
   if (shipment.stage !== 'pickup_scheduled' && isBeforePickup(shipment.stage)) {
     await schedulePickup(deps, order, shipment);
   }
+}
+
+const CANCELLED_AT_SHIPROCKET = /^cancel/i;
+
+/**
+ * A cancelled order may still have a live Shiprocket order: a run of this job booked it while the shopper
+ * cancelled, and its cancel call then failed (see `bookShipment`). Without a shipment row nobody else knows
+ * of that parcel (the shopper's cancel stops only parcels it has a row for), so this retry cancels it. Throws
+ * when Shiprocket cannot be asked or refuses, so pg-boss retries.
+ */
+async function cancelStrayParcel(deps: ShippingDeps, orderId: string): Promise<void> {
+  if (await findShipmentOfOrder(deps, orderId)) return;
+  const listed = await deps.shiprocket.client.findOrder(orderId);
+  if (!listed || CANCELLED_AT_SHIPROCKET.test(listed.status)) return;
+  deps.log.info({ orderId, shiprocketOrderId: listed.id }, 'cancelling the parcel of a cancelled order');
+  await deps.shiprocket.client.cancelOrders([listed.id]);
 }
 
 async function findShipmentOfOrder(deps: ShippingDeps, orderId: string): Promise<ShipmentRow | undefined> {
@@ -139,7 +156,17 @@ async function bookShipment(deps: ShippingDeps, order: OrderRow): Promise<Shipme
       { orderId: order.id },
       'order cancelled while its parcel was booked; cancelling the parcel',
     );
-    await deps.shiprocket.client.cancelOrders([created.order_id]);
+    try {
+      await deps.shiprocket.client.cancelOrders([created.order_id]);
+    } catch (error) {
+      // The job fails and pg-boss retries it: the retry finds the order cancelled and, with no shipment row,
+      // cancels the Shiprocket order it finds for our id (`cancelStrayParcel`).
+      deps.log.warn(
+        { err: error, orderId: order.id, shiprocketOrderId: created.order_id },
+        'cancelling the parcel of an order cancelled while it was booked failed; the retry cancels it',
+      );
+      throw error;
+    }
     return undefined;
   }
   const shipment = stored ?? (await findShipmentOfOrder(deps, order.id));
