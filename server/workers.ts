@@ -1,6 +1,10 @@
 import fp from 'fastify-plugin';
 import { type OrderEmailJob, sendOrderEmail } from './modules/orders/order-email';
-import { type RefundJob, refundCancelledOrder } from './modules/orders/refund-cancelled-order';
+import {
+  type RefundJob,
+  refundCancelledOrder,
+  requeueOwedRefunds,
+} from './modules/orders/refund-cancelled-order';
 import { paymentDeps } from './modules/payments/payment-deps';
 import { reconcilePendingOrders } from './modules/payments/reconcile-payments';
 import { refundStrayPayment, type StrayPaymentJob } from './modules/payments/stray-payments';
@@ -34,10 +38,12 @@ export default fp(
     await app.jobs.work(jobQueues.pollTracking, async () => {
       const requeued = await requeueUnshippedOrders(shippingDeps(app));
       if (requeued > 0) app.log.warn({ requeued }, 'shipment jobs queued again for unshipped paid orders');
+      const owed = await requeueOwedRefunds(paymentDeps(app));
+      if (owed > 0) app.log.warn({ owed }, 'refund jobs queued again for cancelled orders still owing money');
       const outcome = await pollStaleShipments(shippingDeps(app));
       if (outcome.polled + outcome.failed > 0) app.log.info({ outcome }, 'shipment tracking polled');
     });
-    // The fallback for lost tracking webhooks and for shipment jobs that gave up.
+    // The fallback for lost tracking webhooks, and for shipment and refund jobs that gave up.
     await app.jobs.schedule(jobQueues.pollTracking, '*/15 * * * *');
   },
   { name: 'workers', dependencies: ['jobs', 'notifier', 'razorpay-gateway', 'shiprocket-gateway'] },

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CancelOrderReply, cancelMessages } from '../../../contracts/orders';
 import { orders, payments, refunds, shipments, statusHistory } from '../../db/schema';
@@ -20,7 +20,7 @@ import { paymentDeps } from '../payments/payment-deps';
 import { createShipmentForOrder } from '../shipping/create-shipment';
 import { shippingDeps } from '../shipping/shipping-deps';
 import { cancelOrder } from './cancel-order';
-import { refundCancelledOrder } from './refund-cancelled-order';
+import { refundCancelledOrder, requeueOwedRefunds } from './refund-cancelled-order';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -323,6 +323,39 @@ describe('POST /api/orders/cancel/{id} when a provider fails', () => {
     expect(await refundRows(paid.orderId)).toHaveLength(1);
     await razorpaySimulatorOf(app).webhooks.settled();
     expect(razorpayRefundsOf(paid.paymentId)).toHaveLength(1);
+  });
+});
+
+describe('the owed-refund sweep', () => {
+  it('queues the refund again for a cancelled order whose refund job gave up, once, and the job pays it', async () => {
+    const paid = await placePaidOrder(app);
+    razorpaySimulatorOf(app).failApi('unavailable');
+    expect((await cancel(paid)).statusCode).toBe(502);
+    razorpaySimulatorOf(app).restoreApi();
+    // pg-boss spent the job's retries: its rows are gone, and the cancellation is an hour old.
+    await app.db.execute(sql`delete from pgboss.job where data->>'orderId' = ${paid.orderId}`);
+    await app.db
+      .update(orders)
+      .set({ updatedAt: sql`now() - interval '1 hour'` })
+      .where(eq(orders.id, paid.orderId));
+    const fresh = await placePaidOrder(app);
+
+    const [first, second] = await Promise.all([
+      requeueOwedRefunds(paymentDeps(app)),
+      requeueOwedRefunds(paymentDeps(app)),
+    ]);
+    expect(first + second).toBe(1);
+    expect(await requeueOwedRefunds(paymentDeps(app))).toBe(0);
+    expect(await queuedJobs(app, jobQueues.refundCancelledOrder, paid.orderId)).toHaveLength(1);
+    expect(await queuedJobs(app, jobQueues.refundCancelledOrder, fresh.orderId)).toEqual([]);
+
+    expect(await refundCancelledOrder(paymentDeps(app), paid.orderId, 'system')).toBe('processed');
+    expect(await orderRow(app, paid.orderId)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+    });
+    await app.db.execute(sql`delete from pgboss.job where data->>'orderId' = ${paid.orderId}`);
+    expect(await requeueOwedRefunds(paymentDeps(app))).toBe(0);
   });
 });
 

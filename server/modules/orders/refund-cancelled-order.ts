@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
 import { orders, refunds } from '../../db/schema';
+import { type Jobs, jobQueues } from '../../plugins/jobs';
 import { RazorpayError } from '../../providers/razorpay/client';
 import type { RazorpayRefund } from '../../providers/razorpay/types';
 import { payingPaymentOf } from '../payments/payment-records';
@@ -83,4 +85,38 @@ export async function refundCancelledOrder(
   });
   await deps.db.transaction((tx) => recordRefund(tx, refund, source, deps.jobs));
   return refund.status;
+}
+
+/** A cancelled order still owing money this long has lost its refund job (the job itself waits a minute). */
+const OWED_AFTER_MINUTES = 30;
+const SWEEP_LIMIT = 200;
+
+/**
+ * pg-boss gives the refund job up after its retries (about 11 hours of Razorpay failing). This sweep, run with
+ * the tracking poll, queues it again for every cancelled order that still owes its shopper money, at most
+ * one live sweep job an order; the job is idempotent, so meeting the original one is harmless. Returns how
+ * many it queued.
+ */
+export async function requeueOwedRefunds(deps: { db: Database; jobs: Pick<Jobs, 'send'> }): Promise<number> {
+  const owed = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'cancelled'),
+        inArray(orders.paymentStatus, ['paid', 'partially_refunded']),
+        lt(orders.updatedAt, sql`now() - make_interval(mins => ${OWED_AFTER_MINUTES}::int)`),
+      ),
+    )
+    .orderBy(orders.updatedAt)
+    .limit(SWEEP_LIMIT);
+  let queued = 0;
+  for (const order of owed) {
+    const job: RefundJob = { orderId: order.id };
+    const sent = await deps.db.transaction((tx) =>
+      deps.jobs.send(tx, jobQueues.refundCancelledOrder, job, { singletonKey: `owed-${order.id}` }),
+    );
+    if (sent) queued += 1;
+  }
+  return queued;
 }
