@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '../../contracts/messages';
@@ -63,15 +63,25 @@ function containsNul(value: unknown): boolean {
   return false;
 }
 
+async function refuseNul(request: FastifyRequest) {
+  if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+    throw new AppError('invalid', messages.nulCharacter);
+  }
+}
+
 /**
  * PostgreSQL text cannot hold the NUL character, so a query carrying one fails deep inside the database.
- * No field of ours may contain it: such a request is refused before any handler sees it.
+ * No field of ours may contain it: such a request is refused before any handler sees it. Only routes that
+ * take input get the check, so a plain read such as the catalogue pays nothing for it.
  */
 function refuseNulCharacters(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
-    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      throw new AppError('invalid', messages.nulCharacter);
-    }
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const takesBody = methods.some((method) => method !== 'GET' && method !== 'HEAD');
+    const schema = route.schema;
+    if (!takesBody && !schema?.params && !schema?.querystring) return;
+    const existing = route.preValidation ?? [];
+    route.preValidation = [...(Array.isArray(existing) ? existing : [existing]), refuseNul];
   });
 }
 
