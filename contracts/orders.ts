@@ -138,6 +138,26 @@ export type ShipmentUpdates = z.infer<typeof ShipmentUpdatesSchema>;
 export const refundStatuses = ['scheduled', 'pending', 'processed', 'failed'] as const;
 export type RefundStatus = (typeof refundStatuses)[number];
 
+/** The shopper's messages about an order, one a status the shopper hears about. */
+export const orderEmailKinds = [
+  'confirmed',
+  'shipped',
+  'out_for_delivery',
+  'delivered',
+  'cancelled',
+  'refunded',
+] as const;
+export type OrderEmailKind = (typeof orderEmailKinds)[number];
+
+/** Why an order waits for a person in the owner's console (docs/product.md#needs-attention). */
+export const attentionReasons = [
+  'parcel_cancelled_by_courier',
+  'parcel_returned',
+  'refund_failing',
+  'shipment_not_booked',
+] as const;
+export type AttentionReason = (typeof attentionReasons)[number];
+
 export const OrderSchema = z
   .object({
     _id: z.string(),

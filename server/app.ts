@@ -8,16 +8,13 @@ import contactRoutes from './modules/contact/routes';
 import healthRoutes from './modules/health/routes';
 import notifier from './modules/notifications/notifier';
 import outboxRoutes from './modules/notifications/outbox-routes';
-import cancelRoutes from './modules/orders/cancel-routes';
-import orderHistoryRoutes from './modules/orders/order-history-routes';
+import orderHistoryRoutes from './modules/order-history/routes';
 import orderRoutes from './modules/orders/routes';
-import orderTrackingRoutes from './modules/orders/tracking-routes';
 import razorpayGateway from './modules/payments/razorpay-gateway';
 import paymentRoutes from './modules/payments/routes';
 import publicConfigRoutes from './modules/public-config/routes';
 import shippingRoutes from './modules/shipping/routes';
 import shiprocketGateway from './modules/shipping/shiprocket-gateway';
-import courierWebhookRoute from './modules/shipping/webhook-route';
 import wishlistRoutes from './modules/wishlist/routes';
 import apiDocs from './plugins/api-docs';
 import authentication from './plugins/authentication';
@@ -91,11 +88,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(wishlistRoutes, { prefix: '/wishlist' });
       await api.register(paymentRoutes, { prefix: '/payment' });
       await api.register(orderRoutes, { prefix: '/orders' });
-      await api.register(cancelRoutes, { prefix: '/orders' });
       await api.register(orderHistoryRoutes, { prefix: '/order-history' });
-      await api.register(orderTrackingRoutes, { prefix: '/orders' });
-      await api.register(shippingRoutes, { prefix: '/shipping' });
-      await api.register(courierWebhookRoute, { prefix: '/webhooks' });
+      // Its two paths sit under /shipping and /webhooks.
+      await api.register(shippingRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
+import type { OrderEmailKind } from '../../contracts/orders';
 import type { Database } from '../db/client';
 
 /** Every queue the app uses; pg-boss needs a queue to exist before a job can be sent to it. */
@@ -14,6 +15,18 @@ export const jobQueues = {
 } as const;
 
 export type JobQueue = (typeof jobQueues)[keyof typeof jobQueues];
+
+/** What each queue's jobs carry: `send` refuses any other payload at compile time. */
+export interface JobPayloads {
+  'shipment.create': { orderId: string };
+  'order.email': { orderId: string; kind: OrderEmailKind };
+  /** Scheduled: pg-boss's cron sends no data. */
+  'payments.reconcile': Record<string, never>;
+  'shipment.poll-tracking': Record<string, never>;
+  'order.refund': { orderId: string };
+  /** Our payments row id of a second captured payment. */
+  'payment.refund-stray': { paymentId: string };
+}
 
 export interface JobOptions {
   startAfterSeconds?: number;
@@ -29,9 +42,14 @@ export interface Jobs {
    * Enqueues inside the caller's transaction (DESIGN.md "Durable work"): the job exists if and only if the
    * change that needs it commits. False when nothing was queued because of `singletonKey`.
    */
-  send(tx: Database, queue: JobQueue, data: object, options?: JobOptions): Promise<boolean>;
+  send<Q extends JobQueue>(
+    tx: Database,
+    queue: Q,
+    data: JobPayloads[Q],
+    options?: JobOptions,
+  ): Promise<boolean>;
   /** Runs `handler` for each job of the queue in this process; a throw retries the job with backoff. */
-  work<T>(queue: JobQueue, handler: (data: T) => Promise<void>): Promise<void>;
+  work<Q extends JobQueue>(queue: Q, handler: (data: JobPayloads[Q]) => Promise<void>): Promise<void>;
   schedule(queue: JobQueue, cron: string): Promise<void>;
   boss: PgBoss;
 }
@@ -121,7 +139,7 @@ export default fp(
         return true;
       },
       async work(queue, handler) {
-        await boss.work<Parameters<typeof handler>[0]>(
+        await boss.work<JobPayloads[typeof queue]>(
           queue,
           { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
           async (batch) => {

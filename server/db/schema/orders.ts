@@ -13,7 +13,7 @@ import {
 import type { Address } from '../../../contracts/auth';
 import { sizes } from '../../../contracts/cart';
 import { orderStatuses } from '../../../contracts/order-status';
-import { orderPaymentStatuses } from '../../../contracts/orders';
+import { attentionReasons, orderPaymentStatuses } from '../../../contracts/orders';
 import { users } from './accounts';
 import { products } from './catalogue';
 import { createdAt, updatedAt } from './columns';
@@ -51,6 +51,8 @@ export const orders = pgTable(
     shippingAddress: jsonb('shipping_address').$type<Address>().notNull(),
     billingAddress: jsonb('billing_address').$type<Address>().notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When the reconciler last asked Razorpay about this pending order: it asks the longest-unasked first. */
+    paymentCheckedAt: timestamp('payment_checked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -58,6 +60,7 @@ export const orders = pgTable(
     uniqueIndex('orders_razorpay_order_id_idx').on(table.razorpayOrderId),
     index('orders_user_id_idx').on(table.userId, table.createdAt),
     index('orders_pending_idx').on(table.paymentStatus, table.createdAt),
+    index('orders_payment_checked_idx').on(table.status, table.paymentStatus, table.paymentCheckedAt),
     check('orders_total_positive', sql`${table.totalPaise} >= 100`),
   ],
 );
@@ -135,7 +138,9 @@ export const statusHistory = pgTable(
     field: text('field').notNull(),
     fromValue: text('from_value'),
     toValue: text('to_value').notNull(),
-    source: text('source', { enum: ['checkout', 'shopper', 'webhook', 'reconciler', 'system'] }).notNull(),
+    source: text('source', {
+      enum: ['checkout', 'shopper', 'shop', 'webhook', 'reconciler', 'system'],
+    }).notNull(),
     createdAt: createdAt(),
   },
   (table) => [index('status_history_entity_idx').on(table.entity, table.entityId, table.createdAt)],
@@ -150,3 +155,26 @@ export const webhookEvents = pgTable('webhook_events', {
   processedAt: timestamp('processed_at', { withTimezone: true }),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An order waiting for a person: raised by the order lifecycle and the sweeps, listed in the owner's console,
+ * resolved once handled. At most one open row an order and reason.
+ */
+export const orderAttention = pgTable(
+  'order_attention',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    reason: text('reason', { enum: attentionReasons }).notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('order_attention_open_idx')
+      .on(table.orderId, table.reason)
+      .where(sql`${table.resolvedAt} is null`),
+  ],
+);

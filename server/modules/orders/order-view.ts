@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { Order, RefundStatus, ShipmentDetails } from '../../../contracts/orders';
+import type { Order, ShipmentDetails } from '../../../contracts/orders';
 import type { Database } from '../../db/client';
 import { orderItems, orders, payments, refunds, shipments } from '../../db/schema';
-import { mayCancel } from './cancellation-rule';
+import { mayCancel, orderStateOf, refundStatusOf } from './lifecycle';
 
 type OrderRow = typeof orders.$inferSelect;
 type ShipmentRow = typeof shipments.$inferSelect;
@@ -31,21 +31,6 @@ export function toShipmentView(row: ShipmentRow): ShipmentDetails {
 /** The short reference a shopper quotes on the phone: the first block of our id. */
 export function orderNumberOf(orderId: string): string {
   return `OM-${orderId.slice(0, 8).toUpperCase()}`;
-}
-
-/** A cancelled order whose money is still (partly) with us: the shopper is owed the rest. */
-export function owesRefund(order: Pick<OrderRow, 'status' | 'paymentStatus'>): boolean {
-  return (
-    order.status === 'cancelled' &&
-    (order.paymentStatus === 'paid' || order.paymentStatus === 'partially_refunded')
-  );
-}
-
-/** An owed refund is `scheduled` (a job retries it) until Razorpay accepts it; else the latest refund's status. */
-function refundStatusOf(row: OrderRow, latest: RefundStatus | undefined): RefundStatus | null {
-  if (latest === 'pending') return latest;
-  if (owesRefund(row)) return 'scheduled';
-  return latest ?? null;
 }
 
 /** Orders as the API shows them, with their items and the payment that paid them, in the given order. */
@@ -89,7 +74,7 @@ export async function toOrderViews(db: Database, rows: OrderRow[]): Promise<Orde
       taxPaise: row.taxPaise,
       totalPaise: row.totalPaise,
       refundedPaise: payment?.amountRefundedPaise ?? 0,
-      refundStatus: refundStatusOf(row, latestRefund?.status),
+      refundStatus: refundStatusOf(orderStateOf(row, shipment, latestRefund?.status ?? null)),
       currency: row.currency,
       items: items
         .filter((item) => item.orderId === row.id)
@@ -114,7 +99,7 @@ export async function toOrderViews(db: Database, rows: OrderRow[]): Promise<Orde
       updatedAt: row.updatedAt.toISOString(),
       paidAt: row.paidAt?.toISOString() ?? null,
       shipment: shipment ? toShipmentView(shipment) : null,
-      canCancel: mayCancel(row, shipment),
+      canCancel: mayCancel(orderStateOf(row, shipment)),
     };
   });
 }

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order, ShipmentEvent, ShipmentUpdates } from '../../../contracts/orders';
 import { shipments } from '../../db/schema';
+import { shippingDeps } from '../../flows/deps';
+import { createShipmentForOrder } from '../../flows/fulfil-order';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { newShopper, placePaidOrder, type Shopper } from '../../test/order-helpers';
-import { createShipmentForOrder } from '../shipping/create-shipment';
-import { shippingDeps } from '../shipping/shipping-deps';
 
 let app: TestApp;
 beforeAll(async () => {

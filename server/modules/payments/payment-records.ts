@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type PaymentStatus, payments } from '../../db/schema';
+import { type orders, type PaymentStatus, payments } from '../../db/schema';
 import type { RazorpayPayment } from '../../providers/razorpay/types';
-import { type ChangeSource, recordChanges } from './status-history';
+import { type ChangeSource, recordChanges } from '../history/status-history';
 
 // Webhooks arrive in any order ("a payment.failed may precede a payment.captured of the same attempt"), so a
 // payment's recorded status only ever moves forward along this ladder.
@@ -71,10 +71,32 @@ export async function recordPayment(
 
 type PaymentRow = typeof payments.$inferSelect;
 
+/** A payment pays an order only if it was made against that very Razorpay order, in full, in its currency. */
+export function paymentPaysOrder(
+  payment: RazorpayPayment,
+  order: Pick<typeof orders.$inferSelect, 'razorpayOrderId' | 'totalPaise' | 'currency'>,
+): boolean {
+  return (
+    order.razorpayOrderId !== null &&
+    payment.order_id === order.razorpayOrderId &&
+    payment.amount === order.totalPaise &&
+    payment.currency === order.currency
+  );
+}
+
+/**
+ * Dates a stray payment now, so that the first-recorded rule of `payingPaymentOf` keeps naming the paying
+ * payment even when this one's row is older (a late capture of a failed attempt, or a transaction that began
+ * first).
+ */
+export async function markStrayPayment(tx: Database, paymentId: string) {
+  await tx.update(payments).set({ createdAt: sql`clock_timestamp()` }).where(eq(payments.id, paymentId));
+}
+
 /**
  * The payment that paid the order: the first captured payment recorded for it (`except` one). Razorpay lets a
  * shopper pay one order more than once; every later captured payment is stray and is refunded in full
- * (confirmPaidOrder dates a stray payment when it finds it, so it never comes first).
+ * (`markStrayPayment` dates a stray payment when it is found, so it never comes first).
  */
 export async function payingPaymentOf(
   db: Database,

@@ -4,14 +4,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CreatePaymentOrderReply, Order, OrderConfirmation } from '../../../contracts/orders';
 import { orders, payments, refunds, statusHistory, users } from '../../db/schema';
+import { paymentDeps } from '../../flows/deps';
+import { reconcilePendingOrders } from '../../flows/reconcile-payments';
+import { refundCancelledOrder, refundStrayPayment } from '../../flows/refunds';
 import type { RazorpayPayment, RazorpayWebhookEvent } from '../../providers/razorpay/types';
 import { bearer, signUpUser } from '../../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { sendOrderEmail } from '../orders/order-email';
-import { refundCancelledOrder } from '../orders/refund-cancelled-order';
-import { paymentDeps } from './payment-deps';
-import { reconcilePendingOrders } from './reconcile-payments';
-import { refundStrayPayment } from './stray-payments';
 
 let app: TestApp;
 beforeAll(async () => {

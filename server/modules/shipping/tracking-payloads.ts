@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseShiprocketTime } from '../../providers/shiprocket/ist-time';
-import type { TrackingScan, TrackingUpdate } from './apply-tracking';
+import type { TrackingScan, TrackingUpdate } from './shipment-records';
 
 const text = z.union([z.string(), z.number()]).transform(String).nullish();
 const statusId = z

@@ -128,6 +128,8 @@ export function createRazorpayClient(options: RazorpayClientOptions) {
         body: { amount, currency },
         repeatable: false,
       }),
+    fetchRefund: (refundId: string) =>
+      call<RazorpayRefund>('GET', `/v1/refunds/${id(refundId)}`, { repeatable: true }),
     refundPayment: (
       paymentId: string,
       input: { amount?: number; idempotencyKey: string; notes?: Record<string, string> },

@@ -92,6 +92,10 @@ export function restRoutes(sim: SimulatorInternals): FastifyPluginAsync {
       return sim.capture(request.params.id, amount, currency);
     });
 
+    app.get<WithId>('/refunds/:id', { schema: { hide: true } }, async (request) =>
+      store.fetchRefund(request.params.id),
+    );
+
     app.post<WithId>('/payments/:id/refund', { schema: { hide: true } }, async (request) => {
       const body = bodyOf(request.body);
       onlyFields(body, ['amount', 'speed', 'notes', 'receipt']);

@@ -22,6 +22,8 @@ export const SIMULATOR_BASE_PATH = '/sim/razorpay';
 
 /** auto: captured at once, like an order created with payment_capture; manual: authorized until captured. */
 export type CaptureMode = 'auto' | 'manual';
+/** instant: refunds are processed at once; pending: they wait for `settleRefund`, as slow banks make them. */
+export type RefundMode = 'instant' | 'pending';
 /** unavailable: the API answers 503 as an outage would; server_error: 500 with Razorpay's SERVER_ERROR. */
 export type ApiFailure = 'unavailable' | 'server_error';
 
@@ -61,6 +63,9 @@ export interface RazorpaySimulator {
     options?: FailPaymentOptions,
   ): { payment: SimulatedPayment; error: CheckoutError };
   setCaptureMode(mode: CaptureMode): void;
+  setRefundMode(mode: RefundMode): void;
+  /** Finishes a pending refund, with its webhook unless `webhook` is false (a webhook Razorpay lost). */
+  settleRefund(refundId: string, outcome: 'processed' | 'failed', options?: { webhook?: boolean }): void;
   failApi(mode: ApiFailure): void;
   restoreApi(): void;
   webhooks: SimulatorWebhooks;
@@ -139,6 +144,7 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
     retry: options.webhookRetry,
   });
   let captureMode: CaptureMode = 'auto';
+  let refundMode: RefundMode = 'instant';
   let apiFailure: ApiFailure | null = null;
 
   function capture(paymentId: string, amount: number, currency: string) {
@@ -184,6 +190,14 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
     setCaptureMode(mode) {
       captureMode = mode;
     },
+    setRefundMode(mode) {
+      refundMode = mode;
+    },
+    settleRefund(refundId, outcome, settleOptions = {}) {
+      const { refund, payment } = store.settleRefund(refundId, outcome);
+      if (settleOptions.webhook === false) return;
+      webhooks.emit(`refund.${outcome}`, { refund: { entity: refund }, payment: { entity: payment } });
+    },
     failApi(mode) {
       apiFailure = mode;
     },
@@ -194,6 +208,7 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
     // Orders and payments stay: the shop's database still points at them, as it would at Razorpay's.
     reset() {
       captureMode = 'auto';
+      refundMode = 'instant';
       apiFailure = null;
       webhooks.reset();
     },
@@ -206,8 +221,9 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
     fail,
     capture,
     refund(paymentId: string, input: NewRefund) {
-      const { refund, payment, replayed } = store.refund(paymentId, input);
-      if (!replayed) {
+      const status = refundMode === 'pending' ? 'pending' : 'processed';
+      const { refund, payment, replayed } = store.refund(paymentId, input, status);
+      if (!replayed && refund.status === 'processed') {
         webhooks.emit('refund.processed', { refund: { entity: refund }, payment: { entity: payment } });
       }
       return refund;

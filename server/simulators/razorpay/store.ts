@@ -103,6 +103,7 @@ export function createRazorpayStore() {
   const orders = new Map<string, SimulatedOrder>();
   const payments = new Map<string, SimulatedPayment>();
   const refundsByIdempotencyKey = new Map<string, SimulatedRefund>();
+  const refundsById = new Map<string, SimulatedRefund>();
 
   function findOrder(orderId: string): SimulatedOrder {
     const order = orders.get(orderId);
@@ -241,6 +242,7 @@ export function createRazorpayStore() {
     refund(
       paymentId: string,
       input: NewRefund,
+      status: 'processed' | 'pending' = 'processed',
     ): { refund: SimulatedRefund; payment: SimulatedPayment; replayed: boolean } {
       const payment = findPayment(paymentId);
       const keyed = input.idempotencyKey ? `${paymentId}:${input.idempotencyKey}` : undefined;
@@ -266,7 +268,7 @@ export function createRazorpayStore() {
         receipt: input.receipt,
         acquirer_data: { arn: null },
         batch_id: null,
-        status: 'processed',
+        status,
         speed_requested: input.speed,
         speed_processed: input.speed === 'optimum' ? 'instant' : 'normal',
         created_at: now(),
@@ -276,7 +278,32 @@ export function createRazorpayStore() {
       payment.refund_status = full ? 'full' : 'partial';
       if (full) payment.status = 'refunded';
       if (keyed) refundsByIdempotencyKey.set(keyed, refund);
+      refundsById.set(refund.id, refund);
       return { refund: copy(refund), payment: copy(payment), replayed: false };
+    },
+
+    fetchRefund(refundId: string): SimulatedRefund {
+      const refund = refundsById.get(refundId);
+      if (!refund) throw unknownId();
+      return copy(refund);
+    },
+
+    /** Razorpay finishing a pending refund; a failed one gives the amount back to the payment. */
+    settleRefund(
+      refundId: string,
+      outcome: 'processed' | 'failed',
+    ): { refund: SimulatedRefund; payment: SimulatedPayment } {
+      const refund = refundsById.get(refundId);
+      if (!refund) throw unknownId();
+      if (refund.status !== 'pending') throw badRequest('The refund is not pending');
+      const payment = findPayment(refund.payment_id);
+      refund.status = outcome;
+      if (outcome === 'failed') {
+        payment.amount_refunded -= refund.amount;
+        payment.refund_status = payment.amount_refunded === 0 ? null : 'partial';
+        if (payment.status === 'refunded') payment.status = 'captured';
+      }
+      return { refund: copy(refund), payment: copy(payment) };
     },
   };
 }

@@ -7,7 +7,8 @@ export type WebhookEventName =
   | 'payment.captured'
   | 'payment.failed'
   | 'order.paid'
-  | 'refund.processed';
+  | 'refund.processed'
+  | 'refund.failed';
 
 export const DEFAULT_WEBHOOK_TARGET = '/api/payment/webhook';
 

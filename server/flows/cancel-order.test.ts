@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type CancelOrderReply, cancelMessages } from '../../../contracts/orders';
-import { orders, payments, refunds, shipments, statusHistory } from '../../db/schema';
-import { jobQueues } from '../../plugins/jobs';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { type CancelOrderReply, cancelMessages } from '../../contracts/orders';
+import { orders, payments, refunds, shipments, statusHistory } from '../db/schema';
+import { jobQueues } from '../plugins/jobs';
+import { buildTestApp, type TestApp } from '../test/build-test-app';
 import {
   bookShipment,
   newShopper,
@@ -15,12 +15,11 @@ import {
   razorpaySimulatorOf,
   sendQueuedOrderEmails,
   shiprocketSimulatorOf,
-} from '../../test/order-helpers';
-import { paymentDeps } from '../payments/payment-deps';
-import { createShipmentForOrder } from '../shipping/create-shipment';
-import { shippingDeps } from '../shipping/shipping-deps';
+} from '../test/order-helpers';
 import { cancelOrder } from './cancel-order';
-import { refundCancelledOrder, requeueOwedRefunds } from './refund-cancelled-order';
+import { paymentDeps, shippingDeps } from './deps';
+import { createShipmentForOrder } from './fulfil-order';
+import { refundCancelledOrder, requeueOwedRefunds } from './refunds';
 
 let app: TestApp;
 beforeAll(async () => {

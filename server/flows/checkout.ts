@@ -1,16 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
-import type { Address } from '../../../contracts/auth';
-import type { CartLine } from '../../../contracts/cart';
-import { type CreatePaymentOrderReply, paymentMessages } from '../../../contracts/orders';
-import { rupeesToPaise } from '../../../contracts/pricing';
-import type { Database } from '../../db/client';
-import { orderItems, orders, users } from '../../db/schema';
-import { AppError } from '../../errors';
-import { RazorpayError } from '../../providers/razorpay/client';
-import { addressOf } from '../auth/user-view';
-import { getCart } from '../cart/service';
-import type { RazorpayGateway } from './razorpay-gateway';
+import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
+import type { Address } from '../../contracts/auth';
+import type { CartLine } from '../../contracts/cart';
+import { type CreatePaymentOrderReply, type PaymentResponse, paymentMessages } from '../../contracts/orders';
+import { rupeesToPaise } from '../../contracts/pricing';
+import type { Database } from '../db/client';
+import { orders, payments, users } from '../db/schema';
+import { AppError } from '../errors';
+import { addressOf } from '../modules/auth/user-view';
+import { getCart } from '../modules/cart/service';
+import {
+  attachRazorpayOrder,
+  discardUnpayableOrder,
+  insertPendingOrder,
+} from '../modules/orders/order-writer';
+import type { RazorpayGateway } from '../modules/payments/razorpay-gateway';
+import { RazorpayError } from '../providers/razorpay/client';
+import { verifyPaymentSignature } from '../providers/razorpay/signatures';
+import { asUpstreamFailure, settlePayment } from './confirm-payment';
+import type { PaymentDeps } from './deps';
 
 /** A second click on PLACE ORDER within this time reuses the Razorpay order instead of making another. */
 const REUSE_PENDING_ORDER_MS = 30 * 60 * 1000;
@@ -76,7 +84,7 @@ export async function createPaymentOrder(
 
   const orderId = randomUUID();
   await db.transaction(async (tx) => {
-    await tx.insert(orders).values({
+    const order = {
       id: orderId,
       userId,
       mrpPaise: rupeesToPaise(summary.mrp),
@@ -93,10 +101,11 @@ export async function createPaymentOrder(
       },
       shippingAddress: address,
       billingAddress: address,
-    });
-    await tx.insert(orderItems).values(
+    };
+    await insertPendingOrder(
+      tx,
+      order,
       cart.map((line) => ({
-        orderId,
         productId: line.id,
         title: line.title,
         description: line.description,
@@ -123,11 +132,66 @@ export async function createPaymentOrder(
     });
     razorpayOrderId = created.id;
   } catch (error) {
-    await db.delete(orders).where(eq(orders.id, orderId));
+    await discardUnpayableOrder(db, orderId);
     if (error instanceof RazorpayError)
       throw new AppError('upstream_failed', paymentMessages.initializeFailed);
     throw error;
   }
-  await db.update(orders).set({ razorpayOrderId, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+  await attachRazorpayOrder(db, orderId, razorpayOrderId);
   return reply(orderId, razorpayOrderId);
+}
+
+export interface CheckoutConfirmation {
+  orderId: string;
+  paymentId: string;
+}
+
+/**
+ * DESIGN.md "Money flow" step 3 (spec §7 POST /orders/create-with-payment): the browser reports Checkout's
+ * success. Nothing in the report is trusted until the signature over our own Razorpay order id checks out
+ * and Razorpay itself confirms the payment, its order, amount and currency. Reporting twice gives the same
+ * order.
+ */
+export async function confirmCheckoutPayment(
+  deps: PaymentDeps,
+  userId: string,
+  report: PaymentResponse,
+): Promise<CheckoutConfirmation> {
+  const paymentId = report.razorpay_payment_id?.trim();
+  if (!paymentId) throw new AppError('invalid', paymentMessages.invalidPaymentResponse);
+  if (!report.razorpay_order_id || !report.razorpay_signature) {
+    throw new AppError('invalid', paymentMessages.invalidPaymentResponse);
+  }
+
+  const [order] = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.razorpayOrderId, report.razorpay_order_id), eq(orders.userId, userId)));
+  if (!order?.razorpayOrderId) throw new AppError('not_found', paymentMessages.orderNotFound);
+
+  const signed = verifyPaymentSignature({
+    razorpayOrderId: order.razorpayOrderId,
+    razorpayPaymentId: paymentId,
+    signature: report.razorpay_signature,
+    keySecret: deps.razorpay.keySecret,
+  });
+  if (!signed) throw new AppError('invalid', paymentMessages.verificationFailed);
+
+  const [recorded] = await deps.db
+    .select({ status: payments.status })
+    .from(payments)
+    .where(and(eq(payments.razorpayPaymentId, paymentId), eq(payments.orderId, order.id)));
+  if (recorded?.status === 'captured' && order.paymentStatus === 'paid')
+    return { orderId: order.id, paymentId };
+
+  const payment = await deps.razorpay.client.fetchPayment(paymentId).catch(asUpstreamFailure);
+  if (payment.status === 'failed') {
+    throw new AppError('invalid', paymentMessages.failed(payment.error_description ?? undefined));
+  }
+  if (payment.status === 'refunded' && payment.order_id === order.razorpayOrderId && order.paidAt) {
+    return { orderId: order.id, paymentId };
+  }
+  const settled = await settlePayment(deps, order, payment, 'checkout').catch(asUpstreamFailure);
+  if (!settled) throw new AppError('invalid', paymentMessages.notForThisOrder);
+  return { orderId: order.id, paymentId };
 }

@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orders, shipmentEvents, shipments } from '../../db/schema';
-import type { TrackingWebhookPayload } from '../../providers/shiprocket/types';
-import { SHIPPING_WEBHOOK_PATH } from '../../providers/shiprocket/webhook';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { newShopper, placePaidOrder } from '../../test/order-helpers';
-import { createShipmentForOrder } from './create-shipment';
-import { pollStaleShipments } from './poll-tracking';
-import { shippingDeps } from './shipping-deps';
+import { orders, shipmentEvents, shipments } from '../db/schema';
+import type { TrackingWebhookPayload } from '../providers/shiprocket/types';
+import { SHIPPING_WEBHOOK_PATH } from '../providers/shiprocket/webhook';
+import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { newShopper, placePaidOrder } from '../test/order-helpers';
+import { shippingDeps } from './deps';
+import { createShipmentForOrder } from './fulfil-order';
+import { pollStaleShipments } from './tracking';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,9 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
-import { orders } from '../../db/schema';
-import type { RazorpayPayment } from '../../providers/razorpay/types';
-import { type PaymentDeps, settlePayment } from './settle-payment';
-import { recordChanges } from './status-history';
+import { orders } from '../db/schema';
+import { markPaymentChecked, transitionOrder } from '../modules/orders/order-writer';
+import type { RazorpayPayment } from '../providers/razorpay/types';
+import { settlePayment } from './confirm-payment';
+import type { PaymentDeps } from './deps';
 
 /** The browser and the webhook get this head start before the reconciler asks Razorpay itself. */
 export const RECONCILE_AFTER_MS = 2 * 60 * 1000;
@@ -25,27 +26,10 @@ const settleOrder: Record<RazorpayPayment['status'], number> = {
 };
 
 async function abandon(deps: PaymentDeps, order: OrderRow) {
-  await deps.db.transaction(async (tx) => {
-    const [changed] = await tx
-      .update(orders)
-      .set({ status: 'cancelled', paymentStatus: 'failed', updatedAt: sql`now()` })
-      .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'pending')))
-      .returning({ id: orders.id });
-    if (!changed) return;
-    await recordChanges(tx, 'reconciler', [
-      { entity: 'order', entityId: order.id, field: 'status', from: order.status, to: 'cancelled' },
-      {
-        entity: 'order',
-        entityId: order.id,
-        field: 'paymentStatus',
-        from: order.paymentStatus,
-        to: 'failed',
-      },
-    ]);
-  });
+  await transitionOrder(deps.db, deps.jobs, order.id, { type: 'checkout_abandoned' }, 'reconciler');
 }
 
-/** Asks Razorpay about one order still waiting for its payment (DESIGN.md "Money flow" step 4). */
+/** Asks Razorpay about one order still waiting for its payment (docs/architecture.md#money-flow). */
 export async function reconcileOrder(
   deps: PaymentDeps,
   order: OrderRow,
@@ -68,10 +52,14 @@ export async function reconcileOrder(
   return 'abandoned';
 }
 
-/** The scheduled job: every order left pending past the head start, oldest first. */
+/**
+ * The scheduled job: a batch of the orders left pending past the head start, those asked about longest ago
+ * first (never asked first of all), so that however many checkouts are abandoned, each pending order is asked
+ * about in turn and a paid one is found within a few runs.
+ */
 export async function reconcilePendingOrders(
   deps: PaymentDeps,
-  options: { olderThanMs?: number; now?: number } = {},
+  options: { olderThanMs?: number; now?: number; batchSize?: number } = {},
 ): Promise<Record<ReconcileOutcome, number>> {
   const now = options.now ?? Date.now();
   const cutoff = new Date(now - (options.olderThanMs ?? RECONCILE_AFTER_MS));
@@ -81,8 +69,12 @@ export async function reconcilePendingOrders(
     .where(
       and(eq(orders.paymentStatus, 'pending'), eq(orders.status, 'pending'), lt(orders.createdAt, cutoff)),
     )
-    .orderBy(asc(orders.createdAt))
-    .limit(BATCH_SIZE);
+    .orderBy(sql`${orders.paymentCheckedAt} asc nulls first`, asc(orders.createdAt))
+    .limit(options.batchSize ?? BATCH_SIZE);
+  await markPaymentChecked(
+    deps.db,
+    pending.map((order) => order.id),
+  );
   const outcomes: Record<ReconcileOutcome, number> = { paid: 0, pending: 0, abandoned: 0 };
   for (const order of pending) {
     try {

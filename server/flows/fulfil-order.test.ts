@@ -1,16 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Order } from '../../../contracts/orders';
-import { orders, shipments, statusHistory, users } from '../../db/schema';
-import { jobQueues } from '../../plugins/jobs';
-import { injectFetch } from '../../providers/inject-fetch';
-import { createShiprocketClient, ShiprocketError } from '../../providers/shiprocket/client';
-import type { AdhocOrderInput, CourierOption } from '../../providers/shiprocket/types';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { newShopper, placePaidOrder, queuedJobs } from '../../test/order-helpers';
-import { type CreateShipmentJob, createShipmentForOrder } from './create-shipment';
-import { requeueUnshippedOrders } from './enqueue-shipment';
-import { type ShippingDeps, shippingDeps } from './shipping-deps';
+import type { Order } from '../../contracts/orders';
+import { orders, shipments, statusHistory, users } from '../db/schema';
+import { jobQueues } from '../plugins/jobs';
+import { injectFetch } from '../providers/inject-fetch';
+import { createShiprocketClient, ShiprocketError } from '../providers/shiprocket/client';
+import type { AdhocOrderInput, CourierOption } from '../providers/shiprocket/types';
+import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { newShopper, placePaidOrder, queuedJobs } from '../test/order-helpers';
+import { type ShippingDeps, shippingDeps } from './deps';
+import { type CreateShipmentJob, createShipmentForOrder, requeueUnshippedOrders } from './fulfil-order';
 
 let app: TestApp;
 beforeAll(async () => {

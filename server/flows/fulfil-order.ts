@@ -1,13 +1,15 @@
-import { eq } from 'drizzle-orm';
-import { DEFAULT_WEIGHT_KG } from '../../../contracts/catalogue';
-import { orderItems, orders, products, shipments } from '../../db/schema';
-import { ShiprocketError } from '../../providers/shiprocket/client';
-import { parseShiprocketTime, shiprocketEtd, shiprocketOrderDate } from '../../providers/shiprocket/ist-time';
-import type { AdhocOrderInput, CourierOption, ListedOrder } from '../../providers/shiprocket/types';
-import { mayShip } from '../orders/cancel-order';
-import { applyTrackingUpdate, followShipmentStage } from './apply-tracking';
-import { isBeforePickup } from './shipment-stages';
-import type { ShippingDeps } from './shipping-deps';
+import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { DEFAULT_WEIGHT_KG } from '../../contracts/catalogue';
+import { orderItems, orders, products, shipments } from '../db/schema';
+import { isBeforePickup } from '../modules/orders/lifecycle';
+import { applyOrderEvent, lockOrder, previewOrderEvent } from '../modules/orders/order-writer';
+import { findShipmentOfOrder as findShipment, insertShipment } from '../modules/shipping/shipment-records';
+import { jobQueues } from '../plugins/jobs';
+import { ShiprocketError } from '../providers/shiprocket/client';
+import { parseShiprocketTime, shiprocketEtd, shiprocketOrderDate } from '../providers/shiprocket/ist-time';
+import type { AdhocOrderInput, CourierOption, ListedOrder } from '../providers/shiprocket/types';
+import type { ShippingDeps } from './deps';
+import { applyTrackingUpdate } from './tracking';
 
 type OrderRow = typeof orders.$inferSelect;
 type ShipmentRow = typeof shipments.$inferSelect;
@@ -61,9 +63,8 @@ async function cancelStrayParcel(deps: ShippingDeps, orderId: string): Promise<v
   await deps.shiprocket.client.cancelOrders([listed.id]);
 }
 
-async function findShipmentOfOrder(deps: ShippingDeps, orderId: string): Promise<ShipmentRow | undefined> {
-  const [row] = await deps.db.select().from(shipments).where(eq(shipments.orderId, orderId));
-  return row;
+function findShipmentOfOrder(deps: ShippingDeps, orderId: string): Promise<ShipmentRow | undefined> {
+  return findShipment(deps.db, orderId);
 }
 
 /** The order's lines with what they weigh: spec §3 and §9, each product's weight, else 0.5 kg a unit. */
@@ -129,26 +130,28 @@ async function bookShipment(deps: ShippingDeps, order: OrderRow): Promise<Shipme
   }
   const awbCode = created.awb_code || null;
   const stored = await deps.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
-    if (!locked || !mayShip(locked)) return 'cancelled' as const;
-    const [inserted] = await tx
-      .insert(shipments)
-      .values({
-        orderId: order.id,
-        shiprocketOrderId: String(created.order_id),
-        shiprocketShipmentId: String(created.shipment_id),
-        awbCode,
-        courierName: created.courier_name || null,
-        courierCompanyId: created.courier_company_id,
-        stage: awbCode ? 'awb_assigned' : 'created',
-        statusCode: created.status_code,
-        statusLabel: created.status,
-        trackingUrl: awbCode ? deps.shiprocket.trackingPageUrl(awbCode) : null,
-      })
-      // A run of this job in another process stored it first: keep that one.
-      .onConflictDoNothing()
-      .returning();
-    if (inserted) await followShipmentStage(tx, deps.jobs, order.id, inserted.stage, 'system');
+    const locked = await lockOrder(tx, order.id);
+    if (!locked) return 'cancelled' as const;
+    const stage = awbCode ? ('awb_assigned' as const) : ('created' as const);
+    const event = { type: 'parcel_booked' as const, stage };
+    const decision = previewOrderEvent(locked, event);
+    if (decision.outcome === 'refused' || decision.effects.some((e) => e.type === 'cancel_courier_order')) {
+      return 'cancelled' as const;
+    }
+    const inserted = await insertShipment(tx, {
+      orderId: order.id,
+      shiprocketOrderId: String(created.order_id),
+      shiprocketShipmentId: String(created.shipment_id),
+      awbCode,
+      courierName: created.courier_name || null,
+      courierCompanyId: created.courier_company_id,
+      stage,
+      statusCode: created.status_code,
+      statusLabel: created.status,
+      trackingUrl: awbCode ? deps.shiprocket.trackingPageUrl(awbCode) : null,
+    });
+    // A run of this job in another process stored it first: keep that one.
+    if (inserted) await applyOrderEvent(locked, deps.jobs, event, 'system');
     return inserted;
   });
   if (stored === 'cancelled') {
@@ -258,8 +261,7 @@ async function assignCourier(
     assigned = { awbCode: listed.awb, courierName: listed.courier, courierCompanyId: null };
   }
   await applyTrackingUpdate(
-    deps.db,
-    deps.jobs,
+    deps,
     shipment.id,
     {
       statusId: 3,
@@ -287,10 +289,50 @@ async function schedulePickup(deps: ShippingDeps, order: OrderRow, shipment: Shi
     scheduledAt = parseShiprocketTime(listed?.pickup_scheduled_date);
   }
   await applyTrackingUpdate(
-    deps.db,
-    deps.jobs,
+    deps,
     shipment.id,
     { statusId: 4, statusLabel: 'PICKUP SCHEDULED', pickupScheduledAt: scheduledAt ?? null, scans: [] },
     'system',
   );
+}
+
+/** Left this long, a paid order's parcel should be booked: its first job ran at payment and retried since. */
+const UNSHIPPED_AFTER_MINUTES = 30;
+/** Stages the shipment job has not finished with: it books, assigns the courier and schedules the pickup. */
+const STAGES_BEFORE_PICKUP_BOOKED = ['created', 'awb_assigned'] as const;
+const SWEEP_LIMIT = 200;
+
+/**
+ * pg-boss gives the shipment job up after its retries (about 11 hours), and a job can be lost with its
+ * queue's rows. This sweep, run with the tracking poll, queues it again for every paid, not cancelled order
+ * (the lifecycle's `mayShip`), and flags each for the owner's attention paid a while ago whose parcel has no shipment row or stopped before its
+ * pickup was booked. Returns how many jobs it queued.
+ */
+export async function requeueUnshippedOrders(deps: Pick<ShippingDeps, 'db' | 'jobs'>): Promise<number> {
+  const stalled = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .leftJoin(shipments, eq(shipments.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.paymentStatus, 'paid'),
+        ne(orders.status, 'cancelled'),
+        lt(orders.paidAt, sql`now() - make_interval(mins => ${UNSHIPPED_AFTER_MINUTES}::int)`),
+        or(isNull(shipments.id), inArray(shipments.stage, [...STAGES_BEFORE_PICKUP_BOOKED])),
+      ),
+    )
+    .orderBy(orders.paidAt)
+    .limit(SWEEP_LIMIT);
+
+  let queued = 0;
+  for (const order of stalled) {
+    // The order id is the job's singleton key: an order whose job still waits, retries or runs gets none.
+    const sent = await deps.db.transaction(async (tx) => {
+      const locked = await lockOrder(tx, order.id);
+      if (locked) await applyOrderEvent(locked, deps.jobs, { type: 'shipment_overdue' }, 'system');
+      return deps.jobs.send(tx, jobQueues.createShipment, { orderId: order.id }, { singletonKey: order.id });
+    });
+    if (sent) queued += 1;
+  }
+  return queued;
 }

@@ -7,7 +7,7 @@ import {
 import type { Database } from '../../db/client';
 import { orders } from '../../db/schema';
 import { AppError } from '../../errors';
-import { isOrderId, listUserOrders } from './order-view';
+import { isOrderId, listUserOrders } from '../orders/order-view';
 
 /**
  * spec §3 Order-history sync entry, as a view over the orders table: the shopper's paid orders, newest first

@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ShippingConfig } from '../config';
+import type { Database } from '../db/client';
+import type { RazorpayGateway } from '../modules/payments/razorpay-gateway';
+import type { ShiprocketGateway } from '../modules/shipping/shiprocket-gateway';
+import type { Jobs } from '../plugins/jobs';
+
+/** What the money flows need: the database, the job queue, Razorpay and a logger. */
+export interface PaymentDeps {
+  db: Database;
+  jobs: Pick<Jobs, 'send'>;
+  razorpay: RazorpayGateway;
+  log: FastifyBaseLogger;
+}
+
+/** What the shipment flows need. */
+export interface ShippingDeps {
+  db: Database;
+  jobs: Pick<Jobs, 'send'>;
+  shiprocket: ShiprocketGateway;
+  shipping: ShippingConfig;
+  log: FastifyBaseLogger;
+}
+
+export function paymentDeps(app: FastifyInstance): PaymentDeps {
+  return { db: app.db, jobs: app.jobs, razorpay: app.razorpay, log: app.log };
+}
+
+export function shippingDeps(app: FastifyInstance): ShippingDeps {
+  return {
+    db: app.db,
+    jobs: app.jobs,
+    shiprocket: app.shiprocket,
+    shipping: app.config.shipping,
+    log: app.log,
+  };
+}

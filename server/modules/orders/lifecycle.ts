@@ -1,0 +1,351 @@
+import type { OrderStatus } from '../../../contracts/order-status';
+import type { AttentionReason, OrderEmailKind, orderPaymentStatuses } from '../../../contracts/orders';
+import type { ShipmentStage } from '../../../contracts/shipping';
+
+// The order lifecycle (docs/product.md#order-lifecycle): every rule that says whether an order may move, and
+// what must happen when it does, lives here and nowhere else. Pure: no I/O, so property tests can drive it.
+
+export type OrderPaymentStatus = (typeof orderPaymentStatuses)[number];
+export type RefundProgress = 'pending' | 'processed' | 'failed';
+
+export interface OrderState {
+  status: OrderStatus;
+  paymentStatus: OrderPaymentStatus;
+  /** The latest refund of the payment that paid the order, as Razorpay last reported it. */
+  refund: RefundProgress | null;
+  /** The parcel's stage; null until a parcel is booked. */
+  shipmentStage: ShipmentStage | null;
+}
+
+export type CancelRequester = 'shopper' | 'shop';
+
+export type OrderEvent =
+  /** A payment of the order reached `captured`; `repeat` when it was already recorded as captured. */
+  | { type: 'payment_captured'; paymentId: string; repeat: boolean }
+  | { type: 'payment_failed' }
+  /** Nobody paid the checkout in time (the reconciler gives it up). */
+  | { type: 'checkout_abandoned' }
+  | { type: 'cancel_requested'; by: CancelRequester }
+  | { type: 'parcel_booked'; stage: ShipmentStage }
+  | { type: 'courier_stage_reported'; stage: ShipmentStage }
+  | { type: 'parcel_cancelled_by_courier' }
+  /** We stopped the parcel at the courier, to cancel the order. */
+  | { type: 'parcel_stopped' }
+  /** The order is paid but its parcel is still not booked long after (the shipment sweep noticed). */
+  | { type: 'shipment_overdue' }
+  | { type: 'refund_requested'; amountPaise: number; refundablePaise: number }
+  /** Razorpay accepted a refund of the paying payment and is processing it. */
+  | { type: 'refund_started' }
+  | { type: 'refund_settled'; fullyRefunded: boolean }
+  /** `attempts`: the failed refunds of the paying payment so far, this one included. */
+  | { type: 'refund_failed'; paymentId: string; attempts: number; stray: boolean };
+
+export type { AttentionReason, OrderEmailKind };
+
+export type OrderEffect =
+  | { type: 'clear_cart' }
+  | { type: 'enqueue_shipment' }
+  /** Refund, in full, what a cancelled order still owes; after `delaySeconds` when given. */
+  | { type: 'refund_order'; delaySeconds?: number }
+  /** Refund the payment the event was about: the order was paid by another one already. */
+  | { type: 'refund_stray_payment'; paymentId: string; delaySeconds?: number }
+  | { type: 'send_email'; kind: OrderEmailKind }
+  /** Stop the parcel at the courier: it was booked for an order that may not ship. */
+  | { type: 'cancel_courier_order' }
+  | { type: 'flag_attention'; reason: AttentionReason };
+
+export type RefusalReason =
+  /** The courier has the parcel: too late to cancel. */
+  | 'after_pickup'
+  /** A parcel is booked and not stopped yet: stop it at the courier first, then ask again. */
+  | 'parcel_live'
+  | 'not_paid'
+  | 'exceeds_refundable';
+
+export type Decision =
+  | { outcome: 'applied'; next: OrderState; effects: OrderEffect[] }
+  | { outcome: 'refused'; reason: RefusalReason };
+
+/** A refund that fails this many times needs a person. */
+export const MAX_FAILED_REFUNDS = 5;
+/** The refund job queued with a cancellation waits this long: the cancel request normally refunds first. */
+export const REFUND_AFTER_CANCEL_DELAY_SECONDS = 60;
+/** A failed refund is tried again (with a new idempotency key) after this long. */
+export const RETRY_FAILED_REFUND_AFTER_SECONDS = 5 * 60;
+
+const statusProgress: Record<OrderStatus, number> = {
+  pending: 0,
+  confirmed: 1,
+  processing: 2,
+  shipped: 3,
+  out_for_delivery: 4,
+  delivered: 5,
+  cancelled: 6,
+};
+
+const stageProgress: Record<ShipmentStage, number> = {
+  created: 0,
+  awb_assigned: 1,
+  pickup_scheduled: 2,
+  picked_up: 3,
+  in_transit: 4,
+  out_for_delivery: 5,
+  delivered: 6,
+  cancelled: 7,
+  returned: 7,
+};
+
+/** Scans arrive late and out of order: a parcel's stage only moves forward. */
+export function laterStage(current: ShipmentStage, reported: ShipmentStage | undefined): ShipmentStage {
+  if (!reported || reported === current) return current;
+  // A parcel the courier has collected is returned, never cancelled; a delivered one is neither: such a
+  // report is a late or stray scan.
+  if (reported === 'cancelled') return isBeforePickup(current) ? reported : current;
+  if (reported === 'returned') return current === 'delivered' || current === 'cancelled' ? current : reported;
+  return stageProgress[reported] > stageProgress[current] ? reported : current;
+}
+
+/** Until the courier has the parcel, the order may still be cancelled (and refunded). */
+export function isBeforePickup(stage: ShipmentStage): boolean {
+  return stageProgress[stage] < stageProgress.picked_up;
+}
+
+/** What the order's status says at each stage of its parcel. */
+export function orderStatusForStage(stage: ShipmentStage): OrderStatus | undefined {
+  switch (stage) {
+    case 'created':
+    case 'awb_assigned':
+    case 'pickup_scheduled':
+      return 'processing';
+    case 'picked_up':
+    case 'in_transit':
+      return 'shipped';
+    case 'out_for_delivery':
+      return 'out_for_delivery';
+    case 'delivered':
+      return 'delivered';
+    case 'cancelled':
+    case 'returned':
+      return undefined;
+  }
+}
+
+const AFTER_PICKUP: ReadonlySet<OrderStatus> = new Set(['shipped', 'out_for_delivery', 'delivered']);
+const EMAILED_STATUSES: ReadonlySet<OrderStatus> = new Set(['shipped', 'out_for_delivery', 'delivered']);
+
+/** Money was taken for the order at some point (it may have gone back since). */
+export function wasPaid(state: Pick<OrderState, 'paymentStatus'>): boolean {
+  return (
+    state.paymentStatus === 'paid' ||
+    state.paymentStatus === 'partially_refunded' ||
+    state.paymentStatus === 'refunded'
+  );
+}
+
+/** A cancelled order whose money is still (partly) with us: the shopper is owed the rest. */
+export function owesRefund(state: Pick<OrderState, 'status' | 'paymentStatus'>): boolean {
+  return (
+    state.status === 'cancelled' &&
+    (state.paymentStatus === 'paid' || state.paymentStatus === 'partially_refunded')
+  );
+}
+
+/** A parcel is booked only for an order that is paid and not cancelled. */
+export function mayShip(state: Pick<OrderState, 'status' | 'paymentStatus'>): boolean {
+  return state.status !== 'cancelled' && state.paymentStatus === 'paid';
+}
+
+/** Whether the order still takes a payment: pending, or given up unpaid (still the shopper's if money arrives). */
+export function awaitsPayment(state: Pick<OrderState, 'status' | 'paymentStatus'>): boolean {
+  if (state.paymentStatus === 'failed') return true;
+  return state.paymentStatus === 'pending' && state.status !== 'cancelled';
+}
+
+function parcelPickedUp(stage: ShipmentStage | null): boolean {
+  return stage !== null && stage !== 'cancelled' && !isBeforePickup(stage);
+}
+
+function parcelLive(stage: ShipmentStage | null): boolean {
+  return stage !== null && stage !== 'cancelled' && isBeforePickup(stage);
+}
+
+/** What cancelling would answer now, shown to the app as `canCancel`. */
+export function mayCancel(state: Pick<OrderState, 'status' | 'shipmentStage'>): boolean {
+  return (
+    state.status !== 'cancelled' && !AFTER_PICKUP.has(state.status) && !parcelPickedUp(state.shipmentStage)
+  );
+}
+
+/**
+ * The refund status a shopper sees: an owed refund is `scheduled` (a job retries it) until Razorpay accepts
+ * it; otherwise the latest refund's own status.
+ */
+export function refundStatusOf(
+  state: Pick<OrderState, 'status' | 'paymentStatus' | 'refund'>,
+): 'scheduled' | RefundProgress | null {
+  if (state.refund === 'pending') return 'pending';
+  if (owesRefund(state)) return 'scheduled';
+  return state.refund;
+}
+
+/** The lifecycle's view of an order from its stored parts. */
+export function orderStateOf(
+  order: Pick<OrderState, 'status' | 'paymentStatus'>,
+  shipment: { stage: ShipmentStage } | undefined,
+  refund: RefundProgress | null = null,
+): OrderState {
+  return {
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    refund,
+    shipmentStage: shipment?.stage ?? null,
+  };
+}
+
+const applied = (next: OrderState, effects: OrderEffect[] = []): Decision => ({
+  outcome: 'applied',
+  next,
+  effects,
+});
+const refused = (reason: RefusalReason): Decision => ({ outcome: 'refused', reason });
+const unchanged = (state: OrderState) => applied(state);
+
+function onPaymentCaptured(state: OrderState, paymentId: string, repeat: boolean): Decision {
+  if (repeat) return unchanged(state);
+  // Razorpay lets a shopper pay one order twice: a second captured payment goes back in full.
+  if (wasPaid(state)) return applied(state, [{ type: 'refund_stray_payment', paymentId }]);
+  // The shopper cancelled the unpaid order before the money arrived: it stays cancelled and is refunded.
+  if (state.status === 'cancelled' && state.paymentStatus === 'pending') {
+    return applied({ ...state, paymentStatus: 'paid' }, [{ type: 'refund_order' }]);
+  }
+  // Pending, or a checkout given up unpaid (never an order the shopper saw): the money makes it an order.
+  return applied({ ...state, status: 'confirmed', paymentStatus: 'paid' }, [
+    { type: 'clear_cart' },
+    { type: 'enqueue_shipment' },
+    { type: 'send_email', kind: 'confirmed' },
+  ]);
+}
+
+function onCheckoutAbandoned(state: OrderState): Decision {
+  if (state.status !== 'pending' || state.paymentStatus !== 'pending') return unchanged(state);
+  return applied({ ...state, status: 'cancelled', paymentStatus: 'failed' });
+}
+
+function onCancelRequested(state: OrderState): Decision {
+  if (state.status === 'cancelled') return unchanged(state);
+  if (AFTER_PICKUP.has(state.status) || parcelPickedUp(state.shipmentStage)) return refused('after_pickup');
+  if (parcelLive(state.shipmentStage)) return refused('parcel_live');
+  const next: OrderState = { ...state, status: 'cancelled' };
+  const effects: OrderEffect[] = [];
+  // Only a paid order was confirmed to the shopper; an unpaid checkout just goes away.
+  if (wasPaid(state)) effects.push({ type: 'send_email', kind: 'cancelled' });
+  if (owesRefund(next)) {
+    effects.push({ type: 'refund_order', delaySeconds: REFUND_AFTER_CANCEL_DELAY_SECONDS });
+  }
+  return applied(next, effects);
+}
+
+function onParcelBooked(state: OrderState, stage: ShipmentStage): Decision {
+  if (!mayShip(state)) return applied(state, [{ type: 'cancel_courier_order' }]);
+  return followStage({ ...state, shipmentStage: laterStage(state.shipmentStage ?? stage, stage) }, []);
+}
+
+/** The order's status follows its parcel's stage forward; e-mails only for the stage it lands on. */
+function followStage(state: OrderState, effects: OrderEffect[]): Decision {
+  const target = state.shipmentStage ? orderStatusForStage(state.shipmentStage) : undefined;
+  if (!target || state.status === 'cancelled' || statusProgress[target] <= statusProgress[state.status]) {
+    return applied(state, effects);
+  }
+  const next = { ...state, status: target };
+  if (EMAILED_STATUSES.has(target)) effects.push({ type: 'send_email', kind: target as OrderEmailKind });
+  return applied(next, effects);
+}
+
+function onCourierStage(state: OrderState, reported: ShipmentStage): Decision {
+  if (reported === 'cancelled') return onParcelCancelledByCourier(state);
+  const stage = laterStage(state.shipmentStage ?? reported, reported);
+  const effects: OrderEffect[] = [];
+  if (stage === 'returned' && state.shipmentStage !== 'returned') {
+    effects.push({ type: 'flag_attention', reason: 'parcel_returned' });
+  }
+  return followStage({ ...state, shipmentStage: stage }, effects);
+}
+
+function onParcelCancelledByCourier(state: OrderState): Decision {
+  const next = { ...state, shipmentStage: laterStage(state.shipmentStage ?? 'cancelled', 'cancelled') };
+  // Our own cancellation stops the parcel too; only a paid order left without its parcel needs a person.
+  const stopped = state.shipmentStage !== 'cancelled' && next.shipmentStage === 'cancelled';
+  if (!stopped || state.status === 'cancelled' || !mayShip(state)) {
+    return applied(next);
+  }
+  return applied(next, [{ type: 'flag_attention', reason: 'parcel_cancelled_by_courier' }]);
+}
+
+function onRefundRequested(state: OrderState, amountPaise: number, refundablePaise: number): Decision {
+  if (state.paymentStatus !== 'paid' && state.paymentStatus !== 'partially_refunded')
+    return refused('not_paid');
+  if (amountPaise <= 0 || amountPaise > refundablePaise) return refused('exceeds_refundable');
+  return applied(state);
+}
+
+function onRefundSettled(state: OrderState, fullyRefunded: boolean): Decision {
+  const paymentStatus = fullyRefunded ? 'refunded' : 'partially_refunded';
+  const effects: OrderEffect[] = [];
+  if (fullyRefunded && state.paymentStatus !== 'refunded')
+    effects.push({ type: 'send_email', kind: 'refunded' });
+  return applied({ ...state, paymentStatus, refund: 'processed' }, effects);
+}
+
+function onRefundFailed(state: OrderState, event: Extract<OrderEvent, { type: 'refund_failed' }>): Decision {
+  // A stray payment's refund says nothing of the order's own refund.
+  const next: OrderState = event.stray ? state : { ...state, refund: 'failed' };
+  if (event.attempts >= MAX_FAILED_REFUNDS) {
+    return applied(next, [{ type: 'flag_attention', reason: 'refund_failing' }]);
+  }
+  if (event.stray) {
+    const retry = { paymentId: event.paymentId, delaySeconds: RETRY_FAILED_REFUND_AFTER_SECONDS };
+    return applied(next, [{ type: 'refund_stray_payment', ...retry }]);
+  }
+  // Still owed: the refund job tries again later with a new key.
+  if (owesRefund(next)) {
+    return applied(next, [{ type: 'refund_order', delaySeconds: RETRY_FAILED_REFUND_AFTER_SECONDS }]);
+  }
+  return applied(next);
+}
+
+/** The next state of an order on an event, and what must happen because of it. */
+export function decide(state: OrderState, event: OrderEvent): Decision {
+  switch (event.type) {
+    case 'payment_captured':
+      return onPaymentCaptured(state, event.paymentId, event.repeat);
+    case 'payment_failed':
+      return unchanged(state);
+    case 'checkout_abandoned':
+      return onCheckoutAbandoned(state);
+    case 'cancel_requested':
+      return onCancelRequested(state);
+    case 'parcel_booked':
+      return onParcelBooked(state, event.stage);
+    case 'courier_stage_reported':
+      return onCourierStage(state, event.stage);
+    case 'parcel_cancelled_by_courier':
+      return onParcelCancelledByCourier(state);
+    case 'parcel_stopped':
+      return applied({
+        ...state,
+        shipmentStage: laterStage(state.shipmentStage ?? 'cancelled', 'cancelled'),
+      });
+    case 'shipment_overdue':
+      return mayShip(state)
+        ? applied(state, [{ type: 'flag_attention', reason: 'shipment_not_booked' }])
+        : unchanged(state);
+    case 'refund_requested':
+      return onRefundRequested(state, event.amountPaise, event.refundablePaise);
+    case 'refund_started':
+      return applied({ ...state, refund: 'pending' });
+    case 'refund_settled':
+      return onRefundSettled(state, event.fullyRefunded);
+    case 'refund_failed':
+      return onRefundFailed(state, event);
+  }
+}

@@ -1,0 +1,212 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { cartLines, orderAttention, orderItems, orders, payments, refunds, shipments } from '../../db/schema';
+import { type Jobs, jobQueues } from '../../plugins/jobs';
+import { type ChangeSource, recordChanges, type StatusChange } from '../history/status-history';
+import {
+  type Decision,
+  decide,
+  type OrderEffect,
+  type OrderEvent,
+  type OrderState,
+  orderStateOf,
+} from './lifecycle';
+
+// The one writer of an order's row (docs/architecture.md#order-lifecycle): it takes the order's locks in the
+// fixed order, applies the lifecycle, writes the status history and enqueues the effects, all in the
+// caller's transaction. A test fails when any other file writes the orders table.
+
+type OrderRow = typeof orders.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+type ShipmentRow = typeof shipments.$inferSelect;
+
+declare const lockedBrand: unique symbol;
+
+/** An order whose rows the transaction holds locked; only `lockOrder` makes one. */
+export interface LockedOrder {
+  readonly [lockedBrand]: true;
+  readonly tx: Database;
+  readonly order: OrderRow;
+  /** Oldest first: the first captured one paid the order. */
+  readonly payments: readonly PaymentRow[];
+  readonly shipment: ShipmentRow | undefined;
+  /** The lifecycle's view of the order, kept current by `applyOrderEvent`. */
+  state: OrderState;
+}
+
+function payingPayment(rows: readonly PaymentRow[]): PaymentRow | undefined {
+  return rows.find((row) => row.status === 'captured' || row.status === 'refunded');
+}
+
+/**
+ * Takes the order's locks in the one order every transaction uses (else PostgreSQL may deadlock two of them):
+ * the order row, then its payment rows, then its shipment row. Every change to an order, its payments,
+ * refunds or shipment starts here. Undefined when there is no such order.
+ */
+export async function lockOrder(tx: Database, orderId: string): Promise<LockedOrder | undefined> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) return undefined;
+  const paymentRows = await tx
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(asc(payments.createdAt), asc(payments.id))
+    .for('update');
+  const [shipment] = await tx.select().from(shipments).where(eq(shipments.orderId, orderId)).for('update');
+  const paying = payingPayment(paymentRows);
+  const [latestRefund] = paying
+    ? await tx
+        .select({ status: refunds.status })
+        .from(refunds)
+        .where(eq(refunds.paymentId, paying.id))
+        .orderBy(desc(refunds.createdAt))
+        .limit(1)
+    : [];
+  const state = orderStateOf(order, shipment, latestRefund?.status ?? null);
+  return { tx, order, payments: paymentRows, shipment, state } as unknown as LockedOrder;
+}
+
+/** What the lifecycle would decide for the event now, without changing anything. */
+export function previewOrderEvent(locked: LockedOrder, event: OrderEvent): Decision {
+  return decide(locked.state, event);
+}
+
+function changesOf(orderId: string, before: OrderState, next: OrderState): StatusChange[] {
+  const fields = ['status', 'paymentStatus', 'shipmentStage'] as const;
+  return fields.map((field) => ({
+    entity: 'order' as const,
+    entityId: orderId,
+    field,
+    from: before[field],
+    to: next[field] ?? '',
+  }));
+}
+
+async function writeOrderState(tx: Database, locked: LockedOrder, next: OrderState, source: ChangeSource) {
+  const before = locked.state;
+  if (before.status !== next.status || before.paymentStatus !== next.paymentStatus) {
+    const firstPaid = next.paymentStatus === 'paid' && !locked.order.paidAt;
+    await tx
+      .update(orders)
+      .set({
+        status: next.status,
+        paymentStatus: next.paymentStatus,
+        ...(firstPaid ? { paidAt: sql`now()` } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(orders.id, locked.order.id));
+  }
+  await recordChanges(
+    tx,
+    source,
+    changesOf(locked.order.id, before, next).filter((change) => change.to !== ''),
+  );
+}
+
+/** The ordered lines leave the shopper's cart once the order is paid. */
+async function removeOrderedLinesFromCart(tx: Database, order: OrderRow) {
+  const items = await tx
+    .select({ productId: orderItems.productId, size: orderItems.size })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id));
+  if (items.length === 0) return;
+  await tx.delete(cartLines).where(
+    and(
+      eq(cartLines.userId, order.userId),
+      inArray(
+        sql`${cartLines.productId} || ':' || ${cartLines.size}`,
+        items.map((item) => `${item.productId}:${item.size}`),
+      ),
+    ),
+  );
+}
+
+async function runEffect(tx: Database, jobs: Pick<Jobs, 'send'>, order: OrderRow, effect: OrderEffect) {
+  const orderId = order.id;
+  switch (effect.type) {
+    case 'clear_cart':
+      return removeOrderedLinesFromCart(tx, order);
+    case 'enqueue_shipment':
+      return jobs.send(tx, jobQueues.createShipment, { orderId }, { singletonKey: orderId });
+    case 'refund_order': {
+      const delay = effect.delaySeconds ? { startAfterSeconds: effect.delaySeconds } : {};
+      return jobs.send(tx, jobQueues.refundCancelledOrder, { orderId }, delay);
+    }
+    case 'refund_stray_payment': {
+      const { paymentId, delaySeconds } = effect;
+      // A retry is queued while the failing job may still be running: only the first is keyed.
+      const options = delaySeconds ? { startAfterSeconds: delaySeconds } : { singletonKey: paymentId };
+      return jobs.send(tx, jobQueues.refundStrayPayment, { paymentId }, options);
+    }
+    case 'send_email':
+      return jobs.send(tx, jobQueues.sendOrderEmail, { orderId, kind: effect.kind });
+    case 'flag_attention':
+      await tx.insert(orderAttention).values({ orderId, reason: effect.reason }).onConflictDoNothing();
+      return;
+    case 'cancel_courier_order':
+      // Not durable work: the flow that booked the parcel stops it before it lets go.
+      return;
+  }
+}
+
+/**
+ * Applies the event to the locked order through the lifecycle: writes its new status, the status history and
+ * the effects' jobs in the caller's transaction. A refused event changes nothing; the decision says why.
+ */
+export async function applyOrderEvent(
+  locked: LockedOrder,
+  jobs: Pick<Jobs, 'send'>,
+  event: OrderEvent,
+  source: ChangeSource,
+): Promise<Decision> {
+  const decision = decide(locked.state, event);
+  if (decision.outcome === 'refused') return decision;
+  const { tx } = locked;
+  await writeOrderState(tx, locked, decision.next, source);
+  for (const effect of decision.effects) await runEffect(tx, jobs, locked.order, effect);
+  locked.state = decision.next;
+  return decision;
+}
+
+/** Locks the order and applies one event in a transaction of its own. */
+export async function transitionOrder(
+  db: Database,
+  jobs: Pick<Jobs, 'send'>,
+  orderId: string,
+  event: OrderEvent,
+  source: ChangeSource,
+): Promise<Decision | undefined> {
+  return db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, orderId);
+    return locked ? applyOrderEvent(locked, jobs, event, source) : undefined;
+  });
+}
+
+export type NewOrder = typeof orders.$inferInsert;
+export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
+
+/** A checkout's order, pending until it is paid. */
+export async function insertPendingOrder(
+  tx: Database,
+  order: NewOrder & { id: string },
+  items: NewOrderItem[],
+) {
+  await tx.insert(orders).values({ ...order, status: 'pending', paymentStatus: 'pending' });
+  await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: order.id })));
+}
+
+/** The Razorpay order the pending order is paid through. */
+export async function attachRazorpayOrder(db: Database, orderId: string, razorpayOrderId: string) {
+  await db.update(orders).set({ razorpayOrderId, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+}
+
+/** Razorpay never made the order's payment order: nothing was taken, and the checkout leaves no trace. */
+export async function discardUnpayableOrder(db: Database, orderId: string) {
+  await db.delete(orders).where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')));
+}
+
+/** The reconciler asked Razorpay about these orders now: the next run asks about the others first. */
+export async function markPaymentChecked(db: Database, orderIds: string[]) {
+  if (orderIds.length === 0) return;
+  await db.update(orders).set({ paymentCheckedAt: sql`now()` }).where(inArray(orders.id, orderIds));
+}
