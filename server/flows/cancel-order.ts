@@ -78,9 +78,9 @@ async function markCancelled(
   return deps.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, orderId);
     if (!locked) throw notFound();
-    if (locked.state.status === 'cancelled') return 'already_cancelled';
+    const wasCancelled = locked.state.status === 'cancelled';
     const decision = await applyOrderEvent(locked, deps.jobs, { type: 'cancel_requested', by }, sourceOf[by]);
-    if (decision.outcome === 'applied') return 'cancelled';
+    if (decision.outcome === 'applied') return wasCancelled ? 'already_cancelled' : 'cancelled';
     if (decision.reason === 'after_pickup') throw new AppError('conflict', cancelMessages.afterPickup);
     // The shipment job booked a parcel since we looked: it must be stopped at the courier first.
     return 'parcel_live';
@@ -88,7 +88,11 @@ async function markCancelled(
 }
 
 async function cancelBeforePickup(deps: CancelDeps, order: OrderRow, by: CancelRequester) {
-  if (order.status === 'cancelled') return;
+  // Cancelled already: nothing to stop, but an abandoned checkout still records the shopper's word.
+  if (order.status === 'cancelled') {
+    await markCancelled(deps, order.id, by);
+    return;
+  }
   // A second pass only when the shipment job booked a parcel between our look and our lock.
   for (let pass = 1; pass <= 2; pass++) {
     const [shipment] = await deps.db.select().from(shipments).where(eq(shipments.orderId, order.id));

@@ -142,6 +142,11 @@ export function wasPaid(state: Pick<OrderState, 'paymentStatus'>): boolean {
   );
 }
 
+/** A checkout given up unpaid by the reconciler: cancelled, but never an order the shopper was told of. */
+export function isAbandonedCheckout(state: Pick<OrderState, 'status' | 'paymentStatus'>): boolean {
+  return state.status === 'cancelled' && state.paymentStatus === 'failed';
+}
+
 /** A cancelled order whose money is still (partly) with us: the shopper is owed the rest. */
 export function owesRefund(state: Pick<OrderState, 'status' | 'paymentStatus'>): boolean {
   return (
@@ -232,6 +237,9 @@ function onCheckoutAbandoned(state: OrderState): Decision {
 }
 
 function onCancelRequested(state: OrderState): Decision {
+  // A checkout given up unpaid would be revived by money arriving late; once the shopper or the shop says
+  // cancel, it is cancelled before payment like any other, and late money is refunded.
+  if (isAbandonedCheckout(state)) return applied({ ...state, paymentStatus: 'pending' });
   if (state.status === 'cancelled') return unchanged(state);
   if (AFTER_PICKUP.has(state.status) || parcelPickedUp(state.shipmentStage)) return refused('after_pickup');
   if (parcelLive(state.shipmentStage)) return refused('parcel_live');
@@ -253,7 +261,8 @@ function onParcelBooked(state: OrderState, stage: ShipmentStage): Decision {
 /** The order's status follows its parcel's stage forward; e-mails only for the stage it lands on. */
 function followStage(state: OrderState, effects: OrderEffect[]): Decision {
   const target = state.shipmentStage ? orderStatusForStage(state.shipmentStage) : undefined;
-  if (!target || state.status === 'cancelled' || statusProgress[target] <= statusProgress[state.status]) {
+  // Only a paid order follows its parcel; a cancelled one stays cancelled.
+  if (!target || !mayShip(state) || statusProgress[target] <= statusProgress[state.status]) {
     return applied(state, effects);
   }
   const next = { ...state, status: target };
@@ -289,6 +298,7 @@ function onRefundRequested(state: OrderState, amountPaise: number, refundablePai
 }
 
 function onRefundSettled(state: OrderState, fullyRefunded: boolean): Decision {
+  if (!wasPaid(state)) return unchanged(state);
   const paymentStatus = fullyRefunded ? 'refunded' : 'partially_refunded';
   const effects: OrderEffect[] = [];
   if (fullyRefunded && state.paymentStatus !== 'refunded')

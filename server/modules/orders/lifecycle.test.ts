@@ -1,0 +1,236 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { shipmentStages } from '../../../contracts/shipping';
+import {
+  type Decision,
+  decide,
+  MAX_FAILED_REFUNDS,
+  type OrderEffect,
+  type OrderEvent,
+  type OrderState,
+  isAbandonedCheckout,
+  owesRefund,
+  wasPaid,
+} from './lifecycle';
+
+const NEW_ORDER: OrderState = {
+  status: 'pending',
+  paymentStatus: 'pending',
+  refund: null,
+  shipmentStage: null,
+};
+
+const stage = fc.constantFrom(...shipmentStages);
+const paymentId = fc.constantFrom('pay_1', 'pay_2', 'pay_3');
+const event: fc.Arbitrary<OrderEvent> = fc.oneof(
+  fc.record({ type: fc.constant('payment_captured' as const), paymentId, repeat: fc.boolean() }),
+  fc.constant({ type: 'payment_failed' as const }),
+  fc.constant({ type: 'checkout_abandoned' as const }),
+  fc.record({
+    type: fc.constant('cancel_requested' as const),
+    by: fc.constantFrom('shopper' as const, 'shop' as const),
+  }),
+  fc.record({
+    type: fc.constant('parcel_booked' as const),
+    stage: fc.constantFrom('created' as const, 'awb_assigned' as const),
+  }),
+  fc.record({ type: fc.constant('courier_stage_reported' as const), stage }),
+  fc.constant({ type: 'parcel_cancelled_by_courier' as const }),
+  fc.constant({ type: 'parcel_stopped' as const }),
+  fc.constant({ type: 'shipment_overdue' as const }),
+  fc.record({
+    type: fc.constant('refund_requested' as const),
+    amountPaise: fc.integer({ min: -100, max: 200_000 }),
+    refundablePaise: fc.integer({ min: 0, max: 100_000 }),
+  }),
+  fc.constant({ type: 'refund_started' as const }),
+  fc.record({ type: fc.constant('refund_settled' as const), fullyRefunded: fc.boolean() }),
+  fc.record({
+    type: fc.constant('refund_failed' as const),
+    paymentId,
+    attempts: fc.integer({ min: 1, max: MAX_FAILED_REFUNDS + 1 }),
+    stray: fc.boolean(),
+  }),
+);
+const events = fc.array(event, { maxLength: 40 });
+fc.configureGlobal({ numRuns: 500 });
+
+interface Step {
+  before: OrderState;
+  event: OrderEvent;
+  decision: Decision;
+  after: OrderState;
+}
+
+function run(sequence: OrderEvent[]): Step[] {
+  let state = NEW_ORDER;
+  return sequence.map((next) => {
+    const decision = decide(state, next);
+    const step = {
+      before: state,
+      event: next,
+      decision,
+      after: decision.outcome === 'applied' ? decision.next : state,
+    };
+    state = step.after;
+    return step;
+  });
+}
+
+const effectsOf = (step: Step): OrderEffect[] =>
+  step.decision.outcome === 'applied' ? step.decision.effects : [];
+
+const rank = {
+  pending: 0,
+  confirmed: 1,
+  processing: 2,
+  shipped: 3,
+  out_for_delivery: 4,
+  delivered: 5,
+  cancelled: 6,
+} as const;
+
+/** A checkout given up unpaid: cancelled, but never an order the shopper saw; money arriving revives it. */
+const isAbandonedCheckout = (state: OrderState) =>
+  state.status === 'cancelled' && state.paymentStatus === 'failed';
+
+describe('the order lifecycle, over random event sequences', () => {
+  it('never moves a status backwards (an abandoned checkout paid after all is the one revival)', () => {
+    fc.assert(
+      fc.property(events, (sequence) => {
+        for (const { before, after } of run(sequence)) {
+          if (isAbandonedCheckout(before) && after.status === 'confirmed') continue;
+          expect(rank[after.status]).toBeGreaterThanOrEqual(rank[before.status]);
+        }
+      }),
+    );
+  });
+
+  it('leaves a paid, cancelled order owing a queued refund, refunded, or flagged for a person', () => {
+    fc.assert(
+      fc.property(events, (sequence) => {
+        let refundQueued = false;
+        let flagged = false;
+        for (const step of run(sequence)) {
+          if (step.event.type === 'refund_failed' && !step.event.stray) refundQueued = false;
+          for (const effect of effectsOf(step)) {
+            if (effect.type === 'refund_order') refundQueued = true;
+            if (effect.type === 'flag_attention' && effect.reason === 'refund_failing') flagged = true;
+          }
+          const { after } = step;
+          if (after.status !== 'cancelled' || !wasPaid(after)) continue;
+          if (after.paymentStatus === 'refunded') continue;
+          expect(owesRefund(after)).toBe(true);
+          // A partial refund settling leaves the rest owed; the job queued with the cancellation still covers it.
+          expect(refundQueued || flagged).toBe(true);
+        }
+      }),
+    );
+  });
+
+  it('never ships an order once a cancellation was accepted', () => {
+    fc.assert(
+      fc.property(events, (sequence) => {
+        let cancelled = false;
+        for (const step of run(sequence)) {
+          if (cancelled) {
+            expect(step.after.status).toBe('cancelled');
+            expect(effectsOf(step).some((effect) => effect.type === 'enqueue_shipment')).toBe(false);
+            if (step.event.type === 'parcel_booked') {
+              expect(effectsOf(step)).toContainEqual({ type: 'cancel_courier_order' });
+            }
+          }
+          const accepted = step.event.type === 'cancel_requested' && step.decision.outcome === 'applied';
+          if (accepted && step.after.status === 'cancelled') cancelled = true;
+        }
+      }),
+    );
+  });
+
+  it('refunds every captured payment after the first in full', () => {
+    fc.assert(
+      fc.property(events, (sequence) => {
+        for (const step of run(sequence)) {
+          if (step.event.type !== 'payment_captured' || step.event.repeat || !wasPaid(step.before)) continue;
+          expect(effectsOf(step)).toContainEqual({
+            type: 'refund_stray_payment',
+            paymentId: step.event.paymentId,
+          });
+          expect(step.after).toEqual(step.before);
+        }
+      }),
+    );
+  });
+
+  it('refuses a shopper who cancels a delivered order', () => {
+    fc.assert(
+      fc.property(events, (sequence) => {
+        for (const step of run(sequence)) {
+          if (step.before.status !== 'delivered' || step.event.type !== 'cancel_requested') continue;
+          expect(step.decision).toEqual({ outcome: 'refused', reason: 'after_pickup' });
+        }
+      }),
+    );
+  });
+
+  it('confirms a paid order once: one shipment, one e-mail, whatever is reported again', () => {
+    fc.assert(
+      fc.property(events, (sequence) => {
+        const steps = run(sequence);
+        const shipments = steps.flatMap(effectsOf).filter((effect) => effect.type === 'enqueue_shipment');
+        const revivals = steps.filter((step) => isAbandonedCheckout(step.before)).length;
+        expect(shipments.length).toBeLessThanOrEqual(1 + revivals);
+      }),
+    );
+  });
+});
+
+describe('the order lifecycle, by example', () => {
+  const paid: OrderState = { ...NEW_ORDER, status: 'confirmed', paymentStatus: 'paid' };
+
+  it('stops a parcel whose courier cancels it and flags the paid order for a person', () => {
+    const booked = { ...paid, status: 'processing' as const, shipmentStage: 'pickup_scheduled' as const };
+    expect(decide(booked, { type: 'parcel_cancelled_by_courier' })).toEqual({
+      outcome: 'applied',
+      next: { ...booked, shipmentStage: 'cancelled' },
+      effects: [{ type: 'flag_attention', reason: 'parcel_cancelled_by_courier' }],
+    });
+  });
+
+  it('ignores a late cancelled scan of a delivered parcel, and a late shipped scan sends no e-mail', () => {
+    const delivered = { ...paid, status: 'delivered' as const, shipmentStage: 'delivered' as const };
+    expect(decide(delivered, { type: 'courier_stage_reported', stage: 'cancelled' })).toEqual({
+      outcome: 'applied',
+      next: delivered,
+      effects: [],
+    });
+    expect(decide(delivered, { type: 'courier_stage_reported', stage: 'in_transit' })).toEqual({
+      outcome: 'applied',
+      next: delivered,
+      effects: [],
+    });
+  });
+
+  it('e-mails only the stage an order lands on when scans skip ahead', () => {
+    const booked = { ...paid, status: 'processing' as const, shipmentStage: 'awb_assigned' as const };
+    expect(decide(booked, { type: 'courier_stage_reported', stage: 'delivered' })).toEqual({
+      outcome: 'applied',
+      next: { ...booked, status: 'delivered', shipmentStage: 'delivered' },
+      effects: [{ type: 'send_email', kind: 'delivered' }],
+    });
+  });
+
+  it('keeps a shopper-cancelled unpaid order cancelled when it is abandoned later', () => {
+    const cancelled = { ...NEW_ORDER, status: 'cancelled' as const };
+    expect(decide(cancelled, { type: 'checkout_abandoned' })).toEqual({
+      outcome: 'applied',
+      next: cancelled,
+      effects: [],
+    });
+    expect(decide(cancelled, { type: 'payment_captured', paymentId: 'pay_1', repeat: false })).toEqual({
+      outcome: 'applied',
+      next: { ...cancelled, paymentStatus: 'paid' },
+      effects: [{ type: 'refund_order' }],
+    });
+  });
+});
