@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatDate, formatRupees, formatRupeesExact } from './format';
+import { addDays, formatDate, formatEstimatedDelivery, formatRupees, formatRupeesExact } from './format';
 
 describe('en-IN formatting', () => {
   it.each([
@@ -17,6 +17,11 @@ describe('en-IN formatting', () => {
 
   it('writes dates the Indian way', () => {
     expect(formatDate(new Date(2025, 6, 9))).toBe('9 July 2025');
+  });
+
+  it('shows a date-only delivery estimate (midnight in India) as the date alone, in any time zone', () => {
+    expect(formatEstimatedDelivery('2026-11-28T18:30:00.000Z')).toBe('29 November 2026');
+    expect(formatEstimatedDelivery('2026-11-29T09:00:00.000Z')).toBe('29 November 2026 at 2:30 pm');
   });
 
   it('adds days across a month end', () => {

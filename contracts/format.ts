@@ -33,6 +33,31 @@ export function formatDateTime(date: Date | string | number): string {
   return new Date(date).toLocaleString('en-IN', { dateStyle: 'long', timeStyle: 'short' });
 }
 
+const IST = 'Asia/Kolkata';
+const istClock = new Intl.DateTimeFormat('en-IN', {
+  timeZone: IST,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * A delivery estimate, in India's time: couriers often promise a day, not an hour, and such an estimate is
+ * stored as that day's midnight in India: it shows as the date alone ("29 November 2026"), never "12:00 am".
+ */
+export function formatEstimatedDelivery(date: Date | string | number): string {
+  const when = new Date(date);
+  if (istClock.format(when) === '00:00') {
+    return when.toLocaleDateString('en-IN', {
+      timeZone: IST,
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    });
+  }
+  return when.toLocaleString('en-IN', { timeZone: IST, dateStyle: 'long', timeStyle: 'short' });
+}
+
 export function addDays(date: Date, days: number): Date {
   const next = new Date(date);
   next.setDate(next.getDate() + days);

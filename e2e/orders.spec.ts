@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { formatEstimatedDelivery } from '../contracts/format';
 import type { Order } from '../contracts/orders';
 import type { ShiprocketSimulator } from '../server/simulators/shiprocket/plugin';
 import { expect, type ShopServer, test } from './fixtures';
@@ -90,13 +91,6 @@ function orderCard(page: Page, order: Order): Locator {
 }
 
 /** How the shopper's browser writes a date with its time (spec §2: en-IN long date with time). */
-function enInDateTime(page: Page, iso: string): Promise<string> {
-  return page.evaluate(
-    (value) => new Date(value).toLocaleString('en-IN', { dateStyle: 'long', timeStyle: 'short' }),
-    iso,
-  );
-}
-
 function enInDate(page: Page, iso: string): Promise<string> {
   return page.evaluate(
     (value) =>
@@ -156,7 +150,7 @@ test('pay, see the shipment, then follow the parcel on My Orders with Refresh an
   await expect(detail(page, 'Tracking number')).toHaveText(shipment.trackingNumber);
   await expect(detail(page, 'Tracking status')).toHaveText('OUT FOR PICKUP');
   await expect(detail(page, 'Estimated delivery')).toHaveText(
-    await enInDateTime(page, shipment.estimatedDelivery),
+    formatEstimatedDelivery(shipment.estimatedDelivery),
   );
   await expect(page.getByRole('link', { name: 'Track Package' })).toHaveAttribute(
     'href',
@@ -184,7 +178,7 @@ test('pay, see the shipment, then follow the parcel on My Orders with Refresh an
   await expect(detail(shipping, 'Tracking number')).toHaveText(shipment.trackingNumber);
   await expect(detail(shipping, 'Tracking status')).toHaveText('OUT FOR PICKUP');
   await expect(detail(shipping, 'Estimated delivery')).toHaveText(
-    await enInDateTime(page, shipment.estimatedDelivery),
+    formatEstimatedDelivery(shipment.estimatedDelivery),
   );
 
   const payment = card.getByRole('region', { name: 'Payment Information' });

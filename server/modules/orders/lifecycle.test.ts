@@ -4,11 +4,11 @@ import { shipmentStages } from '../../../contracts/shipping';
 import {
   type Decision,
   decide,
+  isAbandonedCheckout,
   MAX_FAILED_REFUNDS,
   type OrderEffect,
   type OrderEvent,
   type OrderState,
-  isAbandonedCheckout,
   owesRefund,
   wasPaid,
 } from './lifecycle';
@@ -89,10 +89,6 @@ const rank = {
   delivered: 5,
   cancelled: 6,
 } as const;
-
-/** A checkout given up unpaid: cancelled, but never an order the shopper saw; money arriving revives it. */
-const isAbandonedCheckout = (state: OrderState) =>
-  state.status === 'cancelled' && state.paymentStatus === 'failed';
 
 describe('the order lifecycle, over random event sequences', () => {
   it('never moves a status backwards (an abandoned checkout paid after all is the one revival)', () => {

@@ -142,6 +142,16 @@ export function wasPaid(state: Pick<OrderState, 'paymentStatus'>): boolean {
   );
 }
 
+/**
+ * A parcel's e-mail ("on its way", "out for delivery", "delivered") is stale once the order has moved past
+ * that stage or was cancelled: e-mail jobs may run late and out of order, and a shopper whose mittens arrived
+ * must not hear afterwards that they are on their way.
+ */
+export function isStaleStageEmail(kind: OrderEmailKind, status: OrderStatus): boolean {
+  if (kind !== 'shipped' && kind !== 'out_for_delivery' && kind !== 'delivered') return false;
+  return status === 'cancelled' || statusProgress[status] > statusProgress[kind];
+}
+
 /** A checkout given up unpaid by the reconciler: cancelled, but never an order the shopper was told of. */
 export function isAbandonedCheckout(state: Pick<OrderState, 'status' | 'paymentStatus'>): boolean {
   return state.status === 'cancelled' && state.paymentStatus === 'failed';

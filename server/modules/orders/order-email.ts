@@ -2,18 +2,17 @@ import { eq } from 'drizzle-orm';
 import { formatRupees } from '../../../contracts/format';
 import type { Database } from '../../db/client';
 import { orders } from '../../db/schema';
+import type { JobPayloads } from '../../plugins/jobs';
 import type { Notifier } from '../notifications/notifier';
+import { isStaleStageEmail } from './lifecycle';
 import { orderNumberOf, toOrderViews } from './order-view';
 
-export interface OrderEmailJob {
-  orderId: string;
-  kind: 'confirmed' | 'shipped' | 'out_for_delivery' | 'delivered' | 'cancelled' | 'refunded';
-}
+export type OrderEmailJob = JobPayloads['order.email'];
 
 /** The shopper's e-mail about their order (sent by a job, so a mail server hiccup never loses it). */
 export async function sendOrderEmail(db: Database, notifier: Notifier, job: OrderEmailJob): Promise<void> {
   const [row] = await db.select().from(orders).where(eq(orders.id, job.orderId));
-  if (!row) return;
+  if (!row || isStaleStageEmail(job.kind, row.status)) return;
   const [order] = await toOrderViews(db, [row]);
   if (!order) return;
   const number = orderNumberOf(order.orderId);

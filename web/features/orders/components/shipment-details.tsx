@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../../contracts/format';
+import { formatEstimatedDelivery } from '../../../../contracts/format';
 import type { Shipment } from '../../../../contracts/orders';
 import './detail-list.css';
 
@@ -47,7 +47,7 @@ export function ShipmentFactRows({
       {shipment.estimatedDelivery ? (
         <>
           <dt>Estimated delivery</dt>
-          <dd>{formatDateTime(shipment.estimatedDelivery)}</dd>
+          <dd>{formatEstimatedDelivery(shipment.estimatedDelivery)}</dd>
         </>
       ) : null}
       {shipment.canTrack && shipment.trackingUrl ? (
