@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { SelectField } from '../../../components/form/form-field';
 import { isSortKey, type SortKey, sortOptions } from '../sort-products';
 
 interface SortSelectProps {
@@ -7,25 +7,21 @@ interface SortSelectProps {
 }
 
 export function SortSelect({ value, onChange }: SortSelectProps) {
-  const id = useId();
   return (
-    <div className="sort-select">
-      <label htmlFor={id} className="visually-hidden">
-        Sort products
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => {
-          if (isSortKey(event.target.value)) onChange(event.target.value);
-        }}
-      >
-        {sortOptions.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      label="Sort products"
+      hideLabel
+      className="sort-select"
+      value={value}
+      onChange={(event) => {
+        if (isSortKey(event.target.value)) onChange(event.target.value);
+      }}
+    >
+      {sortOptions.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </SelectField>
   );
 }
