@@ -1,4 +1,4 @@
-import { SelectField } from '../../../components/form/form-field';
+import { useId } from 'react';
 import { isSortKey, type SortKey, sortOptions } from '../sort-products';
 
 interface SortSelectProps {
@@ -7,21 +7,25 @@ interface SortSelectProps {
 }
 
 export function SortSelect({ value, onChange }: SortSelectProps) {
+  const id = useId();
   return (
-    <SelectField
-      label="Sort products"
-      hideLabel
-      className="sort-select"
-      value={value}
-      onChange={(event) => {
-        if (isSortKey(event.target.value)) onChange(event.target.value);
-      }}
-    >
-      {sortOptions.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
-    </SelectField>
+    <div className="sort-select">
+      <label htmlFor={id} className="visually-hidden">
+        Sort products
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => {
+          if (isSortKey(event.target.value)) onChange(event.target.value);
+        }}
+      >
+        {sortOptions.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -1,7 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Product } from '../../../../contracts/catalogue';
-import { FieldWrapper } from '../../../components/form/form-field';
 import { SearchIcon } from '../../../components/icons';
 import { paths, sectionIds } from '../../../lib/paths';
 import { findByExactTitle, suggestProducts } from '../match-products';
@@ -18,6 +17,7 @@ export function SearchBox({ products }: SearchBoxProps) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
+  const inputId = useId();
   const listId = useId();
 
   const suggestions = suggestProducts(products, term);
@@ -73,32 +73,31 @@ export function SearchBox({ products }: SearchBoxProps) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is missing from the older Android WebViews we serve.
     <form className="search-box" role="search" onSubmit={submitSearch}>
-      <FieldWrapper label="Search mittens" hideLabel className="search-box__field">
-        {(control) => (
-          <input
-            {...control}
-            className="search-box__input"
-            type="search"
-            role="combobox"
-            placeholder="Search mittens"
-            autoComplete="off"
-            enterKeyHint="search"
-            aria-autocomplete="list"
-            aria-expanded={expanded}
-            aria-controls={listId}
-            aria-activedescendant={activeSuggestion ? `${listId}-${activeSuggestion.id}` : undefined}
-            value={term}
-            onChange={(event) => {
-              setTerm(event.target.value);
-              setOpen(true);
-              setActiveIndex(-1);
-            }}
-            onFocus={() => setOpen(true)}
-            onBlur={closeSuggestions}
-            onKeyDown={moveThroughSuggestions}
-          />
-        )}
-      </FieldWrapper>
+      <label htmlFor={inputId} className="visually-hidden">
+        Search mittens
+      </label>
+      <input
+        id={inputId}
+        className="search-box__input"
+        type="search"
+        role="combobox"
+        placeholder="Search mittens"
+        autoComplete="off"
+        enterKeyHint="search"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={activeSuggestion ? `${listId}-${activeSuggestion.id}` : undefined}
+        value={term}
+        onChange={(event) => {
+          setTerm(event.target.value);
+          setOpen(true);
+          setActiveIndex(-1);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={closeSuggestions}
+        onKeyDown={moveThroughSuggestions}
+      />
       <button type="submit" className="search-box__submit" aria-label="Search">
         <SearchIcon />
       </button>
