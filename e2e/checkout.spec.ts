@@ -171,6 +171,21 @@ test('CHANGE ADDRESS edits the profile; Cancel leaves it', async ({ page }) => {
   });
 });
 
+test('opened directly, /checkout styles the Change Address fields itself', async ({ page }) => {
+  await signInBrowser(page);
+  // Straight to /checkout: the home page's sections (and their styles) never load.
+  await page.goto('/checkout');
+  await page.getByRole('button', { name: 'CHANGE ADDRESS' }).click();
+  const city = page.getByRole('dialog', { name: 'Change Address' }).getByLabel('City');
+  await expect(city).toHaveValue('Pune');
+  // The form field's own look: 0.5rem by 0.7rem of padding, 2.6rem tall, a 1px brown border, white on the
+  // dialog's cream. An unstyled input has 1px by 2px of padding and a 2px inset border.
+  await expect(city).toHaveCSS('padding', '8px 11.2px');
+  await expect(city).toHaveCSS('min-height', '41.6px');
+  await expect(city).toHaveCSS('border-top', '1px solid rgb(176, 122, 82)');
+  await expect(city).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+});
+
 test('PLACE ORDER checks the profile and the cart first (spec §5)', async ({ page }) => {
   await signInBrowser(page);
   await page.goto('/checkout');

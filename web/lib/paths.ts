@@ -45,4 +45,5 @@ export const apiPaths = {
   cartUpdate: '/cart/update',
   wishlist: '/wishlist',
   wishlistUpdate: '/wishlist/update',
+  config: '/config',
 } as const;

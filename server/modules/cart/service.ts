@@ -1,4 +1,4 @@
-import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import {
   type CartLine,
   type CartLineInput,
@@ -8,7 +8,7 @@ import {
 } from '../../../contracts/cart';
 import { computeCartTotals } from '../../../contracts/pricing';
 import type { Database } from '../../db/client';
-import { lockUser } from '../../db/lock-user';
+import { rewriteUserList } from '../../db/rewrite-user-list';
 import { cartLines, products } from '../../db/schema';
 import { AppError } from '../../errors';
 import { assertProductsExist } from '../catalogue/known-products';
@@ -69,27 +69,21 @@ export async function replaceCart(
 ): Promise<CartReply> {
   const lines = mergeDuplicateLines(input);
   await assertProductsExist(db, [...new Set(lines.map((line) => line.id))]);
-  await db.transaction(async (tx) => {
-    await lockUser(tx, userId);
-    const keep = lines.map(lineKey);
-    await tx
-      .delete(cartLines)
-      .where(
-        and(
-          eq(cartLines.userId, userId),
-          keep.length > 0
-            ? notInArray(sql`${cartLines.productId} || ':' || ${cartLines.size}`, keep)
-            : undefined,
-        ),
-      );
-    if (lines.length === 0) return;
-    await tx
-      .insert(cartLines)
-      .values(lines.map((line) => ({ userId, productId: line.id, size: line.size, quantity: line.quantity })))
-      .onConflictDoUpdate({
-        target: [cartLines.userId, cartLines.productId, cartLines.size],
-        set: { quantity: sql`excluded.quantity`, updatedAt: sql`now()` },
-      });
+  await rewriteUserList(db, userId, {
+    table: cartLines,
+    userColumn: cartLines.userId,
+    rowKey: sql`${cartLines.productId} || ':' || ${cartLines.size}`,
+    keep: lines.map(lineKey),
+    writeRows: (tx) =>
+      tx
+        .insert(cartLines)
+        .values(
+          lines.map((line) => ({ userId, productId: line.id, size: line.size, quantity: line.quantity })),
+        )
+        .onConflictDoUpdate({
+          target: [cartLines.userId, cartLines.productId, cartLines.size],
+          set: { quantity: sql`excluded.quantity`, updatedAt: sql`now()` },
+        }),
   });
   return getCart(db, userId);
 }

@@ -1,7 +1,7 @@
-import { and, asc, eq, notInArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { WishlistReply } from '../../../contracts/cart';
 import type { Database } from '../../db/client';
-import { lockUser } from '../../db/lock-user';
+import { rewriteUserList } from '../../db/rewrite-user-list';
 import { products, wishlistItems } from '../../db/schema';
 import { assertProductsExist } from '../catalogue/known-products';
 import { toProduct } from '../catalogue/service';
@@ -24,21 +24,16 @@ export async function replaceWishlist(
 ): Promise<WishlistReply> {
   const unique = [...new Set(ids)];
   await assertProductsExist(db, unique);
-  await db.transaction(async (tx) => {
-    await lockUser(tx, userId);
-    await tx
-      .delete(wishlistItems)
-      .where(
-        and(
-          eq(wishlistItems.userId, userId),
-          unique.length > 0 ? notInArray(wishlistItems.productId, unique) : undefined,
-        ),
-      );
-    if (unique.length === 0) return;
-    await tx
-      .insert(wishlistItems)
-      .values(unique.map((productId) => ({ userId, productId })))
-      .onConflictDoNothing();
+  await rewriteUserList(db, userId, {
+    table: wishlistItems,
+    userColumn: wishlistItems.userId,
+    rowKey: wishlistItems.productId,
+    keep: unique,
+    writeRows: (tx) =>
+      tx
+        .insert(wishlistItems)
+        .values(unique.map((productId) => ({ userId, productId })))
+        .onConflictDoNothing(),
   });
   return getWishlist(db, userId);
 }

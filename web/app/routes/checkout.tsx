@@ -5,7 +5,7 @@ import { messages } from '../../../contracts/messages';
 import { computeCartTotals, rupeesToPaise } from '../../../contracts/pricing';
 import { Button } from '../../components/button';
 import { refreshSessionProfile } from '../../features/auth/local-session';
-import { AddressDialog, type AddressFields } from '../../features/checkout/components/address-dialog';
+import { AddressDialog, type AddressUpdate } from '../../features/checkout/components/address-dialog';
 import { CheckoutItem } from '../../features/checkout/components/checkout-item';
 import { DeliveryAddress } from '../../features/checkout/components/delivery-address';
 import { PlaceOrder } from '../../features/checkout/components/place-order';
@@ -34,7 +34,7 @@ export function CheckoutRoute() {
   const payForCart = usePlaceOrder(setPaymentNotice);
   const deliveryDate = useMemo(() => formatDate(addDays(new Date(), DELIVERY_DAYS)), []);
 
-  async function saveAddress(address: AddressFields) {
+  async function saveAddress(address: AddressUpdate) {
     await updateProfile(address);
     // The header's location and this page's 'Deliver to' follow the saved profile.
     await refreshSessionProfile(queryClient);

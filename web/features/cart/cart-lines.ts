@@ -36,6 +36,16 @@ export function countItems(lines: readonly CartLineRef[]): number {
   return lines.reduce((sum, line) => sum + line.quantity, 0);
 }
 
-export function toLineRefs(lines: readonly CartLineRef[]): CartLineRef[] {
-  return lines.map(({ id, quantity, size }) => ({ id, quantity, size }));
+export function toLineRef({ id, quantity, size }: CartLineRef): CartLineRef {
+  return { id, quantity, size };
+}
+
+export function isLineRef(value: unknown): value is CartLineRef {
+  if (typeof value !== 'object' || value === null) return false;
+  const line = value as Record<string, unknown>;
+  return (
+    Number.isInteger(line.id) &&
+    Number.isInteger(line.quantity) &&
+    (line.size === 'S' || line.size === 'M' || line.size === 'L')
+  );
 }

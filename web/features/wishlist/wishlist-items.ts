@@ -32,6 +32,13 @@ export function removeFromWishlist(items: readonly WishlistItem[], productId: nu
   return items.filter((item) => item.id !== productId);
 }
 
-export function toItemRefs(items: readonly Pick<WishlistItem, 'id'>[]): { id: number }[] {
-  return items.map(({ id }) => ({ id }));
+/** What is stored and sent for an item: the product's id. */
+export type WishlistItemRef = Pick<WishlistItem, 'id'>;
+
+export function toItemRef({ id }: WishlistItemRef): WishlistItemRef {
+  return { id };
+}
+
+export function isItemRef(value: unknown): value is WishlistItemRef {
+  return typeof value === 'object' && value !== null && Number.isInteger((value as { id?: unknown }).id);
 }

@@ -7,5 +7,4 @@ export const authApiPaths = {
   google: '/auth/google',
   logout: '/auth/logout',
   profile: '/auth/profile',
-  config: '/config',
 } as const;

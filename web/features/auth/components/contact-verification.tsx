@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { OtpTargetSchema, VerifyOtpBodySchema } from '../../../../contracts/auth';
 import { Button } from '../../../components/button';
+import { issueFieldErrors, serverFieldErrors } from '../../../components/form/field-errors';
+import { InputField } from '../../../components/form/form-field';
+import { useFieldErrors } from '../../../components/form/use-field-errors';
 import { type OtpTargetInput, sendOtp } from '../api/send-otp';
 import { verifyOtp } from '../api/verify-otp';
 import { authErrorMessage, type ShowFeedback } from './feedback';
 import { type ContactMethod, contactLabel, MethodToggle } from './method-toggle';
-import { TextField } from './text-field';
 
 export interface VerifiedContact {
   channel: 'email' | 'sms';
@@ -47,11 +49,14 @@ export function ContactVerification({ onFeedback, onVerified }: ContactVerificat
   const [otp, setOtp] = useState('');
   const [sendState, setSendState] = useState<SendState>('idle');
   const [verifyState, setVerifyState] = useState<VerifyState>('idle');
+  const fieldErrors = useFieldErrors();
+  const contactName = method === 'email' ? 'email' : 'mobile';
 
   function resetSent() {
     setSendState('idle');
     setVerifyState('idle');
     setOtp('');
+    fieldErrors.clear();
     onFeedback(null);
   }
 
@@ -64,6 +69,7 @@ export function ContactVerification({ onFeedback, onVerified }: ContactVerificat
 
   function editContact(value: string) {
     setContact(value);
+    fieldErrors.clear(contactName);
     if (sendState === 'sent') resetSent();
   }
 
@@ -72,9 +78,11 @@ export function ContactVerification({ onFeedback, onVerified }: ContactVerificat
     const target = OtpTargetSchema.safeParse(rawInput(method, contact));
     if (!target.success) {
       onFeedback({ kind: 'error', text: target.error.issues[0]?.message ?? 'Failed to send OTP' });
+      fieldErrors.show(issueFieldErrors(target.error.issues));
       return;
     }
     onFeedback(null);
+    fieldErrors.clear();
     setSendState('sending');
     try {
       const reply = await sendOtp(targetInput(target.data.channel, target.data.address));
@@ -83,6 +91,7 @@ export function ContactVerification({ onFeedback, onVerified }: ContactVerificat
     } catch (error) {
       setSendState('idle');
       onFeedback({ kind: 'error', text: authErrorMessage(error) });
+      fieldErrors.show(serverFieldErrors(error));
     }
   }
 
@@ -90,9 +99,11 @@ export function ContactVerification({ onFeedback, onVerified }: ContactVerificat
     const body = VerifyOtpBodySchema.safeParse({ ...rawInput(method, contact), otp });
     if (!body.success) {
       onFeedback({ kind: 'error', text: body.error.issues[0]?.message ?? 'OTP verification failed' });
+      fieldErrors.show(issueFieldErrors(body.error.issues));
       return;
     }
     onFeedback(null);
+    fieldErrors.clear();
     setVerifyState('verifying');
     try {
       const { channel, address } = body.data;
@@ -103,6 +114,7 @@ export function ContactVerification({ onFeedback, onVerified }: ContactVerificat
     } catch (error) {
       setVerifyState('idle');
       onFeedback({ kind: 'error', text: authErrorMessage(error) });
+      fieldErrors.show(serverFieldErrors(error));
     }
   }
 
@@ -115,9 +127,10 @@ export function ContactVerification({ onFeedback, onVerified }: ContactVerificat
         disabled={sendState === 'sending' || verifyState !== 'idle'}
       />
       <div className="auth-inline">
-        <TextField
+        <InputField
           label={contactLabel(method)}
-          name={method === 'email' ? 'email' : 'mobile'}
+          error={fieldErrors.errors[contactName]}
+          name={contactName}
           type={method === 'email' ? 'email' : 'tel'}
           inputMode={method === 'email' ? 'email' : 'tel'}
           autoComplete={method === 'email' ? 'email' : 'tel'}
@@ -132,15 +145,19 @@ export function ContactVerification({ onFeedback, onVerified }: ContactVerificat
       </div>
       {sendState === 'sent' && (
         <div className="auth-inline">
-          <TextField
+          <InputField
             label="OTP"
+            error={fieldErrors.errors.otp}
             name="otp"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
             readOnly={verifyState !== 'idle'}
             value={otp}
-            onChange={(event) => setOtp(event.target.value)}
+            onChange={(event) => {
+              setOtp(event.target.value);
+              fieldErrors.clear('otp');
+            }}
           />
           <Button variant="secondary" disabled={verifyState !== 'idle'} onClick={verifyCode}>
             {verifyLabels[verifyState]}

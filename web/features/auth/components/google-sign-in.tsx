@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { authMessages, type User } from '../../../../contracts/auth';
 import { Button } from '../../../components/button';
 import { ApiError } from '../../../lib/api-client';
-import { usePublicConfig } from '../api/get-public-config';
+import { usePublicConfig } from '../../../lib/get-public-config';
 import { signInWithGoogle } from '../api/sign-in-with-google';
 import { GoogleSignInError, googleFailedMessage, googleNoUserMessage } from '../google/google-errors';
 import { renderGoogleButton } from '../google/google-identity';

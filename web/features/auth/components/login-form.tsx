@@ -3,10 +3,12 @@ import type { User } from '../../../../contracts/auth';
 import { messages } from '../../../../contracts/messages';
 import { normalizeIndianPhone } from '../../../../contracts/phone';
 import { Button } from '../../../components/button';
+import { serverFieldErrors } from '../../../components/form/field-errors';
+import { InputField } from '../../../components/form/form-field';
+import { useFieldErrors } from '../../../components/form/use-field-errors';
 import { type LoginCredentials, logIn } from '../api/log-in';
 import { authErrorMessage, type ShowFeedback } from './feedback';
 import { type ContactMethod, contactLabel, MethodToggle } from './method-toggle';
-import { TextField } from './text-field';
 
 const userIdMissing = 'Login successful but user ID not received. Please try again.';
 
@@ -43,11 +45,14 @@ export function LoginForm({
   const [credential, setCredential] = useState(initialCredential);
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
+  const fieldErrors = useFieldErrors();
+  const credentialName = method === 'email' ? 'email' : 'mobile';
 
   function chooseMethod(next: ContactMethod) {
     if (next === method) return;
     setMethod(next);
     setCredential('');
+    fieldErrors.clear();
     onFeedback(null);
   }
 
@@ -59,6 +64,7 @@ export function LoginForm({
       return;
     }
     onFeedback(null);
+    fieldErrors.clear();
     setPending(true);
     try {
       const reply = await logIn(result.credentials);
@@ -66,6 +72,7 @@ export function LoginForm({
       else onFeedback({ kind: 'error', text: userIdMissing });
     } catch (error) {
       onFeedback({ kind: 'error', text: authErrorMessage(error) });
+      fieldErrors.show(serverFieldErrors(error));
     } finally {
       setPending(false);
     }
@@ -74,26 +81,34 @@ export function LoginForm({
   return (
     <form className="auth-form" onSubmit={submit}>
       <MethodToggle label="Login with" value={method} onChange={chooseMethod} disabled={pending} />
-      <TextField
+      <InputField
         label={contactLabel(method)}
-        name={method === 'email' ? 'email' : 'mobile'}
+        error={fieldErrors.errors[credentialName]}
+        name={credentialName}
         type={method === 'email' ? 'email' : 'tel'}
         inputMode={method === 'email' ? 'email' : 'tel'}
         autoComplete={method === 'email' ? 'email' : 'tel-national'}
         required
         maxLength={method === 'email' ? 254 : 20}
         value={credential}
-        onChange={(event) => setCredential(event.target.value)}
+        onChange={(event) => {
+          setCredential(event.target.value);
+          fieldErrors.clear(credentialName);
+        }}
       />
-      <TextField
+      <InputField
         label="Password"
+        error={fieldErrors.errors.password}
         name="password"
         type="password"
         autoComplete="current-password"
         required
         maxLength={128}
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          fieldErrors.clear('password');
+        }}
       />
       <Button type="submit" disabled={pending}>
         {pending ? 'Logging in...' : 'Login'}

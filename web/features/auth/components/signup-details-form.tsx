@@ -2,10 +2,13 @@ import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { type SignupBody, signupProblem, type User } from '../../../../contracts/auth';
 import { messages } from '../../../../contracts/messages';
 import { Button } from '../../../components/button';
+import { AddressFields } from '../../../components/form/address-fields';
+import { serverFieldErrors } from '../../../components/form/field-errors';
+import { InputField } from '../../../components/form/form-field';
+import { useFieldErrors } from '../../../components/form/use-field-errors';
 import { signUp } from '../api/sign-up';
 import type { VerifiedContact } from './contact-verification';
 import { authErrorMessage, type ShowFeedback } from './feedback';
-import { TextField } from './text-field';
 
 const emptyDetails = {
   firstName: '',
@@ -21,15 +24,6 @@ const emptyDetails = {
 };
 
 type DetailName = keyof typeof emptyDetails;
-
-const addressFields: { name: DetailName; label: string; autoComplete: string }[] = [
-  { name: 'houseName', label: 'House Name', autoComplete: 'address-line1' },
-  { name: 'streetArea', label: 'Street/Area', autoComplete: 'address-line2' },
-  { name: 'city', label: 'City', autoComplete: 'address-level2' },
-  { name: 'state', label: 'State', autoComplete: 'address-level1' },
-  { name: 'country', label: 'Country', autoComplete: 'country-name' },
-  { name: 'pincode', label: 'Pincode', autoComplete: 'postal-code' },
-];
 
 interface SignupDetailsFormProps {
   contact: VerifiedContact;
@@ -67,12 +61,14 @@ export function SignupDetailsForm({
 }: SignupDetailsFormProps) {
   const [details, setDetails] = useState(emptyDetails);
   const [pending, setPending] = useState(false);
+  const fieldErrors = useFieldErrors();
 
   function update(event: ChangeEvent<HTMLInputElement>) {
     const { name, value } = event.target;
     // spec §5: the last name field refuses any input containing @.
     if (name === 'lastName' && value.includes('@')) return;
     setDetails((current) => ({ ...current, [name]: value }));
+    fieldErrors.clear(name);
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -89,6 +85,7 @@ export function SignupDetailsForm({
       return;
     }
     onFeedback(null);
+    fieldErrors.clear();
     setPending(true);
     try {
       const reply = await signUp(body);
@@ -97,18 +94,19 @@ export function SignupDetailsForm({
       else onSignedUpWithoutSession();
     } catch (error) {
       onFeedback({ kind: 'error', text: authErrorMessage(error) });
+      fieldErrors.show(serverFieldErrors(error));
     } finally {
       setPending(false);
     }
   }
 
-  const field = (name: DetailName, label: string, autoComplete: string, maxLength = 200) => (
-    <TextField
-      key={name}
+  const field = (name: DetailName, label: string, autoComplete: string) => (
+    <InputField
       label={label}
+      error={fieldErrors.errors[name]}
       name={name}
       autoComplete={autoComplete}
-      maxLength={maxLength}
+      maxLength={200}
       value={details[name]}
       onChange={update}
     />
@@ -121,8 +119,9 @@ export function SignupDetailsForm({
         {field('firstName', 'First Name', 'given-name')}
         {field('lastName', 'Last Name', 'family-name')}
       </div>
-      <TextField
+      <InputField
         label="Password"
+        error={fieldErrors.errors.password}
         name="password"
         type="password"
         autoComplete="new-password"
@@ -132,8 +131,9 @@ export function SignupDetailsForm({
         onChange={update}
       />
       {contact.channel === 'email' && (
-        <TextField
+        <InputField
           label="Mobile Number"
+          error={fieldErrors.errors.mobile}
           name="mobile"
           type="tel"
           inputMode="numeric"
@@ -144,9 +144,7 @@ export function SignupDetailsForm({
           onChange={update}
         />
       )}
-      {addressFields.map(({ name, label, autoComplete }) =>
-        field(name, label, autoComplete, name === 'pincode' ? 12 : 200),
-      )}
+      <AddressFields values={details} errors={fieldErrors.errors} onChange={update} />
       <Button type="submit" disabled={pending}>
         {pending ? 'Signing up...' : 'Sign Up'}
       </Button>

@@ -1,27 +1,22 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import type { User } from '../../../../contracts/auth';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog/dialog';
+import { AddressFields } from '../../../components/form/address-fields';
+import { serverFieldErrors } from '../../../components/form/field-errors';
+import { InputField } from '../../../components/form/form-field';
+import { useFieldErrors } from '../../../components/form/use-field-errors';
 import './checkout.css';
 
-export type AddressFields = Pick<
+export type AddressUpdate = Pick<
   User,
   'firstName' | 'lastName' | 'houseName' | 'streetArea' | 'city' | 'state' | 'country' | 'pincode'
 >;
 
-// spec §2 Checkout: the fields of the edit modal, with houseName labelled House/Flat No.
-const fields: readonly { name: keyof AddressFields; label: string; autoComplete: string }[] = [
-  { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
-  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
-  { name: 'houseName', label: 'House/Flat No.', autoComplete: 'address-line1' },
-  { name: 'streetArea', label: 'Street/Area', autoComplete: 'address-line2' },
-  { name: 'city', label: 'City', autoComplete: 'address-level2' },
-  { name: 'state', label: 'State', autoComplete: 'address-level1' },
-  { name: 'country', label: 'Country', autoComplete: 'country-name' },
-  { name: 'pincode', label: 'Pincode', autoComplete: 'postal-code' },
-];
+// spec §2 Checkout: the edit modal labels houseName House/Flat No.
+const addressLabels = { houseName: 'House/Flat No.' } as const;
 
-function addressOf(user: User): AddressFields {
+function addressOf(user: User): AddressUpdate {
   const { firstName, lastName, houseName, streetArea, city, state, country, pincode } = user;
   return { firstName, lastName, houseName, streetArea, city, state, country, pincode };
 }
@@ -31,7 +26,7 @@ interface AddressDialogProps {
   user: User;
   onClose: () => void;
   /** Saves the address to the profile; a thrown error's message is shown in the modal. */
-  onSave: (address: AddressFields) => Promise<void>;
+  onSave: (address: AddressUpdate) => Promise<void>;
 }
 
 /** spec §2 Checkout: CHANGE ADDRESS's modal, editing the profile's name and address (no validation shown). */
@@ -39,16 +34,24 @@ export function AddressDialog({ open, user, onClose, onSave }: AddressDialogProp
   const [values, setValues] = useState(() => addressOf(user));
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const id = useId();
+  const fieldErrors = useFieldErrors();
+
+  function update(event: ChangeEvent<HTMLInputElement>) {
+    const { name, value } = event.target;
+    setValues((current) => ({ ...current, [name]: value }));
+    fieldErrors.clear(name);
+  }
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSaving(true);
     setError(null);
+    fieldErrors.clear();
     try {
       await onSave(values);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
+      fieldErrors.show(serverFieldErrors(failure));
     } finally {
       setSaving(false);
     }
@@ -57,23 +60,25 @@ export function AddressDialog({ open, user, onClose, onSave }: AddressDialogProp
   return (
     <Dialog open={open} onClose={onClose} title="Change Address">
       <form className="address-form" onSubmit={save}>
-        {fields.map((field) => (
-          <div key={field.name} className="form-field">
-            <label htmlFor={`${id}-${field.name}`}>{field.label}</label>
-            <input
-              id={`${id}-${field.name}`}
-              name={field.name}
-              type="text"
-              autoComplete={field.autoComplete}
-              maxLength={200}
-              value={values[field.name]}
-              onChange={(event) => {
-                const { value } = event.target;
-                setValues((current) => ({ ...current, [field.name]: value }));
-              }}
-            />
-          </div>
-        ))}
+        <InputField
+          label="First Name"
+          error={fieldErrors.errors.firstName}
+          name="firstName"
+          autoComplete="given-name"
+          maxLength={200}
+          value={values.firstName}
+          onChange={update}
+        />
+        <InputField
+          label="Last Name"
+          error={fieldErrors.errors.lastName}
+          name="lastName"
+          autoComplete="family-name"
+          maxLength={200}
+          value={values.lastName}
+          onChange={update}
+        />
+        <AddressFields values={values} labels={addressLabels} errors={fieldErrors.errors} onChange={update} />
         {error && (
           <p className="error-text" role="alert">
             {error}

@@ -1,6 +1,9 @@
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { messages } from '../../../../contracts/messages';
 import { Button } from '../../../components/button';
+import { issueFieldErrors, serverFieldErrors } from '../../../components/form/field-errors';
+import { InputField, TextareaField } from '../../../components/form/form-field';
+import { useFieldErrors } from '../../../components/form/use-field-errors';
 import { useSendContactMessage } from '../api/send-contact-message';
 
 // spec §4 Contact form: idle → submitting ('Submitting...') → submitted ('Submitted', disabled, fields
@@ -29,11 +32,13 @@ export function ContactForm() {
   const [state, setState] = useState<FormState>('idle');
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const sendMessage = useSendContactMessage();
+  const fieldErrors = useFieldErrors();
   const id = useId();
 
   function updateField(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) {
     const { name, value } = event.target;
     setValues((current) => ({ ...current, [name]: value }));
+    fieldErrors.clear(name);
     if (state === 'submitted') {
       setState('idle');
       setFeedback(null);
@@ -49,11 +54,13 @@ export function ContactForm() {
     event.preventDefault();
     setState('submitting');
     setFeedback(null);
+    fieldErrors.clear();
     try {
       const schema = await loadContactSchema();
       const parsed = schema.safeParse(values);
       if (!parsed.success) {
         fail(parsed.error.issues[0]?.message ?? messages.messageFailed);
+        fieldErrors.show(issueFieldErrors(parsed.error.issues));
         return;
       }
       const reply = await sendMessage.mutateAsync(parsed.data);
@@ -68,6 +75,7 @@ export function ContactForm() {
     } catch (error) {
       // spec §8 Contact: a thrown error shows its own message, else the same text.
       fail(error instanceof Error && error.message !== '' ? error.message : messages.messageFailed);
+      fieldErrors.show(serverFieldErrors(error));
     }
   }
 
@@ -82,45 +90,39 @@ export function ContactForm() {
       <h3 id={`${id}-title`} className="contact-form__title">
         Send a Message
       </h3>
-      <div className="form-field">
-        <label htmlFor={`${id}-name`}>Name</label>
-        <input
-          id={`${id}-name`}
-          name="name"
-          type="text"
-          autoComplete="name"
-          required
-          maxLength={100}
-          value={values.name}
-          onChange={updateField}
-        />
-      </div>
-      <div className="form-field">
-        <label htmlFor={`${id}-email`}>Email</label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          maxLength={254}
-          value={values.email}
-          onChange={updateField}
-        />
-      </div>
-      <div className="form-field">
-        <label htmlFor={`${id}-message`}>Message</label>
-        <textarea
-          id={`${id}-message`}
-          name="message"
-          rows={4}
-          required
-          maxLength={5000}
-          value={values.message}
-          onChange={updateField}
-        />
-      </div>
+      <InputField
+        label="Name"
+        error={fieldErrors.errors.name}
+        name="name"
+        type="text"
+        autoComplete="name"
+        required
+        maxLength={100}
+        value={values.name}
+        onChange={updateField}
+      />
+      <InputField
+        label="Email"
+        error={fieldErrors.errors.email}
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        maxLength={254}
+        value={values.email}
+        onChange={updateField}
+      />
+      <TextareaField
+        label="Message"
+        error={fieldErrors.errors.message}
+        name="message"
+        rows={4}
+        required
+        maxLength={5000}
+        value={values.message}
+        onChange={updateField}
+      />
       <Button type="submit" disabled={state !== 'idle'}>
         {buttonLabels[state]}
       </Button>

@@ -1,6 +1,14 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
 import type { ProfileUpdate, User } from '../../../../contracts/auth';
 import { Button } from '../../../components/button';
+import {
+  AddressFields,
+  type AddressValues,
+  addressFieldSpecs,
+} from '../../../components/form/address-fields';
+import { issueFieldErrors, serverFieldErrors } from '../../../components/form/field-errors';
+import { InputField } from '../../../components/form/form-field';
+import { useFieldErrors } from '../../../components/form/use-field-errors';
 import { avatarInitials } from '../avatar-initials';
 import './profile.css';
 
@@ -9,23 +17,18 @@ const SUCCESS_VISIBLE_MS = 2000;
 const savedMessage = 'Profile updated successfully!';
 const saveFailedPrefix = 'Failed to update profile: ';
 
-const editableFields = [
+const personFields = [
   { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
   { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
   { name: 'phone', label: 'Phone', autoComplete: 'tel-national' },
-  { name: 'houseName', label: 'House Name', autoComplete: 'address-line1' },
-  { name: 'streetArea', label: 'Street/Area', autoComplete: 'address-line2' },
-  { name: 'city', label: 'City', autoComplete: 'address-level2' },
-  { name: 'state', label: 'State', autoComplete: 'address-level1' },
-  { name: 'country', label: 'Country', autoComplete: 'country-name' },
-  { name: 'pincode', label: 'Pincode', autoComplete: 'postal-code' },
 ] as const;
 
-type EditableName = (typeof editableFields)[number]['name'];
-type Draft = Record<EditableName, string>;
+type Draft = Record<(typeof personFields)[number]['name'], string> & AddressValues;
+
+const editableNames = [...personFields, ...addressFieldSpecs].map(({ name }) => name);
 
 function draftOf(user: User): Draft {
-  return Object.fromEntries(editableFields.map(({ name }) => [name, user[name] ?? ''])) as Draft;
+  return Object.fromEntries(editableNames.map((name) => [name, user[name] ?? ''])) as Draft;
 }
 
 interface Status {
@@ -49,6 +52,7 @@ export function ProfileCard({ user, onSave, onLogout }: ProfileCardProps) {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState<Status | null>(null);
+  const fieldErrors = useFieldErrors();
   const id = useId();
   const editing = draft !== null;
   const values = draft ?? draftOf(user);
@@ -62,17 +66,24 @@ export function ProfileCard({ user, onSave, onLogout }: ProfileCardProps) {
   function update(event: ChangeEvent<HTMLInputElement>) {
     const { name, value } = event.target;
     setDraft((current) => (current ? { ...current, [name]: value } : current));
+    fieldErrors.clear(name);
   }
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!draft) return;
     setStatus(null);
+    fieldErrors.clear();
     setSaving(true);
     try {
       const schema = await loadProfileUpdateSchema();
       const parsed = schema.safeParse(draft);
-      if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Invalid profile');
+      if (!parsed.success) {
+        const reason = parsed.error.issues[0]?.message ?? 'Invalid profile';
+        setStatus({ kind: 'error', text: `${saveFailedPrefix}${reason}` });
+        fieldErrors.show(issueFieldErrors(parsed.error.issues));
+        return;
+      }
       await onSave(parsed.data);
       setDraft(null);
       setStatus({ kind: 'success', text: savedMessage });
@@ -80,6 +91,7 @@ export function ProfileCard({ user, onSave, onLogout }: ProfileCardProps) {
       // spec §8 Profile: the prefix and the server's (or the error's) message.
       const reason = error instanceof Error ? error.message : String(error);
       setStatus({ kind: 'error', text: `${saveFailedPrefix}${reason}` });
+      fieldErrors.show(serverFieldErrors(error));
     } finally {
       setSaving(false);
     }
@@ -88,6 +100,7 @@ export function ProfileCard({ user, onSave, onLogout }: ProfileCardProps) {
   function cancel() {
     setDraft(null);
     setStatus(null);
+    fieldErrors.clear();
   }
 
   return (
@@ -111,25 +124,22 @@ export function ProfileCard({ user, onSave, onLogout }: ProfileCardProps) {
       )}
 
       <div className="profile-card__fields">
-        <div className="profile-field">
-          <label htmlFor={`${id}-email`}>Email</label>
-          {/* spec §4: the e-mail is always read-only. */}
-          <input id={`${id}-email`} name="email" type="email" value={user.email} disabled />
-        </div>
-        {editableFields.map(({ name, label, autoComplete }) => (
-          <div className="profile-field" key={name}>
-            <label htmlFor={`${id}-${name}`}>{label}</label>
-            <input
-              id={`${id}-${name}`}
-              name={name}
-              autoComplete={autoComplete}
-              maxLength={name === 'pincode' ? 12 : 200}
-              readOnly={!editing}
-              value={values[name]}
-              onChange={update}
-            />
-          </div>
+        {/* spec §4: the e-mail is always read-only. */}
+        <InputField label="Email" name="email" type="email" value={user.email} disabled />
+        {personFields.map(({ name, label, autoComplete }) => (
+          <InputField
+            key={name}
+            label={label}
+            error={fieldErrors.errors[name]}
+            name={name}
+            autoComplete={autoComplete}
+            maxLength={200}
+            readOnly={!editing}
+            value={values[name]}
+            onChange={update}
+          />
         ))}
+        <AddressFields values={values} errors={fieldErrors.errors} readOnly={!editing} onChange={update} />
       </div>
 
       <div className="profile-card__actions">

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicConfig } from '../../../../contracts/public-config';
-import { apiClient } from '../../../lib/api-client';
-import { authApiPaths } from './auth-paths';
+import type { PublicConfig } from '../../contracts/public-config';
+import { apiClient } from './api-client';
+import { apiPaths } from './paths';
 
+/** GET /config: what the browser needs to reach Google sign-in and Razorpay Checkout. */
 export function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
-  return apiClient.get<PublicConfig>(authApiPaths.config, { signal });
+  return apiClient.get<PublicConfig>(apiPaths.config, { signal });
 }
 
 export const publicConfigQueryOptions = queryOptions({
