@@ -53,7 +53,7 @@ const event: fc.Arbitrary<OrderEvent> = fc.oneof(
   }),
 );
 const events = fc.array(event, { maxLength: 40 });
-fc.configureGlobal({ numRuns: 500 });
+fc.configureGlobal({ numRuns: 2000 });
 
 interface Step {
   before: OrderState;
@@ -119,6 +119,17 @@ describe('the order lifecycle, over random event sequences', () => {
           expect(owesRefund(after)).toBe(true);
           // A partial refund settling leaves the rest owed; the job queued with the cancellation still covers it.
           expect(refundQueued || flagged).toBe(true);
+        }
+      }),
+    );
+  });
+
+  it('never moves a payment status back from refunded, nor to unpaid once paid', () => {
+    fc.assert(
+      fc.property(events, (sequence) => {
+        for (const { before, after } of run(sequence)) {
+          if (before.paymentStatus === 'refunded') expect(after.paymentStatus).toBe('refunded');
+          if (wasPaid(before)) expect(wasPaid(after)).toBe(true);
         }
       }),
     );

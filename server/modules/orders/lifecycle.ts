@@ -309,7 +309,9 @@ function onRefundRequested(state: OrderState, amountPaise: number, refundablePai
 
 function onRefundSettled(state: OrderState, fullyRefunded: boolean): Decision {
   if (!wasPaid(state)) return unchanged(state);
-  const paymentStatus = fullyRefunded ? 'refunded' : 'partially_refunded';
+  // Refunds only add up: a late report of an earlier partial refund never undoes "refunded".
+  const paymentStatus =
+    fullyRefunded || state.paymentStatus === 'refunded' ? 'refunded' : 'partially_refunded';
   const effects: OrderEffect[] = [];
   if (fullyRefunded && state.paymentStatus !== 'refunded')
     effects.push({ type: 'send_email', kind: 'refunded' });
