@@ -7,7 +7,7 @@ import catalogueRoutes from './modules/catalogue/routes';
 import contactRoutes from './modules/contact/routes';
 import healthRoutes from './modules/health/routes';
 import notifier from './modules/notifications/notifier';
-import outboxRoutes from './modules/notifications/outbox-routes';
+import outboxRoutes from './modules/notifications/routes';
 import orderHistoryRoutes from './modules/order-history/routes';
 import orderRoutes from './modules/orders/routes';
 import razorpayGateway from './modules/payments/razorpay-gateway';
