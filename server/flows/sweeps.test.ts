@@ -15,7 +15,7 @@ import {
 } from '../test/order-helpers';
 import { confirmPaidOrder } from './confirm-payment';
 import { paymentDeps, shippingDeps } from './deps';
-import { createShipmentForOrder } from './fulfil-order';
+import { createShipmentForOrder, requeueUnshippedOrders } from './fulfil-order';
 import { reconcilePendingOrders } from './reconcile-payments';
 import { refundStrayPayment, requeueStrayRefunds, settleStalePendingRefunds } from './refunds';
 import { applyTrackingUpdate } from './tracking';
@@ -193,6 +193,29 @@ describe('a parcel the courier cancels', () => {
     expect(
       await app.db.select().from(orderAttention).where(eq(orderAttention.orderId, orderId)),
     ).toHaveLength(1);
+  });
+});
+
+describe('a paid order whose parcel is still not booked', () => {
+  it('is flagged by the shipment sweep, and leaves the list once the parcel is booked', async () => {
+    const paid = await placePaidOrder(app);
+    await app.db.execute(
+      sql`update orders set paid_at = now() - interval '1 hour' where id = ${paid.orderId}`,
+    );
+    // The first job gave up.
+    await app.db.execute(
+      sql`update pgboss.job set state = 'failed' where name = ${jobQueues.createShipment}`,
+    );
+    expect(await requeueUnshippedOrders(shippingDeps(app))).toBe(1);
+    const open = () =>
+      app.db
+        .select({ reason: orderAttention.reason, resolvedAt: orderAttention.resolvedAt })
+        .from(orderAttention)
+        .where(eq(orderAttention.orderId, paid.orderId));
+    expect(await open()).toEqual([{ reason: 'shipment_not_booked', resolvedAt: null }]);
+
+    await createShipmentForOrder(shippingDeps(app), { orderId: paid.orderId });
+    expect((await open()).map((flag) => flag.resolvedAt)).toEqual([expect.any(Date)]);
   });
 });
 

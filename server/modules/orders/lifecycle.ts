@@ -52,7 +52,9 @@ export type OrderEffect =
   | { type: 'send_email'; kind: OrderEmailKind }
   /** Stop the parcel at the courier: it was booked for an order that may not ship. */
   | { type: 'cancel_courier_order' }
-  | { type: 'flag_attention'; reason: AttentionReason };
+  | { type: 'flag_attention'; reason: AttentionReason }
+  /** What the flag was raised for has happened after all: it leaves the owner's list. */
+  | { type: 'resolve_attention'; reason: AttentionReason };
 
 export type RefusalReason =
   /** The courier has the parcel: too late to cancel. */
@@ -265,7 +267,8 @@ function onCancelRequested(state: OrderState): Decision {
 
 function onParcelBooked(state: OrderState, stage: ShipmentStage): Decision {
   if (!mayShip(state)) return applied(state, [{ type: 'cancel_courier_order' }]);
-  return followStage({ ...state, shipmentStage: laterStage(state.shipmentStage ?? stage, stage) }, []);
+  const booked = { ...state, shipmentStage: laterStage(state.shipmentStage ?? stage, stage) };
+  return followStage(booked, [{ type: 'resolve_attention', reason: 'shipment_not_booked' }]);
 }
 
 /** The order's status follows its parcel's stage forward; e-mails only for the stage it lands on. */
@@ -312,7 +315,7 @@ function onRefundSettled(state: OrderState, fullyRefunded: boolean): Decision {
   // Refunds only add up: a late report of an earlier partial refund never undoes "refunded".
   const paymentStatus =
     fullyRefunded || state.paymentStatus === 'refunded' ? 'refunded' : 'partially_refunded';
-  const effects: OrderEffect[] = [];
+  const effects: OrderEffect[] = [{ type: 'resolve_attention', reason: 'refund_failing' }];
   if (fullyRefunded && state.paymentStatus !== 'refunded')
     effects.push({ type: 'send_email', kind: 'refunded' });
   return applied({ ...state, paymentStatus, refund: 'processed' }, effects);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cartLines, orderAttention, orderItems, orders, payments, refunds, shipments } from '../../db/schema';
 import { type Jobs, jobQueues } from '../../plugins/jobs';
@@ -142,6 +142,18 @@ async function runEffect(tx: Database, jobs: Pick<Jobs, 'send'>, order: OrderRow
       return jobs.send(tx, jobQueues.sendOrderEmail, { orderId, kind: effect.kind });
     case 'flag_attention':
       await tx.insert(orderAttention).values({ orderId, reason: effect.reason }).onConflictDoNothing();
+      return;
+    case 'resolve_attention':
+      await tx
+        .update(orderAttention)
+        .set({ resolvedAt: sql`now()` })
+        .where(
+          and(
+            eq(orderAttention.orderId, orderId),
+            eq(orderAttention.reason, effect.reason),
+            isNull(orderAttention.resolvedAt),
+          ),
+        );
       return;
     case 'cancel_courier_order':
       // Not durable work: the flow that booked the parcel stops it before it lets go.
