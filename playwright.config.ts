@@ -1,4 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import { testRunEnv, testTimeouts } from './server/test/test-run';
+
+// The workers run the app in process, so they take the same environment as Vitest's.
+Object.assign(process.env, testRunEnv);
 
 // Debian's Chromium, never a downloaded browser (the build machines have no internet).
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -6,7 +10,8 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  timeout: 30_000,
+  globalSetup: './e2e/global-setup.ts',
+  timeout: testTimeouts.testMs,
   expect: { timeout: 7_000 },
   fullyParallel: true,
   workers: 2,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order, ShipmentEvent, ShipmentUpdates } from '../../../contracts/orders';
 import { shipments } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { newShopper, placePaidOrder, type Shopper } from '../../test/order-helpers';
+import { newShopper, placePaidOrder, type Shopper, shiprocketSimulatorOf } from '../../test/order-helpers';
 import { createShipmentForOrder } from '../shipping/create-shipment';
 import { shippingDeps } from '../shipping/shipping-deps';
 
@@ -14,11 +14,7 @@ beforeAll(async () => {
 afterAll(() => app.closeAndDrop());
 beforeEach(() => simulator().reset());
 
-function simulator() {
-  const simulated = app.shiprocketSimulator;
-  if (!simulated) throw new Error('these tests run against the Shiprocket simulator');
-  return simulated;
-}
+const simulator = () => shiprocketSimulatorOf(app);
 
 async function shippedOrder(shopper?: Shopper) {
   const owner = shopper ?? (await newShopper(app));
