@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { testRunEnv, testTimeouts } from './server/test/test-run';
+import { testRunEnv, testTimeouts, testWorkers } from './server/test/test-run.ts';
 
 // The workers run the app in process, so they take the same environment as Vitest's.
 Object.assign(process.env, testRunEnv);
@@ -14,7 +14,7 @@ export default defineConfig({
   timeout: testTimeouts.testMs,
   expect: { timeout: 7_000 },
   fullyParallel: true,
-  workers: 2,
+  workers: testWorkers,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: '.test-reports/playwright.json' }]],

@@ -7,5 +7,11 @@ export const testRunEnv: Record<string, string> = {
   [FAST_PASSWORD_HASHING_ENV]: '1',
 };
 
+/**
+ * Test files (Vitest) or browser workers (Playwright) at once. The build machines have two cores, on which
+ * Vitest alone would pick one; much of a test's time is waiting (pg-boss polling, PostgreSQL, a browser).
+ */
+export const testWorkers = 2;
+
 /** Limits both runners share: one test, and set-up that starts a whole app (database, pg-boss). */
 export const testTimeouts = { testMs: 30_000, setupMs: 120_000 } as const;
