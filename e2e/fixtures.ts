@@ -35,6 +35,8 @@ export const test = base.extend<object, { server: ShopServer }>({
         contactRateLimit: { max: 100, windowMs: 60_000 },
         // Every journey signs up from 127.0.0.1; the per-IP limits have their own integration tests.
         authRateLimitMax: 10_000,
+        // Journeys wait for the shipment and e-mail jobs: an idle worker looks for them four times as often.
+        jobPollingIntervalSeconds: 0.5,
       });
       const app = await buildApp(config, { logger: false, pgliteTemplate: database.pgliteTemplate });
       await app.listen({ host: '127.0.0.1', port: 0 });
