@@ -1,4 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import { testRunEnv, testTimeouts, testWorkers } from './server/test/test-run.ts';
+
+// The workers run the app in process, so they take the same environment as Vitest's.
+Object.assign(process.env, testRunEnv);
 
 // Debian's Chromium, never a downloaded browser (the build machines have no internet).
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -6,10 +10,11 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  timeout: 30_000,
+  globalSetup: './e2e/global-setup.ts',
+  timeout: testTimeouts.testMs,
   expect: { timeout: 7_000 },
   fullyParallel: true,
-  workers: 2,
+  workers: testWorkers,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: '.test-reports/playwright.json' }]],

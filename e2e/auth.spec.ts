@@ -3,25 +3,14 @@ import { expect, test } from './fixtures';
 import {
   accountMenu,
   aShopper,
+  createSignedInShopper,
   latestOtp,
   openLoginModal,
-  signUpThroughApi,
   type TestShopper,
   testAddress,
 } from './support/accounts';
-
-/** Holds every request to `path` until the returned release() is called, to see a button's busy label. */
-async function holdRequests(page: Page, path: string): Promise<() => void> {
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(`**${path}`, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+import { afterTwoFrames } from './support/frames';
+import { holdRequests } from './support/hold-requests';
 
 async function fillSignupDetails(dialog: Locator, shopper: TestShopper, options: { mobile: boolean }) {
   await dialog.getByLabel('First Name').fill(shopper.firstName);
@@ -149,8 +138,8 @@ test('a visitor signs up by phone OTP; the account gets an e-mail made from the 
   });
 });
 
-test('a shopper logs out, then logs in by phone and by e-mail', async ({ page }) => {
-  const shopper = await signUpThroughApi(page.request, aShopper({ firstName: 'Ishaan' }));
+test('a shopper logs out, then logs in by phone and by e-mail', async ({ page, server }) => {
+  const shopper = await createSignedInShopper(page, server, aShopper({ firstName: 'Ishaan' }));
   await page.goto('/');
   await expect(accountMenu(page, 'Ishaan')).toBeVisible();
 
@@ -189,8 +178,11 @@ test('a shopper logs out, then logs in by phone and by e-mail', async ({ page })
   await expect(accountMenu(page, 'Ishaan')).toBeVisible();
 });
 
-test('a wrong password shows the server message and keeps the visitor logged out', async ({ page }) => {
-  const shopper = await signUpThroughApi(page.request);
+test('a wrong password shows the server message and keeps the visitor logged out', async ({
+  page,
+  server,
+}) => {
+  const shopper = await createSignedInShopper(page, server);
   await page.request.post('/api/auth/logout', { headers: { 'X-Requested-With': 'fetch' } });
   await page.goto('/');
   const dialog = await openLoginModal(page);
@@ -240,8 +232,9 @@ test('Google sign-in through the test chooser signs the shopper in; cancelling s
 
 test('/login?returnTo=/profile lands on the profile after logging in; other sites are not followed', async ({
   page,
+  server,
 }) => {
-  const shopper = await signUpThroughApi(page.request, aShopper({ firstName: 'Tara' }));
+  const shopper = await createSignedInShopper(page, server, aShopper({ firstName: 'Tara' }));
   await page.request.post('/api/auth/logout', { headers: { 'X-Requested-With': 'fetch' } });
 
   await page.goto('/login?returnTo=%2Fprofile');
@@ -271,8 +264,9 @@ test('/login?returnTo=/profile lands on the profile after logging in; other site
 
 test('the header greets by first name, else by name, and its menu shows the e-mail and the links', async ({
   page,
+  server,
 }) => {
-  const shopper = await signUpThroughApi(page.request, aShopper({ firstName: 'Zoya' }));
+  const shopper = await createSignedInShopper(page, server, aShopper({ firstName: 'Zoya' }));
   await page.goto('/');
   await accountMenu(page, 'Zoya').click();
   const menu = page.getByRole('navigation', { name: 'Account' });
@@ -296,9 +290,12 @@ test('the header greets by first name, else by name, and its menu shows the e-ma
 test('a stored user whose session is gone is signed out and sent home; a visitor is never redirected', async ({
   page,
 }) => {
+  const sessionRead = page.waitForResponse((response) => response.url().endsWith('/api/auth/profile'));
   await page.goto('/product/2');
   await expect(page.getByRole('heading', { level: 1, name: 'For Normal Skin' })).toBeVisible();
-  await page.waitForTimeout(1500);
+  // The app reads the session at start; once the page has handled that 401, a redirect would have happened.
+  await (await sessionRead).finished();
+  await afterTwoFrames(page);
   await expect(page).toHaveURL(/\/product\/2$/);
 
   await page.evaluate(() =>

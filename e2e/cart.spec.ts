@@ -36,8 +36,8 @@ async function serverCart(request: APIRequestContext): Promise<{ id: number; qua
   return cart.map(({ id, quantity }) => ({ id, quantity }));
 }
 
-test('a Face Mitt in the cart costs ₹239 plus ₹100 shipping: ₹339', async ({ page }) => {
-  await signInBrowser(page);
+test('a Face Mitt in the cart costs ₹239 plus ₹100 shipping: ₹339', async ({ page, server }) => {
+  await signInBrowser(page, server);
   await page.goto('/product/1');
   const main = page.getByRole('main');
   await main.getByRole('button', { name: 'Add to Cart' }).click();
@@ -68,8 +68,9 @@ test('a Face Mitt in the cart costs ₹239 plus ₹100 shipping: ₹339', async 
 
 test('two Luxury Mitts make ₹1,198 with free shipping; the heading counts lines, the badge quantities', async ({
   page,
+  server,
 }) => {
-  await signInBrowser(page);
+  await signInBrowser(page, server);
   await page.goto('/#products');
   const card = page.getByRole('article', { name: 'Luxury Mitt', exact: true });
   await card.getByRole('button', { name: 'Add to Cart' }).click();
@@ -92,8 +93,8 @@ test('two Luxury Mitts make ₹1,198 with free shipping; the heading counts line
   await expect(page).toHaveURL(/\/checkout$/);
 });
 
-test('minus and plus change the quantity, and below one removes the line', async ({ page }) => {
-  await signInBrowser(page);
+test('minus and plus change the quantity, and below one removes the line', async ({ page, server }) => {
+  await signInBrowser(page, server);
   await page.request.post('/api/cart/update', {
     headers,
     data: {
@@ -131,8 +132,8 @@ test('minus and plus change the quantity, and below one removes the line', async
   await expect(page.getByRole('heading', { name: 'Our Mittens' })).toBeInViewport();
 });
 
-test('Continue Shopping goes home and scrolls to the products', async ({ page }) => {
-  await signInBrowser(page);
+test('Continue Shopping goes home and scrolls to the products', async ({ page, server }) => {
+  await signInBrowser(page, server);
   await page.request.post('/api/cart/update', { headers, data: { cart: [{ id: 2, quantity: 1 }] } });
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Continue Shopping' }).click();
@@ -140,8 +141,8 @@ test('Continue Shopping goes home and scrolls to the products', async ({ page })
   await expect(page.getByRole('heading', { name: 'Our Mittens' })).toBeInViewport();
 });
 
-test('a line moves to the wishlist and back into the cart', async ({ page }) => {
-  await signInBrowser(page);
+test('a line moves to the wishlist and back into the cart', async ({ page, server }) => {
+  await signInBrowser(page, server);
   await page.request.post('/api/cart/update', { headers, data: { cart: [{ id: 5, quantity: 1 }] } });
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Move to Wishlist' }).click();
@@ -165,8 +166,9 @@ test('the cart survives logging out, and follows the shopper into another browse
   page,
   browser,
   baseURL,
+  server,
 }) => {
-  const shopper = await signInBrowser(page);
+  const shopper = await signInBrowser(page, server);
   await page.goto('/product/6');
   await page.getByRole('main').getByRole('button', { name: 'Add to Cart' }).click();
   await expect(cartBadge(page, '1 item')).toBeVisible();
@@ -182,7 +184,7 @@ test('the cart survives logging out, and follows the shopper into another browse
   const otherBrowser = await browser.newContext({ baseURL });
   try {
     const other = await otherBrowser.newPage();
-    await logInBrowser(other, shopper);
+    await logInBrowser(other, server, shopper);
     await other.goto('/cart');
     await expect(quantityOf(other, 'Soft Mitt')).toHaveText('1');
     await expect(cartBadge(other, '1 item')).toBeVisible();
@@ -193,8 +195,9 @@ test('the cart survives logging out, and follows the shopper into another browse
 
 test('at sign-in, changes not yet saved win; otherwise the server’s cart replaces the local copy', async ({
   page,
+  server,
 }) => {
-  await signInBrowser(page);
+  await signInBrowser(page, server);
   await page.request.post('/api/cart/update', { headers, data: { cart: [{ id: 1, quantity: 1 }] } });
   const { user } = (await (await page.request.get('/api/auth/profile')).json()) as { user: { _id: string } };
   const storeCopy = (modified: boolean) =>
@@ -220,8 +223,8 @@ test('at sign-in, changes not yet saved win; otherwise the server’s cart repla
   await expect.poll(() => serverCart(page.request)).toEqual([{ id: 3, quantity: 2 }]);
 });
 
-test('a change the server refuses is undone and says why', async ({ page }) => {
-  await signInBrowser(page);
+test('a change the server refuses is undone and says why', async ({ page, server }) => {
+  await signInBrowser(page, server);
   await page.request.post('/api/cart/update', { headers, data: { cart: [{ id: 1, quantity: 10 }] } });
   await page.goto('/cart');
   await expect(quantityOf(page, 'Face Mitt')).toHaveText('10');

@@ -37,8 +37,8 @@ function inSevenDays(): string {
   return date.toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
 }
 
-test('checkout shows the shopper, the items and the same totals as the cart', async ({ page }) => {
-  await signInBrowser(page);
+test('checkout shows the shopper, the items and the same totals as the cart', async ({ page, server }) => {
+  await signInBrowser(page, server);
   await fillCart(page.request, [
     { id: 1, quantity: 2 },
     { id: 6, quantity: 1 },
@@ -80,8 +80,8 @@ test('checkout shows the shopper, the items and the same totals as the cart', as
   await expect(page).toHaveURL(/\/product\/1$/);
 });
 
-test('at ₹1,000 or more the shipping cost reads FREE', async ({ page }) => {
-  await signInBrowser(page);
+test('at ₹1,000 or more the shipping cost reads FREE', async ({ page, server }) => {
+  await signInBrowser(page, server);
   await fillCart(page.request, [{ id: 7, quantity: 2 }]);
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { name: '1/1 ITEMS SELECTED' })).toBeVisible();
@@ -93,8 +93,8 @@ test('at ₹1,000 or more the shipping cost reads FREE', async ({ page }) => {
   });
 });
 
-test('items are removed, moved to the wishlist and added back from it', async ({ page }) => {
-  await signInBrowser(page);
+test('items are removed, moved to the wishlist and added back from it', async ({ page, server }) => {
+  await signInBrowser(page, server);
   await fillCart(page.request, [
     { id: 2, quantity: 1 },
     { id: 3, quantity: 1 },
@@ -128,8 +128,8 @@ test('items are removed, moved to the wishlist and added back from it', async ({
     .toEqual([expect.objectContaining({ id: 2, quantity: 1 })]);
 });
 
-test('CHANGE ADDRESS edits the profile; Cancel leaves it', async ({ page }) => {
-  await signInBrowser(page);
+test('CHANGE ADDRESS edits the profile; Cancel leaves it', async ({ page, server }) => {
+  await signInBrowser(page, server);
   await fillCart(page.request, [{ id: 1, quantity: 1 }]);
   await page.goto('/checkout');
   await expect(page.getByText('Deliver to: Asha Verma, 411001')).toBeVisible();
@@ -171,8 +171,8 @@ test('CHANGE ADDRESS edits the profile; Cancel leaves it', async ({ page }) => {
   });
 });
 
-test('opened directly, /checkout styles the Change Address fields itself', async ({ page }) => {
-  await signInBrowser(page);
+test('opened directly, /checkout styles the Change Address fields itself', async ({ page, server }) => {
+  await signInBrowser(page, server);
   // Straight to /checkout: the home page's sections (and their styles) never load.
   await page.goto('/checkout');
   await page.getByRole('button', { name: 'CHANGE ADDRESS' }).click();
@@ -186,8 +186,8 @@ test('opened directly, /checkout styles the Change Address fields itself', async
   await expect(city).toHaveCSS('background-color', 'rgb(255, 255, 255)');
 });
 
-test('PLACE ORDER checks the profile and the cart first (spec §5)', async ({ page }) => {
-  await signInBrowser(page);
+test('PLACE ORDER checks the profile and the cart first (spec §5)', async ({ page, server }) => {
+  await signInBrowser(page, server);
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { name: '0/0 ITEMS SELECTED' })).toBeVisible();
   await page.getByRole('button', { name: 'PLACE ORDER' }).click();
@@ -207,8 +207,9 @@ test('PLACE ORDER checks the profile and the cart first (spec §5)', async ({ pa
 
 test('PLACE ORDER reads ORDERING... while the payment starts, and shows why it could not', async ({
   page,
+  server,
 }) => {
-  await signInBrowser(page);
+  await signInBrowser(page, server);
   await fillCart(page.request, [{ id: 4, quantity: 1 }]);
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { name: '1/1 ITEMS SELECTED' })).toBeVisible();

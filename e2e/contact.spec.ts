@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { contactMessages } from '../server/db/schema';
 import { expect, test } from './fixtures';
+import { holdRequests } from './support/hold-requests';
 
 async function fillContactForm(page: Page, message: { name: string; email: string; message: string }) {
   const form = page.getByRole('form', { name: 'Send a Message' });
@@ -20,11 +21,8 @@ test('the contact form goes Submitting... then Submitted, and the message is sto
     email: 'ananya@example.in',
     message: `Do you ship to Kochi? ${randomUUID()}`,
   };
-  // Holds the reply a moment so the 'Submitting...' state can be seen.
-  await page.route('**/api/contact', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    await route.continue();
-  });
+  // Holds the request until the 'Submitting...' state has been seen.
+  const releaseSend = await holdRequests(page, '/api/contact');
   await page.goto('/#contact');
   await expect(page.getByRole('heading', { name: 'Contact Us' })).toBeVisible();
   await expect(page.getByText('care@ottomanmittens.in')).toBeVisible();
@@ -34,6 +32,7 @@ test('the contact form goes Submitting... then Submitted, and the message is sto
   await form.getByRole('button', { name: 'Submit' }).click();
 
   await expect(form.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+  releaseSend();
   await expect(form.getByRole('button', { name: 'Submitted' })).toBeDisabled();
   await expect(form.getByRole('status')).toHaveText('Message sent successfully!');
   await expect(form.getByLabel('Name')).toHaveValue('');

@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { test as base, expect } from '@playwright/test';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import type { Database } from '../server/db/client';
-import { createTestDatabase } from '../server/test/test-database';
+import { testAppConfig } from '../server/test/test-config';
+import { createTestDatabase, type DatabaseTemplate } from '../server/test/test-database';
+import { testTimeouts } from '../server/test/test-run';
+import { TEMPLATE_ENV } from './global-setup';
 
 export interface ShopServer {
   url: string;
@@ -21,27 +23,30 @@ export const test = base.extend<object, { server: ShopServer }>({
   server: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
     async ({}, use) => {
-      const database = await createTestDatabase();
-      const config = {
-        ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn' }),
-        databaseUrl: database.url,
-        dataDir: 'memory://',
+      const template = process.env[TEMPLATE_ENV];
+      const database = await createTestDatabase(
+        template ? (JSON.parse(template) as DatabaseTemplate) : undefined,
+      );
+      const config = testAppConfig(database.url, {
+        logLevel: 'warn',
         // E2E_WEB_DIST lets parallel work build and test its own copy of the app.
         webDistDir: process.env.E2E_WEB_DIST ?? 'dist/web',
         rateLimitNamespace: `mitten-e2e:${randomBytes(6).toString('hex')}:`,
         contactRateLimit: { max: 100, windowMs: 60_000 },
         // Every journey signs up from 127.0.0.1; the per-IP limits have their own integration tests.
         authRateLimitMax: 10_000,
-      };
-      const app = await buildApp(config, { logger: false });
+        // Journeys wait for the shipment and e-mail jobs: an idle worker looks for them four times as often.
+        jobPollingIntervalSeconds: 0.5,
+      });
+      const app = await buildApp(config, { logger: false, pgliteTemplate: database.pgliteTemplate });
       await app.listen({ host: '127.0.0.1', port: 0 });
       const { port } = app.server.address() as AddressInfo;
       await use({ url: `http://127.0.0.1:${port}`, db: app.db, app });
       await app.close();
       await database.drop();
     },
-    // Starting the server (PGlite, migrations, pg-boss) can outlast one test's 30 s on a busy machine.
-    { scope: 'worker', timeout: 120_000 },
+    // Starting the server (PGlite, pg-boss) can outlast one test's 30 s on a busy machine.
+    { scope: 'worker', timeout: testTimeouts.setupMs },
   ],
   baseURL: async ({ server }, use) => {
     await use(server.url);

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { afterTwoFrames } from './support/frames';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -199,9 +200,13 @@ test('card carousels auto-play, except for visitors who ask for reduced motion',
   );
 
   await page.emulateMedia({ reducedMotion: 'reduce' });
+  // Timers under the test's control from the reload on: longer than one auto-play step passes at once.
+  await page.clock.install();
   await page.reload();
   await card.scrollIntoViewIfNeeded();
-  await page.waitForTimeout(2600);
+  // The carousel has seen it is on screen (which alone would start it) before the time passes.
+  await afterTwoFrames(page);
+  await page.clock.runFor(2600);
   await expect(card.getByRole('button', { name: 'Show image 1 of 3' })).toHaveAttribute(
     'aria-current',
     'true',

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { addressLine, aShopper, signUpThroughApi } from './support/accounts';
+import { addressLine, aShopper, createSignedInShopper } from './support/accounts';
 
 test('a visitor sees Set Location and a location modal without an address', async ({ page }) => {
   await page.goto('/');
@@ -13,8 +13,9 @@ test('a visitor sees Set Location and a location modal without an address', asyn
 
 test('the location block shows city and pincode; its modal shows the address and leads to the profile', async ({
   page,
+  server,
 }) => {
-  const shopper = await signUpThroughApi(page.request, aShopper({ city: 'Jaipur', pincode: '302001' }));
+  const shopper = await createSignedInShopper(page, server, aShopper({ city: 'Jaipur', pincode: '302001' }));
   await page.goto('/');
   const location = page.getByRole('banner').getByRole('button', { name: 'Deliver to Jaipur, 302001' });
   await location.click();
@@ -27,8 +28,8 @@ test('the location block shows city and pincode; its modal shows the address and
   await expect(page.getByLabel('City')).toHaveValue('Jaipur');
 });
 
-test('with only a city the label is the city', async ({ page }) => {
-  await signUpThroughApi(page.request, aShopper({ city: 'Kochi' }));
+test('with only a city the label is the city', async ({ page, server }) => {
+  await createSignedInShopper(page, server, aShopper({ city: 'Kochi' }));
   const cleared = await page.request.put('/api/auth/profile', {
     headers: { 'X-Requested-With': 'fetch' },
     data: { pincode: '' },

@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { formatEstimatedDelivery } from '../contracts/format';
 import type { Order } from '../contracts/orders';
 import type { ShiprocketSimulator } from '../server/simulators/shiprocket/plugin';
+import { readOutbox } from '../server/test/dev-outbox';
 import { expect, type ShopServer, test } from './fixtures';
 import { signInBrowser, type TestShopper } from './support/accounts';
 
@@ -48,9 +49,7 @@ async function orderOf(request: APIRequestContext, orderId: string): Promise<Ord
 
 /** The subjects of the e-mails the shop sent the shopper, newest first. */
 async function emailSubjects(request: APIRequestContext, shopper: TestShopper): Promise<string[]> {
-  const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(shopper.email)}`);
-  expect(response.status()).toBe(200);
-  const { messages } = (await response.json()) as { messages: { subject?: string }[] };
+  const messages = await readOutbox(request, shopper.email);
   return messages.flatMap((message) => (message.subject ? [message.subject] : []));
 }
 
@@ -99,11 +98,14 @@ function enInDate(page: Page, iso: string): Promise<string> {
   );
 }
 
-test('a visitor waits for a user; a shopper without orders sees the empty state', async ({ page }) => {
+test('a visitor waits for a user; a shopper without orders sees the empty state', async ({
+  page,
+  server,
+}) => {
   await page.goto('/orders');
   await expect(page.getByText(texts.loadingOrders)).toBeVisible();
 
-  await signInBrowser(page);
+  await signInBrowser(page, server);
   await page.goto('/orders');
   await expect(page.getByRole('heading', { name: texts.noOrders })).toBeVisible();
   await expect(page.getByText(texts.noOrdersHint)).toBeVisible();
@@ -123,7 +125,7 @@ test('pay, see the shipment, then follow the parcel on My Orders with Refresh an
   server,
 }) => {
   const simulator = simulatorOf(server);
-  const shopper = await signInBrowser(page);
+  const shopper = await signInBrowser(page, server);
   // 2 Luxury Mitt Black at ₹599: ₹1,198, shipping FREE (spec §9).
   await fillCart(page.request, [{ id: 7, quantity: 2 }]);
   const orderId = await payForCart(page);
@@ -269,8 +271,11 @@ test('pay, see the shipment, then follow the parcel on My Orders with Refresh an
     );
 });
 
-test('cancelling before pickup asks first, then shows the order cancelled and refunded', async ({ page }) => {
-  const shopper = await signInBrowser(page);
+test('cancelling before pickup asks first, then shows the order cancelled and refunded', async ({
+  page,
+  server,
+}) => {
+  const shopper = await signInBrowser(page, server);
   // One Face Mitt: ₹239 + ₹100 shipping = ₹339.
   await fillCart(page.request, [{ id: 1, quantity: 1 }]);
   const orderId = await payForCart(page);
@@ -335,7 +340,7 @@ test('a cancel after the courier collected the parcel is refused with the reason
   server,
 }) => {
   const simulator = simulatorOf(server);
-  await signInBrowser(page);
+  await signInBrowser(page, server);
   await fillCart(page.request, [{ id: 1, quantity: 1 }]);
   const orderId = await payForCart(page);
   const order = await pickupScheduled(page.request, orderId);
@@ -377,7 +382,7 @@ test('while Shiprocket is down, Refresh says why and keeps what is known; then i
   server,
 }) => {
   const simulator = simulatorOf(server);
-  await signInBrowser(page);
+  await signInBrowser(page, server);
   await fillCart(page.request, [{ id: 1, quantity: 1 }]);
   const orderId = await payForCart(page);
   const order = await pickupScheduled(page.request, orderId);
@@ -420,8 +425,8 @@ test('while Shiprocket is down, Refresh says why and keeps what is known; then i
   await expect(detail(shipping, 'Courier')).toHaveText(order.shipment?.courierName ?? '');
 });
 
-test("the tracking modal's error state: 'Tracking Error:' and the message", async ({ page }) => {
-  await signInBrowser(page);
+test("the tracking modal's error state: 'Tracking Error:' and the message", async ({ page, server }) => {
+  await signInBrowser(page, server);
   await fillCart(page.request, [{ id: 1, quantity: 1 }]);
   const orderId = await payForCart(page);
   const order = await orderOf(page.request, orderId);
@@ -446,7 +451,7 @@ test("the tracking modal's error state: 'Tracking Error:' and the message", asyn
 
 test('an order whose shipment is not booked yet: the fallback texts', async ({ page, server }) => {
   const simulator = simulatorOf(server);
-  await signInBrowser(page);
+  await signInBrowser(page, server);
   await fillCart(page.request, [{ id: 1, quantity: 1 }]);
   simulator.failApi('server_error');
   try {

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Order } from '../contracts/orders';
 import type { Database } from '../server/db/client';
 import { orders, payments, users } from '../server/db/schema';
-import { expect, test } from './fixtures';
+import { expect, type ShopServer, test } from './fixtures';
 import { signInBrowser, type TestShopper } from './support/accounts';
 
 // Issue 5's browser journeys: pay through the Razorpay simulator's test window, fail, dismiss, and the
@@ -132,8 +132,8 @@ async function openPaymentWindow(page: Page): Promise<Locator> {
 }
 
 /** A signed-in shopper with one Face Mitt (₹239 + ₹100 shipping = ₹339), at /checkout. */
-async function shopperAtCheckout(page: Page): Promise<TestShopper> {
-  const shopper = await signInBrowser(page);
+async function shopperAtCheckout(page: Page, server: ShopServer): Promise<TestShopper> {
+  const shopper = await signInBrowser(page, server);
   await fillCart(page.request, [{ id: 1, quantity: 1 }]);
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { name: '1/1 ITEMS SELECTED' })).toBeVisible();
@@ -161,7 +161,7 @@ test('pays for the cart: the success page shows the ids of the paid order and th
   page,
   server,
 }) => {
-  const shopper = await signInBrowser(page);
+  const shopper = await signInBrowser(page, server);
   await fillCart(page.request, [{ id: 1, quantity: 1 }]);
 
   await page.goto('/cart');
@@ -212,8 +212,11 @@ test('pays for the cart: the success page shows the ids of the paid order and th
   expect(await serverCart(page.request)).toEqual([]);
 });
 
-test('the success page survives a reload, shows the shipment block and leads on', async ({ page }) => {
-  await shopperAtCheckout(page);
+test('the success page survives a reload, shows the shipment block and leads on', async ({
+  page,
+  server,
+}) => {
+  await shopperAtCheckout(page, server);
   const { orderId, paymentId } = await payAndLand(page, await openPaymentWindow(page));
 
   // Read from the server now, not from the navigation state the checkout left.
@@ -291,7 +294,7 @@ test('a failed payment shows the provider description; no order is paid and the 
   page,
   server,
 }) => {
-  const shopper = await shopperAtCheckout(page);
+  const shopper = await shopperAtCheckout(page, server);
   const paymentWindow = await openPaymentWindow(page);
 
   await paymentWindow.getByRole('button', { name: 'Fail payment' }).click();
@@ -328,7 +331,7 @@ test('closing the window cancels; paying afterwards makes exactly one paid order
   page,
   server,
 }) => {
-  const shopper = await shopperAtCheckout(page);
+  const shopper = await shopperAtCheckout(page, server);
 
   const paymentWindow = await openPaymentWindow(page);
   await paymentWindow.getByRole('button', { name: 'Close' }).click();
@@ -362,7 +365,7 @@ test("the shop refusing the browser's report: the spec's message, and the webhoo
   page,
   server,
 }) => {
-  const shopper = await shopperAtCheckout(page);
+  const shopper = await shopperAtCheckout(page, server);
   // The payment succeeds at Razorpay, but the shop's reply to the browser is a refusal.
   await page.route(
     (url) => url.pathname === '/api/orders/create-with-payment',
@@ -384,7 +387,7 @@ test("the shop refusing the browser's report: the spec's message, and the webhoo
 });
 
 test('Razorpay down at PLACE ORDER: the initialise message and no order', async ({ page, server }) => {
-  const shopper = await shopperAtCheckout(page);
+  const shopper = await shopperAtCheckout(page, server);
   // The simulator is the worker's; its tests run one at a time, and this one puts it back.
   const failed = await page.request.post('/sim/razorpay/control/fail-api', {
     headers,
@@ -409,16 +412,16 @@ test('Razorpay down at PLACE ORDER: the initialise message and no order', async 
 
 test("Checkout's script failing to load: the initialise message and no order", async ({ page, server }) => {
   await page.route(/\/sim\/razorpay\/checkout\.js$/, (route) => route.abort());
-  const shopper = await shopperAtCheckout(page);
+  const shopper = await shopperAtCheckout(page, server);
   await placeOrderButton(page).click();
   await expect(paymentErrorLine(page)).toHaveText(initializeFailedText);
   await expect(placeOrderButton(page)).toBeEnabled();
   expect((await orderRowsOf(server.db, shopper)).orders).toEqual([]);
 });
 
-test('the window timing out after 300000 ms reads the timeout text', async ({ page }) => {
+test('the window timing out after 300000 ms reads the timeout text', async ({ page, server }) => {
   await page.clock.install();
-  await shopperAtCheckout(page);
+  await shopperAtCheckout(page, server);
   const paymentWindow = await openPaymentWindow(page);
   // spec §9: the payment window times out after 300000 ms.
   await page.clock.fastForward('05:00');

@@ -1,10 +1,15 @@
 import { expect, test } from './fixtures';
-import { aShopper, signUpThroughApi } from './support/accounts';
+import { aShopper, createSignedInShopper } from './support/accounts';
 
 test('a shopper edits the profile, sees the success message, and the change after a reload', async ({
   page,
+  server,
 }) => {
-  const shopper = await signUpThroughApi(page.request, aShopper({ firstName: 'Asha', lastName: 'Verma' }));
+  const shopper = await createSignedInShopper(
+    page,
+    server,
+    aShopper({ firstName: 'Asha', lastName: 'Verma' }),
+  );
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
   // spec §2: the avatar shows the uppercase initials of first and last name.
@@ -34,8 +39,8 @@ test('a shopper edits the profile, sees the success message, and the change afte
   await expect(page.getByLabel('Pincode')).toHaveValue('400001');
 });
 
-test('Cancel discards the edits; a refused save shows why', async ({ page }) => {
-  await signUpThroughApi(page.request);
+test('Cancel discards the edits; a refused save shows why', async ({ page, server }) => {
+  await createSignedInShopper(page, server);
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Edit' }).click();
   await page.getByLabel('State').fill('Goa');
@@ -53,11 +58,11 @@ test('Cancel discards the edits; a refused save shows why', async ({ page }) => 
   await expect(page.getByLabel('Pincode')).toHaveValue('411001');
 });
 
-test('a visitor is asked to log in; the profile page logout goes to /login', async ({ page }) => {
+test('a visitor is asked to log in; the profile page logout goes to /login', async ({ page, server }) => {
   await page.goto('/profile');
   await expect(page.getByText('Please log in to view this page.')).toBeVisible();
 
-  await signUpThroughApi(page.request, aShopper({ firstName: 'Dev' }));
+  await createSignedInShopper(page, server, aShopper({ firstName: 'Dev' }));
   await page.reload();
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
   await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();

@@ -20,8 +20,8 @@ test('a visitor opening /wishlist is sent to log in, to come back to the wishlis
   await expect(page).toHaveURL(/\/login\?returnTo=%2Fwishlist$/);
 });
 
-test('an empty wishlist says so and leads back to the mittens', async ({ page }) => {
-  await signInBrowser(page);
+test('an empty wishlist says so and leads back to the mittens', async ({ page, server }) => {
+  await signInBrowser(page, server);
   await page.goto('/wishlist');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Wishlist');
   await expect(page.getByRole('heading', { name: 'Your wishlist is empty' })).toBeVisible();
@@ -32,8 +32,9 @@ test('an empty wishlist says so and leads back to the mittens', async ({ page })
 
 test('hearts on the cards fill the wishlist; its cards open the product and go to the cart', async ({
   page,
+  server,
 }) => {
-  await signInBrowser(page);
+  await signInBrowser(page, server);
   await page.goto('/#products');
   const faceMitt = page.getByRole('article', { name: 'Face Mitt', exact: true });
   const softMitt = page.getByRole('article', { name: 'Soft Mitt', exact: true });
@@ -68,8 +69,8 @@ test('hearts on the cards fill the wishlist; its cards open the product and go t
   await expect.poll(() => serverWishlist(page.request)).toEqual([]);
 });
 
-test('the wishlist is the server’s: a reload and Remove both keep to it', async ({ page }) => {
-  await signInBrowser(page);
+test('the wishlist is the server’s: a reload and Remove both keep to it', async ({ page, server }) => {
+  await signInBrowser(page, server);
   await page.request.post('/api/wishlist/update', { headers, data: { wishlist: [{ id: 2 }, { id: 7 }] } });
   await page.goto('/wishlist');
   await expect(page.getByRole('main').getByRole('article')).toHaveCount(2);
@@ -84,8 +85,8 @@ test('the wishlist is the server’s: a reload and Remove both keep to it', asyn
   await expect(wishlistBadge(page, '1 item')).toBeVisible();
 });
 
-test('a wishlist change the server refuses is undone and says why', async ({ page }) => {
-  await signInBrowser(page);
+test('a wishlist change the server refuses is undone and says why', async ({ page, server }) => {
+  await signInBrowser(page, server);
   await page.goto('/product/3');
   await page.route('**/api/wishlist/update', (route) =>
     route.fulfill({ status: 400, json: { message: 'A wishlist can hold at most 100 items.' } }),

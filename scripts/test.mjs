@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs every test runner (Vitest, then Playwright on a fresh build) and closes with one line that totals
-// them: "N passed, N failed". `--skip-e2e` runs Vitest only (CI's second pass, on PostgreSQL).
+// them: "N passed, N failed". `--skip-e2e` runs Vitest only (CI's second pass, on PostgreSQL). Each step
+// prints how long it took ("phase vitest-pglite: 42 s"), which CI gathers into its summary.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -10,8 +11,10 @@ const skipE2e = process.argv.includes('--skip-e2e');
 rmSync(reportsDir, { recursive: true, force: true });
 mkdirSync(reportsDir, { recursive: true });
 
-function run(command, args) {
+function run(phase, command, args) {
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  console.log(`phase ${phase}: ${Math.round((Date.now() - started) / 1000)} s`);
   return result.status === 0;
 }
 
@@ -21,7 +24,8 @@ function readJson(file) {
 
 const results = [];
 
-const vitestOk = run('npx', [
+const database = process.env.DATABASE_URL ? 'postgresql' : 'pglite';
+const vitestOk = run(`vitest-${database}`, 'npx', [
   'vitest',
   'run',
   '--reporter=default',
@@ -37,8 +41,8 @@ results.push({
 });
 
 if (!skipE2e) {
-  const built = run('npx', ['vite', 'build', '--logLevel', 'warn']);
-  const playwrightOk = built && run('npx', ['playwright', 'test']);
+  const built = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+  const playwrightOk = built && run('playwright', 'npx', ['playwright', 'test']);
   const playwright = readJson(`${reportsDir}/playwright.json`);
   const stats = playwright?.stats;
   const failed = stats ? stats.unexpected : 0;

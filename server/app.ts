@@ -41,6 +41,8 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
+  /** PGlite only: a dumped data folder to start from instead of an empty one (tests load a migrated one). */
+  pgliteTemplate?: Blob | undefined;
 }
 
 /** Builds the whole app (API and web) without listening: main.ts listens, tests use `app.inject`. */
@@ -60,7 +62,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   app.decorate('config', config);
 
   await app.register(errorHandling);
-  await app.register(database, { config });
+  await app.register(database, { config, pgliteTemplate: options.pgliteTemplate });
   await app.register(jobs, { pollingIntervalSeconds: config.jobPollingIntervalSeconds });
   await app.register(security);
   await app.register(compression);

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import type { User } from '../../contracts/auth';
+import { SESSION_COOKIE } from '../../server/plugins/authentication';
+import { createSessionToken, createShopper } from '../../server/test/shopper-factory';
+import type { ShopServer } from '../fixtures';
+
+export { latestOtp } from '../../server/test/dev-outbox';
 
 export interface TestShopper {
   email: string;
@@ -27,17 +33,7 @@ export function aShopper(overrides: Partial<TestShopper> = {}): TestShopper {
   };
 }
 
-/** The code the shop "sent", read from the dev outbox (DESIGN: how tests read an OTP). */
-export async function latestOtp(request: APIRequestContext, to: string): Promise<string> {
-  const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-  expect(response.ok()).toBe(true);
-  const { messages } = (await response.json()) as { messages: { code?: string }[] };
-  const code = messages.find((message) => message.code)?.code;
-  if (!code) throw new Error(`no code in the outbox for ${to}`);
-  return code;
-}
-
-/** The rest of the address every shopper signed up through the API gets (city and pincode are the shopper's). */
+/** The rest of the address every shopper made by the factory gets (city and pincode are the shopper's). */
 export const testAddress = {
   houseName: '12 Silk Lane',
   streetArea: 'Koregaon Park',
@@ -57,40 +53,38 @@ export function addressLine(shopper: TestShopper): string {
   ].join(', ');
 }
 
+/** A shopper made here has an account: its id and the user the app stores after a login. */
+export type SignedUpShopper = TestShopper & { user: User };
+
+/** Puts a session of the user into the page's browser as its cookie: the page is signed in from now on. */
+async function setSessionCookie(page: Page, server: ShopServer, userId: string): Promise<void> {
+  const token = await createSessionToken(server.app, userId);
+  await page
+    .context()
+    .addCookies([{ name: SESSION_COOKIE, value: token, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+}
+
 /**
- * Signs a shopper up by e-mail OTP through the API, as the browser app does. Given a page's or context's
- * `request`, the session cookie lands in that browser context, so its pages are signed in.
+ * Creates the shopper's account in the worker's server (no OTP, no signup form: those have their own
+ * journeys) and signs the page's browser in with the session cookie, as a login would.
  */
-export async function signUpThroughApi(
-  request: APIRequestContext,
+export async function createSignedInShopper(
+  page: Page,
+  server: ShopServer,
   shopper = aShopper(),
-): Promise<TestShopper> {
-  const headers = { 'X-Requested-With': 'fetch' };
-  const sent = await request.post('/api/auth/send-otp', { headers, data: { email: shopper.email } });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const otp = await latestOtp(request, shopper.email);
-  const verified = await request.post('/api/auth/verify-otp', {
-    headers,
-    data: { email: shopper.email, otp },
+): Promise<SignedUpShopper> {
+  const { user } = await createShopper(server.app, {
+    email: shopper.email,
+    phone: shopper.mobile,
+    password: shopper.password,
+    firstName: shopper.firstName,
+    lastName: shopper.lastName,
+    ...testAddress,
+    city: shopper.city,
+    pincode: shopper.pincode,
   });
-  expect(verified.status(), await verified.text()).toBe(200);
-  const { verificationToken } = (await verified.json()) as { verificationToken: string };
-  const signedUp = await request.post('/api/auth/signup', {
-    headers,
-    data: {
-      verificationToken,
-      email: shopper.email,
-      mobile: shopper.mobile,
-      password: shopper.password,
-      firstName: shopper.firstName,
-      lastName: shopper.lastName,
-      ...testAddress,
-      city: shopper.city,
-      pincode: shopper.pincode,
-    },
-  });
-  expect(signedUp.status(), await signedUp.text()).toBe(201);
-  return shopper;
+  await setSessionCookie(page, server, user._id);
+  return { ...shopper, user };
 }
 
 /** The login/signup modal (spec §2), opened from the header's Login button. */
@@ -106,25 +100,12 @@ export function accountMenu(page: Page, greeting: string): Locator {
   return page.getByRole('banner').getByRole('button', { name: `Hi, ${greeting}` });
 }
 
-/** Logs an existing shopper in through the API; as with signup, the session cookie lands in that context. */
-export async function logInThroughApi(request: APIRequestContext, shopper: TestShopper): Promise<void> {
-  const response = await request.post('/api/auth/login', {
-    headers: { 'X-Requested-With': 'fetch' },
-    data: { email: shopper.email, password: shopper.password },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
 /**
  * Stores the signed-in user in the page's local storage before the app starts, as the app does after a
  * login (web/lib/session.ts), so the page shows the shopper at once whether or not the app also restores
  * the session from the cookie. Only the tab's first page is seeded: a logout in the test stays a logout.
  */
-async function storeSessionUser(page: Page): Promise<void> {
-  const response = await page.request.get('/api/auth/profile');
-  expect(response.status(), await response.text()).toBe(200);
-  const reply = (await response.json()) as { user?: unknown };
-  const userJson = JSON.stringify(reply.user ?? reply);
+async function storeSessionUser(page: Page, user: User): Promise<void> {
   await page.addInitScript((json) => {
     try {
       if (window.sessionStorage.getItem('e2e-user-stored') !== null) return;
@@ -133,18 +114,22 @@ async function storeSessionUser(page: Page): Promise<void> {
     } catch {
       // about:blank has no storage; the app's own page comes next.
     }
-  }, userJson);
+  }, JSON.stringify(user));
 }
 
-/** Signs a new shopper up through the API and into the page's browser, cookie and stored user both. */
-export async function signInBrowser(page: Page, shopper = aShopper()): Promise<TestShopper> {
-  await signUpThroughApi(page.request, shopper);
-  await storeSessionUser(page);
-  return shopper;
+/** Makes a new shopper and signs the page's browser in, cookie and stored user both. */
+export async function signInBrowser(
+  page: Page,
+  server: ShopServer,
+  shopper = aShopper(),
+): Promise<SignedUpShopper> {
+  const signedUp = await createSignedInShopper(page, server, shopper);
+  await storeSessionUser(page, signedUp.user);
+  return signedUp;
 }
 
-/** Logs an existing shopper into the page's browser (e.g. a second browser context), as signInBrowser. */
-export async function logInBrowser(page: Page, shopper: TestShopper): Promise<void> {
-  await logInThroughApi(page.request, shopper);
-  await storeSessionUser(page);
+/** Signs an existing shopper into the page's browser too (e.g. a second browser context), as signInBrowser. */
+export async function logInBrowser(page: Page, server: ShopServer, shopper: SignedUpShopper): Promise<void> {
+  await setSessionCookie(page, server, shopper.user._id);
+  await storeSessionUser(page, shopper.user);
 }

@@ -27,6 +27,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite's folder, or 'memory://'. */
   dataDir: string;
+  /** PGlite only: a dumped data folder (`dumpDataDir`) to start from; tests start from a migrated one. */
+  loadDataDir?: Blob | undefined;
   /** An idle pooled connection that breaks (a server restart, a failover) is reported here, not thrown. */
   onConnectionError?: (error: Error) => void;
 }
@@ -38,13 +40,15 @@ const MIGRATION_LOCK_KEY = 727_274;
 
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.url ? openPostgres(options.url, options.onConnectionError) : openPglite(options.dataDir);
+  return options.url
+    ? openPostgres(options.url, options.onConnectionError)
+    : openPglite(options.dataDir, options.loadDataDir);
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<DatabaseHandle> {
   // PGlite makes its own folder but not the ones above it (a fresh clone has no data/).
   if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create({ dataDir, ...(loadDataDir ? { loadDataDir } : {}) });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   const executeSql: ExecuteSql = async (text, values) => {

@@ -7,7 +7,7 @@ import { injectFetch } from '../providers/inject-fetch';
 import { createShiprocketClient, ShiprocketError } from '../providers/shiprocket/client';
 import type { AdhocOrderInput, CourierOption } from '../providers/shiprocket/types';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
-import { newShopper, placePaidOrder, queuedJobs } from '../test/order-helpers';
+import { newShopper, placePaidOrder, queuedJobs, shiprocketSimulatorOf } from '../test/order-helpers';
 import { type ShippingDeps, shippingDeps } from './deps';
 import { type CreateShipmentJob, createShipmentForOrder, requeueUnshippedOrders } from './fulfil-order';
 
@@ -19,11 +19,7 @@ beforeAll(async () => {
 afterAll(() => app.closeAndDrop());
 beforeEach(() => simulator().reset());
 
-function simulator() {
-  const simulated = app.shiprocketSimulator;
-  if (!simulated) throw new Error('these tests run against the Shiprocket simulator');
-  return simulated;
-}
+const simulator = () => shiprocketSimulatorOf(app);
 
 /** The app's shipping dependencies over a client that records every Shiprocket call it makes. */
 function recordingDeps() {

@@ -4,7 +4,7 @@ import { orders, shipmentEvents, shipments } from '../db/schema';
 import type { TrackingWebhookPayload } from '../providers/shiprocket/types';
 import { SHIPPING_WEBHOOK_PATH } from '../providers/shiprocket/webhook';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
-import { newShopper, placePaidOrder } from '../test/order-helpers';
+import { newShopper, placePaidOrder, shiprocketSimulatorOf } from '../test/order-helpers';
 import { shippingDeps } from './deps';
 import { createShipmentForOrder } from './fulfil-order';
 import { pollStaleShipments } from './tracking';
@@ -20,11 +20,7 @@ beforeEach(async () => {
   await app.db.delete(shipments);
 });
 
-function simulator() {
-  const simulated = app.shiprocketSimulator;
-  if (!simulated) throw new Error('these tests run against the Shiprocket simulator');
-  return simulated;
-}
+const simulator = () => shiprocketSimulatorOf(app);
 
 /** A paid order whose shipment job has run: booked, AWB assigned, pickup scheduled. */
 async function shippedOrder() {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUpUser } from '../test/auth-helpers';
+import { bearer } from '../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { createShopper } from '../test/shopper-factory';
 
 // Every API route, from the OpenAPI document, fed what a hostile or broken client sends: each answer is a
 // 4xx (or a success) with a message, never a 500.
@@ -9,7 +10,7 @@ let app: TestApp;
 let token: string;
 beforeAll(async () => {
   app = await buildTestApp({ authRateLimitMax: 100_000, jobWorkers: false });
-  ({ token } = await signUpUser(app));
+  ({ token } = await createShopper(app));
 });
 afterAll(() => app.closeAndDrop());
 

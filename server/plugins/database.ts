@@ -11,12 +11,19 @@ declare module 'fastify' {
   }
 }
 
+export interface DatabasePluginOptions {
+  config: Config;
+  /** PGlite only: a dumped data folder to start from (tests load a migrated template). */
+  pgliteTemplate?: Blob | undefined;
+}
+
 /** Opens the database (migrated and seeded) for the app's lifetime. */
 export default fp(
-  async (app, options: { config: Config }) => {
+  async (app, options: DatabasePluginOptions) => {
     const handle = await openDatabase({
       url: options.config.databaseUrl,
       dataDir: options.config.dataDir,
+      loadDataDir: options.pgliteTemplate,
       onConnectionError: (error) => app.log.warn({ err: error }, 'a pooled database connection broke'),
     });
     await seedCatalogue(handle.db);

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
@@ -29,8 +28,7 @@ describe('background jobs', () => {
       await app.jobs.send(tx, jobQueues.sendOrderEmail, { orderId: 'committed', kind: 'confirmed' });
     });
     expect(await queued('committed')).toBe(1);
-    for (let i = 0; i < 40 && !worked.includes('committed'); i++) await sleep(100);
-    expect(worked).toContain('committed');
+    await expect.poll(() => worked, { timeout: 4_000, interval: 100 }).toContain('committed');
   });
 
   it('drops a job sent in a transaction that rolls back', async () => {

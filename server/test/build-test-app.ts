@@ -1,23 +1,18 @@
-import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
-import { type Config, loadConfig } from '../config';
+import { type TestConfigOverrides, testAppConfig } from './test-config';
 import { createTestDatabase } from './test-database';
 
-export type TestConfigOverrides = Partial<Omit<Config, 'databaseUrl'>>;
-
-/** The real app on a database of its own; `close` drops that database. */
+/** The real app on a copy of the run's template database; `closeAndDrop` drops that copy. */
 export async function buildTestApp(overrides: TestConfigOverrides = {}) {
-  const database = await createTestDatabase();
-  const config: Config = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-    databaseUrl: database.url,
-    dataDir: 'memory://',
-    webDistDir: 'server/test/no-web-build',
-    redisUrl: process.env.REDIS_URL,
-    rateLimitNamespace: `mitten-test:${randomBytes(6).toString('hex')}:`,
-    ...overrides,
-  };
-  const app = await buildApp(config, { logger: false });
+  const database = await createTestDatabase(inject('databaseTemplate'));
+  const app = await buildApp(testAppConfig(database.url, overrides), {
+    logger: false,
+    pgliteTemplate: database.pgliteTemplate,
+  }).catch(async (error: unknown) => {
+    await database.drop();
+    throw error;
+  });
   return Object.assign(app, {
     async closeAndDrop() {
       try {

@@ -1,11 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { CreatePaymentOrderReply, OrderConfirmation } from '../../contracts/orders';
+import type { CartReply } from '../../contracts/cart';
+import type { CreatePaymentOrderReply, Order, OrderConfirmation } from '../../contracts/orders';
 import { orders, type ShipmentStage, shipments } from '../db/schema';
 import { type OrderEmailJob, sendOrderEmail } from '../modules/orders/order-email';
 import { type JobQueue, jobQueues } from '../plugins/jobs';
-import { bearer, signUpUser } from './auth-helpers';
 import type { TestApp } from './build-test-app';
+import { readOutbox } from './dev-outbox';
+import { createShopper } from './shopper-factory';
 
 // Factories for order tests: shoppers, paid orders and booked parcels, made through the real API and the
 // simulators, plus readers of the jobs and e-mails an order change queued.
@@ -24,10 +26,9 @@ export function shiprocketSimulatorOf(app: TestApp) {
 
 export type Shopper = Awaited<ReturnType<typeof newShopper>>;
 
-/** A signed-up shopper with these lines in the cart. */
+/** A signed-up shopper (made by the factory) with these lines in the cart. */
 export async function newShopper(app: TestApp, lines: CartLines = [{ id: 1, quantity: 1 }]) {
-  const { token, user } = await signUpUser(app);
-  const headers = bearer(token);
+  const { user, headers } = await createShopper(app);
   const shopper = {
     userId: user._id,
     email: user.email,
@@ -41,17 +42,22 @@ export async function newShopper(app: TestApp, lines: CartLines = [{ id: 1, quan
       });
       expect(response.statusCode, response.body).toBe(200);
     },
+    /** POST /api/payment/create-order, whatever it answers. */
+    createOrder: (payload: object = {}) =>
+      app.inject({ method: 'POST', url: '/api/payment/create-order', headers, payload }),
     /** POST /api/payment/create-order: a pending order and its Razorpay order. */
-    async placeOrder(): Promise<CreatePaymentOrderReply> {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/payment/create-order',
-        headers,
-        payload: {},
-      });
+    async placeOrder(payload: object = {}): Promise<CreatePaymentOrderReply> {
+      const response = await shopper.createOrder(payload);
       expect(response.statusCode, response.body).toBe(200);
       return response.json<CreatePaymentOrderReply>();
     },
+    /** POST /api/orders/create-with-payment: what the browser reports after the Checkout window. */
+    reportPayment: (payload: object) =>
+      app.inject({ method: 'POST', url: '/api/orders/create-with-payment', headers, payload }),
+    cart: async () => (await app.inject({ method: 'GET', url: '/api/cart', headers })).json<CartReply>().cart,
+    myOrders: async () =>
+      (await app.inject({ method: 'GET', url: '/api/orders/my-orders', headers })).json<{ orders: Order[] }>()
+        .orders,
   };
   if (lines.length > 0) await shopper.setCart(lines);
   return shopper;
@@ -168,6 +174,14 @@ export async function queuedJobs<T = Record<string, unknown>>(
   return result.rows;
 }
 
+/** The data of the jobs queued on `queue` whose data has `key` = `value`, oldest first. */
+export async function jobsOf(app: TestApp, queue: JobQueue, key: 'orderId' | 'paymentId', value: string) {
+  const result = (await app.db.execute(
+    sql`select data from pgboss.job where name = ${queue} and data->>${key} = ${value} order by created_on`,
+  )) as unknown as { rows: { data: Record<string, string> }[] };
+  return result.rows.map((row) => row.data);
+}
+
 /** Does the work of the order's queued e-mail jobs here (the tests run without workers); returns the kinds. */
 export async function sendQueuedOrderEmails(app: TestApp, orderId: string): Promise<string[]> {
   const jobs = (await queuedJobs<OrderEmailJob>(app, jobQueues.sendOrderEmail, orderId)).filter(
@@ -183,17 +197,7 @@ export async function sendQueuedOrderEmails(app: TestApp, orderId: string): Prom
   return jobs.map((job) => String(job.data.kind));
 }
 
-export interface OutboxMessage {
-  subject: string;
-  body: string;
-}
-
 /** GET /api/dev/outbox?to=EMAIL, newest first. */
-export async function outboxOf(app: TestApp, email: string): Promise<OutboxMessage[]> {
-  const response = await app.inject({
-    method: 'GET',
-    url: `/api/dev/outbox?to=${encodeURIComponent(email)}`,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ messages: OutboxMessage[] }>().messages;
+export function outboxOf(app: TestApp, email: string) {
+  return readOutbox(app, email);
 }

@@ -1,7 +1,5 @@
 import { createRemoteJWKSet, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
-
-export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
-export const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
+import { GOOGLE_ISSUERS, GOOGLE_JWKS_URL } from '../../providers/google/id-tokens';
 
 export interface GoogleIdentity {
   subject: string;

@@ -1,8 +1,9 @@
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testGoogleAccounts } from '../../simulators/google/test-accounts';
-import { bearer, expectNoSecrets, signUpUser } from '../../test/auth-helpers';
+import { bearer, expectNoSecrets } from '../../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { createShopper } from '../../test/shopper-factory';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -42,7 +43,7 @@ describe('POST /api/auth/google', () => {
   });
 
   it('signs into the existing account with the same verified e-mail', async () => {
-    const existing = await signUpUser(app);
+    const existing = await createShopper(app);
     const account = { ...arjun, email: existing.contact.email };
     const response = await google(await simulator().issueIdToken(account));
     expect(response.json<{ user: { _id: string } }>().user._id).toBe(existing.user._id);

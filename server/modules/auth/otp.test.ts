@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpCodes } from '../../db/schema';
-import { expectNoSecrets, latestCode, sendCode, uniqueContact } from '../../test/auth-helpers';
+import { expectNoSecrets, sendCode, uniqueContact } from '../../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { latestOtp } from '../../test/dev-outbox';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -22,7 +23,7 @@ describe('POST /api/auth/send-otp', () => {
       status: 'success',
       message: 'OTP sent to your email! Please check your inbox and spam folder.',
     });
-    const code = await latestCode(app, email);
+    const code = await latestOtp(app, email);
     expect(code).toMatch(/^\d{6}$/);
     expectNoSecrets(response.body, code);
     const [row] = await app.db.select().from(otpCodes).where(eq(otpCodes.address, email));

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
-import { bearer, expectNoSecrets, signUpUser } from '../../test/auth-helpers';
+import { bearer, expectNoSecrets } from '../../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { createShopper } from '../../test/shopper-factory';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -23,7 +24,7 @@ describe('sessions', () => {
   });
 
   it('revokes the session at logout', async () => {
-    const { token } = await signUpUser(app);
+    const { token } = await createShopper(app);
     const logout = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
     expect(logout.json()).toEqual({ status: 'success', message: 'Logged out' });
     const after = await app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(token) });
@@ -32,14 +33,14 @@ describe('sessions', () => {
   });
 
   it('refuses an expired session', async () => {
-    const { token } = await signUpUser(app);
+    const { token } = await createShopper(app);
     await app.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) });
     const response = await app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(token) });
     expect(response.statusCode).toBe(401);
   });
 
   it('stores only a hash of the token', async () => {
-    const { token } = await signUpUser(app);
+    const { token } = await createShopper(app);
     const rows = await app.db.select().from(sessions);
     expect(rows.some((row) => row.tokenHash === token)).toBe(false);
   });
@@ -47,7 +48,7 @@ describe('sessions', () => {
 
 describe('the session cookie', () => {
   async function cookieSession() {
-    const { contact, password } = await signUpUser(app);
+    const { contact, password } = await createShopper(app);
     const login = await app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -107,8 +108,8 @@ describe('the session cookie', () => {
 
 describe('the profile', () => {
   it('is the owner’s own, flat and under user', async () => {
-    const asha = await signUpUser(app, { firstName: 'Asha' });
-    const ravi = await signUpUser(app, { firstName: 'Ravi' });
+    const asha = await createShopper(app, { firstName: 'Asha' });
+    const ravi = await createShopper(app, { firstName: 'Ravi' });
     const response = await app.inject({
       method: 'GET',
       url: '/api/auth/profile',
@@ -122,8 +123,8 @@ describe('the profile', () => {
   });
 
   it('takes a partial update and leaves other owners alone', async () => {
-    const asha = await signUpUser(app);
-    const ravi = await signUpUser(app);
+    const asha = await createShopper(app);
+    const ravi = await createShopper(app);
     const put = await app.inject({
       method: 'PUT',
       url: '/api/auth/profile',
@@ -156,7 +157,7 @@ describe('the profile', () => {
     [{ pincode: '123' }, 400, 'Pincode must be at least 6 characters long'],
     [{ city: 42 }, 400, undefined],
   ])('refuses %j', async (payload, status, message) => {
-    const { token } = await signUpUser(app);
+    const { token } = await createShopper(app);
     const response = await app.inject({
       method: 'PUT',
       url: '/api/auth/profile',
@@ -168,7 +169,7 @@ describe('the profile', () => {
   });
 
   it('accepts the unchanged e-mail in an update', async () => {
-    const { token, contact } = await signUpUser(app);
+    const { token, contact } = await createShopper(app);
     const response = await app.inject({
       method: 'PUT',
       url: '/api/auth/profile',

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartReply } from '../../../contracts/cart';
 import { products } from '../../db/schema';
-import { bearer, signUpUser } from '../../test/auth-helpers';
+import { bearer } from '../../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { createShopper } from '../../test/shopper-factory';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => app.closeAndDrop());
 
 async function shopper() {
-  const { token } = await signUpUser(app);
+  const { token } = await createShopper(app);
   const headers = bearer(token);
   return {
     update: (cart: unknown) =>

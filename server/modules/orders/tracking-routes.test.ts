@@ -5,7 +5,7 @@ import { shipments } from '../../db/schema';
 import { shippingDeps } from '../../flows/deps';
 import { createShipmentForOrder } from '../../flows/fulfil-order';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { newShopper, placePaidOrder, type Shopper } from '../../test/order-helpers';
+import { newShopper, placePaidOrder, type Shopper, shiprocketSimulatorOf } from '../../test/order-helpers';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -14,11 +14,7 @@ beforeAll(async () => {
 afterAll(() => app.closeAndDrop());
 beforeEach(() => simulator().reset());
 
-function simulator() {
-  const simulated = app.shiprocketSimulator;
-  if (!simulated) throw new Error('these tests run against the Shiprocket simulator');
-  return simulated;
-}
+const simulator = () => shiprocketSimulatorOf(app);
 
 async function shippedOrder(shopper?: Shopper) {
   const owner = shopper ?? (await newShopper(app));

@@ -1,15 +1,21 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CreatePaymentOrderReply, Order, OrderConfirmation } from '../../../contracts/orders';
+import type { Order, OrderConfirmation } from '../../../contracts/orders';
 import { orders, payments, refunds, statusHistory, users } from '../../db/schema';
 import { paymentDeps } from '../../flows/deps';
 import { reconcilePendingOrders } from '../../flows/reconcile-payments';
 import { refundCancelledOrder, refundStrayPayment } from '../../flows/refunds';
+import type { JobQueue } from '../../plugins/jobs';
 import type { RazorpayPayment, RazorpayWebhookEvent } from '../../providers/razorpay/types';
-import { bearer, signUpUser } from '../../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import {
+  type CartLines,
+  newShopper,
+  razorpaySimulatorOf,
+  jobsOf as sharedJobsOf,
+  orderRow as sharedOrderRow,
+} from '../../test/order-helpers';
 import { sendOrderEmail } from '../orders/order-email';
 
 let app: TestApp;
@@ -19,57 +25,15 @@ beforeAll(async () => {
 });
 afterAll(() => app.closeAndDrop());
 beforeEach(() => {
-  app.razorpaySimulator?.reset();
+  simulator().reset();
 });
 
-function simulator() {
-  const simulated = app.razorpaySimulator;
-  if (!simulated) throw new Error('these tests run against the Razorpay simulator');
-  return simulated;
-}
-
-type Lines = { id: number; quantity: number }[];
-
-async function shopper(lines: Lines = [{ id: 1, quantity: 1 }]) {
-  const { token, user } = await signUpUser(app);
-  const headers = bearer(token);
-  const shopper = {
-    userId: user._id,
-    email: user.email,
-    headers,
-    setCart: async (cart: Lines) => {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/cart/update',
-        headers,
-        payload: { cart },
-      });
-      expect(response.statusCode, response.body).toBe(200);
-    },
-    createOrder: (payload: object = {}) =>
-      app.inject({ method: 'POST', url: '/api/payment/create-order', headers, payload }),
-    placeOrder: async (payload: object = {}) => {
-      const response = await shopper.createOrder(payload);
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json<CreatePaymentOrderReply>();
-    },
-    reportPayment: (payload: object) =>
-      app.inject({ method: 'POST', url: '/api/orders/create-with-payment', headers, payload }),
-    cart: async () =>
-      (await app.inject({ method: 'GET', url: '/api/cart', headers })).json<{ cart: unknown[] }>().cart,
-    myOrders: async () =>
-      (await app.inject({ method: 'GET', url: '/api/orders/my-orders', headers })).json<{ orders: Order[] }>()
-        .orders,
-  };
-  if (lines.length > 0) await shopper.setCart(lines);
-  return shopper;
-}
-
-async function orderRow(orderId: string) {
-  const [row] = await app.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row) throw new Error(`no order ${orderId}`);
-  return row;
-}
+// The shared order helpers, bound to this file's app.
+const simulator = () => razorpaySimulatorOf(app);
+const shopper = (lines?: CartLines) => newShopper(app, lines);
+const orderRow = (orderId: string) => sharedOrderRow(app, orderId);
+const jobsOf = (queue: JobQueue, key: 'orderId' | 'paymentId', value: string) =>
+  sharedJobsOf(app, queue, key, value);
 
 async function paymentRows(orderId: string) {
   return app.db.select().from(payments).where(eq(payments.orderId, orderId));
@@ -384,8 +348,9 @@ describe('the Razorpay webhook', () => {
     const placed = await asha.placeOrder();
     const success = await simulator().completePayment(placed.id);
     // The simulator delivers Razorpay's own signed webhooks to /api/payment/webhook.
-    for (let i = 0; i < 50 && (await orderRow(placed.orderId)).paymentStatus !== 'paid'; i++)
-      await sleep(100);
+    await expect
+      .poll(async () => (await orderRow(placed.orderId)).paymentStatus, { timeout: 5_000 })
+      .toBe('paid');
     await expectPaidOnce(placed.orderId, success.razorpay_payment_id);
     expect(await asha.cart()).toEqual([]);
   });
@@ -418,7 +383,7 @@ describe('the Razorpay webhook', () => {
       simulator().webhooks.release();
     }
     // Let the simulator's own (late, duplicate) webhooks land too.
-    await sleep(500);
+    await simulator().webhooks.settled();
     for (const { orderId, paymentId } of orders) await expectPaidOnce(orderId, paymentId);
   });
 
@@ -559,13 +524,6 @@ describe('orders and payments of a shopper', () => {
     ).toEqual({ payments: [] });
   });
 });
-
-async function jobsOf(queue: string, key: 'orderId' | 'paymentId', value: string) {
-  const result = (await app.db.execute(
-    sql`select data from pgboss.job where name = ${queue} and data->>${key} = ${value}`,
-  )) as unknown as { rows: { data: Record<string, string> }[] };
-  return result.rows.map((row) => row.data);
-}
 
 describe('a second payment of the same Razorpay order', () => {
   /** Two authorized attempts on one Razorpay order; the browser reports B, which we capture: B pays the order. */

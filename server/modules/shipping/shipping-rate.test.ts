@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ShippingRateReply } from '../../../contracts/shipping';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { shiprocketSimulatorOf } from '../../test/order-helpers';
 import { quoteShippingRate, SHIPPING_RATE_TIMEOUT_MS } from './shipping-rate';
 
 let app: TestApp;
@@ -10,11 +11,7 @@ beforeAll(async () => {
 afterAll(() => app.closeAndDrop());
 beforeEach(() => app.shiprocketSimulator?.reset());
 
-function simulator() {
-  const simulated = app.shiprocketSimulator;
-  if (!simulated) throw new Error('these tests run against the Shiprocket simulator');
-  return simulated;
-}
+const simulator = () => shiprocketSimulatorOf(app);
 
 const rate = (payload: unknown) =>
   app.inject({ method: 'POST', url: '/api/shipping/rate', payload: payload as object });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WishlistReply } from '../../../contracts/cart';
-import { bearer, signUpUser } from '../../test/auth-helpers';
+import { bearer } from '../../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { createShopper } from '../../test/shopper-factory';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -10,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => app.closeAndDrop());
 
 async function shopper() {
-  const { token } = await signUpUser(app);
+  const { token } = await createShopper(app);
   const headers = bearer(token);
   return {
     update: (wishlist: unknown) =>

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, type JWTVerifyGetKey, SignJWT } from 'jose';
 import { z } from 'zod';
-import { GOOGLE_ISSUERS } from '../../modules/auth/google-verifier';
+import { GOOGLE_ISSUERS } from '../../providers/google/id-tokens';
 import { chooserPage, chooserScript, chooserStyles } from './chooser-page';
 import { type TestGoogleAccount, testGoogleAccounts } from './test-accounts';
 

@@ -1,14 +1,17 @@
 import { validatePaymentVerification } from 'razorpay/dist/utils/razorpay-utils';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RazorpayError } from '../../providers/razorpay/client';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { buildTestApp } from '../../test/build-test-app';
+import { buildSimulatorApp, type SimulatorApp } from '../../test/simulator-app';
+import razorpaySimulator from './plugin';
 import { adapterFor, simulatorOf } from './test-kit';
 
-let app: TestApp;
+let app: SimulatorApp;
 beforeAll(async () => {
-  app = await buildTestApp({ jobWorkers: false });
+  // With the shop's security headers: the browser must be allowed to run the script and its window.
+  app = await buildSimulatorApp(razorpaySimulator, { securityHeaders: true });
 });
-afterAll(() => app.closeAndDrop());
+afterAll(() => app.close());
 beforeEach(() => {
   simulator().reset();
   simulator().webhooks.hold();
@@ -210,13 +213,14 @@ describe('HTTP controls', () => {
 
 describe('when the simulator is mounted', () => {
   it('is absent when real Razorpay keys are configured', async () => {
-    const real = await buildTestApp({
-      jobWorkers: false,
-      razorpay: {
-        keyId: 'rzp_test_realKeyId000',
-        keySecret: 'real-secret-000000000000',
-        webhookSecret: 'real-webhook-secret',
-        baseUrl: 'https://api.razorpay.com',
+    const real = await buildSimulatorApp(razorpaySimulator, {
+      config: {
+        razorpay: {
+          keyId: 'rzp_test_realKeyId000',
+          keySecret: 'real-secret-000000000000',
+          webhookSecret: 'real-webhook-secret',
+          baseUrl: 'https://api.razorpay.com',
+        },
       },
     });
     try {
@@ -229,10 +233,11 @@ describe('when the simulator is mounted', () => {
         expect((await real.inject({ method: 'GET', url })).statusCode, url).toBe(404);
       }
     } finally {
-      await real.closeAndDrop();
+      await real.close();
     }
   });
 
+  // The shop's refusal to start, not the simulator's: the whole app.
   it('is refused in production unless simulators are allowed explicitly', async () => {
     await expect(
       buildTestApp({ env: 'production', allowSimulators: false, jobWorkers: false }),

@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RazorpayError } from '../../providers/razorpay/client';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { buildSimulatorApp, type SimulatorApp } from '../../test/simulator-app';
+import razorpaySimulator from './plugin';
 import { adapterFor, simulatorOf } from './test-kit';
 
-let app: TestApp;
+let app: SimulatorApp;
 beforeAll(async () => {
-  app = await buildTestApp({ jobWorkers: false });
+  app = await buildSimulatorApp(razorpaySimulator);
   // Webhooks go nowhere useful here; what they carry is tested in webhooks.test.ts.
   simulatorOf(app).webhooks.setTarget('/test/nowhere');
 });
-afterAll(() => app.closeAndDrop());
+afterAll(() => app.close());
 beforeEach(() => {
   simulatorOf(app).reset();
   simulatorOf(app).webhooks.setTarget('/test/nowhere');
@@ -205,7 +206,7 @@ describe('authentication', () => {
   });
 
   it('makes a new key pair per app: another instance’s keys are refused', async () => {
-    const other = await buildTestApp({ jobWorkers: false });
+    const other = await buildSimulatorApp(razorpaySimulator);
     try {
       expect(simulatorOf(other).keyId).toMatch(/^rzp_test_[A-Za-z0-9]{14}$/);
       expect(simulatorOf(other).keyId).not.toBe(simulator().keyId);
@@ -215,7 +216,7 @@ describe('authentication', () => {
       const foreign = adapterFor(other, { keyId: simulator().keyId, keySecret: simulator().keySecret });
       expect(await rejection(foreign.fetchOrder(order.id))).toMatchObject({ status: 401 });
     } finally {
-      await other.closeAndDrop();
+      await other.close();
     }
   });
 });

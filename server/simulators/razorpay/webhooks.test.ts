@@ -1,17 +1,18 @@
 import { validatePaymentVerification, validateWebhookSignature } from 'razorpay/dist/utils/razorpay-utils';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { buildSimulatorApp, type SimulatorApp } from '../../test/simulator-app';
+import razorpaySimulator from './plugin';
 import { adapterFor, INBOX_PATH, registerWebhookInbox, simulatorOf } from './test-kit';
 import { DEFAULT_WEBHOOK_TARGET } from './webhooks';
 
-let app: TestApp;
+let app: SimulatorApp;
 let inbox: ReturnType<typeof registerWebhookInbox>;
 beforeAll(async () => {
-  app = await buildTestApp({ jobWorkers: false });
+  app = await buildSimulatorApp(razorpaySimulator);
   inbox = registerWebhookInbox(app);
   await app.ready();
 });
-afterAll(() => app.closeAndDrop());
+afterAll(() => app.close());
 beforeEach(() => {
   simulator().reset();
   simulator().webhooks.setTarget(INBOX_PATH);

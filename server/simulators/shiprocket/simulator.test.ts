@@ -5,20 +5,23 @@ import { injectFetch } from '../../providers/inject-fetch';
 import { createShiprocketClient, ShiprocketError } from '../../providers/shiprocket/client';
 import type { AdhocOrderInput, TrackingWebhookPayload } from '../../providers/shiprocket/types';
 import { SHIPPING_WEBHOOK_PATH } from '../../providers/shiprocket/webhook';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { buildSimulatorApp, type SimulatorApp } from '../../test/simulator-app';
 import { UNSERVICEABLE_PINCODE_PREFIX } from './couriers';
+import shiprocketSimulator from './plugin';
 
-let app: TestApp;
+let app: SimulatorApp;
 const received: { apiKey: unknown; body: unknown }[] = [];
 
 beforeAll(async () => {
-  app = await buildTestApp({ jobWorkers: false });
+  app = await buildSimulatorApp(shiprocketSimulator);
+  // Stands in for the shop's tracking webhook (not mounted here), which answers 200 to a parcel it doesn't know.
+  app.post(SHIPPING_WEBHOOK_PATH, async () => ({ ok: true }));
   app.post('/test/tracking-events', async (request) => {
     received.push({ apiKey: request.headers['x-api-key'], body: request.body });
     return { ok: true };
   });
 });
-afterAll(() => app.closeAndDrop());
+afterAll(() => app.close());
 beforeEach(() => {
   simulator().reset();
   received.length = 0;
@@ -550,13 +553,15 @@ describe('when the Shiprocket simulator is off', () => {
       SHIPROCKET_EMAIL: 'api-user@ottomanmittens.in',
       SHIPROCKET_PASSWORD: 'correct horse',
     });
-    const withReal = await buildTestApp({ shiprocket: real.shiprocket, jobWorkers: false });
+    const withReal = await buildSimulatorApp(shiprocketSimulator, {
+      config: { shiprocket: real.shiprocket },
+    });
     try {
       expect(withReal.shiprocketSimulator).toBeUndefined();
       const reply = await withReal.inject({ method: 'POST', url: '/sim/shipping/auth/login', payload: {} });
       expect(reply.statusCode).toBe(404);
     } finally {
-      await withReal.closeAndDrop();
+      await withReal.close();
     }
   });
 });
