@@ -7,7 +7,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const PINCODE_MIN_LENGTH = 6;
 export const OTP_LENGTH = 6;
 
-/** spec §5: a phone signup gets an e-mail made from its 10 digits at the shop's own domain. */
+/** docs/product.md#phone-and-email: a phone signup gets an e-mail made from its 10 digits at the shop's own domain. */
 export const SYNTHETIC_EMAIL_DOMAIN = 'phone.ottomanmittens.in';
 export function syntheticEmailFor(phone: string): string {
   return `${phone}@${SYNTHETIC_EMAIL_DOMAIN}`;
@@ -37,7 +37,7 @@ export const authMessages = {
   loggedOut: 'Logged out',
 } as const;
 
-/** spec §5: an OTP goes to an e-mail (must contain @) or to a mobile (+91 and 10 digits, or 10 digits). */
+/** docs/product.md#phone-and-email: an OTP goes to an e-mail (must contain @) or to a mobile (+91 and 10 digits, or 10 digits). */
 export const OtpTargetSchema = z
   .object({ email: z.string().optional(), mobile: z.string().optional() })
   .transform((body, context) => {
@@ -125,7 +125,7 @@ export const UserSchema = z
   .meta({ id: 'User' });
 export type User = z.infer<typeof UserSchema>;
 
-/** The fields signup requires (spec §5), named as the message lists them. */
+/** The fields signup requires (docs/product.md#signup-rules), named as the message lists them. */
 export const signupRequiredFields = [
   'firstName',
   'lastName',
@@ -169,7 +169,7 @@ export interface SignupCheckInput {
 }
 
 /**
- * spec §5 signup rules in the spec's order; returns the first message, or undefined when all hold.
+ * docs/product.md#signup-rules signup rules in the documented order; returns the first message, or undefined when all hold.
  * Shared by the signup form and the server.
  */
 export function signupProblem({ method, body }: SignupCheckInput): string | undefined {
@@ -214,7 +214,7 @@ export const ProfileReplySchema = UserSchema.extend({ user: UserSchema });
 
 const profileText = (max: number) => z.string().trim().max(max);
 
-/** PUT /auth/profile: a partial update of these fields only (spec §7); e-mail cannot change this way. */
+/** PUT /auth/profile: a partial update of these fields only (docs/product.md#http-api); e-mail cannot change this way. */
 export const ProfileUpdateSchema = z.strictObject({
   firstName: profileText(100).optional(),
   lastName: profileText(100)

@@ -19,7 +19,7 @@ const productId = z.number().int().positive().max(2_147_483_647);
 
 const needsId = 'Each item needs a product id.';
 
-/** A product id as a number, or as digits (the spec compares ids as strings, spec §3). */
+/** A product id as a number, or as digits (the original client compares ids as strings, docs/product.md#entities). */
 const productIdInput = z.union(
   [
     productId,
@@ -34,7 +34,7 @@ const productIdInput = z.union(
 );
 
 /**
- * A line as the client sends it (spec §3 Cart item). Only id, quantity and size are read: price, discount,
+ * A line as the client sends it (docs/product.md#entities Cart item). Only id, quantity and size are read: price, discount,
  * title and images always come from the catalogue, so other fields are dropped here.
  */
 export const CartLineInputSchema = z.object({

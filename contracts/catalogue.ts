@@ -12,7 +12,10 @@ export const ProductSchema = z
     description: z.string(),
     price: z.number().int().describe('List price (MRP) in rupees'),
     discount: z.number().int().min(0).max(100).describe('Discount in percent'),
-    discountedPrice: z.number().int().describe('Price per unit after discount, in rupees (spec §9)'),
+    discountedPrice: z
+      .number()
+      .int()
+      .describe('Price per unit after discount, in rupees (docs/product.md#money)'),
     rating: z.number().int().min(1).max(5),
     images: z.array(z.string()),
     img: z.string().describe('Single fallback image'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// spec §5: name, email and message are all required.
+// docs/product.md#validation: name, email and message are all required.
 export const ContactMessageSchema = z
   .object({
     name: z.string().trim().min(1, 'Please enter your name').max(100, 'Name must be at most 100 characters'),

@@ -1,4 +1,4 @@
-// en-IN formatting (spec §9: rupee sign, dates for en-IN).
+// en-IN formatting (docs/product.md#money: rupee sign, dates for en-IN).
 
 const wholeRupees = new Intl.NumberFormat('en-IN', {
   style: 'currency',
@@ -28,7 +28,7 @@ export function formatDate(date: Date | string | number): string {
   return new Date(date).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
 }
 
-/** 22 November 2026 at 2:30 pm (spec §2: estimated delivery, en-IN long date with time) */
+/** 22 November 2026 at 2:30 pm (docs/product.md#screens: estimated delivery, en-IN long date with time) */
 export function formatDateTime(date: Date | string | number): string {
   return new Date(date).toLocaleString('en-IN', { dateStyle: 'long', timeStyle: 'short' });
 }

@@ -1,7 +1,7 @@
-// The spec's user-facing texts (spec §5 and §8), quoted exactly. Pages, server and tests use these.
+// The user-facing texts (docs/product.md#validation and docs/product.md#messages), quoted exactly. Pages, server and tests use these.
 
 export const messages = {
-  // §5 validation
+  // validation (docs/product.md#validation)
   phoneTenDigits: 'Phone number must be exactly 10 digits (e.g., 1234567890)',
   phoneOtpFormat: 'Invalid phone number format. Please use +91XXXXXXXXXX or 10-digit number',
   phoneRequired: 'Phone number is required',
@@ -16,21 +16,21 @@ export const messages = {
   razorpayOrderFailed: 'Failed to create Razorpay order',
   invalidPaymentResponse: 'Invalid payment response received',
 
-  // §8 transport
+  // transport (docs/product.md#messages)
   unauthorized: 'Unauthorized. Please login again.',
   serviceUnavailable: 'Service temporarily unavailable. Please try again later.',
   requestFailed: 'Request failed',
   httpError: (status: number) => `HTTP error! status: ${status}`,
 
-  // §8 profile and catalogue
+  // profile and catalogue (docs/product.md#messages)
   pleaseLogIn: 'Please log in to view this page.',
   productNotFound: 'Product not found',
 
-  // §8 contact
+  // contact (docs/product.md#messages)
   messageSent: 'Message sent successfully!',
   messageFailed: 'Failed to send message. Please try again.',
 
-  // Ours, where the spec has none
+  // Ours, where the original client has none
   notFound: 'Not found',
   tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
   bodyTooLarge: 'The request is too large.',

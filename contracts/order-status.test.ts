@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isOrderStatus, orderStatusColour, orderStatuses, orderStatusLabel } from './order-status';
 
-describe('order status (spec §4)', () => {
+describe('order status (docs/product.md#order-statuses)', () => {
   it.each([
     ['pending', 'Pending', 'orange'],
     ['confirmed', 'Confirmed', 'blue'],

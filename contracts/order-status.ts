@@ -1,4 +1,4 @@
-// spec §4: order status values, their labels on each page, and their colours.
+// docs/product.md#order-statuses: order status values, their labels on each page, and their colours.
 
 export const orderStatuses = [
   'pending',
@@ -28,7 +28,7 @@ export function orderStatusLabel(status: OrderStatus): string {
   return labels[status];
 }
 
-// spec §4 names no colour for out_for_delivery; it is the last leg of "shipped", so it shares its colour.
+// The original client names no colour for out_for_delivery (docs/product.md#order-statuses); it is the last leg of "shipped", so it shares its colour.
 const colours: Record<OrderStatus, string> = {
   pending: 'orange',
   confirmed: 'blue',

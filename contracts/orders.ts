@@ -5,17 +5,17 @@ import { orderStatuses } from './order-status';
 import { shipmentStages } from './shipping';
 
 export const paymentMessages = {
-  // spec §5 Place order.
+  // docs/product.md#place-order-checks Place order.
   profileIncomplete: 'Please complete your profile with address details before placing order.',
   cartEmpty: 'Your cart is empty. Please add items before placing order.',
   invalidPaymentResponse: 'Invalid payment response received',
-  // spec §8 Payment and orders.
+  // docs/product.md#messages Payment and orders.
   initializeFailed: 'Failed to initialize payment. Please try again.',
   orderCreationFailed: 'Payment successful but order creation failed. Please contact support.',
   cancelled: 'Payment was cancelled. Please try again.',
   timeout: 'Payment timeout. Please try again.',
   failed: (description?: string) => `Payment failed: ${description || 'Unknown error'}`,
-  // Ours, where the spec has none.
+  // Ours, where the original client has none.
   cartChanged: 'Your cart changed while you were checking out. Please review it and place the order again.',
   verificationFailed: 'We could not verify this payment. If money was deducted, please contact support.',
   notForThisOrder: 'This payment does not belong to this order.',
@@ -24,7 +24,7 @@ export const paymentMessages = {
 } as const;
 
 /**
- * spec §7 POST /payment/create-order. Only `amount` (paise) is read, to catch a cart that changed under the
+ * docs/product.md#http-api POST /payment/create-order. Only `amount` (paise) is read, to catch a cart that changed under the
  * shopper's eyes; the items, total and addresses come from the server's cart and profile.
  */
 export const CreatePaymentOrderBodySchema = z
@@ -43,7 +43,7 @@ export const CreatePaymentOrderReplySchema = z.object({
 });
 export type CreatePaymentOrderReply = z.infer<typeof CreatePaymentOrderReplySchema>;
 
-/** What Razorpay Checkout's `handler` received; other fields of the spec's order payload are ignored. */
+/** What Razorpay Checkout's `handler` received; other fields of the original client's order payload (docs/product.md#http-api) are ignored. */
 export const PaymentResponseSchema = z.object({
   razorpay_payment_id: z.string().max(64).optional(),
   razorpay_order_id: z.string().max(64).optional(),
@@ -93,7 +93,7 @@ export const ShipmentEventSchema = z.object({
 });
 export type ShipmentEvent = z.infer<typeof ShipmentEventSchema>;
 
-/** The shipment as an order shows it: spec §3 Shipment details, plus what the tracking views need. */
+/** The shipment as an order shows it: docs/product.md#entities Shipment details, plus what the tracking views need. */
 export const ShipmentDetailsSchema = ShipmentSchema.extend({
   stage: z.enum(shipmentStages),
   courierTrackingUrl: z.string().nullable().describe('Where the shopper follows the parcel'),
@@ -103,8 +103,8 @@ export const ShipmentDetailsSchema = ShipmentSchema.extend({
 export type ShipmentDetails = z.infer<typeof ShipmentDetailsSchema>;
 
 /**
- * spec §7 GET /orders/shipment-updates/{id} (and track, refresh-tracking, check-shiprocket-updates): the
- * spec's fields under each of the names the old client read; all null until the shipment exists. `error`
+ * docs/product.md#http-api GET /orders/shipment-updates/{id} (and track, refresh-tracking, check-shiprocket-updates): the
+ * documented fields under each of the names the old client read; all null until the shipment exists. `error`
  * says why the latest tracking could not be fetched; the stored details are still sent.
  */
 export const ShipmentUpdatesSchema = z
@@ -196,7 +196,7 @@ export const OrderSchema = z
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof OrderSchema>;
 
-/** spec §7 POST /orders/create-with-payment: the shipment fields flat, and the order under `order`. */
+/** docs/product.md#http-api POST /orders/create-with-payment: the shipment fields flat, and the order under `order`. */
 export const OrderConfirmationSchema = ShipmentSchema.extend({
   success: z.literal(true),
   orderId: z.string(),
@@ -230,7 +230,7 @@ export const PaymentStatusBodySchema = z.object({
   paymentStatus: z.string().max(40).optional(),
 });
 
-// Ours: spec §7 POST /orders/cancel/{id} shows no texts. Refund timing is the policy of spec §9.
+// Ours: the original client showed no texts for POST /orders/cancel/{id} (docs/product.md#http-api); ours are in docs/product.md#cancel-messages. Refund timing is the policy of docs/product.md#policies.
 export const cancelMessages = {
   afterPickup: 'This order has already been picked up by the courier and can no longer be cancelled.',
   courierUnavailable:
@@ -252,7 +252,7 @@ export const CancelOrderReplySchema = z.object({
 });
 export type CancelOrderReply = z.infer<typeof CancelOrderReplySchema>;
 
-/** spec §3 Order-history sync entry, read from the orders table (never stored apart from it). */
+/** docs/product.md#entities Order-history sync entry, read from the orders table (never stored apart from it). */
 export const OrderHistoryEntrySchema = z
   .object({
     orderId: z.string(),
@@ -278,7 +278,7 @@ export const orderHistoryMessages = {
 const orderIdField = z.string().max(64).optional();
 
 /**
- * What the spec's client sends as an entry: only the order it names is read (orderId, or the order's own id
+ * What the original client sends as an entry: only the order it names is read (orderId, or the order's own id
  * inside orderData); any other field is accepted and ignored, since orders are written only by checkout.
  */
 export const OrderHistoryEntryInputSchema = z.looseObject(
@@ -295,12 +295,12 @@ export const OrderHistoryEntryInputSchema = z.looseObject(
 );
 export type OrderHistoryEntryInput = z.infer<typeof OrderHistoryEntryInputSchema>;
 
-/** spec §7 POST /order-history/create: the entry itself, or the entry under `entry`. */
+/** docs/product.md#http-api POST /order-history/create: the entry itself, or the entry under `entry`. */
 export const CreateOrderHistoryBodySchema = OrderHistoryEntryInputSchema.extend({
   entry: OrderHistoryEntryInputSchema.optional(),
 });
 
-/** spec §7 POST /order-history/update. */
+/** docs/product.md#http-api POST /order-history/update. */
 export const UpdateOrderHistoryBodySchema = z.object(
   {
     orderHistory: z

@@ -5,7 +5,7 @@ import { isEmailIdentifier, normalizeIndianPhone, normalizeOtpPhone } from './ph
 const tenDigits = fc.stringMatching(/^\d{10}$/);
 const phoneMessage = 'Phone number must be exactly 10 digits (e.g., 1234567890)';
 
-describe('normalizeIndianPhone (spec §5)', () => {
+describe('normalizeIndianPhone (docs/product.md#phone-and-email)', () => {
   it.each([
     ['9876543210', '9876543210'],
     ['+919876543210', '9876543210'],
@@ -55,7 +55,7 @@ describe('normalizeIndianPhone (spec §5)', () => {
   });
 });
 
-describe('normalizeOtpPhone (spec §5)', () => {
+describe('normalizeOtpPhone (docs/product.md#phone-and-email)', () => {
   it('requires a phone', () => {
     expect(normalizeOtpPhone('  ')).toEqual({ ok: false, message: 'Phone number is required' });
   });
@@ -75,7 +75,7 @@ describe('normalizeOtpPhone (spec §5)', () => {
   });
 });
 
-describe('isEmailIdentifier (spec §5)', () => {
+describe('isEmailIdentifier (docs/product.md#phone-and-email)', () => {
   it('treats an identifier with an at-sign as an e-mail', () => {
     expect(isEmailIdentifier('asha@example.in')).toBe(true);
     expect(isEmailIdentifier('9876543210')).toBe(false);

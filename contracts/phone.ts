@@ -7,7 +7,7 @@ function keepDigitsAndPlus(input: string): string {
 }
 
 /**
- * spec §5 (login, signup, checkout): strip everything but digits and plus; accept +91 and 10 digits,
+ * docs/product.md#phone-and-email (login, signup, checkout): strip everything but digits and plus; accept +91 and 10 digits,
  * exactly 10 digits, or 11 digits starting with 0; return the bare 10 digits.
  */
 export function normalizeIndianPhone(input: string): PhoneResult {
@@ -18,7 +18,7 @@ export function normalizeIndianPhone(input: string): PhoneResult {
   return { ok: false, message: messages.phoneTenDigits };
 }
 
-/** spec §5 (sending an OTP by phone): +91 and 10 digits, or 10 digits. */
+/** docs/product.md#phone-and-email (sending an OTP by phone): +91 and 10 digits, or 10 digits. */
 export function normalizeOtpPhone(input: string): PhoneResult {
   const cleaned = keepDigitsAndPlus(input.trim());
   if (cleaned === '') return { ok: false, message: messages.phoneRequired };
@@ -27,7 +27,7 @@ export function normalizeOtpPhone(input: string): PhoneResult {
   return { ok: false, message: messages.phoneOtpFormat };
 }
 
-/** spec §5: an identifier with an at-sign is an e-mail, otherwise a mobile number. */
+/** docs/product.md#phone-and-email: an identifier with an at-sign is an e-mail, otherwise a mobile number. */
 export function isEmailIdentifier(identifier: string): boolean {
   return identifier.includes('@');
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeCartTotals, discountedUnitPrice, rupeesToPaise, shippingFee } from './pricing';
 
-describe('discountedUnitPrice (spec §9)', () => {
+describe('discountedUnitPrice (docs/product.md#money)', () => {
   it.each([
     [399, 40, 239],
     [949, 40, 569],
@@ -43,7 +43,7 @@ describe('discountedUnitPrice (spec §9)', () => {
   });
 });
 
-describe('shippingFee (spec §9)', () => {
+describe('shippingFee (docs/product.md#money)', () => {
   it.each([
     [0, 100],
     [239, 100],
@@ -66,7 +66,7 @@ describe('shippingFee (spec §9)', () => {
   });
 });
 
-describe('computeCartTotals (spec §9)', () => {
+describe('computeCartTotals (docs/product.md#money)', () => {
   it('one Face Mitt: subtotal 239, shipping 100, total 339', () => {
     expect(computeCartTotals([{ price: 399, discount: 40, quantity: 1 }])).toEqual({
       mrp: 399,
@@ -134,7 +134,7 @@ describe('computeCartTotals (spec §9)', () => {
   });
 });
 
-describe('rupeesToPaise (spec §9)', () => {
+describe('rupeesToPaise (docs/product.md#money)', () => {
   it.each([
     [339, 33_900],
     [1198, 119_800],

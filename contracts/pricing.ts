@@ -1,16 +1,16 @@
-// The money rules of spec §9, shared by the pages and the server so both compute one way.
+// The money rules of docs/product.md#money, shared by the pages and the server so both compute one way.
 
 export const FREE_SHIPPING_FROM = 1000;
 export const REDUCED_SHIPPING_FROM = 500;
 export const SHIPPING_BELOW_REDUCED = 100;
 export const SHIPPING_REDUCED = 75;
 
-/** spec §9: round(price x (1 - discount/100)), in integer arithmetic so no float drift decides a rupee. */
+/** docs/product.md#money: round(price x (1 - discount/100)), in integer arithmetic so no float drift decides a rupee. */
 export function discountedUnitPrice(price: number, discountPercent: number): number {
   return Math.round((price * (100 - discountPercent)) / 100);
 }
 
-/** spec §9: 100 below 500; 75 from 500 to below 1000; free at 1000 or more (on the discounted subtotal). */
+/** docs/product.md#money: 100 below 500; 75 from 500 to below 1000; free at 1000 or more (on the discounted subtotal). */
 export function shippingFee(subtotal: number): number {
   if (subtotal >= FREE_SHIPPING_FROM) return 0;
   if (subtotal >= REDUCED_SHIPPING_FROM) return SHIPPING_REDUCED;
@@ -47,7 +47,7 @@ export function computeCartTotals(lines: readonly PricedLine[]): CartTotals {
   return { mrp, subtotal, discount: mrp - subtotal, shipping, tax: 0, total: subtotal + shipping };
 }
 
-/** spec §9: amount in paise = total x 100, rounded. */
+/** docs/product.md#money: amount in paise = total x 100, rounded. */
 export function rupeesToPaise(rupees: number): number {
   return Math.round(rupees * 100);
 }

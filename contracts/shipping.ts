@@ -15,12 +15,12 @@ export const shipmentStages = [
 export type ShipmentStage = (typeof shipmentStages)[number];
 
 export const shippingMessages = {
-  // spec §8: a failed or timed-out rate request still lets the order proceed, under this name.
+  // docs/product.md#messages: a failed or timed-out rate request still lets the order proceed, under this name.
   standardDelivery: 'Standard Delivery',
-  // spec §2 Payment success.
+  // docs/product.md#screens Payment success.
   courierNotAssigned: 'Courier not yet assigned',
   trackingLater: 'Tracking will be available once courier is assigned',
-  // Ours, where the spec has none.
+  // Ours, where the original client has none.
   pincodeInvalid: 'Pincode must be 6 digits',
   weightInvalid: 'Weight must be in kilograms, more than 0 and at most 50 (e.g. "0.50")',
   trackingUnavailable: 'Tracking is temporarily unavailable. Please try again in a few minutes.',
@@ -31,7 +31,7 @@ const pincode = z
   .trim()
   .regex(/^[1-9]\d{5}$/, shippingMessages.pincodeInvalid);
 
-// spec §7: the client sends the weight as a string with 2 decimals ("0.50"); a plain number is taken too.
+// docs/product.md#http-api: the client sends the weight as a string with 2 decimals ("0.50"); a plain number is taken too.
 const weightKg = z
   .union(
     [
@@ -48,7 +48,7 @@ const weightKg = z
   .transform(Number)
   .pipe(z.number().gt(0, shippingMessages.weightInvalid).max(50, shippingMessages.weightInvalid));
 
-/** spec §7 shipping rate calculation. The pickup pincode defaults to the shop's (spec §9: 110001). */
+/** docs/product.md#http-api shipping rate calculation. The pickup pincode defaults to the shop's (docs/product.md#shipping: 110001). */
 export const ShippingRateBodySchema = z.object({
   pickupPincode: pincode.optional(),
   deliveryPincode: pincode,
@@ -67,7 +67,7 @@ export const CourierRateSchema = z.object({
 });
 export type CourierRate = z.infer<typeof CourierRateSchema>;
 
-/** spec §3 Shipping rate: the first rate is the one used; on failure 0 and 'Standard Delivery' (spec §8). */
+/** docs/product.md#entities Shipping rate: the first rate is the one used; on failure 0 and 'Standard Delivery' (docs/product.md#messages). */
 export const ShippingRateReplySchema = z.object({
   rates: z.array(CourierRateSchema),
   rate: z.number().describe('Rupees'),

@@ -41,7 +41,7 @@ test('a visitor signs up by e-mail OTP through the modal and is signed in', asyn
     dialog.getByRole('group', { name: 'Verify with' }).getByRole('button', { name: 'Email' }),
   ).toHaveAttribute('aria-pressed', 'true');
 
-  // spec §5: an e-mail OTP needs an @.
+  // docs/product.md#phone-and-email: an e-mail OTP needs an @.
   await dialog.getByLabel('Email').fill('meera.example.in');
   await dialog.getByRole('button', { name: 'Send OTP' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Please enter a valid email address');
@@ -57,7 +57,7 @@ test('a visitor signs up by e-mail OTP through the modal and is signed in', asyn
     'OTP sent to your email! Please check your inbox and spam folder.',
   );
 
-  // spec §4: editing the e-mail after sending starts over; sending again works.
+  // docs/product.md#behaviour: editing the e-mail after sending starts over; sending again works.
   await dialog.getByLabel('Email').fill(`${shopper.email}x`);
   await expect(dialog.getByRole('button', { name: 'Send OTP' })).toBeEnabled();
   await expect(dialog.getByLabel('OTP')).toBeHidden();
@@ -72,7 +72,7 @@ test('a visitor signs up by e-mail OTP through the modal and is signed in', asyn
   await expect(dialog.getByLabel('Email')).toHaveAttribute('readonly', '');
 
   await fillSignupDetails(dialog, { ...shopper, password: 'silk' }, { mobile: true });
-  // spec §5: the last name field refuses input containing @.
+  // docs/product.md#signup-rules: the last name field refuses input containing @.
   await dialog.getByLabel('Last Name').fill('Rao@home');
   await expect(dialog.getByLabel('Last Name')).toHaveValue(shopper.lastName);
   await dialog.getByRole('button', { name: 'Sign Up' }).click();
@@ -84,7 +84,7 @@ test('a visitor signs up by e-mail OTP through the modal and is signed in', asyn
   await expect(dialog.getByRole('button', { name: 'Signing up...' })).toBeDisabled();
   releaseSignup();
 
-  // spec §4: a reply with the user signs in at once.
+  // docs/product.md#behaviour: a reply with the user signs in at once.
   await expect(dialog).toBeHidden();
   await expect(accountMenu(page, 'Meera')).toBeVisible();
   const profile = await page.request.get('/api/auth/profile');
@@ -192,7 +192,7 @@ test('a wrong password shows the server message and keeps the visitor logged out
   await expect(dialog.getByRole('alert')).toHaveText('Invalid email/phone or password');
   await expect(dialog.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
 
-  // spec §4: switching views clears the error and resets the method to email.
+  // docs/product.md#behaviour: switching views clears the error and resets the method to email.
   await dialog.getByRole('group', { name: 'Login with' }).getByRole('button', { name: 'Phone' }).click();
   await dialog.getByRole('button', { name: 'Sign Up' }).click();
   const signup = page.getByRole('dialog', { name: 'Sign Up' });

@@ -56,10 +56,10 @@ test('a Face Mitt in the cart costs ₹239 plus ₹100 shipping: ₹339', async 
     Total: '₹339',
   });
 
-  // spec §2: image and title go to the product.
+  // docs/product.md#screens: image and title go to the product.
   await main.getByRole('link', { name: 'Face Mitt' }).click();
   await expect(page).toHaveURL(/\/product\/1$/);
-  // 'Added!' again removes it (spec §2 toggle).
+  // 'Added!' again removes it (docs/product.md#screens toggle).
   await main.getByRole('button', { name: 'Added!' }).click();
   await expect(main.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
   await expect(cartBadge(page, '0 items')).toBeVisible();
@@ -106,7 +106,7 @@ test('minus and plus change the quantity, and below one removes the line', async
   });
   await page.goto('/cart');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Shopping Cart (2 items)');
-  // ₹239 + ₹389 = ₹628: from 500 the shipping is ₹75 (spec §9).
+  // ₹239 + ₹389 = ₹628: from 500 the shipping is ₹75 (docs/product.md#money).
   await expectSummary(page, { Subtotal: '₹628', Discount: 'You save ₹420', Shipping: '₹75', Total: '₹703' });
 
   await page.getByRole('button', { name: 'Increase quantity of Face Mitt' }).click();
@@ -127,7 +127,7 @@ test('minus and plus change the quantity, and below one removes the line', async
   await expect(cartBadge(page, '0 items')).toBeVisible();
   await expect.poll(() => serverCart(page.request)).toEqual([]);
 
-  // spec §2: SHOP NOW goes back to the mittens.
+  // docs/product.md#screens: SHOP NOW goes back to the mittens.
   await page.getByRole('button', { name: 'SHOP NOW' }).click();
   await expect(page.getByRole('heading', { name: 'Our Mittens' })).toBeInViewport();
 });
@@ -177,7 +177,7 @@ test('the cart survives logging out, and follows the shopper into another browse
 
   await accountMenu(page, shopper.firstName).click();
   await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Logout' }).click();
-  // spec §4 Logout: the local copies go with the session.
+  // docs/product.md#behaviour Logout: the local copies go with the session.
   await expect(cartBadge(page, '0 items')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('ottomanCart'))).toBeNull();
 

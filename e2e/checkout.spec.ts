@@ -30,7 +30,7 @@ async function fillCart(request: APIRequestContext, cart: { id: number; quantity
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** spec §9: seven days from today, as en-IN writes a date. */
+/** docs/product.md#numbers-and-timings: seven days from today, as en-IN writes a date. */
 function inSevenDays(): string {
   const date = new Date();
   date.setDate(date.getDate() + 7);
@@ -46,7 +46,7 @@ test('checkout shows the shopper, the items and the same totals as the cart', as
 
   await page.goto('/cart');
   const summary = page.getByRole('region', { name: 'Order Summary' });
-  // 2 x ₹239 + ₹389 = ₹867: from 500 the shipping is ₹75 (spec §9).
+  // 2 x ₹239 + ₹389 = ₹867: from 500 the shipping is ₹75 (docs/product.md#money).
   await expectRows(summary, { Subtotal: '₹867', Shipping: '₹75', Total: '₹942' });
   await page.getByRole('button', { name: 'PROCEED TO CHECKOUT' }).click();
 
@@ -75,7 +75,7 @@ test('checkout shows the shopper, the items and the same totals as the cart', as
   });
   await expect(page.getByRole('button', { name: 'PLACE ORDER' })).toBeEnabled();
 
-  // spec §2: the title goes to the product.
+  // docs/product.md#screens: the title goes to the product.
   await faceMitt.getByRole('link', { name: 'Face Mitt' }).click();
   await expect(page).toHaveURL(/\/product\/1$/);
 });
@@ -186,7 +186,10 @@ test('opened directly, /checkout styles the Change Address fields itself', async
   await expect(city).toHaveCSS('background-color', 'rgb(255, 255, 255)');
 });
 
-test('PLACE ORDER checks the profile and the cart first (spec §5)', async ({ page, server }) => {
+test('PLACE ORDER checks the profile and the cart first (docs/product.md#place-order-checks)', async ({
+  page,
+  server,
+}) => {
   await signInBrowser(page, server);
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { name: '0/0 ITEMS SELECTED' })).toBeVisible();

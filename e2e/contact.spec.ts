@@ -53,7 +53,7 @@ test('a failed send shows the error and returns the button to Submit', async ({ 
   const form = await fillContactForm(page, sent);
   await form.getByRole('button', { name: 'Submit' }).click();
 
-  // spec §8 Transport: a 503 reads 'Service temporarily unavailable. Please try again later.'
+  // docs/product.md#messages Transport: a 503 reads 'Service temporarily unavailable. Please try again later.'
   await expect(form.getByRole('status')).toHaveText(
     'Service temporarily unavailable. Please try again later.',
   );

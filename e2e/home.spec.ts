@@ -4,7 +4,7 @@ import { afterTwoFrames } from './support/frames';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-// spec §3: the catalogue's list prices and ratings; every product has a 40% discount.
+// docs/product.md#entities: the catalogue's list prices and ratings; every product has a 40% discount.
 const listPricesAscending = [399, 649, 899, 949, 949, 999, 999];
 const discountedPricesAscending = [239, 389, 539, 569, 569, 599, 599];
 const ratingsDescending = [5, 5, 5, 4, 4, 4, 3];
@@ -45,7 +45,7 @@ test('home shows the 7 mittens under Our Mittens, each with its prices, badge an
   await expect(faceMitt.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
   await expect(cards.getByText('40% OFF')).toHaveCount(7);
 
-  // spec §9: carousel with dots, no arrows, lazy images with their size set.
+  // docs/product.md#numbers-and-timings: carousel with dots, no arrows, lazy images with their size set.
   await expect(faceMitt.getByRole('button', { name: /^Show image \d of 3$/ })).toHaveCount(3);
   await expect(faceMitt.getByRole('button', { name: /Next image|Previous image/ })).toHaveCount(0);
   const firstImage = faceMitt.getByRole('img', { name: 'Face Mitt, photo 1' });

@@ -11,7 +11,7 @@ import { signInBrowser, type TestShopper } from './support/accounts';
 
 const headers = { 'X-Requested-With': 'fetch' };
 
-// spec §2 and §8 texts.
+// docs/product.md#screens and docs/product.md#messages texts.
 const texts = {
   loadingOrders: 'Loading orders...',
   noOrders: 'No orders found',
@@ -23,7 +23,7 @@ const texts = {
   trackingError: 'Tracking Error:',
 };
 
-// spec §4 colours, as the browser computes them.
+// docs/product.md#order-statuses colours, as the browser computes them.
 const dotColours = {
   processing: 'rgb(0, 128, 128)', // teal
   shipped: 'rgb(255, 140, 0)', // dark orange
@@ -89,7 +89,7 @@ function orderCard(page: Page, order: Order): Locator {
   return page.getByRole('article', { name: `Order ${order.orderNumber}` });
 }
 
-/** How the shopper's browser writes a date with its time (spec §2: en-IN long date with time). */
+/** How the shopper's browser writes a date with its time (docs/product.md#screens: en-IN long date with time). */
 function enInDate(page: Page, iso: string): Promise<string> {
   return page.evaluate(
     (value) =>
@@ -109,7 +109,7 @@ test('a visitor waits for a user; a shopper without orders sees the empty state'
   await page.goto('/orders');
   await expect(page.getByRole('heading', { name: texts.noOrders })).toBeVisible();
   await expect(page.getByText(texts.noOrdersHint)).toBeVisible();
-  // The spec's debug button: reads the profile and the orders again, and still finds none.
+  // The original client's debug button (docs/product.md#screens): reads the profile and the orders again, and still finds none.
   const profileRead = page.waitForResponse((response) => response.url().endsWith('/api/auth/profile'));
   const ordersRead = page.waitForResponse((response) =>
     response.url().endsWith('/api/orders/my-orders-with-shipment'),
@@ -126,7 +126,7 @@ test('pay, see the shipment, then follow the parcel on My Orders with Refresh an
 }) => {
   const simulator = simulatorOf(server);
   const shopper = await signInBrowser(page, server);
-  // 2 Luxury Mitt Black at ₹599: ₹1,198, shipping FREE (spec §9).
+  // 2 Luxury Mitt Black at ₹599: ₹1,198, shipping FREE (docs/product.md#money).
   await fillCart(page.request, [{ id: 7, quantity: 2 }]);
   const orderId = await payForCart(page);
 
@@ -144,7 +144,7 @@ test('pay, see the shipment, then follow the parcel on My Orders with Refresh an
     throw new Error(`the shipment job left the order without a courier: ${JSON.stringify(shipment)}`);
   }
 
-  // The success page's shipment block (spec §2), read again from the server.
+  // The success page's shipment block (docs/product.md#screens), read again from the server.
   await page.reload();
   await expect(detail(page, 'Shipping order')).toHaveText(shipment.shiprocketOrderId ?? '');
   await expect(detail(page, 'Shipment ID')).toHaveText(shipment.shiprocketShipmentId ?? '');
@@ -159,13 +159,13 @@ test('pay, see the shipment, then follow the parcel on My Orders with Refresh an
     shipment.trackingUrl ?? '',
   );
 
-  // My Orders: every field of the card (spec §2), the amount in rupees to two decimals (DESIGN.md).
+  // My Orders: every field of the card (docs/product.md#screens), the amount in rupees to two decimals (docs/product.md#amount-display).
   const firstLoad = page.waitForResponse((response) =>
     response.url().endsWith(`/api/orders/shipment-updates/${orderId}`),
   );
   await page.getByRole('link', { name: 'View Orders' }).click();
   await expect(page).toHaveURL(/\/orders$/);
-  // spec §4 Orders page: the shipping updates are fetched once on first load.
+  // docs/product.md#behaviour Orders page: the shipping updates are fetched once on first load.
   expect((await firstLoad).status()).toBe(200);
   const card = orderCard(page, order);
   await expect(card.getByText(`Placed on ${await enInDate(page, order.createdAt)}`)).toBeVisible();
@@ -227,7 +227,7 @@ test('pay, see the shipment, then follow the parcel on My Orders with Refresh an
     simulator.webhooks.release();
   }
 
-  // The tracking modal (spec §2): the scan timeline, newest first.
+  // The tracking modal (docs/product.md#screens): the scan timeline, newest first.
   const track = card.getByRole('button', { name: 'Track', exact: true });
   await track.click();
   const modal = page.getByRole('dialog', { name: `Track Order ${order.orderNumber}` });
@@ -456,14 +456,14 @@ test('an order whose shipment is not booked yet: the fallback texts', async ({ p
   simulator.failApi('server_error');
   try {
     const orderId = await payForCart(page);
-    // spec §2 Payment success: no shipment yet.
+    // docs/product.md#screens Payment success: no shipment yet.
     await expect(
       page.getByText('Shipping details will be available shortly.', { exact: true }),
     ).toBeVisible();
     const order = await orderOf(page.request, orderId);
     expect(order.shipment).toBeNull();
 
-    // spec §8: a 500 from the shipping check is expected for a new order; the page says it is not processed yet.
+    // docs/product.md#messages: a 500 from the shipping check is expected for a new order; the page says it is not processed yet.
     await page.route(`**/api/orders/shipment-updates/${orderId}`, (route) =>
       route.fulfill({ status: 500, json: { message: 'Shipment not found' } }),
     );

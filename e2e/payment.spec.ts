@@ -7,16 +7,16 @@ import { expect, type ShopServer, test } from './fixtures';
 import { signInBrowser, type TestShopper } from './support/accounts';
 
 // Issue 5's browser journeys: pay through the Razorpay simulator's test window, fail, dismiss, and the
-// spec §8 outcome texts, checked against the rows the server wrote.
+// docs/product.md#messages outcome texts, checked against the rows the server wrote.
 
 const headers = { 'X-Requested-With': 'fetch' };
 
-// spec §8 Payment and orders.
+// docs/product.md#messages Payment and orders.
 const cancelledText = 'Payment was cancelled. Please try again.';
 const timeoutText = 'Payment timeout. Please try again.';
 const initializeFailedText = 'Failed to initialize payment. Please try again.';
 const orderCreationFailedText = 'Payment successful but order creation failed. Please contact support.';
-// spec §2 Payment success, the shipment block.
+// docs/product.md#screens Payment success, the shipment block.
 const shipmentPendingText = 'Shipping details will be available shortly.';
 const noCourierText = 'Courier not yet assigned';
 const noTrackingText = 'Tracking will be available once courier is assigned';
@@ -83,7 +83,7 @@ function placeOrderButton(page: Page): Locator {
 }
 
 /**
- * The checkout's payment error line (spec §2), not the test window's own. By class: while it is empty it
+ * The checkout's payment error line (docs/product.md#screens), not the test window's own. By class: while it is empty it
  * has no box, and role queries skip it.
  */
 function paymentErrorLine(page: Page): Locator {
@@ -119,7 +119,7 @@ function rupees(text: string): number {
 }
 
 /**
- * PLACE ORDER, then the simulator's test window (issue 5): the button reads 'ORDERING...' and is disabled
+ * PLACE ORDER, then the simulator's test window: the button reads 'ORDERING...' and is disabled
  * while the window is open, and the window is ready to pay once it has loaded the order's amount.
  */
 async function openPaymentWindow(page: Page): Promise<Locator> {
@@ -229,7 +229,7 @@ test('the success page survives a reload, shows the shipment block and leads on'
   await expect(detail(page, 'Order ID')).toHaveText(orderId);
   await expect(detail(page, 'Payment ID')).toHaveText(paymentId);
 
-  // spec §2: the block shows the server's shipment as it stands: the fallback text before it exists, the
+  // docs/product.md#screens: the block shows the server's shipment as it stands: the fallback text before it exists, the
   // courier and tracking texts before a courier is assigned, else the courier. The shipment job may move
   // on between two reads, so the pair of reads is retried until they agree.
   await expect(async () => {
@@ -279,7 +279,7 @@ test('the success page survives a reload, shows the shipment block and leads on'
   await expect(detail(page, 'Payment ID')).toHaveText(paymentId);
   await page.getByRole('link', { name: 'View Orders' }).click();
   await expect(page).toHaveURL(/\/orders$/);
-  // My Orders shows the same order, at the cart's ₹339 (DESIGN.md: rupees to two decimals).
+  // My Orders shows the same order, at the cart's ₹339 (docs/product.md#amount-display: rupees to two decimals).
   const main = page.getByRole('main');
   await expect(main.getByText(paymentId).first()).toBeVisible();
   await expect(main.getByText('₹339.00').first()).toBeVisible();
@@ -361,7 +361,7 @@ test('closing the window cancels; paying afterwards makes exactly one paid order
   await expect(cartBadge(page, '0 items')).toBeVisible();
 });
 
-test("the shop refusing the browser's report: the spec's message, and the webhook still confirms the order", async ({
+test("the shop refusing the browser's report: the documented message (docs/product.md#messages), and the webhook still confirms the order", async ({
   page,
   server,
 }) => {
@@ -378,7 +378,7 @@ test("the shop refusing the browser's report: the spec's message, and the webhoo
   await expect(placeOrderButton(page)).toBeEnabled();
   await expect(page).toHaveURL(/\/checkout$/);
 
-  // DESIGN.md "Money flow": Razorpay's webhook confirms the very same order, once.
+  // docs/architecture.md#money-flow: Razorpay's webhook confirms the very same order, once.
   await expect.poll(async () => (await myOrders(page.request)).length).toBe(1);
   const rows = await orderRowsOf(server.db, shopper);
   expect(rows.orders).toEqual([expect.objectContaining({ paymentStatus: 'paid', totalPaise: 339_00 })]);
@@ -423,7 +423,7 @@ test('the window timing out after 300000 ms reads the timeout text', async ({ pa
   await page.clock.install();
   await shopperAtCheckout(page, server);
   const paymentWindow = await openPaymentWindow(page);
-  // spec §9: the payment window times out after 300000 ms.
+  // docs/product.md#numbers-and-timings: the payment window times out after 300000 ms.
   await page.clock.fastForward('05:00');
   await expect(paymentWindow).toBeHidden();
   await expect(paymentErrorLine(page)).toHaveText(timeoutText);

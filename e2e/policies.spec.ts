@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-// spec §2: the four static policy pages; spec §9: their 6-8 day rules and 'last updated Jul 9 2025'.
+// docs/product.md#screens: the four static policy pages; docs/product.md#policies: their 6-8 day rules and 'last updated Jul 9 2025'.
 const policyPages = [
   { path: '/terms-and-conditions', title: 'Terms and Conditions', footerLink: 'Terms and Conditions' },
   { path: '/privacy-policy', title: 'Privacy Policy', footerLink: 'Privacy Policy' },

@@ -16,7 +16,7 @@ test('a product page shows its prices, details and a looping carousel', async ({
   await expect(main.getByText('SKU', { exact: true })).toBeVisible();
   await expect(main.getByText('Category', { exact: true })).toBeVisible();
 
-  // spec §2: one slide at a time, dots, infinite loop.
+  // docs/product.md#screens: one slide at a time, dots, infinite loop.
   const gallery = page.getByRole('group', { name: 'Face Mitt photos' });
   const dot = (n: number) => gallery.getByRole('button', { name: `Show image ${n} of 3` });
   await expect(dot(1)).toHaveAttribute('aria-current', 'true');

@@ -12,7 +12,7 @@ test('a shopper edits the profile, sees the success message, and the change afte
   );
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
-  // spec §2: the avatar shows the uppercase initials of first and last name.
+  // docs/product.md#screens: the avatar shows the uppercase initials of first and last name.
   await expect(page.getByText('AV', { exact: true })).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveValue(shopper.email);
   await expect(page.getByLabel('Email')).toBeDisabled();
@@ -29,7 +29,7 @@ test('a shopper edits the profile, sees the success message, and the change afte
   await expect(saved).toHaveText('Profile updated successfully!');
   await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
   await expect(page.getByLabel('City')).toHaveAttribute('readonly', '');
-  // spec §9: the message goes after 2000 ms.
+  // docs/product.md#numbers-and-timings: the message goes after 2000 ms.
   await expect(saved).toBeHidden({ timeout: 4000 });
   // The header's location follows the saved profile.
   await expect(page.getByRole('banner').getByText('Mumbai, 400001')).toBeVisible();

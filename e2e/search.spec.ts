@@ -50,7 +50,7 @@ test('typing filters the grid by title under Search Results, and Clear Search re
 
 test('suggestions also match the category, while the grid matches titles only', async ({ page }) => {
   await searchBox(page).fill('premium');
-  // spec §3: Luxury Mitt, Soft Mitt and Luxury Mitt Black are the premium mittens.
+  // docs/product.md#entities: Luxury Mitt, Soft Mitt and Luxury Mitt Black are the premium mittens.
   for (const title of ['Luxury Mitt', 'Soft Mitt', 'Luxury Mitt Black']) {
     await expect(suggestion(page, title)).toBeVisible();
   }
@@ -71,7 +71,7 @@ test('a search without matches shows the empty text and Clear Search brings back
   await expect(resultCards(page)).toHaveCount(7);
   await expect(page.getByText('No products found matching your search.')).toHaveCount(0);
   await expect(searchBox(page)).toHaveValue('');
-  // spec §4: clearing the search reshuffles and saves the order.
+  // docs/product.md#behaviour: clearing the search reshuffles and saves the order.
   const saved = await page.evaluate(() =>
     JSON.parse(window.localStorage.getItem('ottomanProductOrder') ?? '[]'),
   );

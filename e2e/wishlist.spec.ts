@@ -52,13 +52,13 @@ test('hearts on the cards fill the wishlist; its cards open the product and go t
   await expect(faceCard.locator('s')).toHaveText('₹399');
   await expect(faceCard.getByText('₹239', { exact: true })).toBeVisible();
 
-  // spec §4: adding a wishlist item to the cart takes it off the wishlist.
+  // docs/product.md#behaviour: adding a wishlist item to the cart takes it off the wishlist.
   await faceCard.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(cards).toHaveCount(1);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
   await expect(wishlistBadge(page, '1 item')).toBeVisible();
   await expect.poll(() => serverWishlist(page.request)).toEqual([6]);
-  // spec §2: a single item gets its own layout.
+  // docs/product.md#screens: a single item gets its own layout.
   await expect(page.getByRole('main').getByRole('list')).toHaveClass(/wishlist-grid--single/);
 
   await page.getByRole('article', { name: 'Soft Mitt' }).getByRole('link', { name: 'Soft Mitt' }).click();

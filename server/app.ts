@@ -96,7 +96,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     },
     { prefix: '/api' },
   );
-  // DESIGN.md: the dev outbox exists only while messages go to it, and never in production.
+  // docs/architecture.md#dev-outbox: the dev outbox exists only while messages go to it, and never in production.
   if (app.notifier.outboxEnabled && (config.env !== 'production' || config.allowSimulators)) {
     await app.register(outboxRoutes);
   }

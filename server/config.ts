@@ -30,7 +30,7 @@ const EnvSchema = z.object({
   SHIPROCKET_PASSWORD: z.string().min(1).optional(),
   SHIPROCKET_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://apiv2.shiprocket.in/v1/external'),
   SHIPROCKET_PICKUP_LOCATION: z.string().min(1).max(100).default('Primary'),
-  // spec §9: pickup pincode 110001.
+  // docs/product.md#shipping: pickup pincode 110001.
   SHIPROCKET_PICKUP_PINCODE: z
     .string()
     .regex(/^[1-9]\d{5}$/, 'must be a 6-digit Indian pincode')
@@ -120,7 +120,7 @@ export function simulatedServices(config: Config): string[] {
   return simulated;
 }
 
-/** DESIGN.md: in production the server refuses to start on a simulator unless told explicitly. */
+/** docs/architecture.md#simulators: in production the server refuses to start on a simulator unless told explicitly. */
 export function assertSimulatorsAllowed(config: Config) {
   const simulated = simulatedServices(config);
   if (config.env === 'production' && simulated.length > 0 && !config.allowSimulators) {

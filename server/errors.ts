@@ -27,7 +27,7 @@ export interface FieldError {
   message: string;
 }
 
-/** The one error type of the API: its message is what the client shows (the spec's texts where it has them). */
+/** The one error type of the API: its message is what the client shows (the texts of docs/product.md#messages where it has them). */
 export class AppError extends Error {
   readonly statusCode: number;
 

@@ -41,7 +41,7 @@ export const testAddress = {
   country: 'India',
 } as const;
 
-/** spec §2 Location modal: the shopper's saved address joined by commas. */
+/** docs/product.md#screens Location modal: the shopper's saved address joined by commas. */
 export function addressLine(shopper: TestShopper): string {
   return [
     testAddress.houseName,
@@ -87,7 +87,7 @@ export async function createSignedInShopper(
   return { ...shopper, user };
 }
 
-/** The login/signup modal (spec §2), opened from the header's Login button. */
+/** The login/signup modal (docs/product.md#screens), opened from the header's Login button. */
 export async function openLoginModal(page: Page): Promise<Locator> {
   await page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Login' });
@@ -95,7 +95,7 @@ export async function openLoginModal(page: Page): Promise<Locator> {
   return dialog;
 }
 
-/** The header's account dropdown toggle, which greets the signed-in shopper (spec §2). */
+/** The header's account dropdown toggle, which greets the signed-in shopper (docs/product.md#screens). */
 export function accountMenu(page: Page, greeting: string): Locator {
   return page.getByRole('banner').getByRole('button', { name: `Hi, ${greeting}` });
 }

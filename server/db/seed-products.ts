@@ -1,13 +1,13 @@
-// The Ottoman catalogue (spec §3): seven silk exfoliating bath mittens, priced in rupees.
-// Prices are stored in paise (spec price x 100). Copy is written for Indian shoppers and makes no medical claims.
+// The Ottoman catalogue (docs/product.md#entities): seven silk exfoliating bath mittens, priced in rupees.
+// Prices are stored in paise (list price x 100). Copy is written for Indian shoppers and makes no medical claims.
 
 export interface SeedProduct {
   id: number;
   title: string;
   description: string; // one or two sentences for the card and product page
-  pricePaise: number; // spec price x 100: 399 -> 39900
+  pricePaise: number; // list price x 100: 399 -> 39900
   discountPercent: number; // 40 for all
-  rating: number; // 1..5 as in the spec table
+  rating: number; // 1..5 as in docs/product.md#entities
   category: 'bath' | 'gloves' | 'premium';
   sku: string; // unique
   brand: string;

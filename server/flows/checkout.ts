@@ -33,7 +33,7 @@ function fingerprintOf(lines: CartLine[], address: Address): string {
 }
 
 /**
- * spec §7 POST /payment/create-order and DESIGN.md "Money flow" step 1: the server checks the profile and
+ * docs/product.md#http-api POST /payment/create-order and docs/architecture.md#money-flow step 1: the server checks the profile and
  * the cart, prices the order itself, stores it as pending and creates the Razorpay order with our id as the
  * receipt. If Razorpay fails, the pending order is removed again: no stray order is left behind.
  */
@@ -147,7 +147,7 @@ export interface CheckoutConfirmation {
 }
 
 /**
- * DESIGN.md "Money flow" step 3 (spec §7 POST /orders/create-with-payment): the browser reports Checkout's
+ * docs/architecture.md#money-flow step 3 (docs/product.md#http-api POST /orders/create-with-payment): the browser reports Checkout's
  * success. Nothing in the report is trusted until the signature over our own Razorpay order id checks out
  * and Razorpay itself confirms the payment, its order, amount and currency. Reporting twice gives the same
  * order.

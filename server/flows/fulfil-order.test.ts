@@ -144,7 +144,7 @@ describe('the shipment job', () => {
       sub_total: 239 + 2 * 569,
       shipping_charges: 0,
     });
-    // The catalogue's weights: Face Mitt 200 g, the others 500 g a unit (spec §9's 0.5 kg default).
+    // The catalogue's weights: Face Mitt 200 g, the others 500 g a unit (the 0.5 kg default of docs/product.md#shipping).
     expect(adhoc.weight).toBeCloseTo(0.2 + 2 * 0.5);
     expect(adhoc.order_date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
 

@@ -24,7 +24,7 @@ const ALREADY_IN_PICKUP_QUEUE = /already in pickup queue/i;
 const DAY_MS = 86_400_000;
 
 /**
- * The shipment job (DESIGN.md "Durable work"): books the paid order with Shiprocket, gets it an AWB from the
+ * The shipment job (docs/architecture.md#durable-work): books the paid order with Shiprocket, gets it an AWB from the
  * recommended courier and schedules the pickup. Each step is stored as it completes and skipped when done,
  * so a retry after a failure or a crash resumes where the last run stopped; our order id is Shiprocket's
  * order_id, so a create repeated after a lost reply finds the first shipment instead of making a second.
@@ -67,7 +67,7 @@ function findShipmentOfOrder(deps: ShippingDeps, orderId: string): Promise<Shipm
   return findShipment(deps.db, orderId);
 }
 
-/** The order's lines with what they weigh: spec §3 and §9, each product's weight, else 0.5 kg a unit. */
+/** The order's lines with what they weigh: docs/product.md#entities and docs/product.md#shipping, each product's weight, else 0.5 kg a unit. */
 async function parcelOf(deps: ShippingDeps, orderId: string) {
   const items = await deps.db
     .select({

@@ -21,7 +21,7 @@ declare module 'fastify' {
     auth: Authenticated | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 with the spec's message unless the request carries a live session. */
+    /** preHandler: 401 with the documented message (docs/product.md#messages) unless the request carries a live session. */
     requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     setSessionCookie(reply: FastifyReply, token: string): void;
     clearSessionCookie(reply: FastifyReply): void;

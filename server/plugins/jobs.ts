@@ -39,7 +39,7 @@ export interface JobOptions {
 
 export interface Jobs {
   /**
-   * Enqueues inside the caller's transaction (DESIGN.md "Durable work"): the job exists if and only if the
+   * Enqueues inside the caller's transaction (docs/architecture.md#durable-work): the job exists if and only if the
    * change that needs it commits. False when nothing was queued because of `singletonKey`.
    */
   send<Q extends JobQueue>(

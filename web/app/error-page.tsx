@@ -2,7 +2,7 @@ import { buttonClassName } from '../components/button';
 import { paths } from '../lib/paths';
 
 /**
- * spec §2 Other: router and render errors land on a default error page. Its links reload the page, which
+ * docs/product.md#screens Other: router and render errors land on a default error page. Its links reload the page, which
  * also recovers from a lazy chunk that failed to load after a new release.
  */
 export function ErrorPage() {

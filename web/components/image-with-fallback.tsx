@@ -2,14 +2,14 @@ import { type ImgHTMLAttributes, useState } from 'react';
 import './image-with-fallback.css';
 
 interface ImageWithFallbackProps extends ImgHTMLAttributes<HTMLImageElement> {
-  /** Missing: the placeholder at once (spec §2 Checkout: 'placeholder if missing'). */
+  /** Missing: the placeholder at once (docs/product.md#screens Checkout: 'placeholder if missing'). */
   src: string | undefined;
   alt: string;
   width: number;
   height: number;
 }
 
-/** spec §8: an image that fails to load, or has no source, is swapped for a placeholder reading 'No Image'. */
+/** docs/product.md#messages: an image that fails to load, or has no source, is swapped for a placeholder reading 'No Image'. */
 export function ImageWithFallback({ src, alt, width, height, className, ...props }: ImageWithFallbackProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
 

@@ -1,6 +1,6 @@
 import { messages } from '../../contracts/messages';
 
-// The app reads the API base from its config (DESIGN: the API lives under /api on the same origin).
+// The app reads the API base from its config (docs/architecture.md#api: the API lives under /api on the same origin).
 const apiBase = import.meta.env.VITE_API_BASE ?? '/api';
 
 const networkErrorMessage = 'Could not reach the shop. Please check your connection and try again.';
@@ -10,7 +10,7 @@ export interface FieldError {
   message: string;
 }
 
-/** Every failed call ends here, carrying the HTTP status (0 when the network failed) and the spec's message. */
+/** Every failed call ends here, carrying the HTTP status (0 when the network failed) and the documented message (docs/product.md#messages). */
 export class ApiError extends Error {
   readonly status: number;
   readonly fieldErrors: readonly FieldError[];
@@ -26,7 +26,7 @@ export class ApiError extends Error {
 let handleUnauthorized: () => void = () => {};
 
 /**
- * spec §8: a 401 clears the session and redirects to /. The app registers what that means at start
+ * docs/product.md#messages: a 401 clears the session and redirects to /. The app registers what that means at start
  * (web/features/auth/hooks/use-session-keeper.ts), as the client knows nothing of sessions or routes.
  */
 export function setUnauthorizedHandler(handler: () => void): void {
@@ -71,7 +71,7 @@ async function readBody(response: Response): Promise<unknown> {
 async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  // DESIGN security baseline: a state-changing request made with the session cookie carries a custom header.
+  // docs/architecture.md#security: a state-changing request made with the session cookie carries a custom header.
   if (method !== 'GET') headers['X-Requested-With'] = 'fetch';
   try {
     return await fetch(`${apiBase}${path}`, {
@@ -87,7 +87,7 @@ async function send(method: Method, path: string, options: RequestOptions): Prom
   }
 }
 
-/** The spec's transport rules (spec §8), applied to every call in one place. */
+/** The transport rules (docs/product.md#messages), applied to every call in one place. */
 async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const response = await send(method, path, options);
   const payload = await readBody(response);

@@ -1,6 +1,6 @@
-// Every path of the app and of the API, in one place (CONVENTIONS: all paths in one paths.ts).
+// Every path of the app and of the API, in one place (docs/architecture.md#web: all paths in one paths.ts).
 
-/** The home page's anchor sections (spec §2). */
+/** The home page's anchor sections (docs/product.md#screens). */
 export const sectionIds = {
   home: 'home',
   about: 'about',
@@ -25,12 +25,12 @@ export const paths = {
   cart: '/cart',
   wishlist: '/wishlist',
   login: '/login',
-  /** /login with a remembered return target (spec §2: /wishlist sends visitors here). */
+  /** /login with a remembered return target (docs/product.md#screens: /wishlist sends visitors here). */
   loginReturningTo: (returnTo: string) => `/login?returnTo=${encodeURIComponent(returnTo)}`,
   profile: '/profile',
   checkout: '/checkout',
   paymentSuccess: '/payment-success',
-  /** The success page of one order: its id in the URL, so a reload still shows it (issue 5). */
+  /** The success page of one order: its id in the URL, so a reload still shows it. */
   paymentSuccessOf: (orderId: string) => `/payment-success?orderId=${encodeURIComponent(orderId)}`,
   orders: '/orders',
   policies: policyPaths,

@@ -3,7 +3,7 @@ export function prefersReducedMotion(): boolean {
 }
 
 /**
- * Scrolls smoothly to a section (spec §2) and moves keyboard focus there, so the next Tab continues from
+ * Scrolls smoothly to a section (docs/product.md#screens) and moves keyboard focus there, so the next Tab continues from
  * the section rather than from the link that was pressed.
  */
 export function scrollToSection(id: string): boolean {

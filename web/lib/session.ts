@@ -4,7 +4,7 @@ import { readStoredJson, removeStored, storageKeys, writeStoredJson } from './st
 
 // The signed-in user, shared by the header, the cart, the wishlist and the pages. The session itself is the
 // HttpOnly cookie the server sets; this copy (kept in localStorage) lets a reload show the user at once
-// (spec §4 Session) until the profile re-fetch confirms or clears it.
+// (docs/product.md#behaviour Session) until the profile re-fetch confirms or clears it.
 
 type Listener = () => void;
 
@@ -12,7 +12,7 @@ const listeners = new Set<Listener>();
 
 function storedUser(): User | null {
   const value = readStoredJson(storageKeys.user);
-  // spec §4: a stored user without _id is cleared.
+  // docs/product.md#behaviour: a stored user without _id is cleared.
   if (typeof value === 'object' && value !== null && typeof (value as { _id?: unknown })._id === 'string') {
     return value as User;
   }

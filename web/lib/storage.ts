@@ -1,8 +1,8 @@
 // localStorage can throw (private mode, full quota, blocked cookies); the shop keeps working without it.
 
 /**
- * spec §3: the local storage keys. The session token itself lives in an HttpOnly cookie (DESIGN security
- * baseline), so only the user is kept here, for an instant restore.
+ * docs/product.md#entities: the local storage keys. The session token itself lives in an HttpOnly cookie
+ * (docs/architecture.md#security), so only the user is kept here, for an instant restore.
  */
 export const storageKeys = {
   productOrder: 'ottomanProductOrder',

@@ -6,9 +6,9 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    // Lower-cased; a phone signup gets a synthetic address (spec §5).
+    // Lower-cased; a phone signup gets a synthetic address (docs/product.md#phone-and-email).
     email: text('email').notNull().unique(),
-    // The bare 10 digits (spec §5).
+    // The bare 10 digits (docs/product.md#phone-and-email).
     phone: text('phone').unique(),
     // argon2id; null for an account made by Google sign-in that never set one.
     passwordHash: text('password_hash'),

@@ -26,7 +26,7 @@ export interface OrderContact {
   phone: string;
 }
 
-/** An order from the moment the shopper places it; money in paise (DESIGN.md "Data"). */
+/** An order from the moment the shopper places it; money in paise (docs/architecture.md#data). */
 export const orders = pgTable(
   'orders',
   {

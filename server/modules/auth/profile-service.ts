@@ -15,7 +15,7 @@ export async function getProfile(db: Database, userId: string) {
   return toUser(row);
 }
 
-/** spec §7 PUT /auth/profile: a partial update; e-mail is read-only (spec §4 Profile form). */
+/** docs/product.md#http-api PUT /auth/profile: a partial update; e-mail is read-only (docs/product.md#behaviour Profile form). */
 export async function updateProfile(db: Database, userId: string, update: ProfileUpdate) {
   const current = await getProfile(db, userId);
   const { email, phone, ...fields } = update;

@@ -42,7 +42,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * The browser app (it sends the custom header) gets the session as an HttpOnly cookie and never sees the
-   * token; any other client gets the token in the body, to send as a Bearer header (spec §7).
+   * token; any other client gets the token in the body, to send as a Bearer header (docs/product.md#http-api).
    */
   function replyWithSession(
     request: FastifyRequest,
@@ -67,7 +67,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perIpLimit,
       schema: {
         tags: ['auth'],
-        summary: 'Send a 6-digit code to an e-mail or a mobile (spec §7)',
+        summary: 'Send a 6-digit code to an e-mail or a mobile (docs/product.md#http-api)',
         body: SendOtpBodySchema,
         response: { 200: OtpSentReplySchema, ...errors, ...errorReplies(503) },
       },

@@ -21,7 +21,7 @@ function contactOf(body: SignupBody, channel: 'email' | 'sms') {
 }
 
 /**
- * spec §4 signup: the verified contact (the OTP ticket), then the spec's field rules in their order; the
+ * docs/product.md#behaviour signup: the verified contact (the OTP ticket), then the documented field rules in their order; the
  * ticket is spent in the same transaction that creates the account, so it can make one account only.
  */
 export async function signUp(db: Database, body: SignupBody, origin: SessionOrigin) {

@@ -69,7 +69,7 @@ describe('POST /api/auth/signup: the OTP ticket', () => {
   });
 });
 
-describe('POST /api/auth/signup: the spec §5 rules', () => {
+describe('POST /api/auth/signup: the docs/product.md#signup-rules rules', () => {
   it('names every missing field (e-mail method)', async () => {
     const { verificationToken } = await emailSignupPayload();
     const response = await signup({ verificationToken, email: '   ' });

@@ -17,7 +17,7 @@ export function addressOf(row: UserRow): Address {
   };
 }
 
-/** The user as every reply shows it (spec §3 User); never the password hash or the Google subject. */
+/** The user as every reply shows it (docs/product.md#entities User); never the password hash or the Google subject. */
 export function toUser(row: UserRow): User {
   const address = addressOf(row);
   return {

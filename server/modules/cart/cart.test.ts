@@ -68,7 +68,7 @@ describe('the cart', () => {
       '/images/products/4-2.svg',
       '/images/products/4-3.svg',
     ]);
-    // spec §9: two Luxury Mitts: subtotal 1198, free shipping, total 1198.
+    // docs/product.md#money: two Luxury Mitts: subtotal 1198, free shipping, total 1198.
     expect(summary).toEqual({
       itemCount: 2,
       lineCount: 1,
@@ -182,7 +182,7 @@ describe('the cart', () => {
   });
 });
 
-describe('cart totals (spec §9) at the shipping boundaries', () => {
+describe('cart totals (docs/product.md#money) at the shipping boundaries', () => {
   // Discounted unit prices: Face Mitt 239, Soft Mitt 389, Luxury Soft Mitt 539, For Normal Skin 569, Luxury Mitt 599.
   it.each([
     ['one Face Mitt', [{ id: 1, quantity: 1 }], { subtotal: 239, shipping: 100, total: 339 }],

@@ -14,7 +14,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['cart'],
-        summary: "The signed-in user's cart with its summary (spec §9 totals)",
+        summary: "The signed-in user's cart with its summary (docs/product.md#money totals)",
         response: { 200: CartReplySchema, ...errors },
       },
     },

@@ -32,7 +32,7 @@ export function mergeDuplicateLines(lines: readonly CartLineInput[]): CartLineIn
   return result;
 }
 
-/** Prices, titles and images from the catalogue; the summary by the shared rules of spec §9. */
+/** Prices, titles and images from the catalogue; the summary by the shared rules of docs/product.md#money. */
 export function toCartReply(
   rows: { product: typeof products.$inferSelect; size: CartLine['size']; quantity: number }[],
 ): CartReply {
@@ -61,7 +61,7 @@ export async function getCart(db: Database, userId: string): Promise<CartReply> 
   return toCartReply(rows);
 }
 
-/** spec §7 POST /cart/update: the client's list becomes the cart; existing lines keep their place. */
+/** docs/product.md#http-api POST /cart/update: the client's list becomes the cart; existing lines keep their place. */
 export async function replaceCart(
   db: Database,
   userId: string,

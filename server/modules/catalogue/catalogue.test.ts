@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.closeAndDrop());
 
-// spec §3: the 7 products, all at 40% off; discounted price = round(price x 0.6) (spec §9).
+// docs/product.md#entities: the 7 products, all at 40% off; discounted price = round(price x 0.6) (docs/product.md#money).
 const specTable = [
   { id: 1, title: 'Face Mitt', price: 399, discountedPrice: 239, rating: 4, category: 'bath' },
   { id: 2, title: 'For Normal Skin', price: 949, discountedPrice: 569, rating: 5, category: 'gloves' },

@@ -20,7 +20,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['catalogue'],
-        summary: 'The catalogue (spec §3 Product)',
+        summary: 'The catalogue (docs/product.md#entities Product)',
         response: {
           200: ProductListReplySchema,
           304: z.null().describe('Not modified since the ETag you sent'),

@@ -4,7 +4,7 @@ import { discountedUnitPrice, paiseToRupees } from '../../../contracts/pricing';
 import type { Database } from '../../db/client';
 import { type ProductRow, selectAllProducts, selectProductById } from './queries';
 
-/** The catalogue as the API shows it: rupees where the spec shows rupees, the discounted price computed here. */
+/** The catalogue as the API shows it: rupees where the original client shows rupees, the discounted price computed here. */
 export function toProduct(row: ProductRow): Product {
   const price = paiseToRupees(row.pricePaise);
   return {

@@ -13,7 +13,7 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max, timeWindow: windowMs } },
       schema: {
         tags: ['contact'],
-        summary: 'Send the shop a message (spec §4 Contact form)',
+        summary: 'Send the shop a message (docs/product.md#behaviour Contact form)',
         body: ContactMessageSchema,
         response: { 201: ContactReplySchema, ...errorReplies(400, 413, 429) },
       },

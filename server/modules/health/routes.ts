@@ -20,7 +20,7 @@ async function isDatabaseUp(ping: () => Promise<void>): Promise<boolean> {
   }
 }
 
-// spec §7: GET /health needs no auth; load balancers read only the status code.
+// docs/product.md#http-api: GET /health needs no auth; load balancers read only the status code.
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',

@@ -61,7 +61,7 @@ Shown only while no real e-mail or SMS transport is configured.</p>
 <tbody>${rows || '<tr><td colspan="6">No messages yet.</td></tr>'}</tbody></table></body></html>`;
 }
 
-/** The dev outbox (DESIGN.md): registered only while simulators are on, never in production. */
+/** The dev outbox (docs/architecture.md#dev-outbox): registered only while simulators are on, never in production. */
 const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const query = z.object({ to: z.string().max(254).optional() });
 

@@ -79,7 +79,7 @@ describe('POST /api/order-history/update and /create', () => {
     const before = await rowCounts();
     const expected = (await history(paid.shopper)).json();
 
-    // What the spec's client sends: its own copy of the entry, with made-up totals and extra fields.
+    // What the original client sends: its own copy of the entry, with made-up totals and extra fields.
     const entry = {
       orderId: paid.orderId,
       orderData: { _id: paid.orderId, total: 1, orderStatus: 'delivered', items: [{ productId: 7 }] },

@@ -10,8 +10,8 @@ import { AppError } from '../../errors';
 import { isOrderId, listUserOrders } from '../orders/order-view';
 
 /**
- * spec §3 Order-history sync entry, as a view over the orders table: the shopper's paid orders, newest first
- * (DESIGN.md: order history reads the order rows; no copy of an order is kept anywhere else).
+ * docs/product.md#entities Order-history sync entry, as a view over the orders table: the shopper's paid orders, newest first
+ * (docs/architecture.md#money-flow: order history reads the order rows; no copy of an order is kept anywhere else).
  */
 export async function listOrderHistory(db: Database, userId: string): Promise<OrderHistoryEntry[]> {
   const views = await listUserOrders(db, userId);
@@ -23,14 +23,14 @@ export async function listOrderHistory(db: Database, userId: string): Promise<Or
   }));
 }
 
-/** spec §3: an order's id may travel as orderId or _id, on the entry or inside its orderData. */
+/** docs/product.md#entities: an order's id may travel as orderId or _id, on the entry or inside its orderData. */
 function namedOrderIds(entries: OrderHistoryEntryInput[]): string[] {
   const ids = entries.flatMap((entry) => [entry.orderId, entry.orderData?.orderId, entry.orderData?._id]);
   return [...new Set(ids.filter((id): id is string => id !== undefined))];
 }
 
 /**
- * The spec's client writes order history after each payment (DESIGN.md replaces those writes): the entries
+ * The original client writes order history after each payment (docs/architecture.md#money-flow replaces those writes): the entries
  * are checked, never stored, and the answer is the history as the orders table has it. An entry naming an
  * order that is not the shopper's is answered like any unknown order.
  */

@@ -11,7 +11,7 @@ import { acknowledgeOrderHistory, listOrderHistory } from './order-history';
 
 const errors = errorReplies(400, 401, 403, 404);
 
-/** spec §7 /order-history, /order-history/update and /order-history/create: views over the orders table. */
+/** docs/product.md#http-api /order-history, /order-history/update and /order-history/create: views over the orders table. */
 const orderHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireUser);
 

@@ -62,7 +62,7 @@ export async function sendOrderEmail(db: Database, notifier: Notifier, job: Orde
       subject: `Your order ${number} is cancelled`,
       lines: [
         `Your order ${number} is cancelled as you asked.`,
-        // spec §9: refunds take 6-8 days.
+        // docs/product.md#cancellation-and-refunds: refunds take 6-8 days.
         order.paidAt
           ? `We are refunding ${rupees(order.totalPaise)} to your original payment method. Refunds take 6-8 days to reach your account; we will write again once the refund is processed.`
           : 'No payment was taken for it, so there is nothing to refund.',

@@ -7,7 +7,7 @@ import { mayCancel, orderStateOf, refundStatusOf } from './lifecycle';
 type OrderRow = typeof orders.$inferSelect;
 type ShipmentRow = typeof shipments.$inferSelect;
 
-/** spec §3 Shipment details, from our shipment row. */
+/** docs/product.md#entities Shipment details, from our shipment row. */
 export function toShipmentView(row: ShipmentRow): ShipmentDetails {
   return {
     shiprocketOrderId: row.shiprocketOrderId,

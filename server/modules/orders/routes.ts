@@ -47,7 +47,7 @@ function cancelDeps(app: FastifyInstance): CancelDeps {
 
 const OrderIdParamsSchema = z.object({ id: z.string().max(64) });
 
-/** spec §7: the shipment fields flat beside the order. Before the courier is booked they are empty. */
+/** docs/product.md#http-api: the shipment fields flat beside the order. Before the courier is booked they are empty. */
 function confirmationOf(order: Order, paymentId: string): OrderConfirmation {
   const shipment = order.shipment;
   return {
@@ -221,7 +221,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/shipment-updates/:id',
-    { schema: updatesRoute('spec §7 shipment updates of one order, as stored') },
+    { schema: updatesRoute('docs/product.md#http-api shipment updates of one order, as stored') },
     async (request) => shipmentUpdates(request, request.params.id, false),
   );
 
@@ -238,7 +238,9 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/check-shiprocket-updates/:id',
     {
       config: refreshLimit,
-      schema: updatesRoute('spec §7 fallback for shipment updates: the same as refresh-tracking'),
+      schema: updatesRoute(
+        'docs/product.md#http-api fallback for shipment updates: the same as refresh-tracking',
+      ),
     },
     async (request) => shipmentUpdates(request, request.params.id, true),
   );

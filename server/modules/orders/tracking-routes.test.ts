@@ -36,7 +36,7 @@ const trackingPaths = (orderId: string) => [
 ];
 
 describe('order tracking endpoints', () => {
-  it('give the spec §7 shipment fields and the scan timeline, newest first', async () => {
+  it('give the docs/product.md#http-api shipment fields and the scan timeline, newest first', async () => {
     const { owner, orderId, shipment, simulatedId } = await shippedOrder();
     simulator().advance(simulatedId);
     simulator().advance(simulatedId);

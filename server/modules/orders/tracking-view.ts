@@ -30,7 +30,7 @@ export async function shipmentEventsOfOrders(
   return byOrder;
 }
 
-/** spec §7 shipment-updates: the shipment under every name the spec gives its fields, and the scans. */
+/** docs/product.md#http-api shipment-updates: the shipment under every name the original client gives its fields, and the scans. */
 export function toShipmentUpdates(
   order: Order,
   events: ShipmentEvent[],

@@ -14,7 +14,7 @@ beforeEach(() => {
 });
 
 // payments.test.ts covers create-with-payment, payment-status/{id} and user-payments; this is the
-// capture-payment alias of spec §7, which shares create-with-payment's checks.
+// capture-payment alias of docs/product.md#http-api, which shares create-with-payment's checks.
 describe('POST /api/payment/capture-payment', () => {
   it("confirms the shopper's own payment once, and is a 404 for anyone else's", async () => {
     // Held: the genuine webhook would confirm the order on its own.

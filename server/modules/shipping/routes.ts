@@ -30,7 +30,8 @@ const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: RATE_LIMIT },
       schema: {
         tags: ['shipping'],
-        summary: 'Courier rates for a parcel (spec §7); on failure or after 10 s, 0 and Standard Delivery',
+        summary:
+          'Courier rates for a parcel (docs/product.md#http-api); on failure or after 10 s, 0 and Standard Delivery',
         body: ShippingRateBodySchema,
         response: { 200: ShippingRateReplySchema, ...errorReplies(400, 429) },
       },

@@ -1,6 +1,6 @@
 import type { ShipmentStage } from '../../db/schema';
 
-// Shiprocket's shipment status ids (../shared/providers.md): we act on the id and keep its label as sent.
+// Shiprocket's shipment status ids (docs/product.md#shipment-stages): we act on the id and keep its label as sent.
 const stageByStatusId: Record<number, ShipmentStage> = {
   1: 'created',
   3: 'awb_assigned',

@@ -102,7 +102,7 @@ describe('POST /api/shipping/rate', () => {
 });
 
 describe('the rate time-out', () => {
-  it('is 10 seconds (spec §9), after which the quote is 0 and Standard Delivery', async () => {
+  it('is 10 seconds (docs/product.md#numbers-and-timings), after which the quote is 0 and Standard Delivery', async () => {
     expect(SHIPPING_RATE_TIMEOUT_MS).toBe(10_000);
     const warnings: string[] = [];
     const neverAnswers = { checkServiceability: () => new Promise<never>(() => {}) };

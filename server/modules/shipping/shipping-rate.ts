@@ -3,7 +3,7 @@ import { type CourierRate, type ShippingRateReply, shippingMessages } from '../.
 import type { ShiprocketClient } from '../../providers/shiprocket/client';
 import type { CourierOption } from '../../providers/shiprocket/types';
 
-// spec §9: the shipping rate request times out after 10 s.
+// docs/product.md#shipping: the shipping rate request times out after 10 s.
 export const SHIPPING_RATE_TIMEOUT_MS = 10_000;
 
 export interface ShippingRateQuery {
@@ -25,14 +25,14 @@ function toCourierRate(option: CourierOption): CourierRate {
   };
 }
 
-// spec §8: a failure or a time-out gives rate 0 and 'Standard Delivery', and the order may proceed.
+// docs/product.md#messages: a failure or a time-out gives rate 0 and 'Standard Delivery', and the order may proceed.
 const standardDelivery = (): ShippingRateReply => ({
   rates: [],
   rate: 0,
   courierName: shippingMessages.standardDelivery,
 });
 
-/** What couriers charge for the parcel, in Shiprocket's order; the first is the one used (spec §7). */
+/** What couriers charge for the parcel, in Shiprocket's order; the first is the one used (docs/product.md#http-api). */
 export async function quoteShippingRate(
   client: Pick<ShiprocketClient, 'checkServiceability'>,
   query: ShippingRateQuery,

@@ -20,7 +20,7 @@ const ScanSchema = z.looseObject({
   'sr-status-label': text,
 });
 
-/** Shiprocket's tracking webhook (../shared/providers.md); unknown fields are kept, missing ones tolerated. */
+/** Shiprocket's tracking webhook (docs/architecture.md#shiprocket); unknown fields are kept, missing ones tolerated. */
 export const TrackingWebhookSchema = z.looseObject({
   awb: text,
   courier_name: text,
@@ -74,7 +74,7 @@ const TrackingDataSchema = z.looseObject({
   etd: text,
 });
 
-// providers.md gives `{tracking_data}`; some accounts get it wrapped under the shipment id or AWB as key.
+// docs/architecture.md#shiprocket gives `{tracking_data}`; some accounts get it wrapped under the shipment id or AWB as key.
 function trackingDataOf(reply: unknown): unknown {
   if (typeof reply !== 'object' || reply === null) return undefined;
   if ('tracking_data' in reply) return reply.tracking_data;

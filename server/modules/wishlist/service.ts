@@ -16,7 +16,7 @@ export async function getWishlist(db: Database, userId: string): Promise<Wishlis
   return { wishlist: rows.map((row) => toProduct(row.product)) };
 }
 
-/** spec §4: the wishlist ignores duplicates; the client's list becomes the wishlist. */
+/** docs/product.md#behaviour: the wishlist ignores duplicates; the client's list becomes the wishlist. */
 export async function replaceWishlist(
   db: Database,
   userId: string,

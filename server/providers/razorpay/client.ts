@@ -51,7 +51,7 @@ function errorDescription(payload: unknown): { description?: string; code?: stri
   };
 }
 
-/** A small typed client of Razorpay's REST API (DESIGN.md: the SDK hard-codes its host). */
+/** A small typed client of Razorpay's REST API (docs/architecture.md#razorpay: the SDK hard-codes its host). */
 export function createRazorpayClient(options: RazorpayClientOptions) {
   const fetchImpl = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 10_000;

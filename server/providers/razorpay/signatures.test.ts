@@ -19,7 +19,7 @@ const signatureFor = (right: string) =>
     fc.string({ maxLength: 70 }),
   );
 
-// The official SDK's checks are the oracle (issue 5): ours must agree with them on every case.
+// The official SDK's checks are the oracle: ours must agree with them on every case.
 describe('Razorpay signatures agree with the official SDK', () => {
   it('payment signatures (order_id|payment_id with the key secret)', () => {
     fc.assert(

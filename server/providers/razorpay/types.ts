@@ -1,4 +1,4 @@
-// Razorpay's entities as its API returns them (../shared/providers.md); only the fields we read are typed.
+// Razorpay's entities as its API returns them (docs/architecture.md#razorpay); only the fields we read are typed.
 
 export interface RazorpayOrder {
   id: string;

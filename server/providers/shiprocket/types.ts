@@ -1,4 +1,4 @@
-// Shiprocket's requests and replies as its API sends them (../shared/providers.md); only what we use is typed.
+// Shiprocket's requests and replies as its API sends them (docs/architecture.md#shiprocket); only what we use is typed.
 
 export interface AdhocOrderItem {
   name: string;
@@ -177,7 +177,7 @@ export interface OrderListReply {
   data: ListedOrder[];
 }
 
-/** The tracking webhook's body (providers.md); unknown fields may come too. */
+/** The tracking webhook's body (docs/architecture.md#shiprocket); unknown fields may come too. */
 export interface TrackingWebhookPayload {
   awb: string;
   courier_name: string;

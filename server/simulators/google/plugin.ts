@@ -86,7 +86,7 @@ function simulatorRoutes(simulator: GoogleSimulator, jwks: { keys: JWK[] }): Fas
   };
 }
 
-/** A local identity provider standing in for Google while no GOOGLE_CLIENT_ID is set (DESIGN.md). */
+/** A local identity provider standing in for Google while no GOOGLE_CLIENT_ID is set (docs/architecture.md#simulators). */
 export default fp(
   async (app) => {
     if (app.config.google.clientId) {

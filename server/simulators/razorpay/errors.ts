@@ -1,4 +1,4 @@
-/** Razorpay's error envelope (providers.md): every field present, `null` where Razorpay has nothing to say. */
+/** Razorpay's error envelope (docs/architecture.md#razorpay): every field present, `null` where Razorpay has nothing to say. */
 export interface RazorpayErrorEnvelope {
   error: {
     code: 'BAD_REQUEST_ERROR' | 'GATEWAY_ERROR' | 'SERVER_ERROR';

@@ -17,7 +17,7 @@ const WEBHOOK_RETRY: Record<'test' | 'other', WebhookRetryPolicy> = {
   other: { attempts: 6, initialDelayMs: 1000 },
 };
 
-/** A local Razorpay (API, Checkout and webhooks) while no Razorpay keys are set (DESIGN.md). */
+/** A local Razorpay (API, Checkout and webhooks) while no Razorpay keys are set (docs/architecture.md#simulators). */
 export default fp(
   async (app) => {
     const { config } = app;

@@ -31,7 +31,7 @@ function basicCredentials(request: FastifyRequest): { keyId: string; keySecret: 
   return { keyId: decoded.slice(0, colon), keySecret: decoded.slice(colon + 1) };
 }
 
-/** Razorpay's REST API (providers.md) under `/v1`, on the simulated account's state. */
+/** Razorpay's REST API (docs/architecture.md#razorpay) under `/v1`, on the simulated account's state. */
 export function restRoutes(sim: SimulatorInternals): FastifyPluginAsync {
   const { simulator, store } = sim;
   return async (app) => {

@@ -138,7 +138,7 @@ function apiRoutes(state: ApiState, book: ShipmentBook): FastifyPluginAsyncZod {
       return book.createdReply(book.create(checked.order));
     });
 
-    // Not in providers.md: the order list, searched by our order id, so a create whose reply was lost can
+    // Not in Shiprocket's published API: the order list, searched by our order id, so a create whose reply was lost can
     // be found again.
     api.get('/orders', { schema: { hide: true } }, async (request) => {
       const search = String((request.query as { search?: unknown }).search ?? '').trim();
@@ -282,7 +282,7 @@ function apiRoutes(state: ApiState, book: ShipmentBook): FastifyPluginAsyncZod {
   };
 }
 
-/** Shiprocket's external API on this server while no SHIPROCKET_EMAIL is set (DESIGN.md). */
+/** Shiprocket's external API on this server while no SHIPROCKET_EMAIL is set (docs/architecture.md#simulators). */
 export default fp(
   async (app) => {
     const { config } = app;

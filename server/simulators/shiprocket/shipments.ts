@@ -26,7 +26,7 @@ interface Step {
   scan?: { code: string; activity: string; place: Place };
 }
 
-// The real sequence of shipment statuses (providers.md), one step per `advance`.
+// The real sequence of shipment statuses (docs/product.md#shipment-stages), one step per `advance`.
 const STEPS: Step[] = [
   { statusId: 1, label: 'NEW' },
   { statusId: 3, label: 'AWB ASSIGNED' },

@@ -2,12 +2,12 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { scrollToSection } from '../../lib/scroll';
 
-// spec §9: after navigating home from another page, the scroll to a section waits 300 ms.
+// docs/product.md#numbers-and-timings: after navigating home from another page, the scroll to a section waits 300 ms.
 const SCROLL_AFTER_NAVIGATION_MS = 300;
 const SECTION_WAIT_MS = 3000;
 
 /**
- * spec §2: a hash in the URL scrolls smoothly to the section with that id, also on arrival from another
+ * docs/product.md#screens: a hash in the URL scrolls smoothly to the section with that id, also on arrival from another
  * page. A new page without a hash starts at the top.
  */
 export function useScrollOnNavigate(): void {

@@ -10,12 +10,12 @@ function linesLabel(count: number): string {
   return count === 1 ? '1 item' : `${count} items`;
 }
 
-/** spec §2 Cart. */
+/** docs/product.md#screens Cart. */
 export function CartRoute() {
   useDocumentTitle('Cart');
   const { cart, moveToWishlist } = useShopState();
   const navigate = useNavigate();
-  // spec §2: back to / and, 300 ms later, to the products (the layout's scroll-on-navigate waits).
+  // docs/product.md#screens: back to / and, 300 ms later, to the products (the layout's scroll-on-navigate waits).
   const continueShopping = () => navigate(paths.section(sectionIds.products));
 
   if (cart.isLoading) {
@@ -37,7 +37,7 @@ export function CartRoute() {
 
   return (
     <div className="container page">
-      {/* spec §2: the heading counts distinct lines, not quantities. */}
+      {/* docs/product.md#screens: the heading counts distinct lines, not quantities. */}
       <h1 className="cart-page__title">Shopping Cart ({linesLabel(cart.lines.length)})</h1>
       <div className="cart-page__layout">
         <ul className="cart-lines" aria-label="Cart items">

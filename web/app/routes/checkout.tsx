@@ -18,10 +18,10 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLoginPrompt } from '../shop-state/login-prompt';
 import { useShopState } from '../shop-state/shop-state-provider';
 
-// spec §9: estimated delivery 7 days after today.
+// docs/product.md#numbers-and-timings: estimated delivery 7 days after today.
 const DELIVERY_DAYS = 7;
 
-/** spec §2 Checkout. */
+/** docs/product.md#screens Checkout. */
 export function CheckoutRoute() {
   useDocumentTitle('Checkout');
   const user = useSessionUser();
@@ -44,7 +44,7 @@ export function CheckoutRoute() {
   // The PLACE ORDER button's behaviour; a thrown error's message is the payment error line.
   async function placeOrder() {
     setPaymentNotice(null);
-    // spec §5 Place order, checked here for an instant answer; the server checks both again.
+    // docs/product.md#place-order-checks Place order, checked here for an instant answer; the server checks both again.
     if (!user?.firstName || !user.pincode) throw new Error(messages.completeProfile);
     if (cart.lines.length === 0) throw new Error(messages.emptyCart);
     await payForCart(rupeesToPaise(computeCartTotals(cart.lines).total));

@@ -9,7 +9,7 @@ import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** spec §2 My Orders. */
+/** docs/product.md#screens My Orders. */
 export function OrdersRoute() {
   useDocumentTitle('My Orders');
   const user = useSessionUser();
@@ -41,7 +41,7 @@ export function OrdersRoute() {
         <div className="message-page">
           <h2>No orders found</h2>
           <p>Your order history will appear here once you place an order.</p>
-          {/* spec §2's debug button fetched the profile; here it reads the profile and the orders again. */}
+          {/* The original client's debug button (docs/product.md#screens) fetched the profile; here it reads the profile and the orders again. */}
           <Button
             variant="secondary"
             disabled={orders.isFetching}

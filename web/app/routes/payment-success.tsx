@@ -26,8 +26,8 @@ function NoPaymentToShow() {
 }
 
 /**
- * spec §2 Payment success. The checkout passes the confirmation in the navigation state (shown at once) and
- * the order id in the URL; the order itself is read from the server, so a reload still shows it (issue 5).
+ * docs/product.md#screens Payment success. The checkout passes the confirmation in the navigation state (shown at once) and
+ * the order id in the URL; the order itself is read from the server, so a reload still shows it.
  */
 export function PaymentSuccessRoute() {
   useDocumentTitle('Payment Successful');

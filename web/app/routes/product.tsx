@@ -15,7 +15,7 @@ export function ProductRoute() {
   const notFound = !isProductId(id) || (product.error instanceof ApiError && product.error.status === 404);
   useDocumentTitle(notFound ? 'Product not found' : product.data?.title);
 
-  // spec §2 Product detail: the page scrolls to top on load (of each product).
+  // docs/product.md#screens Product detail: the page scrolls to top on load (of each product).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again for each product id on purpose.
   useEffect(() => {
     window.scrollTo(0, 0);

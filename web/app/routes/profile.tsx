@@ -32,7 +32,7 @@ export function ProfileRoute() {
   }
 
   if (profile.data) {
-    // spec §4 Profile form: save, then read the profile again (which also refreshes the header).
+    // docs/product.md#behaviour Profile form: save, then read the profile again (which also refreshes the header).
     const save = async (update: ProfileUpdate) => {
       await updateProfile(update);
       await refreshSessionProfile(queryClient);

@@ -6,7 +6,7 @@ import { useSessionUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useShopState } from '../shop-state/shop-state-provider';
 
-/** spec §2 Wishlist; a visitor is sent to /login, to come back here after logging in. */
+/** docs/product.md#screens Wishlist; a visitor is sent to /login, to come back here after logging in. */
 export function WishlistRoute() {
   useDocumentTitle('My Wishlist');
   const signedIn = useSessionUser() !== null;

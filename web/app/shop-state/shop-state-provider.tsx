@@ -11,17 +11,17 @@ import { useLoginPrompt } from './login-prompt';
 
 /** What the header and the product buttons need to know about the visitor's cart and wishlist. */
 export interface ShopState extends ProductActions {
-  /** spec §2: the sum of cart item quantities. */
+  /** docs/product.md#screens: the sum of cart item quantities. */
   cartCount: number;
-  /** spec §2: the number of wishlist items. */
+  /** docs/product.md#screens: the number of wishlist items. */
   wishlistCount: number;
-  /** spec §2: 'city, pincode', one of them, or 'Set Location'. */
+  /** docs/product.md#screens: 'city, pincode', one of them, or 'Set Location'. */
   locationLabel: string;
   cart: CartState;
   wishlist: WishlistState;
-  /** spec §4: moving a cart item to the wishlist removes it from the cart and adds it to the wishlist. */
+  /** docs/product.md#behaviour: moving a cart item to the wishlist removes it from the cart and adds it to the wishlist. */
   moveToWishlist: (line: CartLine) => void;
-  /** spec §4: adding a wishlist item to the cart removes it from the wishlist. */
+  /** docs/product.md#behaviour: adding a wishlist item to the cart removes it from the wishlist. */
   moveToCart: (item: WishlistItem) => void;
 }
 
@@ -30,7 +30,7 @@ const ShopStateContext = createContext<ShopState | null>(null);
 /**
  * The signed-in shopper's cart and wishlist for the header badges, the product buttons and the pages, with
  * one place that says why a change was undone. A visitor's cart and wishlist buttons open the login modal
- * (spec §4).
+ * (docs/product.md#behaviour).
  */
 export function ShopStateProvider({ children }: { children: ReactNode }) {
   const { openLogin } = useLoginPrompt();

@@ -32,7 +32,7 @@ function trackSlides<T>(items: readonly T[], getKey: (item: T) => string): Slide
   ];
 }
 
-/** One slide at a time, dots, infinite loop, optional auto-play and arrows (spec §2, §9). */
+/** One slide at a time, dots, infinite loop, optional auto-play and arrows (docs/product.md#screens, docs/product.md#numbers-and-timings). */
 export function Carousel<T>({
   items,
   getKey,

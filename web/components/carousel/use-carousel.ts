@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { usePrefersReducedMotion } from '../../lib/use-prefers-reduced-motion';
 
-// spec §9 and §2: slides move in 500 ms (cards and the product page alike).
+// docs/product.md#numbers-and-timings and docs/product.md#screens: slides move in 500 ms (cards and the product page alike).
 export const SLIDE_TRANSITION_MS = 500;
 const SWIPE_THRESHOLD_PX = 40;
 
@@ -59,7 +59,7 @@ export function useCarousel({ count, autoPlayMs }: UseCarouselOptions) {
     setJumping(false);
   }, [jumping]);
 
-  // spec §9: card carousels auto-play; not for people who ask for reduced motion, nor while off screen,
+  // docs/product.md#numbers-and-timings: card carousels auto-play; not for people who ask for reduced motion, nor while off screen,
   // hovered or focused (so a slide can be read), which also spares a phone's battery.
   const autoPlays = Boolean(autoPlayMs) && loops && !reducedMotion && onScreen && !held;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a move by hand (restartKey) restarts the slide's full time.

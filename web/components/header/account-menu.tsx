@@ -4,13 +4,13 @@ import { paths } from '../../lib/paths';
 import './account-menu.css';
 
 interface AccountMenuProps {
-  /** spec §2: firstName, else name, else 'User'. */
+  /** docs/product.md#screens: firstName, else name, else 'User'. */
   greeting: string;
   email: string;
   onLogout: () => void;
 }
 
-/** spec §2: the logged-in account dropdown (Profile, Orders, Logout) with the name and e-mail. */
+/** docs/product.md#screens: the logged-in account dropdown (Profile, Orders, Logout) with the name and e-mail. */
 export function AccountMenu({ greeting, email, onLogout }: AccountMenuProps) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);

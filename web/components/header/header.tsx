@@ -6,7 +6,7 @@ import './header.css';
 import { useMobileMenu } from './use-mobile-menu';
 import { useScrolledPast } from './use-scrolled-past';
 
-// spec §9: the header takes its scrolled style past 10 px.
+// docs/product.md#numbers-and-timings: the header takes its scrolled style past 10 px.
 const SCROLLED_OFFSET_PX = 10;
 
 interface HeaderProps {
@@ -14,15 +14,15 @@ interface HeaderProps {
   search: ReactNode;
   /** The Login button for a visitor; the account dropdown once logged in. */
   account: ReactNode;
-  /** spec §2: 'city, pincode', one of them, or 'Set Location'. */
+  /** docs/product.md#screens: 'city, pincode', one of them, or 'Set Location'. */
   locationLabel: string;
-  /** spec §2: the delivery-location block opens the Location modal. */
+  /** docs/product.md#screens: the delivery-location block opens the Location modal. */
   onLocationClick: () => void;
   cartCount: number;
   wishlistCount: number;
 }
 
-// spec §2: the menu's items scroll to products, about and contact (going to / first), and go to orders.
+// docs/product.md#screens: the menu's items scroll to products, about and contact (going to / first), and go to orders.
 const menuItems = [
   { label: 'Products', to: paths.section(sectionIds.products) },
   { label: 'About', to: paths.section(sectionIds.about) },

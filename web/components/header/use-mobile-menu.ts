@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 // Matches the breakpoint in header.css where the menu becomes an inline navigation bar.
 const desktopQuery = '(min-width: 60em)';
 
-/** spec §2: the hamburger menu locks page scroll while open and closes on an outside click (and Escape). */
+/** docs/product.md#screens: the hamburger menu locks page scroll while open and closes on an outside click (and Escape). */
 export function useMobileMenu() {
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLElement>(null);

@@ -7,14 +7,14 @@ import { profileQueryOptions } from './api/get-profile';
 // Bumped at every local sign-out: a profile read that started before it must not sign the user back in.
 let signOutCount = 0;
 
-/** spec §4: an incomplete profile (firstName, city or pincode missing) is re-fetched after 1 second. */
+/** docs/product.md#behaviour: an incomplete profile (firstName, city or pincode missing) is re-fetched after 1 second. */
 export function isProfileIncomplete(user: Pick<User, 'firstName' | 'city' | 'pincode'>): boolean {
   return !user.firstName || !user.city || !user.pincode;
 }
 
 /**
  * Reads the profile and makes it the session user. The cookie is the session, so a reply also signs in a
- * browser whose stored copy was lost. spec §4: a failed read keeps the stored user; a 401 is the api
+ * browser whose stored copy was lost. docs/product.md#behaviour: a failed read keeps the stored user; a 401 is the api
  * client's (its handler signs out).
  */
 export async function refreshSessionProfile(queryClient: QueryClient): Promise<User | undefined> {
@@ -29,7 +29,7 @@ export async function refreshSessionProfile(queryClient: QueryClient): Promise<U
   }
 }
 
-/** spec §4 Logout: forget the user and the local copies of the cart and the wishlist. */
+/** docs/product.md#behaviour Logout: forget the user and the local copies of the cart and the wishlist. */
 export function signOutLocally(queryClient: QueryClient): void {
   signOutCount += 1;
   setSessionUser(null);

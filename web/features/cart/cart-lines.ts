@@ -1,6 +1,6 @@
 import type { CartLine } from '../../../contracts/cart';
 
-// spec §4 Cart and wishlist rules, as pure functions of the list. The shop sells one size (spec §9: size M).
+// docs/product.md#behaviour Cart and wishlist rules, as pure functions of the list. The shop sells one size (docs/product.md#numbers-and-timings: size M).
 
 /** The product fields a cart line shows: a catalogue product or a wishlist item has them all. */
 export type CartProduct = Omit<CartLine, 'size' | 'quantity'>;
@@ -15,7 +15,7 @@ export function isInCart(lines: readonly CartLine[], productId: number): boolean
   return lines.some((line) => line.id === productId);
 }
 
-/** spec §4: adding an item already in the cart raises its quantity by 1. */
+/** docs/product.md#behaviour: adding an item already in the cart raises its quantity by 1. */
 export function addToCart(lines: readonly CartLine[], product: CartProduct): CartLine[] {
   if (!isInCart(lines, product.id)) return [...lines, { ...product, size: DEFAULT_SIZE, quantity: 1 }];
   return lines.map((line) => (line.id === product.id ? { ...line, quantity: line.quantity + 1 } : line));
@@ -25,13 +25,13 @@ export function removeFromCart(lines: readonly CartLine[], productId: number): C
   return lines.filter((line) => line.id !== productId);
 }
 
-/** spec §4: a quantity below 1 removes the item. */
+/** docs/product.md#behaviour: a quantity below 1 removes the item. */
 export function setLineQuantity(lines: readonly CartLine[], productId: number, quantity: number): CartLine[] {
   if (quantity < 1) return removeFromCart(lines, productId);
   return lines.map((line) => (line.id === productId ? { ...line, quantity } : line));
 }
 
-/** spec §2: the header badge is the sum of the quantities. */
+/** docs/product.md#screens: the header badge is the sum of the quantities. */
 export function countItems(lines: readonly CartLineRef[]): number {
   return lines.reduce((sum, line) => sum + line.quantity, 0);
 }

@@ -1,7 +1,7 @@
 import type { Product } from '../../../contracts/catalogue';
 
 /**
- * What a product's buttons do. The app supplies them (today: a visitor is asked to log in, spec §4);
+ * What a product's buttons do. The app supplies them (today: a visitor is asked to log in, docs/product.md#behaviour);
  * the cart and wishlist issues fill them in without touching the catalogue.
  */
 export interface ProductActions {
@@ -11,7 +11,7 @@ export interface ProductActions {
   toggleWishlist: (product: Product) => void;
 }
 
-/** spec §3: three images per product, with `img` as the single fallback. */
+/** docs/product.md#entities: three images per product, with `img` as the single fallback. */
 export function productImages(product: Product): string[] {
   return product.images.length > 0 ? product.images : [product.img];
 }

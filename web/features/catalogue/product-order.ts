@@ -13,7 +13,7 @@ export function shuffleIds(ids: readonly number[]): number[] {
   return shuffled;
 }
 
-/** spec §3: the shuffled product order is kept in local storage as a list of ids. */
+/** docs/product.md#entities: the shuffled product order is kept in local storage as a list of ids. */
 export function saveProductOrder(ids: readonly number[]): void {
   writeStoredJson(storageKeys.productOrder, ids);
 }

@@ -13,7 +13,7 @@ export function isSortKey(value: string): value is SortKey {
   return sortOptions.some((option) => option.value === value);
 }
 
-// spec §9: price ascending, rating descending, discount descending.
+// docs/product.md#numbers-and-timings: price ascending, rating descending, discount descending.
 const comparators: Record<Exclude<SortKey, ''>, (a: Product, b: Product) => number> = {
   'price-asc': (a, b) => a.price - b.price,
   'rating-desc': (a, b) => b.rating - a.rating,

@@ -1,6 +1,6 @@
 import { paymentMessages } from '../../../contracts/orders';
 
-// Razorpay Checkout's browser API (../shared/providers.md), as far as the shop uses it.
+// Razorpay Checkout's browser API (docs/architecture.md#razorpay), as far as the shop uses it.
 
 export interface CheckoutSuccess {
   razorpay_payment_id: string;
@@ -38,9 +38,9 @@ declare global {
   }
 }
 
-/** spec §9: the payment window times out after 300000 ms. */
+/** docs/product.md#numbers-and-timings: the payment window times out after 300000 ms. */
 export const CHECKOUT_TIMEOUT_MS = 300_000;
-// spec §9: the payment theme colour is brown.
+// docs/product.md#numbers-and-timings: the payment theme colour is brown.
 const THEME_BROWN = '#7b4a2d';
 
 let scriptLoading: Promise<void> | undefined;
@@ -79,7 +79,7 @@ export interface CheckoutRequest {
 
 /**
  * Opens the payment window and settles with its outcome: the success to report to the server, or a
- * `PaymentNotCompleted` carrying the spec §8 text for a failure, a cancel or a time-out. Checkout keeps its
+ * `PaymentNotCompleted` carrying the docs/product.md#messages text for a failure, a cancel or a time-out. Checkout keeps its
  * window open after a failed attempt so the shopper can try again: `onFailure` tells the page at once, and
  * closing the window afterwards reports that failure rather than a plain cancel.
  */
@@ -100,7 +100,7 @@ export function openCheckout(
       description: 'Silk exfoliating mittens',
       order_id: request.razorpayOrderId,
       prefill: {
-        // spec §9: the prefill name falls back to 'Customer'.
+        // docs/product.md#numbers-and-timings: the prefill name falls back to 'Customer'.
         name: request.shopper.name.trim() || 'Customer',
         email: request.shopper.email,
         contact: request.shopper.phone,

@@ -11,7 +11,7 @@ import { createPaymentOrder } from './api/create-payment-order';
 import { loadCheckoutScript, openCheckout } from './razorpay-checkout';
 
 /**
- * What /payment-success reads from the navigation state (spec §2). The order id is in the URL as well, and
+ * What /payment-success reads from the navigation state (docs/product.md#screens). The order id is in the URL as well, and
  * the page reads the order from the server, so a reload or a bookmark still shows it.
  */
 export interface PaymentSuccessState {
@@ -19,7 +19,7 @@ export interface PaymentSuccessState {
 }
 
 /**
- * spec §4 Payment flow, the sound way (DESIGN.md "Money flow"): the server prices and stores the order,
+ * docs/product.md#behaviour Payment flow, the sound way (docs/architecture.md#money-flow): the server prices and stores the order,
  * Checkout takes the payment, the server verifies it and confirms the order. Throws an Error whose message is
  * the payment error line's text.
  */

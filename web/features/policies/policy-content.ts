@@ -1,4 +1,4 @@
-// Text of the four policy pages (spec §9). The "Last updated" line is rendered by the page itself.
+// Text of the four policy pages (docs/product.md#policies). The "Last updated" line is rendered by the page itself.
 
 export interface PolicySection {
   heading: string;

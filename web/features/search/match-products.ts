@@ -6,14 +6,14 @@ function normalise(text: string): string {
   return text.trim().toLocaleLowerCase('en-IN');
 }
 
-/** spec §4 Search: typing filters the grid by title. */
+/** docs/product.md#behaviour Search: typing filters the grid by title. */
 export function filterByTitle(products: readonly Product[], term: string): Product[] {
   const query = normalise(term);
   if (query === '') return [...products];
   return products.filter((product) => normalise(product.title).includes(query));
 }
 
-/** spec §4 Search: suggestions match the title, the description or the category. */
+/** docs/product.md#behaviour Search: suggestions match the title, the description or the category. */
 export function suggestProducts(products: readonly Product[], term: string): Product[] {
   const query = normalise(term);
   if (query === '') return [];
@@ -24,7 +24,7 @@ export function suggestProducts(products: readonly Product[], term: string): Pro
     .slice(0, MAX_SUGGESTIONS);
 }
 
-/** spec §4 Search: submitting an exact title selects that product. */
+/** docs/product.md#behaviour Search: submitting an exact title selects that product. */
 export function findByExactTitle(products: readonly Product[], term: string): Product | undefined {
   const query = normalise(term);
   return products.find((product) => normalise(product.title) === query);

@@ -1,8 +1,8 @@
 import type { Product } from '../../../contracts/catalogue';
 
-// spec §4 Cart and wishlist rules for the wishlist, as pure functions of the list.
+// docs/product.md#behaviour Cart and wishlist rules for the wishlist, as pure functions of the list.
 
-/** spec §3 Wishlist item: what the wishlist shows of a product, and what the cart needs to take it in. */
+/** docs/product.md#entities Wishlist item: what the wishlist shows of a product, and what the cart needs to take it in. */
 export type WishlistItem = Pick<
   Product,
   | 'id'
@@ -23,7 +23,7 @@ export function isInWishlist(items: readonly WishlistItem[], productId: number):
   return items.some((item) => item.id === productId);
 }
 
-/** spec §4: the wishlist ignores duplicates. */
+/** docs/product.md#behaviour: the wishlist ignores duplicates. */
 export function addToWishlist(items: readonly WishlistItem[], product: WishlistItem): WishlistItem[] {
   return isInWishlist(items, product.id) ? [...items] : [...items, product];
 }

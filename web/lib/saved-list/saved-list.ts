@@ -21,7 +21,7 @@ export interface SavedListDefinition<Item, Ref> {
 
 /**
  * The browser's copy of a shopper's list. `modified` marks a change the server has not confirmed yet
- * (spec §4), which then wins over the server's copy at the next sign-in.
+ * (docs/product.md#behaviour), which then wins over the server's copy at the next sign-in.
  */
 export interface LocalSavedList<Ref> {
   refs: Ref[];
@@ -72,7 +72,7 @@ export function createSavedList<Item, Ref>(definition: SavedListDefinition<Item,
   }
 
   /**
-   * spec §4 on sign-in: changes made here and not yet saved (the tab closed during a save) win, and are saved
+   * docs/product.md#behaviour on sign-in: changes made here and not yet saved (the tab closed during a save) win, and are saved
    * now; otherwise the server's list is the list. An unmodified copy is only what the server last confirmed,
    * so the server's list replaces it even when empty: it may have been ordered or emptied elsewhere.
    */

@@ -17,7 +17,7 @@ export interface SavedListState<Item> {
 }
 
 /**
- * The signed-in shopper's list (spec §4): changes show at once, are kept in this browser and saved to the
+ * The signed-in shopper's list (docs/product.md#behaviour): changes show at once, are kept in this browser and saved to the
  * server; a refused save is undone and says why. Signing out forgets it.
  */
 export function useSavedList<Item, Ref>(list: SavedList<Item, Ref>): SavedListState<Item> {
@@ -28,7 +28,7 @@ export function useSavedList<Item, Ref>(list: SavedList<Item, Ref>): SavedListSt
   const { refusal } = list.definition;
   const { mutate } = useListSaves(list, (error) => setSaveError(refusal(error)));
 
-  // spec §4 Logout: the local copy goes with the session.
+  // docs/product.md#behaviour Logout: the local copy goes with the session.
   useEffect(() => {
     if (userId !== null) return;
     list.clearLocal();

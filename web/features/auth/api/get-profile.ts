@@ -6,7 +6,7 @@ import { authApiPaths } from './auth-paths';
 
 type ProfileReply = z.infer<typeof ProfileReplySchema>;
 
-/** spec §3: the profile may come flat or under `user`; both are accepted. */
+/** docs/product.md#entities: the profile may come flat or under `user`; both are accepted. */
 export async function getProfile(signal?: AbortSignal): Promise<User> {
   const reply = await apiClient.get<Partial<ProfileReply>>(authApiPaths.profile, { signal });
   return (reply.user ?? reply) as User;

@@ -1,7 +1,7 @@
 import { apiClient } from '../../../lib/api-client';
 import { authApiPaths } from './auth-paths';
 
-/** spec §7: the code goes to `email` or to `mobile`. */
+/** docs/product.md#http-api: the code goes to `email` or to `mobile`. */
 export type OtpTargetInput = { email: string } | { mobile: string };
 
 export interface OtpSentReply {

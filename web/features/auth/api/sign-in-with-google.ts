@@ -2,7 +2,7 @@ import { apiClient } from '../../../lib/api-client';
 import { authApiPaths } from './auth-paths';
 import type { AuthReply } from './auth-reply';
 
-/** spec §7: the Google ID token goes to the server as `credential`. */
+/** docs/product.md#http-api: the Google ID token goes to the server as `credential`. */
 export function signInWithGoogle(credential: string): Promise<AuthReply> {
   return apiClient.post<AuthReply>(authApiPaths.google, { credential });
 }

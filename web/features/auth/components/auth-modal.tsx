@@ -23,20 +23,20 @@ interface LoginPrefill {
   credential: string;
 }
 
-/** spec §2 Login/signup modal. Each view's form starts afresh whenever the view changes. */
+/** docs/product.md#screens Login/signup modal. Each view's form starts afresh whenever the view changes. */
 export function AuthModal({ open, onClose, onLoginSuccess, initialMode }: AuthModalProps) {
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [loginPrefill, setLoginPrefill] = useState<LoginPrefill | undefined>();
 
-  // spec §4: switching between login and signup clears errors and OTP state and resets the method to email.
+  // docs/product.md#behaviour: switching between login and signup clears errors and OTP state and resets the method to email.
   function switchTo(next: AuthMode) {
     setMode(next);
     setFeedback(null);
     setLoginPrefill(undefined);
   }
 
-  // spec §4: signup without a session goes to the login view, with the success banner and the contact kept.
+  // docs/product.md#behaviour: signup without a session goes to the login view, with the success banner and the contact kept.
   function showLoginAfterSignup(contact: VerifiedContact) {
     setMode('login');
     setLoginPrefill({ method: contact.channel === 'email' ? 'email' : 'phone', credential: contact.address });

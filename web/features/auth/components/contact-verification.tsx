@@ -40,7 +40,7 @@ interface ContactVerificationProps {
 }
 
 /**
- * spec §4 Signup flow, first steps: contact entered, OTP sent, OTP verified. Editing the contact after
+ * docs/product.md#behaviour Signup flow, first steps: contact entered, OTP sent, OTP verified. Editing the contact after
  * sending, while unverified, starts over; once verified the contact is read-only.
  */
 export function ContactVerification({ onFeedback, onVerified }: ContactVerificationProps) {
@@ -74,7 +74,7 @@ export function ContactVerification({ onFeedback, onVerified }: ContactVerificat
   }
 
   async function sendCode() {
-    // spec §5: the shared schema gives the spec's messages for an e-mail without @ or a malformed phone.
+    // docs/product.md#phone-and-email: the shared schema gives the documented messages for an e-mail without @ or a malformed phone.
     const target = OtpTargetSchema.safeParse(rawInput(method, contact));
     if (!target.success) {
       onFeedback({ kind: 'error', text: target.error.issues[0]?.message ?? 'Failed to send OTP' });

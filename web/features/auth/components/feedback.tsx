@@ -7,7 +7,7 @@ export interface Feedback {
 
 export type ShowFeedback = (feedback: Feedback | null) => void;
 
-/** spec §8 Auth: the server's message, else its errors joined, else the error's message, else a default. */
+/** docs/product.md#messages Auth: the server's message, else its errors joined, else the error's message, else a default. */
 export function authErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.message === '' && error.fieldErrors.length > 0) {
     return error.fieldErrors.map((fieldError) => fieldError.message).join(', ');
@@ -16,7 +16,7 @@ export function authErrorMessage(error: unknown): string {
   return 'Something went wrong';
 }
 
-/** The modal's banner: spec §2 'An error banner shows the message', and the success banner. */
+/** The modal's banner: docs/product.md#screens 'An error banner shows the message', and the success banner. */
 export function FeedbackBanner({ feedback }: { feedback: Feedback | null }) {
   if (!feedback) return null;
   return feedback.kind === 'error' ? (

@@ -15,12 +15,12 @@ interface GoogleSignInProps {
 }
 
 function googleErrorText(error: unknown): string {
-  // The server's reasons (an unverified Google e-mail) are worth showing; anything else is spec §8's.
+  // The server's reasons (an unverified Google e-mail) are worth showing; anything else gets the text in docs/product.md#messages.
   if (error instanceof GoogleSignInError || error instanceof ApiError) return authErrorMessage(error);
   return googleFailedMessage;
 }
 
-/** spec §8 Google: the credential goes to the server, whose reply must carry the user. */
+/** docs/product.md#messages Google: the credential goes to the server, whose reply must carry the user. */
 async function completeGoogleSignIn(credential: string): Promise<User> {
   if (!credential) throw new GoogleSignInError('invalid_credential', authMessages.googleInvalid);
   const reply = await signInWithGoogle(credential);

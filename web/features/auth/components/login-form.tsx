@@ -21,7 +21,7 @@ interface LoginFormProps {
 
 type CredentialsResult = { ok: true; credentials: LoginCredentials } | { ok: false; message: string };
 
-/** spec §5: an e-mail has an at-sign; a phone is normalised to its 10 digits. */
+/** docs/product.md#phone-and-email: an e-mail has an at-sign; a phone is normalised to its 10 digits. */
 function credentialsFor(method: ContactMethod, credential: string, password: string): CredentialsResult {
   if (method === 'email') {
     const email = credential.trim();

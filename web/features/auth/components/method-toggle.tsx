@@ -10,7 +10,7 @@ interface MethodToggleProps {
   disabled?: boolean;
 }
 
-/** spec §2: the Email / Phone toggle of the login and signup views. */
+/** docs/product.md#screens: the Email / Phone toggle of the login and signup views. */
 export function MethodToggle({ label, value, onChange, disabled = false }: MethodToggleProps) {
   return (
     <fieldset className="method-toggle" disabled={disabled}>

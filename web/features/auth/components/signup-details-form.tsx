@@ -46,13 +46,13 @@ function signupBody(contact: VerifiedContact, details: typeof emptyDetails): Sig
     country: details.country.trim(),
     pincode: details.pincode.trim(),
   };
-  // spec §3: a phone signup sends phoneNumber too; the server makes its e-mail from the digits (spec §5).
+  // docs/product.md#entities: a phone signup sends phoneNumber too; the server makes its e-mail from the digits (docs/product.md#phone-and-email).
   return contact.channel === 'email'
     ? { ...base, email: contact.address, mobile: details.mobile.trim() }
     : { ...base, phone: contact.address, phoneNumber: contact.address };
 }
 
-/** spec §2 Signup view, after verification: the details form and the Sign Up button. */
+/** docs/product.md#screens Signup view, after verification: the details form and the Sign Up button. */
 export function SignupDetailsForm({
   contact,
   onFeedback,
@@ -65,7 +65,7 @@ export function SignupDetailsForm({
 
   function update(event: ChangeEvent<HTMLInputElement>) {
     const { name, value } = event.target;
-    // spec §5: the last name field refuses any input containing @.
+    // docs/product.md#signup-rules: the last name field refuses any input containing @.
     if (name === 'lastName' && value.includes('@')) return;
     setDetails((current) => ({ ...current, [name]: value }));
     fieldErrors.clear(name);
@@ -78,7 +78,7 @@ export function SignupDetailsForm({
       return;
     }
     const body = signupBody(contact, details);
-    // spec §5: the same rules, in the same order, as the server applies.
+    // docs/product.md#validation: the same rules, in the same order, as the server applies.
     const problem = signupProblem({ method: contact.channel, body });
     if (problem) {
       onFeedback({ kind: 'error', text: problem });
@@ -89,7 +89,7 @@ export function SignupDetailsForm({
     setPending(true);
     try {
       const reply = await signUp(body);
-      // spec §4: a reply with the user signs in at once (the session cookie is the token here).
+      // docs/product.md#behaviour: a reply with the user signs in at once (the session cookie is the token here).
       if (reply.user?._id) onLoggedIn(reply.user);
       else onSignedUpWithoutSession();
     } catch (error) {
@@ -113,7 +113,7 @@ export function SignupDetailsForm({
   );
 
   return (
-    // noValidate: the spec's own messages (spec §5) come from signupProblem, not the browser's bubbles.
+    // noValidate: our own messages (docs/product.md#signup-rules) come from signupProblem, not the browser's bubbles.
     <form className="auth-form" noValidate onSubmit={submit}>
       <div className="auth-row">
         {field('firstName', 'First Name', 'given-name')}

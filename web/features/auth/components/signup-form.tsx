@@ -10,7 +10,7 @@ interface SignupFormProps {
   onSignedUpWithoutSession: (contact: VerifiedContact) => void;
 }
 
-/** spec §4 Signup flow: verify the e-mail or phone by OTP, then fill in the details. */
+/** docs/product.md#behaviour Signup flow: verify the e-mail or phone by OTP, then fill in the details. */
 export function SignupForm({ onFeedback, onLoggedIn, onSignedUpWithoutSession }: SignupFormProps) {
   const [verified, setVerified] = useState<VerifiedContact | null>(null);
 

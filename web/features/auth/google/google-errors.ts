@@ -1,4 +1,4 @@
-/** spec §8 Google: the messages for the error codes a Google sign-in window reports. */
+/** docs/product.md#messages Google: the messages for the error codes a Google sign-in window reports. */
 const googleErrorMessages: Record<string, string> = {
   popup_closed_by_user: 'Login cancelled. Please try again.',
   access_denied: 'Access denied. Please check your Google account permissions.',

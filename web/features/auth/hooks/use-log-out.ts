@@ -5,7 +5,7 @@ import { logOut } from '../api/log-out';
 import { signOutLocally } from '../local-session';
 
 /**
- * spec §4 Logout: ends the session on the server, forgets the user and the local cart and wishlist, and
+ * docs/product.md#behaviour Logout: ends the session on the server, forgets the user and the local cart and wishlist, and
  * goes to `to` (/ from the header, /login from the profile page).
  */
 export function useLogOut(): (to: string) => Promise<void> {

@@ -6,13 +6,13 @@ import { paths } from '../../../lib/paths';
 import { useSessionUser } from '../../../lib/session';
 import { isProfileIncomplete, isSignedIn, refreshSessionProfile, signOutLocally } from '../local-session';
 
-// spec §9: the profile is re-fetched 1 s after load and every 300000 ms.
+// docs/product.md#numbers-and-timings: the profile is re-fetched 1 s after load and every 300000 ms.
 const FIRST_REFRESH_MS = 1000;
 const REFRESH_EVERY_MS = 300_000;
 const INCOMPLETE_REFRESH_MS = 1000;
 
 /**
- * spec §4 Session: the stored user shows at once (web/lib/session.ts); the profile is read at start, 1 s
+ * docs/product.md#behaviour Session: the stored user shows at once (web/lib/session.ts); the profile is read at start, 1 s
  * later, every 5 minutes, and 1 s after a read that finds it incomplete; a 401 signs out and goes home.
  */
 export function useSessionKeeper(): void {
@@ -20,7 +20,7 @@ export function useSessionKeeper(): void {
   const navigate = useNavigate();
   const signedIn = useSessionUser() !== null;
 
-  // spec §8: a 401 clears the session and goes to /; a visitor (nobody signed in) stays where they are.
+  // docs/product.md#messages: a 401 clears the session and goes to /; a visitor (nobody signed in) stays where they are.
   useEffect(() => {
     setUnauthorizedHandler(() => {
       if (!isSignedIn()) return;

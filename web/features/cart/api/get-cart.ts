@@ -2,7 +2,7 @@ import type { CartLine, CartReply } from '../../../../contracts/cart';
 import { apiClient } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 
-/** spec §7 GET /cart: the signed-in shopper's lines, priced from the catalogue by the server. */
+/** docs/product.md#http-api GET /cart: the signed-in shopper's lines, priced from the catalogue by the server. */
 export async function getCart(signal?: AbortSignal): Promise<CartLine[]> {
   const reply = await apiClient.get<CartReply>(apiPaths.cart, { signal });
   return reply.cart;

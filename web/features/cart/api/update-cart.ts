@@ -3,7 +3,7 @@ import { apiClient } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { type CartLineRef, toLineRef } from '../cart-lines';
 
-/** spec §7 POST /cart/update: the list becomes the cart; the reply is the cart as the server priced it. */
+/** docs/product.md#http-api POST /cart/update: the list becomes the cart; the reply is the cart as the server priced it. */
 export async function updateCart(lines: readonly CartLineRef[]): Promise<CartLine[]> {
   const reply = await apiClient.post<CartReply>(apiPaths.cartUpdate, { cart: lines.map(toLineRef) });
   return reply.cart;

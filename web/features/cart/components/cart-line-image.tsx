@@ -3,7 +3,7 @@ import type { CartProduct } from '../cart-lines';
 
 const LINE_IMAGE_SIZE = 112;
 
-/** The product's first photo, or the 'No Image' placeholder when it has none (spec §8). */
+/** The product's first photo, or the 'No Image' placeholder when it has none (docs/product.md#messages). */
 export function CartLineImage({ product }: { product: CartProduct }) {
   return (
     <ImageWithFallback

@@ -14,7 +14,7 @@ interface CartLineItemProps {
   onMoveToWishlist: () => void;
 }
 
-/** spec §2 Cart: a line with its price, minus and plus buttons; image and title open the product. */
+/** docs/product.md#screens Cart: a line with its price, minus and plus buttons; image and title open the product. */
 export function CartLineItem({ line, onQuantityChange, onRemove, onMoveToWishlist }: CartLineItemProps) {
   const unitPrice = discountedUnitPrice(line.price, line.discount);
 

@@ -11,7 +11,7 @@ interface CartSummaryProps {
 }
 
 /**
- * spec §2 Cart summary, by the rules of spec §9 from the server's prices: the subtotal is already
+ * docs/product.md#screens Cart summary, by the rules of docs/product.md#money from the server's prices: the subtotal is already
  * discounted, so the discount line says what was saved rather than subtracting again.
  */
 export function CartSummary({ lines, children }: CartSummaryProps) {

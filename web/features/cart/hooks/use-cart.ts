@@ -16,7 +16,7 @@ export interface CartState {
   lines: CartLine[];
   /** A signed-in shopper's cart has not arrived yet. */
   isLoading: boolean;
-  /** spec §2: the sum of the quantities. */
+  /** docs/product.md#screens: the sum of the quantities. */
   itemCount: number;
   /** Why the last change was undone, for the shopper to read; null when nothing went wrong. */
   saveError: string | null;
@@ -24,13 +24,13 @@ export interface CartState {
   isInCart: (productId: number) => boolean;
   add: (product: CartProduct) => void;
   remove: (productId: number) => void;
-  /** spec §4 Cart toggle: in the cart means removal, otherwise add. */
+  /** docs/product.md#behaviour Cart toggle: in the cart means removal, otherwise add. */
   toggle: (product: CartProduct) => void;
-  /** spec §2 Cart: minus and plus set the quantity to one less or more; below 1 removes the line. */
+  /** docs/product.md#screens Cart: minus and plus set the quantity to one less or more; below 1 removes the line. */
   setQuantity: (productId: number, quantity: number) => void;
 }
 
-/** The signed-in shopper's cart (spec §4), saved as it changes; a visitor's changes do nothing. */
+/** The signed-in shopper's cart (docs/product.md#behaviour), saved as it changes; a visitor's changes do nothing. */
 export function useCart(): CartState {
   const { items: lines, isLoading, saveError, dismissSaveError, change } = useSavedList(cartList);
 

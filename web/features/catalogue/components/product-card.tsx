@@ -12,7 +12,7 @@ import { ProductPrice } from './product-price';
 import { ProductRating } from './product-rating';
 import { WishlistButton } from './wishlist-button';
 
-// spec §9: card carousels auto-play at 2000 ms a slide.
+// docs/product.md#numbers-and-timings: card carousels auto-play at 2000 ms a slide.
 const CARD_SLIDE_MS = 2000;
 const CARD_IMAGE_SIZE = 400;
 
@@ -68,7 +68,7 @@ export function ProductCard({
         </h3>
         <ProductRating rating={product.rating} />
         <ProductPrice product={product} />
-        {/* spec §2: 'Added!' while in the cart; pressing it again removes the item. */}
+        {/* docs/product.md#screens: 'Added!' while in the cart; pressing it again removes the item. */}
         <Button
           variant={inCart ? 'secondary' : 'primary'}
           className="product-card__cart"

@@ -36,7 +36,7 @@ export function ProductDetail({
   return (
     <article className="product-detail container" aria-labelledby="product-title">
       <div className="product-detail__gallery">
-        {/* spec §2: one slide at a time, dots, infinite loop, 500 ms. */}
+        {/* docs/product.md#screens: one slide at a time, dots, infinite loop, 500 ms. */}
         <Carousel
           items={productImages(product)}
           getKey={(src) => src}
@@ -87,7 +87,7 @@ export function ProductDetail({
           </div>
           <div>
             <dt>Brand</dt>
-            {/* spec §3: 'Ottoman' when missing. contracts/catalogue's DEFAULT_BRAND is the same name, but importing
+            {/* docs/product.md#entities: 'Ottoman' when missing. contracts/catalogue's DEFAULT_BRAND is the same name, but importing
                 a value from that file brings zod (24 kB) into this page. */}
             <dd>{product.brand || shop.brand}</dd>
           </div>

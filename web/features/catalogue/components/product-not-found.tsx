@@ -3,7 +3,7 @@ import { messages } from '../../../../contracts/messages';
 import { Button } from '../../../components/button';
 import { paths } from '../../../lib/paths';
 
-/** spec §2 Product detail: an unknown id shows 'Product not found' with a 'Return to Home' button to /. */
+/** docs/product.md#screens Product detail: an unknown id shows 'Product not found' with a 'Return to Home' button to /. */
 export function ProductNotFound() {
   const navigate = useNavigate();
   return (

@@ -2,7 +2,7 @@ import type { Product } from '../../../../contracts/catalogue';
 import { formatRupees } from '../../../../contracts/format';
 import './catalogue.css';
 
-/** spec §9: the list price struck through, then the discounted price. */
+/** docs/product.md#money: the list price struck through, then the discounted price. */
 export function ProductPrice({ product, large = false }: { product: Product; large?: boolean }) {
   return (
     <p className={large ? 'price price--large' : 'price'}>

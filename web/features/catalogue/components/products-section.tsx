@@ -21,7 +21,7 @@ interface ProductsSectionProps {
   actions: ProductActions;
 }
 
-/** spec §2 Home: the product grid with its heading, sort, search results and empty state. */
+/** docs/product.md#screens Home: the product grid with its heading, sort, search results and empty state. */
 export function ProductsSection({
   searchTerm,
   filterProducts,

@@ -6,7 +6,7 @@ function sameIds(a: readonly number[], b: readonly number[]): boolean {
 }
 
 /**
- * spec §4 Product order: reshuffled on every grid load and whenever search is cleared; saved to local
+ * docs/product.md#behaviour Product order: reshuffled on every grid load and whenever search is cleared; saved to local
  * storage. Derived during render (not in an effect) so the grid never shows an unshuffled frame.
  */
 export function useShuffledOrder(ids: readonly number[] | undefined, searchTerm: string): readonly number[] {
@@ -17,7 +17,7 @@ export function useShuffledOrder(ids: readonly number[] | undefined, searchTerm:
 
   if (searchTerm !== previousTerm) {
     setPreviousTerm(searchTerm);
-    // spec §4: reshuffle whenever search is cleared.
+    // docs/product.md#behaviour: reshuffle whenever search is cleared.
     if (ids && previousTerm.trim() !== '' && searchTerm.trim() === '') setOrder(shuffleIds(ids));
   }
 

@@ -13,7 +13,7 @@ export type AddressUpdate = Pick<
   'firstName' | 'lastName' | 'houseName' | 'streetArea' | 'city' | 'state' | 'country' | 'pincode'
 >;
 
-// spec §2 Checkout: the edit modal labels houseName House/Flat No.
+// docs/product.md#screens Checkout: the edit modal labels houseName House/Flat No.
 const addressLabels = { houseName: 'House/Flat No.' } as const;
 
 function addressOf(user: User): AddressUpdate {
@@ -29,7 +29,7 @@ interface AddressDialogProps {
   onSave: (address: AddressUpdate) => Promise<void>;
 }
 
-/** spec §2 Checkout: CHANGE ADDRESS's modal, editing the profile's name and address (no validation shown). */
+/** docs/product.md#screens Checkout: CHANGE ADDRESS's modal, editing the profile's name and address (no validation shown). */
 export function AddressDialog({ open, user, onClose, onSave }: AddressDialogProps) {
   const [values, setValues] = useState(() => addressOf(user));
   const [saving, setSaving] = useState(false);

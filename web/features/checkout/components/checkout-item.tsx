@@ -11,13 +11,13 @@ const ITEM_IMAGE_SIZE = 112;
 
 interface CheckoutItemProps {
   line: CartLine;
-  /** spec §9: 7 days ahead, formatted for en-IN. */
+  /** docs/product.md#numbers-and-timings: 7 days ahead, formatted for en-IN. */
   deliveryDate: string;
   onRemove: () => void;
   onMoveToWishlist: () => void;
 }
 
-/** spec §2 Checkout: one item with its size, quantity, totals, return window and delivery date. */
+/** docs/product.md#screens Checkout: one item with its size, quantity, totals, return window and delivery date. */
 export function CheckoutItem({ line, deliveryDate, onRemove, onMoveToWishlist }: CheckoutItemProps) {
   const src = line.images[0] ?? line.img;
 

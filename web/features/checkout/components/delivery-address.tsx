@@ -12,7 +12,7 @@ function recipientOf(user: User): string {
   return [name, user.pincode].filter(Boolean).join(', ');
 }
 
-/** spec §2 Checkout: 'Deliver to' with the name and pincode, or 'No user'; CHANGE ADDRESS edits it. */
+/** docs/product.md#screens Checkout: 'Deliver to' with the name and pincode, or 'No user'; CHANGE ADDRESS edits it. */
 export function DeliveryAddress({ user, onChangeAddress }: DeliveryAddressProps) {
   return (
     <section className="checkout-card checkout-address" aria-label="Delivery address">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/button';
 import './checkout.css';
 
-// spec §8: 'Failed to initialize payment. Please try again.' (or the error's own message).
+// docs/product.md#messages: 'Failed to initialize payment. Please try again.' (or the error's own message).
 const initializeFailed = 'Failed to initialize payment. Please try again.';
 
 interface PlaceOrderProps {
@@ -12,7 +12,7 @@ interface PlaceOrderProps {
   notice?: string | null;
 }
 
-/** spec §2 Checkout: the payment error line and PLACE ORDER ('ORDERING...' and disabled while processing). */
+/** docs/product.md#screens Checkout: the payment error line and PLACE ORDER ('ORDERING...' and disabled while processing). */
 export function PlaceOrder({ onPlaceOrder, notice = null }: PlaceOrderProps) {
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -5,8 +5,8 @@ import { computeCartTotals } from '../../../../contracts/pricing';
 import './checkout.css';
 
 /**
- * spec §2 Checkout price details, by the rules of spec §9 from the server's prices. Coupons have no
- * behaviour in the spec: the row shows only its 'Apply Coupon' label.
+ * docs/product.md#screens Checkout price details, by the rules of docs/product.md#money from the server's prices. Coupons have no
+ * behaviour in the original client: the row shows only its 'Apply Coupon' label.
  */
 export function PriceDetails({ lines }: { lines: readonly CartLine[] }) {
   const titleId = useId();

@@ -14,7 +14,7 @@ interface WishlistPickerDialogProps {
   onAddToCart: (item: PickableProduct) => void;
 }
 
-/** spec §2 Checkout: 'Add More From Wishlist' lists the wishlist with an Add to Cart button each. */
+/** docs/product.md#screens Checkout: 'Add More From Wishlist' lists the wishlist with an Add to Cart button each. */
 export function WishlistPickerDialog({ open, items, onClose, onAddToCart }: WishlistPickerDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} title="Add More From Wishlist">

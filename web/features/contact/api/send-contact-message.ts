@@ -3,7 +3,7 @@ import type { ContactMessage } from '../../../../contracts/contact';
 import { apiClient } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 
-/** spec §7: the reply is read for a success flag and, on error, a message. */
+/** docs/product.md#http-api: the reply is read for a success flag and, on error, a message. */
 export interface ContactReply {
   success?: boolean;
   message?: string;

@@ -6,7 +6,7 @@ import { InputField, TextareaField } from '../../../components/form/form-field';
 import { useFieldErrors } from '../../../components/form/use-field-errors';
 import { useSendContactMessage } from '../api/send-contact-message';
 
-// spec §4 Contact form: idle → submitting ('Submitting...') → submitted ('Submitted', disabled, fields
+// docs/product.md#behaviour Contact form: idle → submitting ('Submitting...') → submitted ('Submitted', disabled, fields
 // cleared); a failure returns the button to 'Submit'.
 type FormState = 'idle' | 'submitting' | 'submitted';
 
@@ -64,7 +64,7 @@ export function ContactForm() {
         return;
       }
       const reply = await sendMessage.mutateAsync(parsed.data);
-      // spec §8 Contact: a reply without the success flag is a failure.
+      // docs/product.md#messages Contact: a reply without the success flag is a failure.
       if (!reply?.success) {
         fail(messages.messageFailed);
         return;
@@ -73,7 +73,7 @@ export function ContactForm() {
       setState('submitted');
       setFeedback({ kind: 'success', text: messages.messageSent });
     } catch (error) {
-      // spec §8 Contact: a thrown error shows its own message, else the same text.
+      // docs/product.md#messages Contact: a thrown error shows its own message, else the same text.
       fail(error instanceof Error && error.message !== '' ? error.message : messages.messageFailed);
       fieldErrors.show(serverFieldErrors(error));
     }

@@ -7,7 +7,7 @@ function telephoneHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-/** spec §2 Home: the shop's e-mail, phone and address, then the 'Send a Message' form. */
+/** docs/product.md#screens Home: the shop's e-mail, phone and address, then the 'Send a Message' form. */
 export function ContactSection() {
   return (
     <section id={sectionIds.contact} className="section contact-section" aria-labelledby="contact-heading">

@@ -11,7 +11,7 @@ interface LocationDialogProps {
   onUpdateAddress: () => void;
 }
 
-/** spec §2 Location modal. */
+/** docs/product.md#screens Location modal. */
 export function LocationDialog({ open, user, onClose, onUpdateAddress }: LocationDialogProps) {
   const address = savedAddressLine(user);
   return (

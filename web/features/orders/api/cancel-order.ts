@@ -5,7 +5,7 @@ import type { OrderWithShipment } from './get-my-orders';
 import { orderKeys } from './order-keys';
 import { orderApiPaths } from './order-paths';
 
-/** spec §7 POST /orders/cancel/{id}: cancels before pickup and refunds the payment in full. */
+/** docs/product.md#http-api POST /orders/cancel/{id}: cancels before pickup and refunds the payment in full. */
 export async function cancelOrder(id: string): Promise<CancelOrderReply> {
   return apiClient.post<CancelOrderReply>(orderApiPaths.cancel(id), undefined);
 }

@@ -7,7 +7,7 @@ import { orderApiPaths } from './order-paths';
 
 export type OrderWithShipment = z.infer<typeof OrdersWithShipmentReplySchema>['orders'][number];
 
-/** spec §7 GET /orders/my-orders-with-shipment: the shopper's paid orders, newest first, with their parcels. */
+/** docs/product.md#http-api GET /orders/my-orders-with-shipment: the shopper's paid orders, newest first, with their parcels. */
 export async function getMyOrders(signal?: AbortSignal): Promise<OrderWithShipment[]> {
   const reply = await apiClient.get<{ orders: OrderWithShipment[] }>(orderApiPaths.myOrdersWithShipment, {
     signal,

@@ -16,7 +16,7 @@ export const orderQueryOptions = (id: string) =>
   });
 
 /**
- * spec §4: after an order the page refreshes at once, then after about 1 s and 2 s, until the courier and
+ * docs/product.md#behaviour: after an order the page refreshes at once, then after about 1 s and 2 s, until the courier and
  * tracking number show (the shipment job books the parcel first, then gets its AWB).
  */
 export function useOrderUntilShipmentKnown(id: string | undefined, initial: Order | undefined) {

@@ -5,7 +5,7 @@ import { orderKeys } from './order-keys';
 import { orderApiPaths } from './order-paths';
 
 /**
- * spec §7 GET /orders/shipment-updates/{id}. spec §8: a 500 from this check is expected while an order is
+ * docs/product.md#http-api GET /orders/shipment-updates/{id}. docs/product.md#messages: a 500 from this check is expected while an order is
  * new (no shipment yet), so it is only logged and read as "nothing yet" (null).
  */
 export async function getShipmentUpdates(id: string, signal?: AbortSignal): Promise<ShipmentUpdates | null> {
@@ -24,7 +24,7 @@ export const shipmentUpdatesQueryOptions = (id: string) =>
   queryOptions({
     queryKey: orderKeys.shipmentUpdates(id),
     queryFn: ({ signal }) => getShipmentUpdates(id, signal),
-    // spec §4 Orders page: fetched once on first load, then only when the shopper presses Refresh.
+    // docs/product.md#behaviour Orders page: fetched once on first load, then only when the shopper presses Refresh.
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });

@@ -1,4 +1,4 @@
-/** The order calls of spec §7, relative to the API base. */
+/** The order calls of docs/product.md#http-api, relative to the API base. */
 const orderPath = (action: string) => (id: string) => `/orders/${action}/${encodeURIComponent(id)}`;
 
 export const orderApiPaths = {

@@ -5,14 +5,14 @@ import { checkShiprocketUpdates } from './check-shiprocket-updates';
 import { orderKeys } from './order-keys';
 import { orderApiPaths } from './order-paths';
 
-/** spec §7 POST /orders/refresh-tracking/{id}: asks the courier now and stores what it says. */
+/** docs/product.md#http-api POST /orders/refresh-tracking/{id}: asks the courier now and stores what it says. */
 export async function refreshTracking(id: string): Promise<ShipmentUpdates> {
   return apiClient.post<ShipmentUpdates>(orderApiPaths.refreshTracking(id), undefined);
 }
 
 /**
- * The per-order Refresh of spec §4 Orders page. If the refresh is refused (it is rate-limited) or fails, the
- * spec's fallback check-shiprocket-updates answers instead; the order (its status) is read again either way.
+ * The per-order Refresh of docs/product.md#behaviour Orders page. If the refresh is refused (it is rate-limited) or fails, the
+ * documented fallback check-shiprocket-updates answers instead; the order (its status) is read again either way.
  */
 export function useRefreshTracking(id: string) {
   const queryClient = useQueryClient();

@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client';
 import { orderKeys } from './order-keys';
 import { orderApiPaths } from './order-paths';
 
-/** spec §7 GET /orders/track/{id}: the parcel's details with every scan, newest first. */
+/** docs/product.md#http-api GET /orders/track/{id}: the parcel's details with every scan, newest first. */
 export async function trackOrder(id: string, signal?: AbortSignal): Promise<ShipmentUpdates> {
   return apiClient.get<ShipmentUpdates>(orderApiPaths.track(id), { signal });
 }

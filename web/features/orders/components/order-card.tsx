@@ -26,10 +26,10 @@ const refundStatusLabels: Record<RefundStatus, string> = {
   failed: 'Refund failed',
 };
 
-/** DESIGN.md Money flow 5: amounts are paise on the wire, shown as rupees to two decimals (₹1,198.00). */
+/** docs/architecture.md#money-flow step 5: amounts are paise on the wire, shown as rupees to two decimals (₹1,198.00). */
 const rupees = (paise: number) => formatRupeesExact(paise / 100);
 
-/** spec §2 My Orders: one order with its shipping, payment, address and items. */
+/** docs/product.md#screens My Orders: one order with its shipping, payment, address and items. */
 export function OrderCard({ order }: { order: Order }) {
   const [trackingOpen, setTrackingOpen] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);

@@ -2,7 +2,7 @@ import { formatEstimatedDelivery } from '../../../../contracts/format';
 import type { Shipment } from '../../../../contracts/orders';
 import './detail-list.css';
 
-// spec §2 and §8 texts. (contracts/shipping.ts holds the first two too, but importing it would bring zod
+// docs/product.md#screens and docs/product.md#messages texts. (contracts/shipping.ts holds the first two too, but importing it would bring zod
 // into this chunk.)
 export const shipmentTexts = {
   noCourier: 'Courier not yet assigned',
@@ -10,7 +10,7 @@ export const shipmentTexts = {
   pending: 'Shipping details will be available shortly.',
 } as const;
 
-/** The spec's shipment fields both the order and the shipment-updates reply carry. */
+/** The documented shipment fields (docs/product.md#entities) both the order and the shipment-updates reply carry. */
 export type ShipmentFacts = Pick<
   Shipment,
   | 'shiprocketOrderId'
@@ -64,7 +64,7 @@ export function ShipmentFactRows({
   );
 }
 
-/** spec §2 Payment success: the shipment block, or its fallback text before the shipment exists. */
+/** docs/product.md#screens Payment success: the shipment block, or its fallback text before the shipment exists. */
 export function ShipmentDetails({ shipment }: { shipment: ShipmentFacts | null }) {
   if (!shipment?.shiprocketOrderId) return <p className="status-text">{shipmentTexts.pending}</p>;
   return (

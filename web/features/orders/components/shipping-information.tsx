@@ -5,7 +5,7 @@ import { useShipmentUpdates } from '../api/get-shipment-updates';
 import { useRefreshTracking } from '../api/refresh-tracking';
 import { ShipmentFactRows, type ShipmentFacts } from './shipment-details';
 
-// spec §8 Payment and orders: the Orders page's shipping texts.
+// docs/product.md#messages Payment and orders: the Orders page's shipping texts.
 export const shippingInformationTexts = {
   unableToFetch: (error: string) => `Unable to fetch shipping details: ${error}`,
   notYetProcessed: 'Shipping details will be available once your order is processed',
@@ -13,7 +13,7 @@ export const shippingInformationTexts = {
 } as const;
 
 /**
- * spec §2 My Orders, the Shipping Information panel with its Refresh. spec §4 Orders page: the shipment
+ * docs/product.md#screens My Orders, the Shipping Information panel with its Refresh. docs/product.md#behaviour Orders page: the shipment
  * updates are fetched once when the page loads and again on Refresh, each order with its own loading state.
  */
 export function ShippingInformation({ order }: { order: Order }) {

@@ -13,7 +13,7 @@ interface TrackingModalProps {
   onClose: () => void;
 }
 
-/** spec §2 My Orders: the real-time tracking modal, opened from the order's Track button. */
+/** docs/product.md#screens My Orders: the real-time tracking modal, opened from the order's Track button. */
 export function TrackingModal({ orderId, orderNumber, open, onClose }: TrackingModalProps) {
   return (
     <Dialog open={open} onClose={onClose} title={`Track Order ${orderNumber}`}>
@@ -65,7 +65,7 @@ function TrackingContent({ orderId }: { orderId: string }) {
   );
 }
 
-/** spec §2: the modal's error state, 'Tracking Error:' with the message. */
+/** docs/product.md#screens: the modal's error state, 'Tracking Error:' with the message. */
 function TrackingError({ message }: { message: string }) {
   return (
     <p className="error-text tracking__error" role="alert">

@@ -11,7 +11,7 @@ function worthRetrying(error: unknown): boolean {
 }
 
 /**
- * spec §7 POST /orders/create-with-payment. The server verifies the payment with Razorpay; reporting the
+ * docs/product.md#http-api POST /orders/create-with-payment. The server verifies the payment with Razorpay; reporting the
  * same success again is harmless, so a lost reply is simply asked again (this replaces the old client's
  * fallback orders: the webhook and the reconciler confirm the order even if every try fails).
  */

@@ -3,7 +3,7 @@ import { apiClient } from '../../../lib/api-client';
 import { paymentApiPaths } from './payment-paths';
 
 /**
- * spec §7 POST /payment/create-order. The server prices the cart itself; the amount the page showed is sent
+ * docs/product.md#http-api POST /payment/create-order. The server prices the cart itself; the amount the page showed is sent
  * so that a cart changed elsewhere is caught before the shopper pays.
  */
 export function createPaymentOrder(expectedAmountPaise: number): Promise<CreatePaymentOrderReply> {

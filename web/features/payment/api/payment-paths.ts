@@ -1,4 +1,4 @@
-/** The payment and order calls of spec §7, relative to the API base. */
+/** The payment and order calls of docs/product.md#http-api, relative to the API base. */
 export const paymentApiPaths = {
   createOrder: '/payment/create-order',
   confirmPayment: '/orders/create-with-payment',

@@ -6,7 +6,7 @@ const profilePath = '/auth/profile';
 
 type ProfileReply = z.infer<typeof ProfileReplySchema>;
 
-/** spec §7 PUT /auth/profile: a partial profile; e-mail cannot change. */
+/** docs/product.md#http-api PUT /auth/profile: a partial profile; e-mail cannot change. */
 export async function updateProfile(update: ProfileUpdate): Promise<User> {
   const reply = await apiClient.put<Partial<ProfileReply>>(profilePath, update);
   return (reply.user ?? reply) as User;

@@ -12,7 +12,7 @@ import { useFieldErrors } from '../../../components/form/use-field-errors';
 import { avatarInitials } from '../avatar-initials';
 import './profile.css';
 
-// spec §9: the success message disappears after 2000 ms.
+// docs/product.md#numbers-and-timings: the success message disappears after 2000 ms.
 const SUCCESS_VISIBLE_MS = 2000;
 const savedMessage = 'Profile updated successfully!';
 const saveFailedPrefix = 'Failed to update profile: ';
@@ -47,7 +47,7 @@ interface ProfileCardProps {
   onLogout: () => void;
 }
 
-/** spec §2 Profile and §4 Profile form: view mode; Edit makes every field but the e-mail editable. */
+/** docs/product.md#screens Profile and docs/product.md#behaviour Profile form: view mode; Edit makes every field but the e-mail editable. */
 export function ProfileCard({ user, onSave, onLogout }: ProfileCardProps) {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [saving, setSaving] = useState(false);
@@ -88,7 +88,7 @@ export function ProfileCard({ user, onSave, onLogout }: ProfileCardProps) {
       setDraft(null);
       setStatus({ kind: 'success', text: savedMessage });
     } catch (error) {
-      // spec §8 Profile: the prefix and the server's (or the error's) message.
+      // docs/product.md#messages Profile: the prefix and the server's (or the error's) message.
       const reason = error instanceof Error ? error.message : String(error);
       setStatus({ kind: 'error', text: `${saveFailedPrefix}${reason}` });
       fieldErrors.show(serverFieldErrors(error));
@@ -124,7 +124,7 @@ export function ProfileCard({ user, onSave, onLogout }: ProfileCardProps) {
       )}
 
       <div className="profile-card__fields">
-        {/* spec §4: the e-mail is always read-only. */}
+        {/* docs/product.md#behaviour: the e-mail is always read-only. */}
         <InputField label="Email" name="email" type="email" value={user.email} disabled />
         {personFields.map(({ name, label, autoComplete }) => (
           <InputField

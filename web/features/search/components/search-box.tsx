@@ -11,7 +11,7 @@ interface SearchBoxProps {
   products: readonly Product[];
 }
 
-/** spec §4 Search: a combobox whose suggestions match title, description or category. */
+/** docs/product.md#behaviour Search: a combobox whose suggestions match title, description or category. */
 export function SearchBox({ products }: SearchBoxProps) {
   const { term, setTerm } = useSearch();
   const navigate = useNavigate();
@@ -29,14 +29,14 @@ export function SearchBox({ products }: SearchBoxProps) {
     setActiveIndex(-1);
   }
 
-  // spec §4: clicking a suggestion fills the box and selects the product.
+  // docs/product.md#behaviour: clicking a suggestion fills the box and selects the product.
   function selectProduct(product: Product) {
     setTerm(product.title);
     closeSuggestions();
     navigate(paths.product(product.id));
   }
 
-  // spec §4: submitting applies the search; an exact title match selects that product.
+  // docs/product.md#behaviour: submitting applies the search; an exact title match selects that product.
   function submitSearch(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (activeSuggestion) {

@@ -15,7 +15,7 @@ interface WishlistCardProps {
   onRemove: () => void;
 }
 
-/** spec §2 Wishlist: a product card linking to /product/{id}, with Add to Cart and Remove. */
+/** docs/product.md#screens Wishlist: a product card linking to /product/{id}, with Add to Cart and Remove. */
 export function WishlistCard({ item, onAddToCart, onRemove }: WishlistCardProps) {
   const titleId = useId();
   const src = item.images[0] ?? item.img;

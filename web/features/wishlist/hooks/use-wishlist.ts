@@ -14,11 +14,11 @@ export interface WishlistState {
   isInWishlist: (productId: number) => boolean;
   add: (product: WishlistItem) => void;
   remove: (productId: number) => void;
-  /** spec §4 Wishlist toggle: adds, or removes what is already there. */
+  /** docs/product.md#behaviour Wishlist toggle: adds, or removes what is already there. */
   toggle: (product: WishlistItem) => void;
 }
 
-/** The signed-in shopper's wishlist (spec §4), saved as it changes; a visitor's changes do nothing. */
+/** The signed-in shopper's wishlist (docs/product.md#behaviour), saved as it changes; a visitor's changes do nothing. */
 export function useWishlist(): WishlistState {
   const { items, isLoading, saveError, dismissSaveError, change } = useSavedList(wishlistList);
 
