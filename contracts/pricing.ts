@@ -55,3 +55,8 @@ export function rupeesToPaise(rupees: number): number {
 export function paiseToRupees(paise: number): number {
   return paise / 100;
 }
+
+/** docs/product.md#money: how much more the discounted subtotal needs for free shipping; 0 once it is free. */
+export function amountToFreeShipping(subtotal: number): number {
+  return subtotal > 0 && subtotal < FREE_SHIPPING_FROM ? FREE_SHIPPING_FROM - subtotal : 0;
+}

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { addDays, formatDate } from '../../../contracts/format';
+import { arrivalText } from '../../../contracts/delivery';
 import { messages } from '../../../contracts/messages';
 import { computeCartTotals, rupeesToPaise } from '../../../contracts/pricing';
 import { Button } from '../../components/button';
+import { FreeShippingNudge } from '../../components/free-shipping-nudge';
 import { refreshSessionProfile } from '../../features/auth/local-session';
 import { AddressDialog, type AddressUpdate } from '../../features/checkout/components/address-dialog';
 import { CheckoutItem } from '../../features/checkout/components/checkout-item';
@@ -18,9 +19,6 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLoginPrompt } from '../shop-state/login-prompt';
 import { useShopState } from '../shop-state/shop-state-provider';
 
-// docs/product.md#numbers-and-timings: estimated delivery 7 days after today.
-const DELIVERY_DAYS = 7;
-
 /** docs/product.md#screens Checkout. */
 export function CheckoutRoute() {
   useDocumentTitle('Checkout');
@@ -32,7 +30,8 @@ export function CheckoutRoute() {
   const [wishlistOpen, setWishlistOpen] = useState(false);
   const [paymentNotice, setPaymentNotice] = useState<string | null>(null);
   const payForCart = usePlaceOrder(setPaymentNotice);
-  const deliveryDate = useMemo(() => formatDate(addDays(new Date(), DELIVERY_DAYS)), []);
+  // docs/product.md#delivery-date: before paying, the promise counts from now.
+  const arrival = useMemo(() => arrivalText({ orderedAt: new Date() }), []);
 
   async function saveAddress(address: AddressUpdate) {
     await updateProfile(address);
@@ -59,8 +58,9 @@ export function CheckoutRoute() {
   }
 
   const count = cart.lines.length;
+  const totals = computeCartTotals(cart.lines);
   return (
-    <div className="container page">
+    <div className="container page checkout-page">
       <h1 className="checkout-page__title">Checkout</h1>
       <div className="checkout-page__layout">
         <div className="checkout-page__main">
@@ -85,7 +85,7 @@ export function CheckoutRoute() {
                   <CheckoutItem
                     key={`${line.id}:${line.size}`}
                     line={line}
-                    deliveryDate={deliveryDate}
+                    arrival={arrival}
                     onRemove={() => cart.remove(line.id)}
                     onMoveToWishlist={() => moveToWishlist(line)}
                   />
@@ -94,9 +94,10 @@ export function CheckoutRoute() {
             )}
           </section>
         </div>
-        <div>
+        <div className="checkout-page__aside">
           <PriceDetails lines={cart.lines} />
-          <PlaceOrder onPlaceOrder={placeOrder} notice={paymentNotice} />
+          <FreeShippingNudge subtotal={totals.subtotal} />
+          <PlaceOrder onPlaceOrder={placeOrder} notice={paymentNotice} total={totals.total} />
         </div>
       </div>
       {addressOpen && user && (

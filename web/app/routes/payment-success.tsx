@@ -1,5 +1,7 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
-import type { OrderConfirmation } from '../../../contracts/orders';
+import { arrivalText } from '../../../contracts/delivery';
+import { formatRupeesExact } from '../../../contracts/format';
+import type { Order, OrderConfirmation } from '../../../contracts/orders';
 import { buttonClassName } from '../../components/button';
 import { useOrderUntilShipmentKnown } from '../../features/orders/api/get-order';
 import { ShipmentDetails } from '../../features/orders/components/shipment-details';
@@ -55,10 +57,25 @@ export function PaymentSuccessRoute() {
         <h1 id="payment-success-title">Payment Successful!</h1>
         <dl className="detail-list">
           <dt>Order ID</dt>
-          <dd data-testid="order-id">{order.data.orderId}</dd>
+          <dd data-testid="order-id">{order.data.orderNumber}</dd>
           <dt>Payment ID</dt>
           <dd data-testid="payment-id">{paymentId}</dd>
+          <dt>Total paid</dt>
+          <dd>{formatRupeesExact(order.data.totalPaise / 100)}</dd>
+          <dt>Expected delivery</dt>
+          <dd>
+            {/* docs/product.md#delivery-date: counted from payment until the courier quotes its own day. */}
+            {arrivalText({
+              orderedAt: order.data.paidAt ?? order.data.createdAt,
+              courierEstimate: order.data.shipment?.estimatedDelivery,
+            })}
+          </dd>
         </dl>
+        <OrderedItems order={order.data} />
+        <section aria-labelledby="payment-success-address">
+          <h2 id="payment-success-address">Delivery Address</h2>
+          <DeliveryAddressLines address={order.data.shippingAddress} />
+        </section>
         <h2>Shipment</h2>
         <ShipmentDetails shipment={order.data.shipment} />
         <div className="payment-success__actions">
@@ -71,5 +88,37 @@ export function PaymentSuccessRoute() {
         </div>
       </div>
     </section>
+  );
+}
+
+function OrderedItems({ order }: { order: Order }) {
+  return (
+    <section aria-labelledby="payment-success-items">
+      <h2 id="payment-success-items">Items</h2>
+      <ul className="payment-success__items">
+        {order.items.map((item) => (
+          <li key={`${item.productId}-${item.size}`}>
+            <span>
+              {item.title}{' '}
+              <span className="payment-success__muted">
+                (Size {item.size}) × {item.quantity}
+              </span>
+            </span>
+            <span>{formatRupeesExact(item.lineTotalPaise / 100)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function DeliveryAddressLines({ address }: { address: Order['shippingAddress'] }) {
+  return (
+    <address className="payment-success__address">
+      <span>{`${address.firstName} ${address.lastName}`.trim()}</span>
+      <span>{[address.houseName, address.streetArea].filter(Boolean).join(', ')}</span>
+      <span>{[address.city, address.state, address.pincode].filter(Boolean).join(', ')}</span>
+      <span>{address.country}</span>
+    </address>
   );
 }

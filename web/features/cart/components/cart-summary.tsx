@@ -2,6 +2,7 @@ import { type ReactNode, useId } from 'react';
 import type { CartLine } from '../../../../contracts/cart';
 import { formatRupees } from '../../../../contracts/format';
 import { computeCartTotals } from '../../../../contracts/pricing';
+import { FreeShippingNudge } from '../../../components/free-shipping-nudge';
 import './cart.css';
 
 interface CartSummaryProps {
@@ -41,6 +42,7 @@ export function CartSummary({ lines, children }: CartSummaryProps) {
           <dd>{formatRupees(totals.total)}</dd>
         </div>
       </dl>
+      <FreeShippingNudge subtotal={totals.subtotal} />
       <div className="cart-summary__actions">{children}</div>
     </section>
   );

@@ -11,14 +11,14 @@ const ITEM_IMAGE_SIZE = 112;
 
 interface CheckoutItemProps {
   line: CartLine;
-  /** docs/product.md#numbers-and-timings: 7 days ahead, formatted for en-IN. */
-  deliveryDate: string;
+  /** docs/product.md#delivery-date: "Arriving Sunday, 29 Nov". */
+  arrival: string;
   onRemove: () => void;
   onMoveToWishlist: () => void;
 }
 
 /** docs/product.md#screens Checkout: one item with its size, quantity, totals, return window and delivery date. */
-export function CheckoutItem({ line, deliveryDate, onRemove, onMoveToWishlist }: CheckoutItemProps) {
+export function CheckoutItem({ line, arrival, onRemove, onMoveToWishlist }: CheckoutItemProps) {
   const src = line.images[0] ?? line.img;
 
   return (
@@ -50,7 +50,7 @@ export function CheckoutItem({ line, deliveryDate, onRemove, onMoveToWishlist }:
           <strong>{formatRupees(discountedUnitPrice(line.price, line.discount) * line.quantity)}</strong>
         </p>
         <p className="checkout-item__note">7 days return available</p>
-        <p className="checkout-item__note">Delivery by {deliveryDate}</p>
+        <p className="checkout-item__note">{arrival}</p>
         <div className="checkout-item__actions">
           <Button variant="ghost" onClick={onRemove}>
             Remove

@@ -8,17 +8,34 @@ interface DeliveryAddressProps {
 }
 
 function recipientOf(user: User): string {
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.name;
-  return [name, user.pincode].filter(Boolean).join(', ');
+  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.name;
 }
 
-/** docs/product.md#screens Checkout: 'Deliver to' with the name and pincode, or 'No user'; CHANGE ADDRESS edits it. */
+/** The whole address the parcel goes to, so a shopper can check it before paying, not only the name and pincode. */
+function addressLinesOf(user: User): string[] {
+  return [
+    [user.houseName, user.streetArea].filter(Boolean).join(', '),
+    [user.city, user.state].filter(Boolean).join(', '),
+    [user.pincode, user.country].filter(Boolean).join(', '),
+  ].filter(Boolean);
+}
+
+/** docs/product.md#screens Checkout: 'Deliver to' with the name and the full address, or 'No user'; CHANGE ADDRESS edits it. */
 export function DeliveryAddress({ user, onChangeAddress }: DeliveryAddressProps) {
   return (
     <section className="checkout-card checkout-address" aria-label="Delivery address">
-      <p className="checkout-address__line">
-        Deliver to: <strong>{user ? recipientOf(user) : 'No user'}</strong>
-      </p>
+      <div>
+        <p className="checkout-address__line">
+          Deliver to: <strong>{user ? recipientOf(user) : 'No user'}</strong>
+        </p>
+        {user ? (
+          <address className="checkout-address__full">
+            {addressLinesOf(user).map((line) => (
+              <span key={line}>{line}</span>
+            ))}
+          </address>
+        ) : null}
+      </div>
       <Button variant="secondary" onClick={onChangeAddress}>
         CHANGE ADDRESS
       </Button>

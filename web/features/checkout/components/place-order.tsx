@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { formatRupees } from '../../../../contracts/format';
 import { Button } from '../../../components/button';
+import { PaymentMethods } from './payment-methods';
 import './checkout.css';
 
 // docs/product.md#messages: 'Failed to initialize payment. Please try again.' (or the error's own message).
@@ -10,10 +12,15 @@ interface PlaceOrderProps {
   onPlaceOrder: () => Promise<void>;
   /** Something to say while the order is still under way (a failed attempt the shopper may retry). */
   notice?: string | null;
+  /** The amount PLACE ORDER charges, shown beside it. */
+  total: number;
 }
 
-/** docs/product.md#screens Checkout: the payment error line and PLACE ORDER ('ORDERING...' and disabled while processing). */
-export function PlaceOrder({ onPlaceOrder, notice = null }: PlaceOrderProps) {
+/**
+ * docs/product.md#screens Checkout: the payment error line and PLACE ORDER ('ORDERING...' and disabled while processing), with the
+ * total and the accepted payment methods.
+ */
+export function PlaceOrder({ onPlaceOrder, notice = null, total }: PlaceOrderProps) {
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -34,9 +41,16 @@ export function PlaceOrder({ onPlaceOrder, notice = null }: PlaceOrderProps) {
       <p className="place-order__error error-text" role="alert">
         {error ?? notice}
       </p>
-      <Button className="place-order__button" disabled={processing} onClick={placeOrder}>
-        {processing ? 'ORDERING...' : 'PLACE ORDER'}
-      </Button>
+      {/* On a phone this bar stays at the bottom of the screen, so the total and the button are always at hand. */}
+      <div className="place-order__bar">
+        <p className="place-order__total">
+          <span>Total</span> <strong>{formatRupees(total)}</strong>
+        </p>
+        <Button className="place-order__button" disabled={processing} onClick={placeOrder}>
+          {processing ? 'ORDERING...' : 'PLACE ORDER'}
+        </Button>
+      </div>
+      <PaymentMethods />
     </div>
   );
 }

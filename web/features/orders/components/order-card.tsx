@@ -8,7 +8,7 @@ import { ImageWithFallback } from '../../../components/image-with-fallback';
 import { paths } from '../../../lib/paths';
 import { useCancelOrder } from '../api/cancel-order';
 import { CancelOrderDialog } from './cancel-order-dialog';
-import { ShippingInformation } from './shipping-information';
+import { awaitingDelivery, ShippingInformation } from './shipping-information';
 import { TrackingModal } from './tracking-modal';
 
 const paymentStatusLabels: Record<Order['paymentStatus'], string> = {
@@ -160,6 +160,7 @@ export function OrderCard({ order }: { order: Order }) {
       <TrackingModal
         orderId={order.orderId}
         orderNumber={order.orderNumber}
+        orderedAt={awaitingDelivery(order) ? (order.paidAt ?? order.createdAt) : null}
         open={trackingOpen}
         onClose={() => setTrackingOpen(false)}
       />

@@ -1,4 +1,4 @@
-import { formatEstimatedDelivery } from '../../../../contracts/format';
+import { arrivalText } from '../../../../contracts/delivery';
 import type { Shipment } from '../../../../contracts/orders';
 import './detail-list.css';
 
@@ -23,15 +23,27 @@ export type ShipmentFacts = Pick<
   | 'canTrack'
 >;
 
-/** Courier, tracking number, status, estimated delivery and the tracking link: the rows both pages show. */
+/**
+ * Courier, tracking number, status, expected delivery and the courier's tracking link: the rows the pages share.
+ * `orderedAt` (when paid) lets the promise show before the courier quotes a day; leave it out once the
+ * parcel is delivered or the order cancelled.
+ */
 export function ShipmentFactRows({
   shipment,
   statusFallback,
+  orderedAt,
 }: {
-  shipment: ShipmentFacts;
+  shipment: ShipmentFacts & { courierTrackingUrl?: string | null };
   statusFallback?: string;
+  orderedAt?: string | null;
 }) {
   const status = shipment.trackingStatus ?? statusFallback;
+  const trackingUrl = shipment.courierTrackingUrl ?? shipment.trackingUrl;
+  // docs/product.md#delivery-date: one rule for the day, everywhere.
+  const arrival =
+    orderedAt || shipment.estimatedDelivery
+      ? arrivalText({ orderedAt: orderedAt ?? '', courierEstimate: shipment.estimatedDelivery })
+      : null;
   return (
     <>
       <dt>Courier</dt>
@@ -44,17 +56,17 @@ export function ShipmentFactRows({
           <dd>{status}</dd>
         </>
       ) : null}
-      {shipment.estimatedDelivery ? (
+      {arrival ? (
         <>
           <dt>Estimated delivery</dt>
-          <dd>{formatEstimatedDelivery(shipment.estimatedDelivery)}</dd>
+          <dd>{arrival}</dd>
         </>
       ) : null}
-      {shipment.canTrack && shipment.trackingUrl ? (
+      {shipment.canTrack && trackingUrl ? (
         <>
           <dt className="visually-hidden">Tracking link</dt>
           <dd>
-            <a href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer">
+            <a href={trackingUrl} target="_blank" rel="noopener noreferrer">
               Track Package
             </a>
           </dd>
@@ -64,15 +76,14 @@ export function ShipmentFactRows({
   );
 }
 
-/** docs/product.md#screens Payment success: the shipment block, or its fallback text before the shipment exists. */
+/**
+ * docs/product.md#screens Payment success: the shipment block, or its fallback text before the shipment exists. Shiprocket's own
+ * ids are ours, not the shopper's: they stay out of view.
+ */
 export function ShipmentDetails({ shipment }: { shipment: ShipmentFacts | null }) {
   if (!shipment?.shiprocketOrderId) return <p className="status-text">{shipmentTexts.pending}</p>;
   return (
     <dl className="detail-list">
-      <dt>Shipping order</dt>
-      <dd>{shipment.shiprocketOrderId}</dd>
-      <dt>Shipment ID</dt>
-      <dd>{shipment.shiprocketShipmentId ?? '—'}</dd>
       <ShipmentFactRows shipment={shipment} />
     </dl>
   );

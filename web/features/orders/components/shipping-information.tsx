@@ -12,6 +12,22 @@ export const shippingInformationTexts = {
   cancelledBeforeShipping: 'This order was cancelled before it was shipped.',
 } as const;
 
+const noShipmentYet: ShipmentFacts = {
+  shiprocketOrderId: null,
+  shiprocketShipmentId: null,
+  courierName: null,
+  trackingNumber: null,
+  trackingStatus: null,
+  estimatedDelivery: null,
+  trackingUrl: null,
+  canTrack: false,
+};
+
+/** Whether a delivery day is still to come: not for a delivered or cancelled order. */
+export function awaitingDelivery(order: Pick<Order, 'status'>): boolean {
+  return order.status !== 'delivered' && order.status !== 'cancelled';
+}
+
 /**
  * docs/product.md#screens My Orders, the Shipping Information panel with its Refresh. docs/product.md#behaviour Orders page: the shipment
  * updates are fetched once when the page loads and again on Refresh, each order with its own loading state.
@@ -43,14 +59,25 @@ export function ShippingInformation({ order }: { order: Order }) {
       {error ? <p className="error-text">{shippingInformationTexts.unableToFetch(error)}</p> : null}
       {shipment && (shipment.shiprocketOrderId || order.status !== 'cancelled') ? (
         <dl className="detail-list">
-          <ShipmentFactRows shipment={shipment} statusFallback={orderStatusLabel(order.status)} />
+          <ShipmentFactRows
+            shipment={shipment}
+            statusFallback={orderStatusLabel(order.status)}
+            orderedAt={awaitingDelivery(order) ? (order.paidAt ?? order.createdAt) : null}
+          />
         </dl>
       ) : error ? null : (
-        <p className="status-text">
-          {order.status === 'cancelled'
-            ? shippingInformationTexts.cancelledBeforeShipping
-            : shippingInformationTexts.notYetProcessed}
-        </p>
+        <>
+          <p className="status-text">
+            {order.status === 'cancelled'
+              ? shippingInformationTexts.cancelledBeforeShipping
+              : shippingInformationTexts.notYetProcessed}
+          </p>
+          {order.paidAt && awaitingDelivery(order) ? (
+            <dl className="detail-list">
+              <ShipmentFactRows shipment={noShipmentYet} orderedAt={order.paidAt} />
+            </dl>
+          ) : null}
+        </>
       )}
     </section>
   );

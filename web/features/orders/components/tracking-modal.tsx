@@ -1,28 +1,30 @@
-import { formatDateTime } from '../../../../contracts/format';
-import type { ShipmentEvent } from '../../../../contracts/orders';
+import type { ShipmentEvent, ShipmentUpdates } from '../../../../contracts/orders';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog/dialog';
 import { useTrackOrder } from '../api/track-order';
+import { formatScanTime, plainScanText, reachedStep, trackingSteps } from '../tracking-steps';
 import { ShipmentFactRows } from './shipment-details';
 import './tracking-modal.css';
 
 interface TrackingModalProps {
   orderId: string;
   orderNumber: string;
+  /** When the order was paid, for the promised day until the courier quotes one; null once there is none to promise. */
+  orderedAt: string | null;
   open: boolean;
   onClose: () => void;
 }
 
 /** docs/product.md#screens My Orders: the real-time tracking modal, opened from the order's Track button. */
-export function TrackingModal({ orderId, orderNumber, open, onClose }: TrackingModalProps) {
+export function TrackingModal({ orderId, orderNumber, orderedAt, open, onClose }: TrackingModalProps) {
   return (
     <Dialog open={open} onClose={onClose} title={`Track Order ${orderNumber}`}>
-      {open ? <TrackingContent orderId={orderId} /> : null}
+      {open ? <TrackingContent orderId={orderId} orderedAt={orderedAt} /> : null}
     </Dialog>
   );
 }
 
-function TrackingContent({ orderId }: { orderId: string }) {
+function TrackingContent({ orderId, orderedAt }: { orderId: string; orderedAt: string | null }) {
   const tracking = useTrackOrder(orderId, true);
 
   if (tracking.isPending) {
@@ -44,24 +46,61 @@ function TrackingContent({ orderId }: { orderId: string }) {
   }
 
   const { data } = tracking;
+  const cancelled = data.orderStatus === 'cancelled';
   return (
     <div className="tracking" aria-busy={tracking.isFetching}>
       {/* The courier could not be asked just now: what we stored is still shown below. */}
       {data.error ? <TrackingError message={data.error} /> : null}
+      {cancelled ? null : <TrackingStepper updates={data} />}
       <dl className="detail-list">
-        <ShipmentFactRows shipment={data} />
+        <ShipmentFactRows
+          shipment={data}
+          orderedAt={cancelled || data.orderStatus === 'delivered' ? null : orderedAt}
+        />
       </dl>
-      <h3 className="tracking__heading">Tracking updates</h3>
+      <h3 className="tracking__heading" id={`tracking-updates-${orderId}`}>
+        Tracking updates
+      </h3>
       {data.shipmentEvents.length === 0 ? (
         <p className="status-text">No tracking updates yet.</p>
       ) : (
-        <ol className="tracking__timeline" aria-label="Tracking updates">
-          {data.shipmentEvents.map((event) => (
-            <TrackingEvent key={`${event.date}-${event.status}-${event.activity}`} event={event} />
-          ))}
-        </ol>
+        <section
+          className="tracking__scroller"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus for a keyboard to scroll it.
+          tabIndex={0}
+          aria-labelledby={`tracking-updates-${orderId}`}
+        >
+          <ol className="tracking__timeline" aria-label="Tracking updates">
+            {data.shipmentEvents.map((event) => (
+              <TrackingEvent key={`${event.date}-${event.status}-${event.activity}`} event={event} />
+            ))}
+          </ol>
+        </section>
       )}
     </div>
+  );
+}
+
+/** Ordered, Packed, Shipped, Out for delivery, Delivered: where the parcel is, at a glance. */
+function TrackingStepper({ updates }: { updates: ShipmentUpdates }) {
+  const reached = reachedStep(updates.orderStatus, updates.stage);
+  return (
+    <ol className="tracking-stepper" aria-label="Order progress">
+      {trackingSteps.map((step, index) => {
+        const state = index < reached ? 'done' : index === reached ? 'current' : 'todo';
+        return (
+          <li
+            key={step}
+            className={`tracking-stepper__step tracking-stepper__step--${state}`}
+            aria-current={state === 'current' ? 'step' : undefined}
+          >
+            <span className="tracking-stepper__dot" aria-hidden="true" />
+            <span className="tracking-stepper__label">{step}</span>
+            {state === 'done' ? <span className="visually-hidden"> (done)</span> : null}
+          </li>
+        );
+      })}
+    </ol>
   );
 }
 
@@ -75,12 +114,17 @@ function TrackingError({ message }: { message: string }) {
 }
 
 function TrackingEvent({ event }: { event: ShipmentEvent }) {
+  const status = plainScanText(event.status);
+  const activity =
+    event.activity && event.activity.toLowerCase() !== event.status.toLowerCase() ? event.activity : null;
   return (
     <li className="tracking__event">
-      <time dateTime={event.date}>{formatDateTime(event.date)}</time>
-      <strong>{event.status}</strong>
-      {event.activity && event.activity !== event.status ? <span>{event.activity}</span> : null}
-      {event.location ? <span className="tracking__location">{event.location}</span> : null}
+      <strong>{status}</strong>
+      {activity ? <span>{activity}</span> : null}
+      <span className="tracking__when">
+        {event.location ? <span className="tracking__location">{event.location} · </span> : null}
+        <time dateTime={event.date}>{formatScanTime(event.date)}</time>
+      </span>
     </li>
   );
 }
