@@ -10,6 +10,7 @@ import { DiscountBadge } from './discount-badge';
 import './product-detail.css';
 import { ProductPrice } from './product-price';
 import { ProductRating } from './product-rating';
+import { ShareButton } from './share-button';
 import { WishlistButton } from './wishlist-button';
 
 const DETAIL_IMAGE_SIZE = 600;
@@ -70,6 +71,7 @@ export function ProductDetail({
           <ProductPrice product={product} large />
           <DiscountBadge discount={product.discount} />
         </div>
+        <p className="product-detail__tax">Inclusive of all taxes</p>
         <p className="product-detail__description">{product.description}</p>
         <div className="product-detail__actions">
           <Button variant={inCart ? 'secondary' : 'primary'} onClick={() => onToggleCart(product)}>
@@ -77,6 +79,7 @@ export function ProductDetail({
           </Button>
           <WishlistButton inWishlist={inWishlist} onClick={() => onToggleWishlist(product)} />
         </div>
+        <ShareButton title={product.title} />
         <p className="product-detail__note">
           Free shipping on orders of {formatRupees(FREE_SHIPPING_FROM)} or more · 7 days return available
         </p>
