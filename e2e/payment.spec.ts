@@ -150,7 +150,7 @@ async function payAndLand(
   await expect(paymentWindow).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
   await expect(page).toHaveURL(/\/payment-success\?orderId=[0-9a-f-]{36}$/);
-  const orderId = (await detail(page, 'Order ID').textContent()) ?? '';
+  const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
   const paymentId = (await detail(page, 'Payment ID').textContent()) ?? '';
   expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
   expect(paymentId).toMatch(/^pay_\w+$/);
@@ -226,7 +226,8 @@ test('the success page survives a reload, shows the shipment block and leads on'
   await page.reload();
   await orderRead;
   await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
-  await expect(detail(page, 'Order ID')).toHaveText(orderId);
+  const paid = ((await (await page.request.get(`/api/orders/${orderId}`)).json()) as { order: Order }).order;
+  await expect(detail(page, 'Order ID')).toHaveText(paid.orderNumber);
   await expect(detail(page, 'Payment ID')).toHaveText(paymentId);
 
   // docs/product.md#screens: the block shows the server's shipment as it stands: the fallback text before it exists, the

@@ -1,0 +1,216 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { arrivalText } from '../contracts/delivery';
+import type { Order } from '../contracts/orders';
+import type { ShiprocketSimulator } from '../server/simulators/shiprocket/plugin';
+import { expect, type ShopServer, test } from './fixtures';
+import { signInBrowser, testAddress } from './support/accounts';
+import { expectNoAxeViolations } from './support/axe';
+
+// Issue 13's delivery journeys on a phone: the product page's tax line and Share, the free-delivery nudge,
+// checkout's sticky bar, address and payment methods, one delivery date from checkout to My Orders, the
+// success page's contents, and the tracking stepper. axe-core checks every page and dialog they visit.
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+const headers = { 'X-Requested-With': 'fetch' };
+
+function simulatorOf(server: ShopServer): ShiprocketSimulator {
+  const simulator = server.app.shiprocketSimulator;
+  if (!simulator) throw new Error('the Shiprocket simulator is off');
+  return simulator;
+}
+
+async function fillCart(request: APIRequestContext, cart: { id: number; quantity: number }[]): Promise<void> {
+  const response = await request.post('/api/cart/update', { headers, data: { cart } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+async function orderOf(request: APIRequestContext, orderId: string): Promise<Order> {
+  const response = await request.get(`/api/orders/${orderId}`);
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { order: Order }).order;
+}
+
+/** The <dd> after a <dt> of a detail list. */
+function detail(scope: Locator | Page, term: string): Locator {
+  return scope.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+}
+
+test('the product page says prices include taxes and shares by WhatsApp or a copied link', async ({
+  page,
+  context,
+}) => {
+  // Desktop Chromium has no share sheet: the fallbacks are what a shopper there gets.
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true });
+  });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/product/7');
+  await expect(page.getByRole('heading', { level: 1, name: 'Luxury Mitt Black' })).toBeVisible();
+  const taxLine = page.getByText('Inclusive of all taxes', { exact: true });
+  await expect(taxLine).toBeVisible();
+  // Under the price: the tax line comes right after the price row.
+  await expect(page.locator('.product-detail__price + p')).toHaveText('Inclusive of all taxes');
+  await expectNoAxeViolations(page);
+
+  const share = page.getByRole('button', { name: 'Share' });
+  await expect(share).toHaveAttribute('aria-expanded', 'false');
+  await share.click();
+  await expect(share).toHaveAttribute('aria-expanded', 'true');
+  const url = page.url();
+  await expect(page.getByRole('link', { name: 'Share on WhatsApp' })).toHaveAttribute(
+    'href',
+    `https://wa.me/?text=${encodeURIComponent(`Luxury Mitt Black ${url}`)}`,
+  );
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toHaveText('Link copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  await expectNoAxeViolations(page);
+});
+
+test('below ₹1,000 the cart and checkout say how much more makes delivery free; at ₹1,000 they do not', async ({
+  page,
+  server,
+}) => {
+  await signInBrowser(page, server);
+  // One Luxury Mitt Black at ₹599: ₹401 short of free delivery (docs/product.md#money).
+  await fillCart(page.request, [{ id: 7, quantity: 1 }]);
+  await page.goto('/cart');
+  await expect(page.getByText('Add ₹401 more for FREE delivery', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto('/checkout');
+  await expect(page.getByText('Add ₹401 more for FREE delivery', { exact: true })).toBeVisible();
+
+  await fillCart(page.request, [{ id: 7, quantity: 2 }]);
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { level: 1, name: 'Shopping Cart (1 item)' })).toBeVisible();
+  await expect(page.getByText('₹1,198').first()).toBeVisible();
+  await expect(page.getByText(/more for FREE delivery/)).toHaveCount(0);
+});
+
+test('checkout on a phone: the full address, payment methods, and a sticky bar with the total and PLACE ORDER', async ({
+  page,
+  server,
+}) => {
+  const shopper = await signInBrowser(page, server);
+  await fillCart(page.request, [{ id: 7, quantity: 1 }]);
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+
+  const address = page.getByRole('region', { name: 'Delivery address' });
+  await expect(address.getByText(`Deliver to: ${shopper.firstName} ${shopper.lastName}`)).toBeVisible();
+  await expect(
+    address.getByText(`${testAddress.houseName}, ${testAddress.streetArea}`, { exact: true }),
+  ).toBeVisible();
+  await expect(address.getByText(`${shopper.city}, ${testAddress.state}`, { exact: true })).toBeVisible();
+  await expect(
+    address.getByText(`${shopper.pincode}, ${testAddress.country}`, { exact: true }),
+  ).toBeVisible();
+
+  const methods = page.getByRole('list', { name: 'Accepted payment methods' });
+  await expect(methods.getByRole('img')).toHaveCount(3);
+  for (const name of ['UPI', 'Visa', 'Mastercard'])
+    await expect(methods.getByRole('img', { name })).toBeVisible();
+  await expect(page.getByText('100% secure payments, processed by Razorpay', { exact: true })).toBeVisible();
+
+  // ₹599 + ₹75 shipping; the bar is on screen at the top of the page and still after scrolling to the end.
+  const bar = page.locator('.place-order__bar');
+  const placeOrder = page.getByRole('button', { name: 'PLACE ORDER' });
+  await expect(bar).toHaveText('Total ₹674PLACE ORDER');
+  await expect(placeOrder).toBeInViewport({ ratio: 1 });
+  const barBox = await bar.boundingBox();
+  expect(barBox && Math.round(barBox.y + barBox.height)).toBe(844);
+  await page.keyboard.press('End');
+  await expect(placeOrder).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('contentinfo')).toBeInViewport();
+  await expectNoAxeViolations(page);
+});
+
+test('one delivery date from checkout to My Orders; the success page and the tracking stepper', async ({
+  page,
+  server,
+}) => {
+  const simulator = simulatorOf(server);
+  const shopper = await signInBrowser(page, server);
+  // 2 Luxury Mitt Black at ₹599: ₹1,198, shipping FREE.
+  await fillCart(page.request, [{ id: 7, quantity: 2 }]);
+
+  // docs/product.md#delivery-date: before paying, the promise counts from now.
+  await page.goto('/checkout');
+  await expect(page.getByText(arrivalText({ orderedAt: new Date() }), { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+  const paymentWindow = page.getByRole('dialog', { name: 'Razorpay test mode' });
+  await expect(paymentWindow.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
+  await paymentWindow.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
+  const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
+
+  // The parcel booked with the courier's day; from then on the courier's day is the date everywhere.
+  await expect
+    .poll(async () => (await orderOf(page.request, orderId)).shipment?.stage, { timeout: 20_000 })
+    .toBe('pickup_scheduled');
+  // The first scan (out for pickup) brings the courier's own day.
+  const booked = await orderOf(page.request, orderId);
+  expect(simulator.advance(Number(booked.shipment?.shiprocketShipmentId))).toHaveLength(1);
+  await simulator.webhooks.settled();
+  await expect
+    .poll(async () => (await orderOf(page.request, orderId)).shipment?.estimatedDelivery)
+    .not.toBe(booked.shipment?.estimatedDelivery);
+  const order = await orderOf(page.request, orderId);
+  const arrival = arrivalText({
+    orderedAt: order.paidAt ?? '',
+    courierEstimate: order.shipment?.estimatedDelivery,
+  });
+  expect(arrival).toMatch(/^Arriving \w+day, \d{1,2} \w{3}$/);
+
+  await page.reload();
+  await expect(detail(page, 'Order ID')).toHaveText(order.orderNumber);
+  await expect(detail(page, 'Total paid')).toHaveText('₹1,198.00');
+  await expect(detail(page, 'Expected delivery')).toHaveText(arrival);
+  const items = page.getByRole('region', { name: 'Items' }).getByRole('listitem');
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toHaveText('Luxury Mitt Black (Size M) × 2₹1,198.00');
+  const address = page.getByRole('region', { name: 'Delivery Address' });
+  await expect(address.locator('address')).toHaveText(
+    `${shopper.firstName} ${shopper.lastName}${testAddress.houseName}, ${testAddress.streetArea}` +
+      `${shopper.city}, ${testAddress.state}, ${shopper.pincode}${testAddress.country}`,
+  );
+  await expect(page.getByText(order.shipment?.shiprocketOrderId ?? 'no id')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('link', { name: 'View Orders' }).click();
+  const card = page.getByRole('article', { name: `Order ${order.orderNumber}` });
+  const shipping = card.getByRole('region', { name: 'Shipping Information' });
+  await expect(detail(shipping, 'Estimated delivery')).toHaveText(arrival);
+  await expectNoAxeViolations(page);
+
+  // The stepper: booked and waiting for pickup is Packed.
+  await card.getByRole('button', { name: 'Track', exact: true }).click();
+  const modal = page.getByRole('dialog', { name: `Track Order ${order.orderNumber}` });
+  const steps = modal.getByRole('list', { name: 'Order progress' }).getByRole('listitem');
+  await expect(steps).toHaveText(['Ordered (done)', 'Packed', 'Shipped', 'Out for delivery', 'Delivered']);
+  await expect(modal.locator('[aria-current="step"]')).toHaveText('Packed');
+  await expect(detail(modal, 'Estimated delivery')).toHaveText(arrival);
+  const scans = modal.getByRole('list', { name: 'Tracking updates' }).getByRole('listitem');
+  await expect(scans.first()).toContainText('Out for pickup');
+  await expect(modal.getByText(order.shipment?.shiprocketShipmentId ?? 'no id')).toHaveCount(0);
+  await expectNoAxeViolations(page, 'dialog[open]');
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+
+  // Picked up, then out for delivery: the stepper follows, and each scan reads in plain words with its place
+  // and India's time.
+  const shipmentId = Number(order.shipment?.shiprocketShipmentId);
+  expect(simulator.advance(shipmentId)).toHaveLength(1);
+  await simulator.webhooks.settled();
+  await expect.poll(async () => (await orderOf(page.request, orderId)).status).toBe('shipped');
+  await card.getByRole('button', { name: 'Track', exact: true }).click();
+  await expect(modal.locator('[aria-current="step"]')).toHaveText('Shipped');
+  await expect(scans.first()).toContainText('Picked up');
+  await expect(scans.first().locator('time')).toHaveText(/^\w{3}, \d{1,2} \w{3}, \d{1,2}:\d{2} (am|pm) IST$/);
+  const timeline = modal.getByRole('region', { name: 'Tracking updates' });
+  await timeline.focus();
+  await expect(timeline).toBeFocused();
+  await expectNoAxeViolations(page, 'dialog[open]');
+});
