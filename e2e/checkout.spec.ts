@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { arrivalText } from '../contracts/delivery';
 import { expect, test } from './fixtures';
 import { signInBrowser } from './support/accounts';
 
@@ -31,11 +32,6 @@ async function fillCart(request: APIRequestContext, cart: { id: number; quantity
 }
 
 /** docs/product.md#numbers-and-timings: seven days from today, as en-IN writes a date. */
-function inSevenDays(): string {
-  const date = new Date();
-  date.setDate(date.getDate() + 7);
-  return date.toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
-}
 
 test('checkout shows the shopper, the items and the same totals as the cart', async ({ page, server }) => {
   await signInBrowser(page, server);
@@ -51,7 +47,8 @@ test('checkout shows the shopper, the items and the same totals as the cart', as
   await page.getByRole('button', { name: 'PROCEED TO CHECKOUT' }).click();
 
   await expect(page).toHaveURL(/\/checkout$/);
-  await expect(page.getByText('Deliver to: Asha Verma, 411001')).toBeVisible();
+  await expect(page.getByText('Deliver to: Asha Verma')).toBeVisible();
+  await expect(page.getByText('411001, India', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: '2/2 ITEMS SELECTED' })).toBeVisible();
 
   const faceMitt = checkoutItem(page, 'Face Mitt');
@@ -60,7 +57,8 @@ test('checkout shows the shopper, the items and the same totals as the cart', as
   await expect(faceMitt.locator('s')).toHaveText('₹798');
   await expect(faceMitt.getByText('₹478', { exact: true })).toBeVisible();
   await expect(faceMitt.getByText('7 days return available')).toBeVisible();
-  await expect(faceMitt.getByText(`Delivery by ${inSevenDays()}`)).toBeVisible();
+  // docs/product.md#delivery-date: counted from now before paying.
+  await expect(faceMitt.getByText(arrivalText({ orderedAt: new Date() }), { exact: true })).toBeVisible();
   const softMitt = checkoutItem(page, 'Soft Mitt');
   await expect(softMitt.getByText('Qty: 1')).toBeVisible();
   await expect(softMitt.locator('s')).toHaveText('₹649');
@@ -132,7 +130,8 @@ test('CHANGE ADDRESS edits the profile; Cancel leaves it', async ({ page, server
   await signInBrowser(page, server);
   await fillCart(page.request, [{ id: 1, quantity: 1 }]);
   await page.goto('/checkout');
-  await expect(page.getByText('Deliver to: Asha Verma, 411001')).toBeVisible();
+  await expect(page.getByText('Deliver to: Asha Verma')).toBeVisible();
+  await expect(page.getByText('411001, India', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'CHANGE ADDRESS' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change Address' });
@@ -156,7 +155,10 @@ test('CHANGE ADDRESS edits the profile; Cancel leaves it', async ({ page, server
   await dialog.getByLabel('Pincode').fill('400050');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('Deliver to: Meera Verma, 400050')).toBeVisible();
+  await expect(page.getByText('Deliver to: Meera Verma')).toBeVisible();
+  await expect(page.getByText('4B Lotus Court, Bandra West', { exact: true })).toBeVisible();
+  await expect(page.getByText('Mumbai, Maharashtra', { exact: true })).toBeVisible();
+  await expect(page.getByText('400050, India', { exact: true })).toBeVisible();
 
   const profile = (await (await page.request.get('/api/auth/profile')).json()) as {
     user: Record<string, string>;
