@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeCartTotals, discountedUnitPrice, rupeesToPaise, shippingFee } from './pricing';
+import {
+  amountToFreeShipping,
+  computeCartTotals,
+  discountedUnitPrice,
+  rupeesToPaise,
+  shippingFee,
+} from './pricing';
 
 describe('discountedUnitPrice (docs/product.md#money)', () => {
   it.each([
@@ -146,5 +152,15 @@ describe('rupeesToPaise (docs/product.md#money)', () => {
 
   it('is a whole number of paise for any whole rupee amount', () => {
     fc.assert(fc.property(fc.nat(10_000_000), (rupees) => rupeesToPaise(rupees) === rupees * 100));
+  });
+});
+
+describe('amountToFreeShipping', () => {
+  it('is what the subtotal lacks below ₹1,000, and nothing from ₹1,000 or for an empty cart', () => {
+    expect(amountToFreeShipping(599)).toBe(401);
+    expect(amountToFreeShipping(999)).toBe(1);
+    expect(amountToFreeShipping(1000)).toBe(0);
+    expect(amountToFreeShipping(1198)).toBe(0);
+    expect(amountToFreeShipping(0)).toBe(0);
   });
 });

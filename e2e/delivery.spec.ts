@@ -212,5 +212,15 @@ test('one delivery date from checkout to My Orders; the success page and the tra
   const timeline = modal.getByRole('region', { name: 'Tracking updates' });
   await timeline.focus();
   await expect(timeline).toBeFocused();
+  // Each scan's dot lies wholly inside the scrolling box, none cut in half by its edge.
+  const dotOverhang = await timeline.evaluate((box) => {
+    const left = box.getBoundingClientRect().left;
+    return [...box.querySelectorAll('li')].map(
+      (scan) =>
+        scan.getBoundingClientRect().left + Number.parseFloat(getComputedStyle(scan, '::before').left) - left,
+    );
+  });
+  expect(dotOverhang.length).toBeGreaterThan(1);
+  for (const offset of dotOverhang) expect(offset).toBeGreaterThanOrEqual(0);
   await expectNoAxeViolations(page, 'dialog[open]');
 });
