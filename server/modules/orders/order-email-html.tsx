@@ -45,7 +45,7 @@ function OrderEmail({ message }: { message: OrderMessage }) {
           ))}
           <Hr />
           <Heading as="h2" style={{ fontSize: '17px' }}>
-            Order {details.number}
+            {`Order ${details.number}`}
           </Heading>
           <Section>
             {[...details.items, ...details.amounts].map((row) => (
@@ -62,7 +62,7 @@ function OrderEmail({ message }: { message: OrderMessage }) {
               {line}
             </Text>
           ))}
-          {details.expectedBy ? <Text>Expected by {details.expectedBy}</Text> : null}
+          {details.expectedBy ? <Text>{`Expected by ${details.expectedBy}`}</Text> : null}
           <Section style={{ margin: '20px 0' }}>
             <Button href={details.link} style={button}>
               See your order

@@ -39,9 +39,9 @@ function detailsOf(order: Order, kind: OrderEmailKind, publicUrl: string): Order
       amount: rupees(item.lineTotalPaise),
     })),
     amounts: [
-      ...(order.discountPaise > 0 ? [{ label: 'Discount', amount: `-${rupees(order.discountPaise)}` }] : []),
+      { label: 'Subtotal', amount: rupees(order.subtotalPaise) },
       { label: 'Shipping', amount: order.shippingPaise === 0 ? 'FREE' : rupees(order.shippingPaise) },
-      { label: 'Total', amount: rupees(order.totalPaise) },
+      { label: order.paidAt ? 'Total paid' : 'Total', amount: rupees(order.totalPaise) },
     ],
     address: [
       `${address.firstName} ${address.lastName}`.trim(),
