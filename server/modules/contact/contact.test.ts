@@ -9,7 +9,7 @@ import { forwardContactMessage } from './service';
 let app: TestApp;
 beforeAll(async () => {
   // A generous limit here; the limit itself has its own app below.
-  app = await buildTestApp({ contactRateLimit: { max: 1000, windowMs: 60_000 } });
+  app = await buildTestApp({ contactRateLimit: { max: 1000, windowMs: 60_000 }, jobWorkers: false });
 });
 afterAll(() => app.closeAndDrop());
 afterEach(async () => {

@@ -1,6 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectedDeliveryDate, formatArrivalDay } from '../../../contracts/delivery';
 import type { Order } from '../../../contracts/orders';
+import { shipments } from '../../db/schema';
+import { shippingDeps } from '../../flows/deps';
+import { createShipmentForOrder } from '../../flows/fulfil-order';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import {
   newShopper,
@@ -15,7 +19,8 @@ import { orderMessageOf } from './order-message';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await buildTestApp();
+  // The tests do the jobs' work themselves.
+  app = await buildTestApp({ jobWorkers: false });
 });
 afterAll(() => app.closeAndDrop());
 afterEach(() => {
@@ -118,6 +123,18 @@ describe('order SMS for a phone-only shopper (docs/product.md#phone-and-email)',
     const emails = await app.inject({ method: 'GET', url: '/api/dev/outbox' });
     const all = emails.json<{ messages: { channel: string; body: string }[] }>().messages;
     expect(all.filter((m) => m.channel === 'email' && m.body.includes(number))).toEqual([]);
+  });
+
+  it("books the parcel of a shopper with no e-mail, billed at the shop's care address", async () => {
+    const shopper = await newShopper(app, [{ id: 1, quantity: 1 }], { email: null });
+    const paid = await placePaidOrder(app, { shopper });
+    const deps = shippingDeps(app);
+    const booking = vi.spyOn(deps.shiprocket.client, 'createAdhocOrder');
+    await createShipmentForOrder(deps, { orderId: paid.orderId });
+    expect(booking.mock.calls).toEqual([
+      [expect.objectContaining({ billing_email: 'care@ottomanmittens.in', billing_phone: shopper.mobile })],
+    ]);
+    expect(await app.db.select().from(shipments).where(eq(shipments.orderId, paid.orderId))).toHaveLength(1);
   });
 
   it('has one fixed text for each update, its variables filled', async () => {
