@@ -7,12 +7,6 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const PINCODE_MIN_LENGTH = 6;
 export const OTP_LENGTH = 6;
 
-/** docs/product.md#phone-and-email: a phone signup gets an e-mail made from its 10 digits at the shop's own domain. */
-export const SYNTHETIC_EMAIL_DOMAIN = 'phone.ottomanmittens.in';
-export function syntheticEmailFor(phone: string): string {
-  return `${phone}@${SYNTHETIC_EMAIL_DOMAIN}`;
-}
-
 export const authMessages = {
   otpSentEmail: 'OTP sent to your email! Please check your inbox and spam folder.',
   otpSentPhone: 'OTP sent to your phone!',
@@ -108,7 +102,8 @@ export const UserSchema = z
     firstName: z.string(),
     lastName: z.string(),
     name: z.string(),
-    email: z.string(),
+    // docs/product.md#phone-and-email: null for an account made by phone signup, which has no e-mail.
+    email: z.string().nullable(),
     phone: z.string(),
     mobile: z.string(),
     houseName: z.string(),

@@ -149,6 +149,11 @@ export const orderEmailKinds = [
 ] as const;
 export type OrderEmailKind = (typeof orderEmailKinds)[number];
 
+/** The app's page of one order (web/lib/paths.ts paymentSuccessOf), which order messages link to (docs/product.md#order-messages). */
+export function orderPagePath(orderId: string): string {
+  return `/payment-success?orderId=${encodeURIComponent(orderId)}`;
+}
+
 /** Why an order waits for a person in the owner's console (docs/product.md#needs-attention). */
 export const attentionReasons = [
   'parcel_cancelled_by_courier',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, simulatedServices } from './config';
+import { loggerOptions } from './logger-options';
 
 describe('loadConfig', () => {
   it('defaults to embedded PGlite on port 3000', () => {
@@ -74,5 +75,21 @@ describe('loadConfig', () => {
 
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it("sends contact messages to the shop's care address, care@ottomanmittens.in unless set", () => {
+    expect(loadConfig({}).careEmail).toBe('care@ottomanmittens.in');
+    expect(loadConfig({ SHOP_CARE_EMAIL: 'help@example.in' }).careEmail).toBe('help@example.in');
+    expect(() => loadConfig({ SHOP_CARE_EMAIL: 'not-an-address' })).toThrow('SHOP_CARE_EMAIL');
+  });
+
+  it('logs JSON in production, pretty when asked elsewhere (docs/operations.md#logs)', () => {
+    expect(loadConfig({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'development', LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadConfig({ NODE_ENV: 'development', LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(loggerOptions({ logLevel: 'info', logFormat: 'json' })).not.toHaveProperty('transport');
+    expect(loggerOptions({ logLevel: 'info', logFormat: 'pretty' })).toMatchObject({
+      transport: { target: 'pino-pretty' },
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OrderSmsTemplate } from './modules/notifications/sms-templates';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
@@ -9,6 +10,7 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('localhost'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('data/pglite'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
@@ -18,9 +20,16 @@ const EnvSchema = z.object({
   ALLOW_SIMULATORS: booleanFromEnv.default(false),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Ottoman Mittens <care@ottomanmittens.in>'),
+  SHOP_CARE_EMAIL: z.email().default('care@ottomanmittens.in'),
   MSG91_AUTH_KEY: z.string().min(8).optional(),
   MSG91_OTP_TEMPLATE_ID: z.string().min(4).optional(),
   MSG91_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://control.msg91.com'),
+  MSG91_ORDER_CONFIRMED_TEMPLATE_ID: z.string().min(4).optional(),
+  MSG91_ORDER_SHIPPED_TEMPLATE_ID: z.string().min(4).optional(),
+  MSG91_ORDER_OUT_FOR_DELIVERY_TEMPLATE_ID: z.string().min(4).optional(),
+  MSG91_ORDER_DELIVERED_TEMPLATE_ID: z.string().min(4).optional(),
+  MSG91_ORDER_CANCELLED_TEMPLATE_ID: z.string().min(4).optional(),
+  MSG91_ORDER_REFUNDED_TEMPLATE_ID: z.string().min(4).optional(),
   GOOGLE_CLIENT_ID: z.string().min(8).optional(),
   RAZORPAY_KEY_ID: z.string().min(8).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(8).optional(),
@@ -50,6 +59,8 @@ export interface Config {
   host: string;
   port: number;
   logLevel: Env['LOG_LEVEL'];
+  /** docs/operations.md#logs: pretty in a development terminal (or when asked), JSON otherwise. */
+  logFormat: 'json' | 'pretty';
   /** Real PostgreSQL when set; otherwise embedded PGlite in `dataDir` ('memory://' keeps it in memory). */
   databaseUrl: string | undefined;
   dataDir: string;
@@ -66,7 +77,18 @@ export interface Config {
   /** With NODE_ENV=production, simulators run only when this says so explicitly. */
   allowSimulators: boolean;
   mail: { smtpUrl: string | undefined; from: string };
-  sms: { msg91: { authKey: string; otpTemplateId: string; baseUrl: string } | undefined };
+  /** Where contact messages go (docs/product.md#contact-messages). */
+  careEmail: string;
+  sms: {
+    msg91:
+      | {
+          authKey: string;
+          otpTemplateId: string;
+          templateIds: Partial<Record<OrderSmsTemplate, string>>;
+          baseUrl: string;
+        }
+      | undefined;
+  };
   google: { clientId: string | undefined };
   /** Real Razorpay when the keys are set; otherwise the simulator under /sim/razorpay. */
   razorpay: RazorpayConfig | undefined;
@@ -156,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
+    logFormat: logFormatOf(e),
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     redisUrl: e.REDIS_URL,
@@ -171,10 +194,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     allowSimulators: e.ALLOW_SIMULATORS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    careEmail: e.SHOP_CARE_EMAIL,
     sms: {
       msg91:
         e.MSG91_AUTH_KEY && e.MSG91_OTP_TEMPLATE_ID
-          ? { authKey: e.MSG91_AUTH_KEY, otpTemplateId: e.MSG91_OTP_TEMPLATE_ID, baseUrl: e.MSG91_BASE_URL }
+          ? {
+              authKey: e.MSG91_AUTH_KEY,
+              otpTemplateId: e.MSG91_OTP_TEMPLATE_ID,
+              templateIds: orderTemplateIdsOf(e),
+              baseUrl: e.MSG91_BASE_URL,
+            }
           : undefined,
     },
     google: { clientId: e.GOOGLE_CLIENT_ID },
@@ -199,4 +228,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobWorkers: e.JOB_WORKERS,
     jobPollingIntervalSeconds: e.JOB_POLLING_INTERVAL_SECONDS,
   };
+}
+
+function orderTemplateIdsOf(e: Env): Partial<Record<OrderSmsTemplate, string>> {
+  return {
+    order_confirmed: e.MSG91_ORDER_CONFIRMED_TEMPLATE_ID,
+    order_shipped: e.MSG91_ORDER_SHIPPED_TEMPLATE_ID,
+    order_out_for_delivery: e.MSG91_ORDER_OUT_FOR_DELIVERY_TEMPLATE_ID,
+    order_delivered: e.MSG91_ORDER_DELIVERED_TEMPLATE_ID,
+    order_cancelled: e.MSG91_ORDER_CANCELLED_TEMPLATE_ID,
+    order_refunded: e.MSG91_ORDER_REFUNDED_TEMPLATE_ID,
+  };
+}
+
+/** docs/operations.md#logs: JSON in production; elsewhere pretty when asked or on a terminal. */
+function logFormatOf(e: Env): 'json' | 'pretty' {
+  if (e.NODE_ENV === 'production') return 'json';
+  if (e.LOG_FORMAT) return e.LOG_FORMAT;
+  return process.stdout.isTTY ? 'pretty' : 'json';
 }

@@ -18,6 +18,8 @@ async function main() {
   });
 
   await app.listen({ host: config.host, port: config.port });
+  // docs/operations.md#logs: the address a person opens, alone on its line.
+  app.log.info(`Ottoman Mittens is open at ${config.publicUrl}`);
 }
 
 main().catch((error: unknown) => {

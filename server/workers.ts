@@ -10,6 +10,7 @@ import {
   settleStalePendingRefunds,
 } from './flows/refunds';
 import { pollStaleShipments } from './flows/tracking';
+import { forwardContactMessage } from './modules/contact/service';
 import { sendOrderEmail } from './modules/orders/order-email';
 import { jobQueues } from './plugins/jobs';
 
@@ -18,7 +19,12 @@ export default fp(
   async (app) => {
     if (!app.config.jobWorkers) return;
     const { jobs, log } = app;
-    await jobs.work(jobQueues.sendOrderEmail, (job) => sendOrderEmail(app.db, app.notifier, job));
+    await jobs.work(jobQueues.sendOrderEmail, (job) =>
+      sendOrderEmail(app.db, app.notifier, job, app.config.publicUrl),
+    );
+    await jobs.work(jobQueues.forwardContactMessage, (job) =>
+      forwardContactMessage(app.db, app.notifier, app.config.careEmail, job),
+    );
     await jobs.work(jobQueues.reconcilePayments, async () => {
       const outcomes = await reconcilePendingOrders(paymentDeps(app));
       if (outcomes.paid + outcomes.abandoned > 0) log.info({ outcomes }, 'payments reconciled');

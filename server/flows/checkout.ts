@@ -96,7 +96,7 @@ export async function createPaymentOrder(
       cartFingerprint,
       contact: {
         name: `${user.firstName} ${user.lastName}`.trim(),
-        email: user.email,
+        email: user.email ?? '',
         phone: user.phone ?? '',
       },
       shippingAddress: address,

@@ -19,6 +19,8 @@ export interface ShippingDeps {
   jobs: Pick<Jobs, 'send'>;
   shiprocket: ShiprocketGateway;
   shipping: ShippingConfig;
+  /** Shiprocket requires a billing e-mail: a shopper with none is billed at the shop's care address. */
+  careEmail: string;
   log: FastifyBaseLogger;
 }
 
@@ -32,6 +34,7 @@ export function shippingDeps(app: FastifyInstance): ShippingDeps {
     jobs: app.jobs,
     shiprocket: app.shiprocket,
     shipping: app.config.shipping,
+    careEmail: app.config.careEmail,
     log: app.log,
   };
 }

@@ -101,7 +101,8 @@ async function adhocOrderOf(deps: ShippingDeps, order: OrderRow): Promise<AdhocO
     billing_pincode: address.pincode,
     billing_state: address.state,
     billing_country: address.country || 'India',
-    billing_email: order.contact.email,
+    // docs/product.md#phone-and-email: a phone signup has no e-mail of its own.
+    billing_email: order.contact.email || deps.careEmail,
     billing_phone: order.contact.phone,
     shipping_is_billing: true,
     order_items: items.map((item) => ({

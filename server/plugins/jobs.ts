@@ -12,6 +12,7 @@ export const jobQueues = {
   pollTracking: 'shipment.poll-tracking',
   refundCancelledOrder: 'order.refund',
   refundStrayPayment: 'payment.refund-stray',
+  forwardContactMessage: 'contact.forward',
 } as const;
 
 export type JobQueue = (typeof jobQueues)[keyof typeof jobQueues];
@@ -26,6 +27,8 @@ export interface JobPayloads {
   'order.refund': { orderId: string };
   /** Our payments row id of a second captured payment. */
   'payment.refund-stray': { paymentId: string };
+  /** Our contact_messages row id, and which of its two e-mails: one job each, so a retry repeats neither. */
+  'contact.forward': { messageId: string; recipient: 'shop' | 'sender' };
 }
 
 export interface JobOptions {

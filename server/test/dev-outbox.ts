@@ -6,6 +6,7 @@ export interface OutboxMessage {
   channel: 'email' | 'sms';
   subject: string;
   body: string;
+  html: string | null;
   code: string | null;
   createdAt: string;
 }

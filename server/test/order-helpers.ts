@@ -7,7 +7,7 @@ import { type OrderEmailJob, sendOrderEmail } from '../modules/orders/order-emai
 import { type JobQueue, jobQueues } from '../plugins/jobs';
 import type { TestApp } from './build-test-app';
 import { readOutbox } from './dev-outbox';
-import { createShopper } from './shopper-factory';
+import { createShopper, type ShopperOverrides } from './shopper-factory';
 
 // Factories for order tests: shoppers, paid orders and booked parcels, made through the real API and the
 // simulators, plus readers of the jobs and e-mails an order change queued.
@@ -27,11 +27,17 @@ export function shiprocketSimulatorOf(app: TestApp) {
 export type Shopper = Awaited<ReturnType<typeof newShopper>>;
 
 /** A signed-up shopper (made by the factory) with these lines in the cart. */
-export async function newShopper(app: TestApp, lines: CartLines = [{ id: 1, quantity: 1 }]) {
-  const { user, headers } = await createShopper(app);
+export async function newShopper(
+  app: TestApp,
+  lines: CartLines = [{ id: 1, quantity: 1 }],
+  overrides: ShopperOverrides = {},
+) {
+  const { user, headers, contact } = await createShopper(app, overrides);
   const shopper = {
     userId: user._id,
-    email: user.email,
+    /** Empty for a phone-only shopper. */
+    email: contact.email,
+    mobile: contact.mobile,
     headers,
     async setCart(cart: CartLines) {
       const response = await app.inject({
@@ -188,7 +194,7 @@ export async function sendQueuedOrderEmails(app: TestApp, orderId: string): Prom
     (job) => job.state === 'created',
   );
   for (const job of jobs) {
-    await sendOrderEmail(app.db, app.notifier, job.data);
+    await sendOrderEmail(app.db, app.notifier, job.data, app.config.publicUrl);
   }
   await app.db.execute(
     sql`update pgboss.job set state = 'completed'

@@ -6,8 +6,8 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    // Lower-cased; a phone signup gets a synthetic address (docs/product.md#phone-and-email).
-    email: text('email').notNull().unique(),
+    // Lower-cased; null for an account made by phone signup (docs/product.md#phone-and-email).
+    email: text('email').unique(),
     // The bare 10 digits (docs/product.md#phone-and-email).
     phone: text('phone').unique(),
     // argon2id; null for an account made by Google sign-in that never set one.

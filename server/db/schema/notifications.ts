@@ -11,7 +11,9 @@ export const notifications = pgTable(
     channel: text('channel', { enum: notificationChannels }).notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull().default(''),
+    // The plain-text part (an SMS's whole text); an HTML e-mail also keeps its HTML part.
     body: text('body').notNull(),
+    html: text('html'),
     // The OTP in the message, kept only while messages go to the dev outbox (never with a real transport).
     code: text('code'),
     transport: text('transport').notNull(),

@@ -19,7 +19,7 @@ export async function getProfile(db: Database, userId: string) {
 export async function updateProfile(db: Database, userId: string, update: ProfileUpdate) {
   const current = await getProfile(db, userId);
   const { email, phone, ...fields } = update;
-  if (email !== undefined && email.trim().toLowerCase() !== current.email) {
+  if (email !== undefined && email.trim().toLowerCase() !== (current.email ?? '')) {
     throw new AppError('invalid', authMessages.emailReadOnly);
   }
   if (fields.pincode !== undefined && fields.pincode !== '' && fields.pincode.length < 6) {

@@ -1,4 +1,4 @@
-import { authMessages, type SignupBody, signupProblem, syntheticEmailFor } from '../../../contracts/auth';
+import { authMessages, type SignupBody, signupProblem } from '../../../contracts/auth';
 import { messages } from '../../../contracts/messages';
 import { normalizeIndianPhone } from '../../../contracts/phone';
 import type { Database } from '../../db/client';
@@ -17,7 +17,8 @@ function contactOf(body: SignupBody, channel: 'email' | 'sms') {
     return { email: text(body.email).toLowerCase(), phone: normalizeIndianPhone(text(body.mobile)) };
   }
   const phone = normalizeIndianPhone(text(body.phone) || text(body.phoneNumber) || text(body.mobile));
-  return { email: phone.ok ? syntheticEmailFor(phone.phone) : '', phone };
+  // docs/product.md#phone-and-email: a phone signup has no e-mail.
+  return { email: null, phone };
 }
 
 /**

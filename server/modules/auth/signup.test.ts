@@ -138,14 +138,30 @@ describe('POST /api/auth/signup: accounts', () => {
     expect(profile.statusCode).toBe(200);
   });
 
-  it('makes the e-mail of a phone signup from its digits', async () => {
+  it('gives a phone signup no e-mail, in the reply, the profile and the row', async () => {
     const { mobile } = uniqueContact();
     const verificationToken = await verifiedTicket(app, { mobile: `+91${mobile}` });
     const response = await signup({ ...signupDetails(), phone: mobile, verificationToken });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({
-      user: { email: `${mobile}@phone.ottomanmittens.in`, phone: mobile },
+    const body = response.json<{ token: string; user: { _id: string } }>();
+    expect(body).toMatchObject({ user: { email: null, phone: mobile, mobile } });
+    const profile = await app.inject({
+      method: 'GET',
+      url: '/api/auth/profile',
+      headers: { authorization: `Bearer ${body.token}` },
     });
+    expect(profile.json()).toMatchObject({ email: null, user: { email: null, phone: mobile } });
+    const [row] = await app.db.select().from(users).where(eq(users.id, body.user._id));
+    expect(row?.email).toBeNull();
+    expect(row?.phoneVerifiedAt).not.toBeNull();
+  });
+
+  it('lets two phone signups live side by side without e-mails', async () => {
+    for (const { mobile } of [uniqueContact(), uniqueContact()]) {
+      const verificationToken = await verifiedTicket(app, { mobile });
+      const response = await signup({ ...signupDetails(), phone: mobile, verificationToken });
+      expect(response.statusCode, response.body).toBe(201);
+    }
   });
 
   it('refuses a second account for the same mobile', async () => {

@@ -1,11 +1,15 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../db/schema';
+import { type JobPayloads, jobQueues } from '../../plugins/jobs';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { readOutbox } from '../../test/dev-outbox';
+import { forwardContactMessage } from './service';
 
 let app: TestApp;
 beforeAll(async () => {
   // A generous limit here; the limit itself has its own app below.
-  app = await buildTestApp({ contactRateLimit: { max: 1000, windowMs: 60_000 } });
+  app = await buildTestApp({ contactRateLimit: { max: 1000, windowMs: 60_000 }, jobWorkers: false });
 });
 afterAll(() => app.closeAndDrop());
 afterEach(async () => {
@@ -31,6 +35,64 @@ describe('POST /api/contact', () => {
     const rows = await app.db.select().from(contactMessages);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ ...valid, ipAddress: '127.0.0.1' });
+  });
+
+  it('e-mails the message to the shop and an acknowledgement to the sender, by queued jobs', async () => {
+    const sender = {
+      name: 'Meera Iyer',
+      email: 'meera.contact@example.in',
+      message: 'Do you ship to Kochi?\nThanks!',
+    };
+    expect((await postContact(sender)).statusCode).toBe(201);
+    const [row] = await app.db.select().from(contactMessages);
+    if (!row) throw new Error('the message was not stored');
+    // Queued in the transaction that stored the message: the e-mails are the jobs' work.
+    const result = (await app.db.execute(
+      sql`select data from pgboss.job where name = ${jobQueues.forwardContactMessage} and data->>'messageId' = ${row.id} order by data->>'recipient'`,
+    )) as unknown as { rows: { data: JobPayloads['contact.forward'] }[] };
+    expect(result.rows.map((job) => job.data)).toEqual([
+      { messageId: row.id, recipient: 'sender' },
+      { messageId: row.id, recipient: 'shop' },
+    ]);
+    expect(await readOutbox(app, 'care@ottomanmittens.in')).toEqual([]);
+    for (const job of result.rows) {
+      await forwardContactMessage(app.db, app.notifier, app.config.careEmail, job.data);
+    }
+
+    const [toShop, ...moreToShop] = await readOutbox(app, 'care@ottomanmittens.in');
+    expect(moreToShop).toEqual([]);
+    expect(toShop).toMatchObject({
+      channel: 'email',
+      subject: 'Contact form: Meera Iyer',
+      body: `From: Meera Iyer <meera.contact@example.in>\nSent: ${row.createdAt.toISOString()}\n\nDo you ship to Kochi?\nThanks!`,
+    });
+    const [toSender, ...moreToSender] = await readOutbox(app, 'meera.contact@example.in');
+    expect(moreToSender).toEqual([]);
+    expect(toSender).toMatchObject({
+      channel: 'email',
+      subject: 'We have your message',
+      body: [
+        'Hello Meera Iyer,',
+        '',
+        'Thank you for writing to Ottoman Mittens. We have your message and will reply within two working days.',
+        '',
+        'You wrote:',
+        'Do you ship to Kochi?',
+        'Thanks!',
+      ].join('\n'),
+    });
+  });
+
+  it('queues no e-mail for a refused message', async () => {
+    const queued = async () => {
+      const result = (await app.db.execute(
+        sql`select count(*)::int as count from pgboss.job where name = ${jobQueues.forwardContactMessage}`,
+      )) as unknown as { rows: { count: number }[] };
+      return result.rows[0]?.count;
+    };
+    const before = await queued();
+    expect((await postContact({ ...valid, message: ' ' })).statusCode).toBe(400);
+    expect(await queued()).toBe(before);
   });
 
   it.each(['name', 'email', 'message'] as const)(

@@ -19,7 +19,7 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await saveContactMessage(app.db, request.body, {
+      await saveContactMessage(app.db, app.jobs, request.body, {
         ipAddress: request.ip,
         userAgent: request.headers['user-agent'],
       });

@@ -28,12 +28,14 @@ async function deliver<Message extends { to: string; code?: string | undefined }
   transport: Transport<Message>,
   channel: 'email' | 'sms',
   message: Message,
-  content: { subject: string; body: string },
+  content: { subject: string; body: string; html?: string | undefined },
 ) {
   const record = {
     channel,
     recipient: message.to,
-    ...content,
+    subject: content.subject,
+    body: content.body,
+    html: content.html ?? null,
     // A code is kept only where nobody else delivers it: the outbox is how a developer or a test reads it.
     code: transport.name === 'outbox' ? (message.code ?? null) : null,
     transport: transport.name,
@@ -56,7 +58,11 @@ export function createNotifier(
   return {
     outboxEnabled: transports.email.name === 'outbox' || transports.sms.name === 'outbox',
     email: (message) =>
-      deliver(db, transports.email, 'email', message, { subject: message.subject, body: message.text }),
+      deliver(db, transports.email, 'email', message, {
+        subject: message.subject,
+        body: message.text,
+        html: message.html,
+      }),
     sms: (message) => deliver(db, transports.sms, 'sms', message, { subject: '', body: message.text }),
   };
 }

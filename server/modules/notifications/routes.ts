@@ -12,6 +12,7 @@ const OutboxMessageSchema = z.object({
   channel: z.enum(['email', 'sms']),
   subject: z.string(),
   body: z.string(),
+  html: z.string().nullable(),
   code: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -35,6 +36,7 @@ async function readOutbox(db: Database, to: string | undefined) {
     channel: row.channel,
     subject: row.subject,
     body: row.body,
+    html: row.html,
     code: row.code,
     createdAt: row.createdAt.toISOString(),
   }));

@@ -213,7 +213,12 @@ describe('POST /api/orders/create-with-payment', () => {
     expect((await asha.myOrders()).map((order) => order.orderId)).toEqual([placed.orderId]);
 
     // The confirmation e-mail is the queued job's work.
-    await sendOrderEmail(app.db, app.notifier, { orderId: placed.orderId, kind: 'confirmed' });
+    await sendOrderEmail(
+      app.db,
+      app.notifier,
+      { orderId: placed.orderId, kind: 'confirmed' },
+      app.config.publicUrl,
+    );
     const outbox = await app.inject({
       method: 'GET',
       url: `/api/dev/outbox?to=${encodeURIComponent(asha.email)}`,

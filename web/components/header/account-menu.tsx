@@ -6,7 +6,8 @@ import './account-menu.css';
 interface AccountMenuProps {
   /** docs/product.md#screens: firstName, else name, else 'User'. */
   greeting: string;
-  email: string;
+  /** Null for a phone-only account, which has no e-mail (docs/product.md#phone-and-email). */
+  email: string | null;
   onLogout: () => void;
 }
 
@@ -51,7 +52,7 @@ export function AccountMenu({ greeting, email, onLogout }: AccountMenuProps) {
       </button>
       <nav id={panelId} className="account-menu__panel" aria-label="Account" hidden={!open}>
         <p className="account-menu__name">{greeting}</p>
-        <p className="account-menu__email">{email}</p>
+        {email ? <p className="account-menu__email">{email}</p> : null}
         <ul className="account-menu__list">
           <li>
             <Link to={paths.profile} className="account-menu__item" onClick={close}>

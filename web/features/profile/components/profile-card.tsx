@@ -124,8 +124,10 @@ export function ProfileCard({ user, onSave, onLogout }: ProfileCardProps) {
       )}
 
       <div className="profile-card__fields">
-        {/* docs/product.md#behaviour: the e-mail is always read-only. */}
-        <InputField label="Email" name="email" type="email" value={user.email} disabled />
+        {/* docs/product.md#behaviour: the e-mail is always read-only; a phone-only account has none. */}
+        {user.email ? (
+          <InputField label="Email" name="email" type="email" value={user.email} disabled />
+        ) : null}
         {personFields.map(({ name, label, autoComplete }) => (
           <InputField
             key={name}

@@ -1,0 +1,29 @@
+/**
+ * The SMS the shop sends besides the OTP (docs/operations.md#sms-templates): Indian operators deliver only
+ * DLT-registered templates, so each text is fixed here and in the README, and MSG91 is sent only its variables.
+ */
+export const orderSmsTemplates = {
+  order_confirmed:
+    'Ottoman Mittens: your order ##order## of ##amount## is confirmed. Expected by ##date##. Details: ##link##',
+  order_shipped: 'Ottoman Mittens: your order ##order## has shipped with ##courier##. Track it: ##link##',
+  order_out_for_delivery:
+    'Ottoman Mittens: your order ##order## is out for delivery and should reach you today. Details: ##link##',
+  order_delivered:
+    'Ottoman Mittens: your order ##order## has been delivered. We hope your skin loves the silk.',
+  order_cancelled:
+    'Ottoman Mittens: your order ##order## is cancelled. Any payment taken is refunded in 6-8 days. Details: ##link##',
+  order_refunded:
+    'Ottoman Mittens: we have refunded ##amount## for your order ##order##. It takes 6-8 days to reach your account.',
+} as const;
+
+export type OrderSmsTemplate = keyof typeof orderSmsTemplates;
+export type SmsTemplate = 'otp' | OrderSmsTemplate;
+
+/** The template's text with its `##name##` variables filled: what the shopper reads. */
+export function fillSmsTemplate(template: OrderSmsTemplate, variables: Record<string, string>): string {
+  return orderSmsTemplates[template].replace(/##(\w+)##/g, (_, name: string) => {
+    const value = variables[name];
+    if (value === undefined) throw new Error(`SMS template ${template} needs ##${name}##`);
+    return value;
+  });
+}

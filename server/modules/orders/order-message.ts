@@ -1,0 +1,161 @@
+import { expectedDeliveryDate, formatArrivalDay } from '../../../contracts/delivery';
+import { formatRupees } from '../../../contracts/format';
+import { type Order, type OrderEmailKind, orderPagePath } from '../../../contracts/orders';
+import type { OrderSmsTemplate } from '../notifications/sms-templates';
+import { orderNumberOf } from './order-view';
+
+/** What an order update says, whichever way it goes (docs/product.md#order-messages). */
+export interface OrderMessage {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  details: OrderDetails;
+  sms: { template: OrderSmsTemplate; variables: Record<string, string> };
+}
+
+export interface OrderDetails {
+  number: string;
+  items: { label: string; amount: string }[];
+  amounts: { label: string; amount: string }[];
+  address: string[];
+  /** "Saturday, 29 Nov"; absent once the parcel is delivered or the order cancelled. */
+  expectedBy: string | undefined;
+  link: string;
+}
+
+const rupees = (paise: number) => formatRupees(paise / 100);
+
+function detailsOf(order: Order, kind: OrderEmailKind, publicUrl: string): OrderDetails {
+  const address = order.shippingAddress;
+  const stillComing = kind === 'confirmed' || kind === 'shipped' || kind === 'out_for_delivery';
+  const expected = expectedDeliveryDate({
+    orderedAt: order.paidAt ?? order.createdAt,
+    courierEstimate: order.shipment?.estimatedDelivery,
+  });
+  return {
+    number: orderNumberOf(order.orderId),
+    items: order.items.map((item) => ({
+      label: `${item.title} (Size ${item.size}) x ${item.quantity}`,
+      amount: rupees(item.lineTotalPaise),
+    })),
+    amounts: [
+      { label: 'Subtotal', amount: rupees(order.subtotalPaise) },
+      { label: 'Shipping', amount: order.shippingPaise === 0 ? 'FREE' : rupees(order.shippingPaise) },
+      { label: order.paidAt ? 'Total paid' : 'Total', amount: rupees(order.totalPaise) },
+    ],
+    address: [
+      `${address.firstName} ${address.lastName}`.trim(),
+      address.houseName,
+      address.streetArea,
+      [address.city, address.state, address.pincode].filter(Boolean).join(', '),
+    ].filter(Boolean),
+    expectedBy: stillComing ? formatArrivalDay(expected) : undefined,
+    link: new URL(orderPagePath(order.orderId), publicUrl).toString(),
+  };
+}
+
+/** The subject, paragraphs and SMS of one order update; the details block is the same for all. */
+export function orderMessageOf(order: Order, kind: OrderEmailKind, publicUrl: string): OrderMessage {
+  const details = detailsOf(order, kind, publicUrl);
+  const { number, link } = details;
+  const courier = order.shipment?.courierName ?? 'our courier';
+  const greeting = `Hello ${order.shippingAddress.firstName || 'there'},`;
+  const base = { greeting, details };
+  switch (kind) {
+    case 'confirmed':
+      return {
+        ...base,
+        subject: `Your order ${number} is confirmed`,
+        paragraphs: [
+          `Thank you for your order ${number}. We have received your payment of ${rupees(order.totalPaise)} and are preparing your mittens.`,
+          'We will write again when your parcel is on its way.',
+        ],
+        sms: {
+          template: 'order_confirmed',
+          variables: {
+            order: number,
+            amount: rupees(order.totalPaise),
+            date: details.expectedBy ?? '',
+            link,
+          },
+        },
+      };
+    case 'shipped':
+      return {
+        ...base,
+        subject: `Your order ${number} is on its way`,
+        paragraphs: [
+          `Your order ${number} has left us with ${courier}.`,
+          ...(order.shipment?.trackingNumber ? [`Tracking number: ${order.shipment.trackingNumber}`] : []),
+          ...(order.shipment?.trackingUrl ? [`Track it here: ${order.shipment.trackingUrl}`] : []),
+        ],
+        sms: {
+          template: 'order_shipped',
+          variables: { order: number, courier, link: order.shipment?.trackingUrl ?? link },
+        },
+      };
+    case 'out_for_delivery':
+      return {
+        ...base,
+        subject: `Your order ${number} is out for delivery`,
+        paragraphs: [
+          `Your order ${number} is out for delivery with ${courier} and should reach you today.`,
+          ...(order.shipment?.trackingUrl ? [`Track it here: ${order.shipment.trackingUrl}`] : []),
+        ],
+        sms: { template: 'order_out_for_delivery', variables: { order: number, link } },
+      };
+    case 'delivered':
+      return {
+        ...base,
+        subject: `Your order ${number} has been delivered`,
+        paragraphs: [`Your order ${number} has been delivered. We hope your skin loves the silk.`],
+        sms: { template: 'order_delivered', variables: { order: number } },
+      };
+    case 'cancelled':
+      return {
+        ...base,
+        subject: `Your order ${number} is cancelled`,
+        paragraphs: [
+          `Your order ${number} is cancelled as you asked.`,
+          // docs/product.md#cancellation-and-refunds: refunds take 6-8 days.
+          order.paidAt
+            ? `We are refunding ${rupees(order.totalPaise)} to your original payment method. Refunds take 6-8 days to reach your account; we will write again once the refund is processed.`
+            : 'No payment was taken for it, so there is nothing to refund.',
+        ],
+        sms: { template: 'order_cancelled', variables: { order: number, link } },
+      };
+    case 'refunded':
+      return {
+        ...base,
+        subject: `Your refund for order ${number} is processed`,
+        paragraphs: [
+          `We have refunded ${rupees(order.refundedPaise)} for your order ${number} to your original payment method.`,
+          'Refunds take 6-8 days to reach your account; you need not do anything.',
+        ],
+        sms: {
+          template: 'order_refunded',
+          variables: { order: number, amount: rupees(order.refundedPaise) },
+        },
+      };
+  }
+}
+
+/** The plain-text part of the e-mail: the same words as the HTML part. */
+export function orderEmailText(message: OrderMessage): string {
+  const { details } = message;
+  return [
+    message.greeting,
+    '',
+    ...message.paragraphs,
+    '',
+    `Order ${details.number}`,
+    ...details.items.map((item) => `- ${item.label}: ${item.amount}`),
+    ...details.amounts.map((row) => `${row.label}: ${row.amount}`),
+    '',
+    'Delivering to:',
+    ...details.address,
+    ...(details.expectedBy ? ['', `Expected by ${details.expectedBy}`] : []),
+    '',
+    `See your order: ${details.link}`,
+  ].join('\n');
+}
