@@ -140,6 +140,10 @@ async function shopperAtCheckout(page: Page, server: ShopServer): Promise<TestSh
   return shopper;
 }
 
+function orderNumberOf(orderId: string): string {
+  return `OM-${orderId.slice(0, 8).toUpperCase()}`;
+}
+
 /** Pays in the test window with the prefilled success@razorpay and waits for the success page. */
 async function payAndLand(
   page: Page,
@@ -150,9 +154,10 @@ async function payAndLand(
   await expect(paymentWindow).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
   await expect(page).toHaveURL(/\/payment-success\?orderId=[0-9a-f-]{36}$/);
-  const orderId = (await detail(page, 'Order ID').textContent()) ?? '';
+  const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
+  // docs/product.md#entities: the shopper reads the short number, as in My Orders and the e-mails.
+  await expect(detail(page, 'Order ID')).toHaveText(orderNumberOf(orderId));
   const paymentId = (await detail(page, 'Payment ID').textContent()) ?? '';
-  expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
   expect(paymentId).toMatch(/^pay_\w+$/);
   return { orderId, paymentId };
 }
@@ -226,7 +231,7 @@ test('the success page survives a reload, shows the shipment block and leads on'
   await page.reload();
   await orderRead;
   await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
-  await expect(detail(page, 'Order ID')).toHaveText(orderId);
+  await expect(detail(page, 'Order ID')).toHaveText(orderNumberOf(orderId));
   await expect(detail(page, 'Payment ID')).toHaveText(paymentId);
 
   // docs/product.md#screens: the block shows the server's shipment as it stands: the fallback text before it exists, the
@@ -311,10 +316,10 @@ test('a failed payment shows the provider description; no order is paid and the 
   await expect(paymentErrorLine(page)).toHaveText(`Payment failed: ${declinedDescription}`);
   await expect(page.getByRole('button', { name: 'ORDERING...' })).toBeDisabled();
 
-  // Closing the window after a failure reports the failure, not a plain cancel.
+  // Closing the window after a failure is a cancel like any other (docs/product.md#messages).
   await paymentWindow.getByRole('button', { name: 'Close' }).click();
   await expect(paymentWindow).toBeHidden();
-  await expect(paymentErrorLine(page)).toHaveText(`Payment failed: ${declinedDescription}`);
+  await expect(paymentErrorLine(page)).toHaveText('Payment was cancelled. Please try again.');
   await expect(placeOrderButton(page)).toBeEnabled();
   await expect(page).toHaveURL(/\/checkout$/);
 

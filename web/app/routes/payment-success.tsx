@@ -55,7 +55,7 @@ export function PaymentSuccessRoute() {
         <h1 id="payment-success-title">Payment Successful!</h1>
         <dl className="detail-list">
           <dt>Order ID</dt>
-          <dd data-testid="order-id">{order.data.orderId}</dd>
+          <dd data-testid="order-id">{order.data.orderNumber}</dd>
           <dt>Payment ID</dt>
           <dd data-testid="payment-id">{paymentId}</dd>
         </dl>

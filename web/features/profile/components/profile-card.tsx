@@ -59,9 +59,11 @@ export function ProfileCard({ user, onSave, onLogout }: ProfileCardProps) {
 
   useEffect(() => {
     if (status?.kind !== 'success') return;
+    // Save, which had focus, is replaced by Edit: focus stays here, beside the message.
+    document.getElementById(`${id}-edit`)?.focus();
     const timer = window.setTimeout(() => setStatus(null), SUCCESS_VISIBLE_MS);
     return () => window.clearTimeout(timer);
-  }, [status]);
+  }, [status, id]);
 
   function update(event: ChangeEvent<HTMLInputElement>) {
     const { name, value } = event.target;
@@ -104,24 +106,13 @@ export function ProfileCard({ user, onSave, onLogout }: ProfileCardProps) {
   }
 
   return (
-    <form className="profile-card" aria-labelledby={`${id}-title`} onSubmit={save}>
+    <form ref={fieldErrors.formRef} className="profile-card" aria-labelledby={`${id}-title`} onSubmit={save}>
       <div className="profile-card__header">
         <div className="profile-card__avatar" aria-hidden="true">
           {avatarInitials(user)}
         </div>
         <h1 id={`${id}-title`}>My Profile</h1>
       </div>
-
-      {status && (
-        <p
-          className={
-            status.kind === 'error' ? 'profile-card__status error-text' : 'profile-card__status success-text'
-          }
-          role={status.kind === 'error' ? 'alert' : 'status'}
-        >
-          {status.text}
-        </p>
-      )}
 
       <div className="profile-card__fields">
         {/* docs/product.md#behaviour: the e-mail is always read-only. */}
@@ -142,6 +133,17 @@ export function ProfileCard({ user, onSave, onLogout }: ProfileCardProps) {
         <AddressFields values={values} errors={fieldErrors.errors} readOnly={!editing} onChange={update} />
       </div>
 
+      {/* Beside Save, where the shopper is; the status region is always there so its news is announced. */}
+      {status?.kind === 'error' ? (
+        <p className="profile-card__status error-text" role="alert">
+          {status.text}
+        </p>
+      ) : (
+        <p className="profile-card__status success-text" role="status">
+          {status?.text}
+        </p>
+      )}
+
       <div className="profile-card__actions">
         {editing ? (
           <>
@@ -154,6 +156,7 @@ export function ProfileCard({ user, onSave, onLogout }: ProfileCardProps) {
           </>
         ) : (
           <Button
+            id={`${id}-edit`}
             onClick={() => {
               setStatus(null);
               setDraft(draftOf(user));
