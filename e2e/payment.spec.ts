@@ -152,7 +152,8 @@ async function payAndLand(
   await expect(paymentWindow.getByLabel('UPI ID')).toHaveValue('success@razorpay');
   await paymentWindow.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(paymentWindow).toBeHidden();
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
+  // Focus follows the shopper to the new page's heading, not the page body.
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeFocused();
   await expect(page).toHaveURL(/\/payment-success\?orderId=[0-9a-f-]{36}$/);
   const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
   // docs/product.md#entities: the shopper reads the short number, as in My Orders and the e-mails.

@@ -57,11 +57,11 @@ function outboxPage(messages: Awaited<ReturnType<typeof readOutbox>>, to: string
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Dev outbox</title><style>${outboxStyle}</style></head>
-<body><h1>Dev outbox</h1><p>Every message the shop would have sent, newest first${to ? ` (to ${escapeHtml(to)})` : ''}.
+<body><main><h1>Dev outbox</h1><p>Every message the shop would have sent, newest first${to ? ` (to ${escapeHtml(to)})` : ''}.
 Shown only while no real e-mail or SMS transport is configured.</p>
 <form method="get"><label>To <input name="to" value="${escapeHtml(to ?? '')}"></label> <button>Filter</button></form>
 <table><thead><tr><th>When</th><th>Channel</th><th>To</th><th>Subject</th><th>Message</th><th>Code</th></tr></thead>
-<tbody>${rows || '<tr><td colspan="6">No messages yet.</td></tr>'}</tbody></table></body></html>`;
+<tbody>${rows || '<tr><td colspan="6">No messages yet.</td></tr>'}</tbody></table></main></body></html>`;
 }
 
 /** The dev outbox (docs/architecture.md#dev-outbox): registered only while simulators are on, never in production. */

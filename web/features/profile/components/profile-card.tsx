@@ -1,12 +1,13 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
-import type { ProfileUpdate, User } from '../../../../contracts/auth';
+import { authMessages, type ProfileUpdate, type User } from '../../../../contracts/auth';
+import { messages } from '../../../../contracts/messages';
 import { Button } from '../../../components/button';
 import {
   AddressFields,
   type AddressValues,
   addressFieldSpecs,
 } from '../../../components/form/address-fields';
-import { issueFieldErrors, serverFieldErrors } from '../../../components/form/field-errors';
+import { type FieldErrors, issueFieldErrors, serverFieldErrors } from '../../../components/form/field-errors';
 import { InputField } from '../../../components/form/form-field';
 import { useFieldErrors } from '../../../components/form/use-field-errors';
 import { avatarInitials } from '../avatar-initials';
@@ -29,6 +30,20 @@ const editableNames = [...personFields, ...addressFieldSpecs].map(({ name }) => 
 
 function draftOf(user: User): Draft {
   return Object.fromEntries(editableNames.map((name) => [name, user[name] ?? ''])) as Draft;
+}
+
+// docs/product.md#validation Profile update: the server's refusals that are about one field, shown beside it.
+const fieldOfMessage: Partial<Record<string, string>> = {
+  [messages.pincodeTooShort]: 'pincode',
+  [messages.phoneTenDigits]: 'phone',
+  [authMessages.lastNameAt]: 'lastName',
+};
+
+function refusedFields(error: unknown): FieldErrors {
+  const named = serverFieldErrors(error);
+  if (Object.keys(named).length > 0 || !(error instanceof Error)) return named;
+  const field = fieldOfMessage[error.message];
+  return field ? { [field]: error.message } : named;
 }
 
 interface Status {
@@ -93,7 +108,7 @@ export function ProfileCard({ user, onSave, onLogout }: ProfileCardProps) {
       // docs/product.md#messages Profile: the prefix and the server's (or the error's) message.
       const reason = error instanceof Error ? error.message : String(error);
       setStatus({ kind: 'error', text: `${saveFailedPrefix}${reason}` });
-      fieldErrors.show(serverFieldErrors(error));
+      fieldErrors.show(refusedFields(error));
     } finally {
       setSaving(false);
     }
