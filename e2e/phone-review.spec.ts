@@ -88,12 +88,15 @@ test("a visitor's wishlist heart is merged into the account's wishlist at login"
   await page.goto('/product/6');
   await page.getByRole('main').getByRole('button', { name: 'Add to wishlist' }).click();
   const dialog = page.getByRole('dialog', { name: 'Login' });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page);
   await logInThroughDialog(dialog, shopper);
 
   await expect(page).toHaveURL(/\/product\/6$/);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Wishlist, 2 items' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('button', { name: 'Remove from wishlist' })).toBeVisible();
   await expect.poll(() => listIds(page.request, '/api/wishlist')).toEqual([{ id: 1 }, { id: 6 }]);
+  await expectNoAxeViolations(page);
 });
 
 test('after logging in from the header, focus goes to the page heading, not the body', async ({
@@ -137,6 +140,7 @@ test('sign-up errors sit beside their fields in words, and the first invalid fie
   await page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }).click();
   await page.getByRole('dialog', { name: 'Login' }).getByRole('button', { name: 'Sign Up' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign Up' });
+  await expectNoAxeViolations(page);
   await dialog.getByLabel('Email').fill(shopper.email);
   await dialog.getByRole('button', { name: 'Send OTP' }).click();
   await expect(dialog.getByRole('button', { name: 'Sent' })).toBeDisabled();
