@@ -5,6 +5,7 @@ import type { Database } from '../server/db/client';
 import { orders, payments, users } from '../server/db/schema';
 import { expect, type ShopServer, test } from './fixtures';
 import { signInBrowser, type TestShopper } from './support/accounts';
+import { expectNoAxeViolations, phoneViewport } from './support/axe';
 
 // Issue 5's browser journeys: pay through the Razorpay simulator's test window, fail, dismiss, and the
 // docs/product.md#messages outcome texts, checked against the rows the server wrote.
@@ -167,6 +168,7 @@ test('pays for the cart: the success page shows the ids of the paid order and th
   page,
   server,
 }) => {
+  await page.setViewportSize(phoneViewport);
   const shopper = await signInBrowser(page, server);
   await fillCart(page.request, [{ id: 1, quantity: 1 }]);
 
@@ -186,6 +188,7 @@ test('pays for the cart: the success page shows the ids of the paid order and th
   await expect(paymentWindow).toHaveAccessibleDescription('₹339.00');
   await expect(paymentWindow.getByText('Ottoman Mittens')).toBeVisible();
   const { orderId, paymentId } = await payAndLand(page, paymentWindow);
+  await expectNoAxeViolations(page);
 
   // Both ids are the server's, and the order charged exactly the cart page's total.
   const [order, ...others] = await myOrders(page.request);
@@ -300,6 +303,7 @@ test('a failed payment shows the provider description; no order is paid and the 
   page,
   server,
 }) => {
+  await page.setViewportSize(phoneViewport);
   const shopper = await shopperAtCheckout(page, server);
   const paymentWindow = await openPaymentWindow(page);
 
@@ -322,6 +326,7 @@ test('a failed payment shows the provider description; no order is paid and the 
   await expect(paymentWindow).toBeHidden();
   await expect(paymentErrorLine(page)).toHaveText('Payment was cancelled. Please try again.');
   await expect(placeOrderButton(page)).toBeEnabled();
+  await expectNoAxeViolations(page);
   await expect(page).toHaveURL(/\/checkout$/);
 
   expect(await myOrders(page.request)).toEqual([]);
