@@ -76,7 +76,11 @@ test('a visitor signs up by e-mail OTP through the modal and is signed in', asyn
   await dialog.getByLabel('Last Name').fill('Rao@home');
   await expect(dialog.getByLabel('Last Name')).toHaveValue(shopper.lastName);
   await dialog.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Password must be at least 6 characters long');
+  // Beside the field, which gets focus (docs/product.md#signup-rules).
+  await expect(dialog.getByLabel('Password')).toHaveAccessibleDescription(
+    'Password must be at least 6 characters long',
+  );
+  await expect(dialog.getByLabel('Password')).toBeFocused();
 
   await dialog.getByLabel('Password').fill(shopper.password);
   const releaseSignup = await holdRequests(page, '/api/auth/signup');

@@ -111,7 +111,7 @@ test('items are removed, moved to the wishlist and added back from it', async ({
   await expectRows(priceDetails(page), { 'Total MRP': '₹949', 'Total Amount': '₹644' });
 
   await page.getByRole('button', { name: 'Add More From Wishlist' }).click();
-  await picker.getByRole('button', { name: 'Add For Normal Skin to cart' }).click();
+  await picker.getByRole('button', { name: 'Add to Cart: For Normal Skin' }).click();
   await expect(page.getByRole('heading', { name: '2/2 ITEMS SELECTED' })).toBeVisible();
   await expect(picker.getByText('No items in wishlist.')).toBeVisible();
   await picker.getByRole('button', { name: 'Close' }).click();

@@ -98,12 +98,14 @@ function enInDate(page: Page, iso: string): Promise<string> {
   );
 }
 
-test('a visitor waits for a user; a shopper without orders sees the empty state', async ({
+test('a visitor is asked to log in; a shopper without orders sees the empty state', async ({
   page,
   server,
 }) => {
   await page.goto('/orders');
-  await expect(page.getByText(texts.loadingOrders)).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?returnTo=%2Forders$/);
+  await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
+  await expect(page.getByText(texts.loadingOrders)).toHaveCount(0);
 
   await signInBrowser(page, server);
   await page.goto('/orders');

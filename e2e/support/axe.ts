@@ -1,9 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
+/** The phone the shopper's journey is checked on. */
+export const phoneViewport = { width: 390, height: 844 } as const;
+
 /**
- * Runs axe-core on the page (or only inside `include`, e.g. an open dialog) and fails on any violation,
- * listing each rule with the elements that break it.
+ * Runs axe-core on what the page shows now (or only inside `include`, e.g. an open dialog) and fails on any
+ * violation, listing each rule with the elements that break it.
  */
 export async function expectNoAxeViolations(page: Page, include?: string): Promise<void> {
   let builder = new AxeBuilder({ page });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { normalizeIndianPhone } from '../../../contracts/phone';
 import type { Database } from '../../db/client';
 import { notifications } from '../../db/schema';
+import { formatOutboxTime, outboxContentSecurityPolicy, outboxStyle } from './outbox-layout';
 
 const OUTBOX_LIMIT = 100;
 
@@ -49,18 +50,20 @@ function escapeHtml(text: string): string {
 function outboxPage(messages: Awaited<ReturnType<typeof readOutbox>>, to: string | undefined): string {
   const rows = messages
     .map(
-      (m) => `<tr><td>${escapeHtml(new Date(m.createdAt).toLocaleString('en-IN'))}</td><td>${m.channel}</td>
-<td>${escapeHtml(m.to)}</td><td>${escapeHtml(m.subject)}</td><td><pre>${escapeHtml(m.body)}</pre></td>
-<td>${m.code ? `<strong>${escapeHtml(m.code)}</strong>` : ''}</td></tr>`,
+      (
+        m,
+      ) => `<tr><td data-label="When">${escapeHtml(formatOutboxTime(m.createdAt))}</td><td data-label="Channel">${m.channel}</td>
+<td data-label="To">${escapeHtml(m.to)}</td><td data-label="Subject">${escapeHtml(m.subject)}</td><td data-label="Message"><pre>${escapeHtml(m.body)}</pre></td>
+<td data-label="Code">${m.code ? `<strong>${escapeHtml(m.code)}</strong>` : ''}</td></tr>`,
     )
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Dev outbox</title></head>
-<body><h1>Dev outbox</h1><p>Every message the shop would have sent, newest first${to ? ` (to ${escapeHtml(to)})` : ''}.
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Dev outbox</title><style>${outboxStyle}</style></head>
+<body><main><h1>Dev outbox</h1><p>Every message the shop would have sent, newest first${to ? ` (to ${escapeHtml(to)})` : ''}.
 Shown only while no real e-mail or SMS transport is configured.</p>
 <form method="get"><label>To <input name="to" value="${escapeHtml(to ?? '')}"></label> <button>Filter</button></form>
 <table><thead><tr><th>When</th><th>Channel</th><th>To</th><th>Subject</th><th>Message</th><th>Code</th></tr></thead>
-<tbody>${rows || '<tr><td colspan="6">No messages yet.</td></tr>'}</tbody></table></body></html>`;
+<tbody>${rows || '<tr><td colspan="6">No messages yet.</td></tr>'}</tbody></table></main></body></html>`;
 }
 
 /** The dev outbox (docs/architecture.md#dev-outbox): registered only while simulators are on, never in production. */
@@ -85,6 +88,7 @@ const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
+      .header('Content-Security-Policy', outboxContentSecurityPolicy)
       .send(outboxPage(messages, request.query.to));
   });
 };

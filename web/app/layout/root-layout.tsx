@@ -4,6 +4,7 @@ import { ErrorBoundary } from '../../components/error-boundary';
 import { Footer } from '../../components/footer/footer';
 import { ErrorPage } from '../error-page';
 import { AppHeader } from './app-header';
+import { useFocusOnNavigate } from './use-focus-on-navigate';
 import { useScrollOnNavigate } from './use-scroll-on-navigate';
 
 function RouteLoading() {
@@ -17,6 +18,7 @@ function RouteLoading() {
 export function RootLayout() {
   const { pathname } = useLocation();
   useScrollOnNavigate();
+  useFocusOnNavigate();
 
   return (
     <>

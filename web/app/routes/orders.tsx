@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { Button, buttonClassName } from '../../components/button';
 import { profileQueryOptions } from '../../features/auth/api/get-profile';
 import { useMyOrders } from '../../features/orders/api/get-my-orders';
@@ -9,14 +9,15 @@ import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** docs/product.md#screens My Orders. */
+/** docs/product.md#screens My Orders; a visitor is sent to /login, to come back here after logging in. */
 export function OrdersRoute() {
   useDocumentTitle('My Orders');
   const user = useSessionUser();
   const orders = useMyOrders(user !== null);
   const queryClient = useQueryClient();
 
-  if (!user || orders.isPending) {
+  if (!user) return <Navigate to={paths.loginReturningTo(paths.orders)} replace />;
+  if (orders.isPending) {
     return (
       <p className="status-text page" role="status">
         Loading orders...

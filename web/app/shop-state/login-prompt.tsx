@@ -1,6 +1,7 @@
 import { createContext, lazy, type ReactNode, Suspense, use, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { User } from '../../../contracts/auth';
+import { pageHeading, rescueFocusTo } from '../../lib/focus-rescue';
 import { setSessionUser } from '../../lib/session';
 
 // The modal, its forms and zod load on the first open, not with the home page (bundle budget).
@@ -28,12 +29,15 @@ export function LoginPromptProvider({ children }: { children: ReactNode }) {
   // Counts the openings: each one starts a fresh form (the key), and after the first the modal stays
   // mounted, closed, instead of loading again.
   const [openings, setOpenings] = useState(0);
+  // The control that opened the modal, for focus to return to (or the page heading once it is gone).
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
   const navigate = useNavigate();
 
   const prompt = useMemo<LoginPrompt>(
     () => ({
       openLogin: (options = {}) => {
         setOpenings((count) => count + 1);
+        setOpener(document.activeElement instanceof HTMLElement ? document.activeElement : null);
         setRequest(options);
       },
     }),
@@ -50,7 +54,12 @@ export function LoginPromptProvider({ children }: { children: ReactNode }) {
     const returnTo = request?.returnTo;
     setSessionUser(user);
     setRequest(null);
-    if (returnTo) navigate(returnTo);
+    if (returnTo) {
+      navigate(returnTo);
+      return;
+    }
+    // Logging in replaces the header's Login button: focus must not fall to the page body.
+    rescueFocusTo(() => (opener?.isConnected ? opener : pageHeading()));
   }
 
   return (

@@ -1,5 +1,6 @@
-import { createContext, type ReactNode, use, useMemo } from 'react';
+import { createContext, type ReactNode, use, useEffect, useMemo, useState } from 'react';
 import type { CartLine } from '../../../contracts/cart';
+import type { Product } from '../../../contracts/catalogue';
 import { SaveErrorAlert } from '../../features/cart/components/save-error-alert';
 import { type CartState, useCart } from '../../features/cart/hooks/use-cart';
 import type { ProductActions } from '../../features/catalogue/product-actions';
@@ -30,7 +31,7 @@ const ShopStateContext = createContext<ShopState | null>(null);
 /**
  * The signed-in shopper's cart and wishlist for the header badges, the product buttons and the pages, with
  * one place that says why a change was undone. A visitor's cart and wishlist buttons open the login modal
- * (docs/product.md#behaviour).
+ * (docs/product.md#behaviour); after logging in there, what they pressed is done.
  */
 export function ShopStateProvider({ children }: { children: ReactNode }) {
   const { openLogin } = useLoginPrompt();
@@ -38,6 +39,14 @@ export function ShopStateProvider({ children }: { children: ReactNode }) {
   const cart = useCart();
   const wishlist = useWishlist();
   const locationLabel = useLocationLabel();
+  // A visitor's Add to Cart waits for the login it asked for, then is carried out where they are.
+  const [cartAfterLogin, setCartAfterLogin] = useState<Product | null>(null);
+
+  useEffect(() => {
+    if (!signedIn || !cartAfterLogin) return;
+    cart.include(cartAfterLogin);
+    setCartAfterLogin(null);
+  }, [signedIn, cartAfterLogin, cart]);
 
   const state = useMemo<ShopState>(
     () => ({
@@ -48,8 +57,16 @@ export function ShopStateProvider({ children }: { children: ReactNode }) {
       wishlist,
       isInCart: cart.isInCart,
       isInWishlist: wishlist.isInWishlist,
-      toggleCart: (product) => (signedIn ? cart.toggle(product) : openLogin()),
-      toggleWishlist: (product) => (signedIn ? wishlist.toggle(product) : openLogin()),
+      toggleCart: (product) => {
+        if (signedIn) return cart.toggle(product);
+        setCartAfterLogin(product);
+        openLogin({ onDismiss: () => setCartAfterLogin(null) });
+      },
+      toggleWishlist: (product) => {
+        if (signedIn) return wishlist.toggle(product);
+        wishlist.keepForVisitor(product);
+        openLogin();
+      },
       moveToWishlist: (line) => {
         wishlist.add(line);
         cart.remove(line.id);

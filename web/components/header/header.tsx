@@ -34,6 +34,24 @@ function itemsLabel(count: number): string {
   return count === 1 ? '1 item' : `${count} items`;
 }
 
+/** 'city, pincode': the city is cut when space runs out, never the pincode (docs/product.md#screens). */
+function LocationLabel({ label }: { label: string }) {
+  const cut = label.lastIndexOf(', ');
+  if (cut < 0) {
+    return (
+      <span className="location-block__label">
+        <span className="location-block__place">{label}</span>
+      </span>
+    );
+  }
+  return (
+    <span className="location-block__label">
+      <span className="location-block__place">{label.slice(0, cut + 1)}</span>{' '}
+      <span className="location-block__pincode">{label.slice(cut + 2)}</span>
+    </span>
+  );
+}
+
 export function Header({
   search,
   account,
@@ -88,7 +106,7 @@ export function Header({
           <PinIcon />
           <span className="location-block__text">
             <span className="location-block__caption">Deliver to</span>{' '}
-            <span className="location-block__label">{locationLabel}</span>
+            <LocationLabel label={locationLabel} />
           </span>
         </button>
 

@@ -110,7 +110,7 @@ describe('openCheckout', () => {
     expect(((await rejectionOf(payment)) as Error).message).toBe('Payment timeout. Please try again.');
   });
 
-  it('tells the page of a failed attempt at once, keeps the window open, and reports it when closed', async () => {
+  it('tells the page of a failed attempt at once, keeps the window open, and reads closing it as a cancel', async () => {
     const checkout = installFakeCheckout();
     const onFailure = vi.fn();
     let settled = false;
@@ -127,7 +127,7 @@ describe('openCheckout', () => {
     failed?.({ error: {} });
     expect(onFailure).toHaveBeenLastCalledWith('Payment failed: Unknown error');
     checkout.current().options.modal.ondismiss();
-    expect(((await rejectionOf(payment)) as Error).message).toBe('Payment failed: Unknown error');
+    expect(((await rejectionOf(payment)) as Error).message).toBe('Payment was cancelled. Please try again.');
   });
 
   it('lets the shopper pay after a failed attempt in the same window', async () => {

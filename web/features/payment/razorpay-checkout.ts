@@ -79,9 +79,9 @@ export interface CheckoutRequest {
 
 /**
  * Opens the payment window and settles with its outcome: the success to report to the server, or a
- * `PaymentNotCompleted` carrying the docs/product.md#messages text for a failure, a cancel or a time-out. Checkout keeps its
- * window open after a failed attempt so the shopper can try again: `onFailure` tells the page at once, and
- * closing the window afterwards reports that failure rather than a plain cancel.
+ * `PaymentNotCompleted` carrying the docs/product.md#messages text for a cancel or a time-out. Checkout keeps its
+ * window open after a failed attempt so the shopper can try again: `onFailure` tells the page at once; closing
+ * the window afterwards is a cancel like any other (docs/product.md#messages).
  */
 export function openCheckout(
   request: CheckoutRequest,
@@ -91,7 +91,6 @@ export function openCheckout(
   if (!Razorpay) return Promise.reject(new Error(paymentMessages.initializeFailed));
   return new Promise((resolve, reject) => {
     const openedAt = Date.now();
-    let lastFailure: string | undefined;
     const checkout = new Razorpay({
       key: request.key,
       amount: request.amountPaise,
@@ -112,15 +111,14 @@ export function openCheckout(
         confirm_close: false,
         ondismiss: () => {
           const timedOut = Date.now() - openedAt >= CHECKOUT_TIMEOUT_MS;
-          const message = timedOut ? paymentMessages.timeout : (lastFailure ?? paymentMessages.cancelled);
+          const message = timedOut ? paymentMessages.timeout : paymentMessages.cancelled;
           reject(new PaymentNotCompleted(message));
         },
       },
       handler: resolve,
     });
     checkout.on('payment.failed', (failure) => {
-      lastFailure = paymentMessages.failed(failure.error.description);
-      onFailure(lastFailure);
+      onFailure(paymentMessages.failed(failure.error.description));
     });
     checkout.open();
   });

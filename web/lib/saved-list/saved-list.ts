@@ -40,6 +40,9 @@ export interface SavedList<Item, Ref> {
   queryOptions: (userId: string) => ReturnType<typeof listQueryOptions<Item>>;
   readLocal: (owner: string) => LocalSavedList<Ref> | undefined;
   writeLocal: (owner: string, items: readonly Item[], modified: boolean) => void;
+  /** Keeps an item in this browser for a visitor; it joins the shopper's list at their next sign-in. */
+  keepForVisitor: (item: Item) => void;
+  /** Forgets a signed-in shopper's copy (logout); a visitor's kept items stay for their sign-in. */
   clearLocal: () => void;
 }
 
@@ -71,6 +74,30 @@ export function createSavedList<Item, Ref>(definition: SavedListDefinition<Item,
     writeStoredJson(storage.key, { owner, [storage.field]: items.map(toRef), modified });
   }
 
+  /** A visitor's copy has no owner. */
+  function readVisitorRefs(): Ref[] {
+    const stored = readStoredJson(storage.key);
+    if (typeof stored !== 'object' || stored === null) return [];
+    const record = stored as Record<string, unknown>;
+    const refs = record[storage.field];
+    return record.owner === null && Array.isArray(refs) ? refs.filter(isRef) : [];
+  }
+
+  function keepForVisitor(item: Item): void {
+    writeStoredJson(storage.key, {
+      owner: null,
+      [storage.field]: [...readVisitorRefs(), toRef(item)],
+      modified: true,
+    });
+  }
+
+  function clearLocal(): void {
+    const stored = readStoredJson(storage.key);
+    const owner =
+      typeof stored === 'object' && stored !== null ? (stored as { owner?: unknown }).owner : undefined;
+    if (owner !== null) removeStored(storage.key);
+  }
+
   /**
    * docs/product.md#behaviour on sign-in: changes made here and not yet saved (the tab closed during a save) win, and are saved
    * now; otherwise the server's list is the list. An unmodified copy is only what the server last confirmed,
@@ -78,7 +105,10 @@ export function createSavedList<Item, Ref>(definition: SavedListDefinition<Item,
    */
   async function load(userId: string, signal: AbortSignal): Promise<Item[]> {
     const local = readLocal(userId);
-    const items = local?.modified ? await saveList(local.refs) : await fetchList(signal);
+    let items = local?.modified ? await saveList(local.refs) : await fetchList(signal);
+    // What the shopper kept as a visitor is merged into their list (the server drops a wishlist's duplicates).
+    const visitorRefs = readVisitorRefs();
+    if (visitorRefs.length > 0) items = await saveList([...items.map(toRef), ...visitorRefs]);
     writeLocal(userId, items, false);
     return items;
   }
@@ -90,6 +120,7 @@ export function createSavedList<Item, Ref>(definition: SavedListDefinition<Item,
     queryOptions: (userId) => listQueryOptions(keys.of(userId), (signal) => load(userId, signal)),
     readLocal,
     writeLocal,
-    clearLocal: () => removeStored(storage.key),
+    keepForVisitor,
+    clearLocal,
   };
 }

@@ -178,6 +178,28 @@ describe('the saved list', () => {
     expect(result.current.items).toEqual([mitt(2)]);
   });
 
+  it("keeps a visitor's items through the page's visitor renders and merges them into the list at sign-in", async () => {
+    const server = aList();
+    server.list.keepForVisitor(mitt(4));
+    const { wrapper } = createQueryWrapper();
+    const { result } = renderHook(() => useSavedList(server.list), { wrapper });
+    expect(readStoredJson(storageKeys.wishlist)).toEqual({ owner: null, items: [{ id: 4 }], modified: true });
+
+    const user = aUser();
+    act(() => setSessionUser(user));
+    await waitFor(() => expect(server.reads).toHaveLength(1));
+    await act(async () => server.reads[0]?.resolve([mitt(1)]));
+    await waitFor(() => expect(server.saves).toHaveLength(1));
+    expect(server.saves[0]?.refs).toEqual([{ id: 1 }, { id: 4 }]);
+    await act(async () => server.saves[0]?.reply.resolve([mitt(1), mitt(4)]));
+    await waitFor(() => expect(result.current.items).toEqual([mitt(1), mitt(4)]));
+    expect(readStoredJson(storageKeys.wishlist)).toEqual({
+      owner: user._id,
+      items: [{ id: 1 }, { id: 4 }],
+      modified: false,
+    });
+  });
+
   it("does nothing for a visitor, and forgets the shopper's list at sign-out", async () => {
     const server = aList();
     const { result } = await renderSignedIn(server, [mitt(1)]);

@@ -1,9 +1,16 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { type SignupBody, signupProblem, type User } from '../../../../contracts/auth';
+import {
+  authMessages,
+  PASSWORD_MIN_LENGTH,
+  PINCODE_MIN_LENGTH,
+  type SignupBody,
+  signupProblem,
+  type User,
+} from '../../../../contracts/auth';
 import { messages } from '../../../../contracts/messages';
 import { Button } from '../../../components/button';
-import { AddressFields } from '../../../components/form/address-fields';
-import { serverFieldErrors } from '../../../components/form/field-errors';
+import { AddressFields, addressFieldSpecs } from '../../../components/form/address-fields';
+import { type FieldErrors, serverFieldErrors } from '../../../components/form/field-errors';
 import { InputField } from '../../../components/form/form-field';
 import { useFieldErrors } from '../../../components/form/use-field-errors';
 import { signUp } from '../api/sign-up';
@@ -52,6 +59,40 @@ function signupBody(contact: VerifiedContact, details: typeof emptyDetails): Sig
     : { ...base, phone: contact.address, phoneNumber: contact.address };
 }
 
+const detailLabels: Record<DetailName, string> = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  password: 'Password',
+  mobile: 'Mobile Number',
+  ...(Object.fromEntries(addressFieldSpecs.map(({ name, label }) => [name, label])) as Record<
+    (typeof addressFieldSpecs)[number]['name'],
+    string
+  >),
+};
+
+/**
+ * docs/product.md#signup-rules, field by field, so each problem shows beside its field in the words of its
+ * label (the rules' own message names the fields as the server spells them).
+ */
+function signupFieldErrors(contact: VerifiedContact, details: typeof emptyDetails): FieldErrors {
+  const names = (Object.keys(detailLabels) as DetailName[]).filter(
+    (name) => name !== 'mobile' || contact.channel === 'email',
+  );
+  const missing = names.filter(
+    (name) => (name === 'password' ? details.password : details[name].trim()) === '',
+  );
+  if (missing.length > 0) {
+    return Object.fromEntries(
+      missing.map((name) => [name, `Please enter your ${detailLabels[name].toLowerCase()}`]),
+    );
+  }
+  const errors: FieldErrors = {};
+  if (details.lastName.includes('@')) errors.lastName = authMessages.lastNameAt;
+  if (details.password.length < PASSWORD_MIN_LENGTH) errors.password = messages.passwordTooShort;
+  if (details.pincode.trim().length < PINCODE_MIN_LENGTH) errors.pincode = messages.pincodeTooShort;
+  return errors;
+}
+
 /** docs/product.md#screens Signup view, after verification: the details form and the Sign Up button. */
 export function SignupDetailsForm({
   contact,
@@ -81,7 +122,11 @@ export function SignupDetailsForm({
     // docs/product.md#validation: the same rules, in the same order, as the server applies.
     const problem = signupProblem({ method: contact.channel, body });
     if (problem) {
-      onFeedback({ kind: 'error', text: problem });
+      const byField = signupFieldErrors(contact, details);
+      if (problem === messages.phoneTenDigits && contact.channel === 'email') byField.mobile = problem;
+      // Beside the fields when they are known; otherwise the rule's message in the banner.
+      onFeedback(Object.keys(byField).length > 0 ? null : { kind: 'error', text: problem });
+      fieldErrors.show(byField);
       return;
     }
     onFeedback(null);
@@ -114,7 +159,7 @@ export function SignupDetailsForm({
 
   return (
     // noValidate: our own messages (docs/product.md#signup-rules) come from signupProblem, not the browser's bubbles.
-    <form className="auth-form" noValidate onSubmit={submit}>
+    <form ref={fieldErrors.formRef} className="auth-form" noValidate onSubmit={submit}>
       <div className="auth-row">
         {field('firstName', 'First Name', 'given-name')}
         {field('lastName', 'Last Name', 'family-name')}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { CartLine } from '../../../../contracts/cart';
+import { type CartLine, cartMessages, MAX_QUANTITY_PER_LINE } from '../../../../contracts/cart';
 import { formatRupees } from '../../../../contracts/format';
 import { discountedUnitPrice } from '../../../../contracts/pricing';
 import { Button } from '../../../components/button';
@@ -17,6 +17,9 @@ interface CartLineItemProps {
 /** docs/product.md#screens Cart: a line with its price, minus and plus buttons; image and title open the product. */
 export function CartLineItem({ line, onQuantityChange, onRemove, onMoveToWishlist }: CartLineItemProps) {
   const unitPrice = discountedUnitPrice(line.price, line.discount);
+  // docs/product.md#cart: at most 10 of a line; the + button stops there and says why.
+  const atLimit = line.quantity >= MAX_QUANTITY_PER_LINE;
+  const limitId = `quantity-limit-${line.id}`;
 
   return (
     <li className="cart-line">
@@ -50,11 +53,18 @@ export function CartLineItem({ line, onQuantityChange, onRemove, onMoveToWishlis
             type="button"
             className="quantity-stepper__button"
             aria-label={`Increase quantity of ${line.title}`}
+            aria-describedby={atLimit ? limitId : undefined}
+            disabled={atLimit}
             onClick={() => onQuantityChange(line.quantity + 1)}
           >
             +
           </button>
         </fieldset>
+        {atLimit && (
+          <p id={limitId} className="cart-line__limit">
+            {cartMessages.tooManyOfOne}
+          </p>
+        )}
         <p className="cart-line__total">
           <span className="visually-hidden">Line total </span>
           {formatRupees(unitPrice * line.quantity)}

@@ -26,6 +26,8 @@ export interface CartState {
   remove: (productId: number) => void;
   /** docs/product.md#behaviour Cart toggle: in the cart means removal, otherwise add. */
   toggle: (product: CartProduct) => void;
+  /** Adds the product unless the cart has it already (a visitor's Add to Cart, carried out after login). */
+  include: (product: CartProduct) => void;
   /** docs/product.md#screens Cart: minus and plus set the quantity to one less or more; below 1 removes the line. */
   setQuantity: (productId: number, quantity: number) => void;
 }
@@ -48,6 +50,8 @@ export function useCart(): CartState {
         change((current) =>
           isInCart(current, product.id) ? removeFromCart(current, product.id) : addToCart(current, product),
         ),
+      include: (product) =>
+        change((current) => (isInCart(current, product.id) ? [...current] : addToCart(current, product))),
       setQuantity: (productId, quantity) =>
         change((current) => setLineQuantity(current, productId, quantity)),
     }),

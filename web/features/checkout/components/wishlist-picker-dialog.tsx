@@ -26,7 +26,8 @@ export function WishlistPickerDialog({ open, items, onClose, onAddToCart }: Wish
             <li key={item.id} className="wishlist-picker__item">
               <span className="wishlist-picker__title">{item.title}</span>
               <span>{formatRupees(item.discountedPrice)}</span>
-              <Button aria-label={`Add ${item.title} to cart`} onClick={() => onAddToCart(item)}>
+              {/* The accessible name starts with the words shown (axe label-content-name-mismatch). */}
+              <Button aria-label={`Add to Cart: ${item.title}`} onClick={() => onAddToCart(item)}>
                 Add to Cart
               </Button>
             </li>

@@ -1,12 +1,13 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
-import type { ProfileUpdate, User } from '../../../../contracts/auth';
+import { authMessages, type ProfileUpdate, type User } from '../../../../contracts/auth';
+import { messages } from '../../../../contracts/messages';
 import { Button } from '../../../components/button';
 import {
   AddressFields,
   type AddressValues,
   addressFieldSpecs,
 } from '../../../components/form/address-fields';
-import { issueFieldErrors, serverFieldErrors } from '../../../components/form/field-errors';
+import { type FieldErrors, issueFieldErrors, serverFieldErrors } from '../../../components/form/field-errors';
 import { InputField } from '../../../components/form/form-field';
 import { useFieldErrors } from '../../../components/form/use-field-errors';
 import { avatarInitials } from '../avatar-initials';
@@ -29,6 +30,20 @@ const editableNames = [...personFields, ...addressFieldSpecs].map(({ name }) => 
 
 function draftOf(user: User): Draft {
   return Object.fromEntries(editableNames.map((name) => [name, user[name] ?? ''])) as Draft;
+}
+
+// docs/product.md#validation Profile update: the server's refusals that are about one field, shown beside it.
+const fieldOfMessage: Partial<Record<string, string>> = {
+  [messages.pincodeTooShort]: 'pincode',
+  [messages.phoneTenDigits]: 'phone',
+  [authMessages.lastNameAt]: 'lastName',
+};
+
+function refusedFields(error: unknown): FieldErrors {
+  const named = serverFieldErrors(error);
+  if (Object.keys(named).length > 0 || !(error instanceof Error)) return named;
+  const field = fieldOfMessage[error.message];
+  return field ? { [field]: error.message } : named;
 }
 
 interface Status {
@@ -59,9 +74,11 @@ export function ProfileCard({ user, onSave, onLogout }: ProfileCardProps) {
 
   useEffect(() => {
     if (status?.kind !== 'success') return;
+    // Save, which had focus, is replaced by Edit: focus stays here, beside the message.
+    document.getElementById(`${id}-edit`)?.focus();
     const timer = window.setTimeout(() => setStatus(null), SUCCESS_VISIBLE_MS);
     return () => window.clearTimeout(timer);
-  }, [status]);
+  }, [status, id]);
 
   function update(event: ChangeEvent<HTMLInputElement>) {
     const { name, value } = event.target;
@@ -91,7 +108,7 @@ export function ProfileCard({ user, onSave, onLogout }: ProfileCardProps) {
       // docs/product.md#messages Profile: the prefix and the server's (or the error's) message.
       const reason = error instanceof Error ? error.message : String(error);
       setStatus({ kind: 'error', text: `${saveFailedPrefix}${reason}` });
-      fieldErrors.show(serverFieldErrors(error));
+      fieldErrors.show(refusedFields(error));
     } finally {
       setSaving(false);
     }
@@ -104,24 +121,13 @@ export function ProfileCard({ user, onSave, onLogout }: ProfileCardProps) {
   }
 
   return (
-    <form className="profile-card" aria-labelledby={`${id}-title`} onSubmit={save}>
+    <form ref={fieldErrors.formRef} className="profile-card" aria-labelledby={`${id}-title`} onSubmit={save}>
       <div className="profile-card__header">
         <div className="profile-card__avatar" aria-hidden="true">
           {avatarInitials(user)}
         </div>
         <h1 id={`${id}-title`}>My Profile</h1>
       </div>
-
-      {status && (
-        <p
-          className={
-            status.kind === 'error' ? 'profile-card__status error-text' : 'profile-card__status success-text'
-          }
-          role={status.kind === 'error' ? 'alert' : 'status'}
-        >
-          {status.text}
-        </p>
-      )}
 
       <div className="profile-card__fields">
         {/* docs/product.md#behaviour: the e-mail is always read-only; a phone-only account has none. */}
@@ -144,6 +150,17 @@ export function ProfileCard({ user, onSave, onLogout }: ProfileCardProps) {
         <AddressFields values={values} errors={fieldErrors.errors} readOnly={!editing} onChange={update} />
       </div>
 
+      {/* Beside Save, where the shopper is; the status region is always there so its news is announced. */}
+      {status?.kind === 'error' ? (
+        <p className="profile-card__status error-text" role="alert">
+          {status.text}
+        </p>
+      ) : (
+        <p className="profile-card__status success-text" role="status">
+          {status?.text}
+        </p>
+      )}
+
       <div className="profile-card__actions">
         {editing ? (
           <>
@@ -156,6 +173,7 @@ export function ProfileCard({ user, onSave, onLogout }: ProfileCardProps) {
           </>
         ) : (
           <Button
+            id={`${id}-edit`}
             onClick={() => {
               setStatus(null);
               setDraft(draftOf(user));

@@ -16,6 +16,8 @@ export interface WishlistState {
   remove: (productId: number) => void;
   /** docs/product.md#behaviour Wishlist toggle: adds, or removes what is already there. */
   toggle: (product: WishlistItem) => void;
+  /** A visitor's heart: kept in this browser and merged into the shopper's wishlist at sign-in. */
+  keepForVisitor: (product: WishlistItem) => void;
 }
 
 /** The signed-in shopper's wishlist (docs/product.md#behaviour), saved as it changes; a visitor's changes do nothing. */
@@ -37,6 +39,7 @@ export function useWishlist(): WishlistState {
             ? removeFromWishlist(current, product.id)
             : addToWishlist(current, product),
         ),
+      keepForVisitor: (product) => wishlistList.keepForVisitor(product),
     }),
     [items, isLoading, saveError, dismissSaveError, change],
   );
