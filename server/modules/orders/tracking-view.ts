@@ -2,6 +2,19 @@ import { desc, eq, inArray } from 'drizzle-orm';
 import type { Order, ShipmentEvent, ShipmentUpdates } from '../../../contracts/orders';
 import type { Database } from '../../db/client';
 import { shipmentEvents, shipments } from '../../db/schema';
+import { stageOfStatusId } from '../shipping/shipment-stages';
+import { laterStage } from './lifecycle';
+
+/**
+ * Couriers stamp scans to the second, and two scans of one parcel can share it (and their webhooks race each
+ * other): within a second, the scan of the later stage is the newer one.
+ */
+function newerFirstWithinSecond(a: { statusCode: number | null }, b: { statusCode: number | null }): number {
+  const stageA = stageOfStatusId(a.statusCode);
+  const stageB = stageOfStatusId(b.statusCode);
+  if (!stageA || !stageB || stageA === stageB) return 0;
+  return laterStage(stageA, stageB) === stageB ? 1 : -1;
+}
 
 /** Each order's tracking scans, newest first (as Shiprocket lists them), by our order id. */
 export async function shipmentEventsOfOrders(
@@ -16,6 +29,11 @@ export async function shipmentEventsOfOrders(
     .innerJoin(shipments, eq(shipments.id, shipmentEvents.shipmentId))
     .where(inArray(shipments.orderId, orderIds))
     .orderBy(desc(shipmentEvents.occurredAt), desc(shipmentEvents.createdAt));
+  // Array.prototype.sort is stable: rows of different seconds, or of one stage, keep the database's order.
+  rows.sort(
+    (a, b) =>
+      b.event.occurredAt.getTime() - a.event.occurredAt.getTime() || newerFirstWithinSecond(a.event, b.event),
+  );
   for (const { orderId, event } of rows) {
     const events = byOrder.get(orderId) ?? [];
     events.push({
