@@ -1,8 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import type { Order } from '../contracts/orders';
 import { expect, test } from './fixtures';
 import { aShopper, latestOtp, openLoginModal, signInBrowser } from './support/accounts';
 import { expectNoAxeViolations, phoneViewport } from './support/axe';
+import { apiHeaders, fillCart, payForCart } from './support/shop';
 
 // axe-core on the pages and dialogs of the shopper's journey on a phone that the other specs do not already
 // check (they cover the Login prompt, Sign Up's errors, the cart, checkout, the wishlist picker, Change
@@ -11,24 +11,6 @@ import { expectNoAxeViolations, phoneViewport } from './support/axe';
 
 test.use({ viewport: phoneViewport });
 
-const headers = { 'X-Requested-With': 'fetch' };
-
-async function fillCart(request: APIRequestContext, cart: { id: number; quantity: number }[]): Promise<void> {
-  const response = await request.post('/api/cart/update', { headers, data: { cart } });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-/** Checkout, the simulator's test window, Pay: the success page of a paid order. */
-async function payForCart(page: Page): Promise<string> {
-  await page.goto('/checkout');
-  await page.getByRole('button', { name: 'PLACE ORDER' }).click();
-  const paymentWindow = page.getByRole('dialog', { name: 'Razorpay test mode' });
-  await expect(paymentWindow.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
-  await paymentWindow.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
-  return new URL(page.url()).searchParams.get('orderId') ?? '';
-}
-
 const policyPages = [
   { path: '/terms-and-conditions', title: 'Terms and Conditions' },
   { path: '/privacy-policy', title: 'Privacy Policy' },
@@ -36,9 +18,8 @@ const policyPages = [
   { path: '/shipping-delivery', title: 'Shipping and Delivery Policy' },
 ];
 
-test("a visitor's pages: home, search suggestions, location, product, contact, policies and the 404 page", async ({
-  page,
-}) => {
+// A page at a time costs a few seconds of axe on a phone: the visitor's pages are split in three tests.
+test("a visitor's home: the grid, search suggestions and the location dialog", async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'Our Mittens' }).getByRole('article')).toHaveCount(7);
   await expectNoAxeViolations(page);
@@ -55,7 +36,9 @@ test("a visitor's pages: home, search suggestions, location, product, contact, p
   await expectNoAxeViolations(page);
   await location.getByRole('button', { name: 'Close' }).click();
   await expect(location).toBeHidden();
+});
 
+test("a visitor's product page and contact section", async ({ page }) => {
   await page.goto('/product/1');
   await expect(page.getByRole('heading', { level: 1, name: 'Face Mitt' })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -63,7 +46,9 @@ test("a visitor's pages: home, search suggestions, location, product, contact, p
   await page.goto('/#contact');
   await expect(page.getByRole('heading', { name: 'Contact Us' })).toBeVisible();
   await expectNoAxeViolations(page);
+});
 
+test("a visitor's policy pages and the 404 page", async ({ page }) => {
   for (const policy of policyPages) {
     await page.goto(policy.path);
     await expect(page.getByRole('heading', { level: 1, name: policy.title })).toBeVisible();
@@ -105,7 +90,10 @@ test('each step of the login and sign-up dialog, the OTP step included', async (
 
 test("a shopper's location dialog, wishlist page and profile", async ({ page, server }) => {
   const shopper = await signInBrowser(page, server);
-  await page.request.post('/api/wishlist/update', { headers, data: { wishlist: [{ id: 2 }, { id: 7 }] } });
+  await page.request.post('/api/wishlist/update', {
+    headers: apiHeaders,
+    data: { wishlist: [{ id: 2 }, { id: 7 }] },
+  });
 
   await page.goto('/');
   await page

@@ -1,9 +1,8 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { arrivalText } from '../contracts/delivery';
 import { expect, test } from './fixtures';
 import { signInBrowser } from './support/accounts';
-
-const headers = { 'X-Requested-With': 'fetch' };
+import { fillCart } from './support/shop';
 
 /** The value next to a label in a <dl> of totals. */
 function totalsRow(region: Locator, label: string): Locator {
@@ -24,11 +23,6 @@ function priceDetails(page: Page): Locator {
 
 function checkoutItem(page: Page, title: string): Locator {
   return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
-}
-
-async function fillCart(request: APIRequestContext, cart: { id: number; quantity: number }[]): Promise<void> {
-  const response = await request.post('/api/cart/update', { headers, data: { cart } });
-  expect(response.status(), await response.text()).toBe(200);
 }
 
 /** docs/product.md#numbers-and-timings: seven days from today, as en-IN writes a date. */

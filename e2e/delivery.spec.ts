@@ -1,40 +1,14 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { arrivalText } from '../contracts/delivery';
-import type { Order } from '../contracts/orders';
-import type { ShiprocketSimulator } from '../server/simulators/shiprocket/plugin';
-import { expect, type ShopServer, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { signInBrowser, testAddress } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
+import { detail, fillCart, orderOf, shiprocketSimulatorOf } from './support/shop';
 
 // Issue 13's delivery journeys on a phone: the product page's tax line and Share, the free-delivery nudge,
 // checkout's sticky bar, address and payment methods, one delivery date from checkout to My Orders, the
 // success page's contents, and the tracking stepper. axe-core checks every page and dialog they visit.
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-const headers = { 'X-Requested-With': 'fetch' };
-
-function simulatorOf(server: ShopServer): ShiprocketSimulator {
-  const simulator = server.app.shiprocketSimulator;
-  if (!simulator) throw new Error('the Shiprocket simulator is off');
-  return simulator;
-}
-
-async function fillCart(request: APIRequestContext, cart: { id: number; quantity: number }[]): Promise<void> {
-  const response = await request.post('/api/cart/update', { headers, data: { cart } });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-async function orderOf(request: APIRequestContext, orderId: string): Promise<Order> {
-  const response = await request.get(`/api/orders/${orderId}`);
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { order: Order }).order;
-}
-
-/** The <dd> after a <dt> of a detail list. */
-function detail(scope: Locator | Page, term: string): Locator {
-  return scope.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
-}
 
 test('the product page says prices include taxes and shares by WhatsApp or a copied link', async ({
   page,
@@ -130,7 +104,7 @@ test('one delivery date from checkout to My Orders; the success page and the tra
   page,
   server,
 }) => {
-  const simulator = simulatorOf(server);
+  const simulator = shiprocketSimulatorOf(server);
   const shopper = await signInBrowser(page, server);
   // 2 Luxury Mitt Black at ₹599: ₹1,198, shipping FREE.
   await fillCart(page.request, [{ id: 7, quantity: 2 }]);

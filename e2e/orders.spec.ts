@@ -1,15 +1,13 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { arrivalText } from '../contracts/delivery';
 import type { Order } from '../contracts/orders';
-import type { ShiprocketSimulator } from '../server/simulators/shiprocket/plugin';
 import { readOutbox } from '../server/test/dev-outbox';
-import { expect, type ShopServer, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { signInBrowser, type TestShopper } from './support/accounts';
+import { detail, fillCart, orderOf, payForCart, shiprocketSimulatorOf } from './support/shop';
 
 // Issue 6's browser journeys: the payment-success shipment block, My Orders with every panel, Refresh and
 // the tracking modal as the simulated parcel moves, cancelling with a refund, and the order e-mails.
-
-const headers = { 'X-Requested-With': 'fetch' };
 
 // docs/product.md#screens and docs/product.md#messages texts.
 const texts = {
@@ -30,45 +28,10 @@ const dotColours = {
   cancelled: 'rgb(198, 40, 40)', // red
 };
 
-function simulatorOf(server: ShopServer): ShiprocketSimulator {
-  const simulator = server.app.shiprocketSimulator;
-  if (!simulator) throw new Error('the Shiprocket simulator is off');
-  return simulator;
-}
-
-async function fillCart(request: APIRequestContext, cart: { id: number; quantity: number }[]): Promise<void> {
-  const response = await request.post('/api/cart/update', { headers, data: { cart } });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-async function orderOf(request: APIRequestContext, orderId: string): Promise<Order> {
-  const response = await request.get(`/api/orders/${orderId}`);
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { order: Order }).order;
-}
-
 /** The subjects of the e-mails the shop sent the shopper, newest first. */
 async function emailSubjects(request: APIRequestContext, shopper: TestShopper): Promise<string[]> {
   const messages = await readOutbox(request, shopper.email);
   return messages.flatMap((message) => (message.subject ? [message.subject] : []));
-}
-
-/** The <dd> after a <dt> of a detail list. */
-function detail(scope: Locator | Page, term: string): Locator {
-  return scope.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
-}
-
-/** Checkout, the simulator's test window, Pay; returns our order id from the success page. */
-async function payForCart(page: Page): Promise<string> {
-  await page.goto('/checkout');
-  await page.getByRole('button', { name: 'PLACE ORDER' }).click();
-  const paymentWindow = page.getByRole('dialog', { name: 'Razorpay test mode' });
-  await expect(paymentWindow.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
-  await paymentWindow.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
-  const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
-  expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
-  return orderId;
 }
 
 /** The shipment job has booked the parcel, got its AWB and scheduled the pickup. */
@@ -126,7 +89,7 @@ test('pay, see the shipment, then follow the parcel on My Orders with Refresh an
   page,
   server,
 }) => {
-  const simulator = simulatorOf(server);
+  const simulator = shiprocketSimulatorOf(server);
   const shopper = await signInBrowser(page, server);
   // 2 Luxury Mitt Black at ₹599: ₹1,198, shipping FREE (docs/product.md#money).
   await fillCart(page.request, [{ id: 7, quantity: 2 }]);
@@ -341,7 +304,7 @@ test('a cancel after the courier collected the parcel is refused with the reason
   page,
   server,
 }) => {
-  const simulator = simulatorOf(server);
+  const simulator = shiprocketSimulatorOf(server);
   await signInBrowser(page, server);
   await fillCart(page.request, [{ id: 1, quantity: 1 }]);
   const orderId = await payForCart(page);
@@ -383,7 +346,7 @@ test('while Shiprocket is down, Refresh says why and keeps what is known; then i
   page,
   server,
 }) => {
-  const simulator = simulatorOf(server);
+  const simulator = shiprocketSimulatorOf(server);
   await signInBrowser(page, server);
   await fillCart(page.request, [{ id: 1, quantity: 1 }]);
   const orderId = await payForCart(page);
@@ -452,7 +415,7 @@ test("the tracking modal's error state: 'Tracking Error:' and the message", asyn
 });
 
 test('an order whose shipment is not booked yet: the fallback texts', async ({ page, server }) => {
-  const simulator = simulatorOf(server);
+  const simulator = shiprocketSimulatorOf(server);
   await signInBrowser(page, server);
   await fillCart(page.request, [{ id: 1, quantity: 1 }]);
   simulator.failApi('server_error');

@@ -6,11 +6,10 @@ import { orders, payments, users } from '../server/db/schema';
 import { expect, type ShopServer, test } from './fixtures';
 import { signInBrowser, type TestShopper } from './support/accounts';
 import { expectNoAxeViolations, phoneViewport } from './support/axe';
+import { apiHeaders, detail, fillCart } from './support/shop';
 
 // Issue 5's browser journeys: pay through the Razorpay simulator's test window, fail, dismiss, and the
 // docs/product.md#messages outcome texts, checked against the rows the server wrote.
-
-const headers = { 'X-Requested-With': 'fetch' };
 
 // docs/product.md#messages Payment and orders.
 const cancelledText = 'Payment was cancelled. Please try again.';
@@ -24,11 +23,6 @@ const noTrackingText = 'Tracking will be available once courier is assigned';
 // The simulator's description of a declined payment (failure@razorpay or 'Fail payment').
 const declinedDescription =
   'Your payment has been declined by your bank. Please try again or use a different method.';
-
-async function fillCart(request: APIRequestContext, cart: { id: number; quantity: number }[]): Promise<void> {
-  const response = await request.post('/api/cart/update', { headers, data: { cart } });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 async function serverCart(request: APIRequestContext): Promise<{ id: number; quantity: number }[]> {
   const response = await request.get('/api/cart');
@@ -68,11 +62,6 @@ function totalsRow(region: Locator, label: string): Locator {
   return region
     .locator('div', { has: region.page().locator('dt', { hasText: new RegExp(`^${label}$`) }) })
     .locator('dd');
-}
-
-/** The <dd> after a <dt> of the success page's detail list. */
-function detail(page: Page, term: string): Locator {
-  return page.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
 }
 
 function cartBadge(page: Page, label: string): Locator {
@@ -401,7 +390,7 @@ test('Razorpay down at PLACE ORDER: the initialise message and no order', async 
   const shopper = await shopperAtCheckout(page, server);
   // The simulator is the worker's; its tests run one at a time, and this one puts it back.
   const failed = await page.request.post('/sim/razorpay/control/fail-api', {
-    headers,
+    headers: apiHeaders,
     data: { mode: 'unavailable' },
   });
   expect(failed.status(), await failed.text()).toBe(200);
@@ -412,7 +401,7 @@ test('Razorpay down at PLACE ORDER: the initialise message and no order', async 
     await expect(page.getByRole('dialog', { name: 'Razorpay test mode' })).toHaveCount(0);
     expect((await orderRowsOf(server.db, shopper)).orders).toEqual([]);
   } finally {
-    const restored = await page.request.post('/sim/razorpay/control/restore-api', { headers });
+    const restored = await page.request.post('/sim/razorpay/control/restore-api', { headers: apiHeaders });
     expect(restored.status(), await restored.text()).toBe(200);
   }
 

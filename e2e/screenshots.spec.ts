@@ -1,10 +1,10 @@
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import type { Order } from '../contracts/orders';
+import type { Page } from '@playwright/test';
 import { readOutbox } from '../server/test/dev-outbox';
-import { expect, type ShopServer, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { signInBrowser } from './support/accounts';
 import { phoneViewport } from './support/axe';
+import { fillCart, orderOf, shiprocketSimulatorOf } from './support/shop';
 
 // The README's phone screenshots (docs/screenshots/*.png). They are written only by `npm run screenshots`
 // (SCREENSHOTS=1), so an ordinary test run never rewrites them.
@@ -12,20 +12,8 @@ import { phoneViewport } from './support/axe';
 test.skip(process.env.SCREENSHOTS !== '1', 'writes docs/screenshots only with SCREENSHOTS=1');
 test.use({ viewport: phoneViewport });
 
-const headers = { 'X-Requested-With': 'fetch' };
 /** The time the browser's clock shows wherever the page itself writes a date. */
 const frozenNow = new Date('2026-03-02T10:30:00+05:30');
-
-async function fillCart(request: APIRequestContext, cart: { id: number; quantity: number }[]): Promise<void> {
-  const response = await request.post('/api/cart/update', { headers, data: { cart } });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-async function orderOf(request: APIRequestContext, orderId: string): Promise<Order> {
-  const response = await request.get(`/api/orders/${orderId}`);
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { order: Order }).order;
-}
 
 /** Still pictures: no animations, and the browser's clock stands still where the page reads it. */
 async function stillPage(page: Page, options: { freezeClock: boolean }): Promise<void> {
@@ -51,12 +39,6 @@ async function shoot(page: Page, name: string, options: { fullPage?: boolean } =
     caret: 'hide',
     scale: 'css',
   });
-}
-
-function simulatorOf(server: ShopServer) {
-  const simulator = server.app.shiprocketSimulator;
-  if (!simulator) throw new Error('the Shiprocket simulator is off');
-  return simulator;
 }
 
 test('home, product, cart and checkout', async ({ page, server }) => {
@@ -89,7 +71,7 @@ test('the success page, My Orders with a shipped parcel tracked, and the confirm
   page,
   server,
 }) => {
-  const simulator = simulatorOf(server);
+  const simulator = shiprocketSimulatorOf(server);
   await stillPage(page, { freezeClock: false });
   const shopper = await signInBrowser(page, server);
   await fillCart(page.request, [{ id: 7, quantity: 2 }]);

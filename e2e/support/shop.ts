@@ -1,0 +1,48 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Order } from '../../contracts/orders';
+import type { ShiprocketSimulator } from '../../server/simulators/shiprocket/plugin';
+import { expect, type ShopServer } from '../fixtures';
+
+// What the journeys share: the API calls that set a scene, the Shiprocket simulator, checkout as a shopper
+// pays, and the success page's detail list.
+
+/** A state-changing call from the page's context carries the header the API asks of cookie sessions. */
+export const apiHeaders = { 'X-Requested-With': 'fetch' };
+
+export async function fillCart(
+  request: APIRequestContext,
+  cart: { id: number; quantity: number }[],
+): Promise<void> {
+  const response = await request.post('/api/cart/update', { headers: apiHeaders, data: { cart } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+export async function orderOf(request: APIRequestContext, orderId: string): Promise<Order> {
+  const response = await request.get(`/api/orders/${orderId}`);
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { order: Order }).order;
+}
+
+export function shiprocketSimulatorOf(server: ShopServer): ShiprocketSimulator {
+  const simulator = server.app.shiprocketSimulator;
+  if (!simulator) throw new Error('the Shiprocket simulator is off');
+  return simulator;
+}
+
+/** Checkout, the simulator's test window, Pay; returns our order id from the success page. */
+export async function payForCart(page: Page): Promise<string> {
+  await page.goto('/checkout');
+  await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+  const paymentWindow = page.getByRole('dialog', { name: 'Razorpay test mode' });
+  await expect(paymentWindow.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
+  await paymentWindow.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
+  const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
+  expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
+  return orderId;
+}
+
+/** The <dd> after a <dt> of a detail list. */
+export function detail(scope: Locator | Page, term: string): Locator {
+  return scope.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+}
