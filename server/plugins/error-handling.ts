@@ -70,7 +70,9 @@ function problemIn(value: unknown): string | undefined {
     }
     if (item === null || typeof item !== 'object') continue;
     if (depth >= MAX_JSON_DEPTH) return messages.nestedTooDeep;
-    const entries = Array.isArray(item) ? item.map((element) => ['', element] as const) : Object.entries(item);
+    const entries = Array.isArray(item)
+      ? item.map((element) => ['', element] as const)
+      : Object.entries(item);
     for (const [key, element] of entries) {
       if (key.includes('\u0000')) return messages.nulCharacter;
       pending.push({ item: element, depth: depth + 1 });
