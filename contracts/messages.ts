@@ -36,4 +36,5 @@ export const messages = {
   bodyTooLarge: 'The request is too large.',
   unexpected: 'Something went wrong. Please try again.',
   nulCharacter: 'Text may not contain the NUL character.',
+  nestedTooDeep: 'The request body is nested too deeply.',
 } as const;

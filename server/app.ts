@@ -1,6 +1,7 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { devToolsAccess, requireDevToolsToken } from './dev-tools';
 import { loggerOptions } from './logger-options';
 import authRoutes from './modules/auth/routes';
 import cartRoutes from './modules/cart/routes';
@@ -65,7 +66,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(security);
   await app.register(compression);
   await app.register(rateLimit, { config });
-  await app.register(apiDocs);
+  if (config.apiDocs) await app.register(apiDocs);
   await app.register(authentication);
   await app.register(notifier);
   await app.register(googleSimulator);
@@ -94,9 +95,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     },
     { prefix: '/api' },
   );
-  // docs/architecture.md#dev-outbox: the dev outbox exists only while messages go to it, and never in production.
-  if (app.notifier.outboxEnabled && (config.env !== 'production' || config.allowSimulators)) {
-    await app.register(outboxRoutes);
+  // docs/architecture.md#dev-outbox: the dev outbox exists only while messages go to it, and in production only
+  // behind DEV_TOOLS_TOKEN (docs/architecture.md#security).
+  if (app.notifier.outboxEnabled && devToolsAccess(config) !== 'off') {
+    await app.register(async (scope) => {
+      requireDevToolsToken(scope, config);
+      await scope.register(outboxRoutes);
+    });
   }
 
   await app.register(webApp, { config });

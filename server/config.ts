@@ -18,6 +18,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   ALLOW_SIMULATORS: booleanFromEnv.default(false),
+  DEV_TOOLS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  API_DOCS: booleanFromEnv.optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Ottoman Mittens <care@ottomanmittens.in>'),
   SHOP_CARE_EMAIL: z.email().default('care@ottomanmittens.in'),
@@ -76,6 +78,13 @@ export interface Config {
   publicUrl: string;
   /** With NODE_ENV=production, simulators run only when this says so explicitly. */
   allowSimulators: boolean;
+  /**
+   * docs/architecture.md#security: in production the dev outbox and the simulators' controls exist only with
+   * this token, and answer only requests carrying it in `x-dev-tools-token`.
+   */
+  devToolsToken: string | undefined;
+  /** Whether /api/docs is served: by default everywhere but in production. */
+  apiDocs: boolean;
   mail: { smtpUrl: string | undefined; from: string };
   /** Where contact messages go (docs/product.md#contact-messages). */
   careEmail: string;
@@ -193,6 +202,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailureDelayScale: 1,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     allowSimulators: e.ALLOW_SIMULATORS,
+    devToolsToken: e.DEV_TOOLS_TOKEN,
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     careEmail: e.SHOP_CARE_EMAIL,
     sms: {

@@ -2,7 +2,11 @@ import { eq } from 'drizzle-orm';
 import { orders } from '../db/schema';
 import { applyOrderEvent, lockOrder } from '../modules/orders/order-writer';
 import { recordPayment } from '../modules/payments/payment-records';
-import { markWebhookProcessed, receiveWebhookEvent } from '../modules/payments/webhook-events';
+import {
+  markWebhookProcessed,
+  receiveWebhookEvent,
+  type WebhookDelivery,
+} from '../modules/payments/webhook-events';
 import type { RazorpayWebhookEvent } from '../providers/razorpay/types';
 import { settlePayment } from './confirm-payment';
 import type { PaymentDeps } from './deps';
@@ -14,12 +18,12 @@ import { settleRefund } from './refunds';
  */
 export async function handleRazorpayEvent(
   deps: PaymentDeps,
-  eventId: string,
+  delivery: WebhookDelivery,
   event: RazorpayWebhookEvent,
 ): Promise<'processed' | 'duplicate'> {
-  if ((await receiveWebhookEvent(deps.db, eventId, event)) === 'duplicate') return 'duplicate';
+  if ((await receiveWebhookEvent(deps.db, delivery, event)) === 'duplicate') return 'duplicate';
   await processEvent(deps, event);
-  await markWebhookProcessed(deps.db, eventId);
+  await markWebhookProcessed(deps.db, delivery);
   return 'processed';
 }
 

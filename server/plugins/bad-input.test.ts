@@ -16,6 +16,11 @@ afterAll(() => app.closeAndDrop());
 
 const junkIds = ['x', '-1', '1.5', '99999999999999999999', "1' or '1'='1", '%00', 'a'.repeat(300)];
 
+/** `{"a":{"a":…{}…}}`, `levels` deep: about 10 kB for 5,000 levels. */
+function deeplyNested(levels: number): string {
+  return `${'{"a":'.repeat(levels)}{}${'}'.repeat(levels)}`;
+}
+
 const junkBodies: (string | undefined)[] = [
   undefined,
   'null',
@@ -27,6 +32,9 @@ const junkBodies: (string | undefined)[] = [
   JSON.stringify({ a: { b: { c: { d: { e: { f: [[[[[]]]]] } } } } } }),
   JSON.stringify({ razorpay_payment_id: 1, razorpay_order_id: [], razorpay_signature: {} }),
   JSON.stringify({ credential: 'a.b.c', password: 'x'.repeat(10_000) }),
+  deeplyNested(5_000),
+  `{"items":${'['.repeat(5_000)}${']'.repeat(5_000)}}`,
+  JSON.stringify({ name: 'x', message: 'y'.repeat(70 * 1024) }),
   JSON.stringify({
     name: 'a\u0000b',
     email: 'a@b.in',
@@ -71,6 +79,32 @@ describe('bad input on every API route', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'Text may not contain the NUL character.' });
+  });
+
+  it('refuses JSON nested thousands of levels deep with a 400, on a route open to anyone', async () => {
+    for (const url of ['/api/contact', '/api/auth/send-otp']) {
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: deeplyNested(5_000),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'The request body is nested too deeply.' });
+    }
+  });
+
+  it('accepts nesting up to 32 levels and refuses the 33rd', async () => {
+    const at = (levels: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        headers: { 'content-type': 'application/json' },
+        payload: deeplyNested(levels),
+      });
+    // 31 objects around the innermost {}: 32 levels, refused by the schema, not by the depth limit.
+    expect((await at(31)).json<{ message: string }>().message).not.toMatch(/nested too deeply/);
+    expect((await at(32)).json()).toEqual({ message: 'The request body is nested too deeply.' });
   });
 
   it('is answered with a 4xx and a message, never a 500', async () => {

@@ -53,25 +53,43 @@ function clientErrorMessage(error: FastifyError): string {
   }
 }
 
-/** Whether a parsed request part holds the NUL character anywhere, however deep. */
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item));
+// docs/architecture.md#security: no request of ours nests anywhere near this deep.
+const MAX_JSON_DEPTH = 32;
+
+/**
+ * What is wrong with a parsed request part, if anything: nested deeper than MAX_JSON_DEPTH, or the NUL
+ * character in a key or a string. Walked with a stack of its own, so no depth overflows the call stack.
+ */
+function problemIn(value: unknown): string | undefined {
+  const pending: { item: unknown; depth: number }[] = [{ item: value, depth: 0 }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { item, depth } = next;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return messages.nulCharacter;
+      continue;
+    }
+    if (item === null || typeof item !== 'object') continue;
+    if (depth >= MAX_JSON_DEPTH) return messages.nestedTooDeep;
+    const entries = Array.isArray(item)
+      ? item.map((element) => ['', element] as const)
+      : Object.entries(item);
+    for (const [key, element] of entries) {
+      if (key.includes('\u0000')) return messages.nulCharacter;
+      pending.push({ item: element, depth: depth + 1 });
+    }
   }
-  return false;
+  return undefined;
 }
 
-async function refuseNul(request: FastifyRequest) {
-  if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-    throw new AppError('invalid', messages.nulCharacter);
-  }
+async function refuseBadInput(request: FastifyRequest) {
+  const problem = problemIn(request.params) ?? problemIn(request.query) ?? problemIn(request.body);
+  if (problem) throw new AppError('invalid', problem);
 }
 
 /**
  * PostgreSQL text cannot hold the NUL character, so a query carrying one fails deep inside the database.
- * No field of ours may contain it: such a request is refused before any handler sees it. Only routes that
+ * No field of ours may contain it: such a request is refused before any handler sees it, as is one nested
+ * deeper than any of ours (validating it would overflow the stack). Only routes that
  * take input get the check, so a plain read such as the catalogue pays nothing for it.
  */
 function refuseNulCharacters(app: FastifyInstance) {
@@ -81,7 +99,7 @@ function refuseNulCharacters(app: FastifyInstance) {
     const schema = route.schema;
     if (!takesBody && !schema?.params && !schema?.querystring) return;
     const existing = route.preValidation ?? [];
-    route.preValidation = [...(Array.isArray(existing) ? existing : [existing]), refuseNul];
+    route.preValidation = [...(Array.isArray(existing) ? existing : [existing]), refuseBadInput];
   });
 }
 

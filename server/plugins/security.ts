@@ -9,6 +9,13 @@ const RAZORPAY_SCRIPT = 'https://checkout.razorpay.com';
 const RAZORPAY_FRAMES = ['https://api.razorpay.com', 'https://checkout.razorpay.com'];
 const RAZORPAY_CONNECT = ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'];
 
+// docs/architecture.md#security: no feature of the browser the shop does not use; payments only for the
+// page itself and, with real keys, Razorpay Checkout's frames.
+function permissionsPolicy(razorpay: boolean): string {
+  const payment = ['self', ...(razorpay ? RAZORPAY_FRAMES.map((origin) => `"${origin}"`) : [])].join(' ');
+  return `camera=(), microphone=(), geolocation=(), usb=(), payment=(${payment})`;
+}
+
 /** Security headers and a strict Content-Security-Policy: no inline scripts or styles, nothing from elsewhere. */
 export default fp(
   async (app) => {
@@ -33,6 +40,8 @@ export default fp(
         },
       },
       crossOriginEmbedderPolicy: false,
+      // Sent below, and only over HTTPS: over plain HTTP a browser ignores it, and it says nothing true.
+      strictTransportSecurity: false,
       // Google's sign-in popup reports back to its opener, and Google checks the Referer against the
       // client's authorised origins: both are cut by helmet's defaults (same-origin, no-referrer).
       ...(google.length > 0
@@ -41,6 +50,14 @@ export default fp(
             referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
           }
         : {}),
+    });
+    const permissions = permissionsPolicy(razorpay);
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('permissions-policy', permissions);
+      // request.protocol honours X-Forwarded-Proto only when TRUST_PROXY is on (docs/operations.md).
+      if (request.protocol === 'https') {
+        reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+      }
     });
   },
   { name: 'security' },

@@ -146,9 +146,13 @@ export const statusHistory = pgTable(
   (table) => [index('status_history_entity_idx').on(table.entity, table.entityId, table.createdAt)],
 );
 
-/** Razorpay webhooks as received, deduplicated by x-razorpay-event-id (delivery is at least once). */
+/**
+ * Razorpay webhooks as received, deduplicated by the SHA-256 of the signed body (delivery is at least once;
+ * the x-razorpay-event-id header is not signed, so it is kept for reference only: docs/architecture.md#security).
+ */
 export const webhookEvents = pgTable('webhook_events', {
-  eventId: text('event_id').primaryKey(),
+  bodySha256: text('body_sha256').primaryKey(),
+  eventId: text('event_id'),
   provider: text('provider').notNull(),
   event: text('event').notNull(),
   payload: jsonb('payload').notNull(),

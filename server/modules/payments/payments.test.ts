@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order, OrderConfirmation } from '../../../contracts/orders';
-import { orders, payments, refunds, statusHistory, users } from '../../db/schema';
+import { orders, payments, refunds, statusHistory, users, webhookEvents } from '../../db/schema';
 import { paymentDeps } from '../../flows/deps';
 import { reconcilePendingOrders } from '../../flows/reconcile-payments';
 import { refundCancelledOrder, refundStrayPayment } from '../../flows/refunds';
@@ -81,14 +81,15 @@ function signedEvent(
   };
   const raw = JSON.stringify(body);
   const signature = createHmac('sha256', app.razorpay.webhookSecret).update(raw).digest('hex');
-  return () =>
+  // Another event id may be given: the header is not signed, so anyone can change it.
+  return (id = eventId) =>
     app.inject({
       method: 'POST',
       url: '/api/payment/webhook',
       headers: {
         'content-type': 'application/json',
         'x-razorpay-signature': signature,
-        'x-razorpay-event-id': eventId,
+        'x-razorpay-event-id': id,
       },
       payload: raw,
     });
@@ -402,6 +403,23 @@ describe('the Razorpay webhook', () => {
     expect((await deliver()).json()).toMatchObject({ outcome: 'processed' });
     expect((await deliver()).json()).toMatchObject({ outcome: 'duplicate' });
     await expectPaidOnce(placed.orderId, success.razorpay_payment_id);
+  });
+
+  it('processes the same signed body once, whatever event id comes with it', async () => {
+    const asha = await shopper();
+    const placed = await asha.placeOrder();
+    simulator().webhooks.hold();
+    const success = await simulator().completePayment(placed.id);
+    const payment = await app.razorpay.client.fetchPayment(success.razorpay_payment_id);
+    const deliver = signedEvent('payment.captured', payment);
+    expect((await deliver('evt_first_id_000')).json()).toMatchObject({ outcome: 'processed' });
+    expect((await deliver('evt_another_id_0')).json()).toMatchObject({ outcome: 'duplicate' });
+    await expectPaidOnce(placed.orderId, success.razorpay_payment_id);
+    const [stored] = await app.db
+      .select({ eventId: webhookEvents.eventId })
+      .from(webhookEvents)
+      .where(eq(webhookEvents.eventId, 'evt_first_id_000'));
+    expect(stored).toEqual({ eventId: 'evt_first_id_000' });
   });
 
   it('ignores a captured payment whose amount is not the order total', async () => {

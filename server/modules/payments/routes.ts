@@ -58,12 +58,13 @@ const razorpayWebhookRoute: FastifyPluginAsync = async (app) => {
 
       const event = parseEvent(rawBody);
       const header = request.headers['x-razorpay-event-id'];
-      // Every Razorpay delivery carries an event id; a signed body without one is still deduplicated.
-      const eventId =
-        typeof header === 'string' && header !== ''
-          ? header
-          : `body:${createHash('sha256').update(rawBody).digest('hex')}`;
-      const outcome = await handleRazorpayEvent(paymentDeps(app), eventId, event);
+      // The signature covers the body, not the event id header: the same signed body under a new id is the
+      // same event (docs/architecture.md#security).
+      const delivery = {
+        bodySha256: createHash('sha256').update(rawBody).digest('hex'),
+        eventId: typeof header === 'string' && header !== '' ? header : undefined,
+      };
+      const outcome = await handleRazorpayEvent(paymentDeps(app), delivery, event);
       return { status: 'ok', outcome };
     },
   );

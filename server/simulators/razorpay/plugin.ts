@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { devToolsAccess, requireDevToolsToken } from '../../dev-tools';
 import { checkoutRoutes } from './checkout-routes';
 import { controlRoutes } from './control-routes';
 import { restRoutes } from './rest-routes';
@@ -37,7 +38,16 @@ export default fp(
       async (scope) => {
         await scope.register(restRoutes(sim), { prefix: '/v1' });
         await scope.register(checkoutRoutes(sim));
-        await scope.register(controlRoutes(sim), { prefix: '/control' });
+        // The provider's API and Checkout stay open; its controls are dev tools (docs/architecture.md#security).
+        if (devToolsAccess(config) !== 'off') {
+          await scope.register(
+            async (controls) => {
+              requireDevToolsToken(controls, config);
+              await controls.register(controlRoutes(sim));
+            },
+            { prefix: '/control' },
+          );
+        }
       },
       { prefix: SIMULATOR_BASE_PATH },
     );

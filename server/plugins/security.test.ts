@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { buildTestApp, type TestApp } from '../test/build-test-app';
+
+describe('security headers', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp({ trustProxy: true, jobWorkers: false });
+  });
+  afterAll(() => app.closeAndDrop());
+
+  it('sends HSTS only when the request came over HTTPS', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const https = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('sends a Permissions-Policy that allows payments for the page itself only with the simulator', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    const policy = String(response.headers['permissions-policy']);
+    expect(policy).toContain('camera=()');
+    expect(policy).toContain('microphone=()');
+    expect(policy).toContain('geolocation=()');
+    expect(policy).toContain('payment=(self)');
+  });
+});
+
+describe('security headers behind a proxy not trusted', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp({ trustProxy: false, jobWorkers: false });
+  });
+  afterAll(() => app.closeAndDrop());
+
+  it('ignores a forged X-Forwarded-Proto', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('Permissions-Policy with real Razorpay keys', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp({
+      razorpay: {
+        keyId: 'rzp_test_0000000000',
+        keySecret: 'secret-0000000000',
+        webhookSecret: 'webhook-0000000000',
+        baseUrl: 'https://api.razorpay.com',
+      },
+      jobWorkers: false,
+    });
+  });
+  afterAll(() => app.closeAndDrop());
+
+  it("lets Razorpay Checkout's frames take payments", async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['permissions-policy']).toContain(
+      'payment=(self "https://api.razorpay.com" "https://checkout.razorpay.com")',
+    );
+  });
+});
+
+describe('API docs', () => {
+  it('are off in production unless API_DOCS=true', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', API_DOCS: 'false' }).apiDocs).toBe(false);
+  });
+
+  it('are not served when off', async () => {
+    const app = await buildTestApp({
+      env: 'production',
+      allowSimulators: true,
+      apiDocs: false,
+      jobWorkers: false,
+    });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'GET', url: '/api/docs/' })).statusCode).toBe(404);
+    } finally {
+      await app.closeAndDrop();
+    }
+  });
+});
