@@ -18,8 +18,10 @@ export function errorReplies<S extends number>(...statuses: S[]): Record<S, type
 }
 
 export const HealthReplySchema = z.object({
-  status: z.enum(['ok', 'error']),
+  status: z.enum(['ok', 'degraded', 'error']),
   database: z.enum(['up', 'down']),
+  /** Only when REDIS_URL is set; down means rate limits are counted per process (docs/operations.md#health-check). */
+  redis: z.enum(['up', 'down']).optional(),
   message: z.string().optional(),
 });
 

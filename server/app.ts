@@ -30,6 +30,7 @@ import webApp from './plugins/web-app';
 import googleSimulator from './simulators/google/plugin';
 import razorpaySimulator from './simulators/razorpay/plugin';
 import shiprocketSimulator from './simulators/shiprocket/plugin';
+import { fastifyTrustProxy } from './trust-proxy';
 import workers from './workers';
 
 declare module 'fastify' {
@@ -52,7 +53,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 

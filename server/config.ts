@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { OrderSmsTemplate } from './modules/notifications/sms-templates';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
@@ -15,7 +16,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('data/pglite'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   WEB_DIST_DIR: z.string().min(1).default('dist/web'),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: z.string().optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   ALLOW_SIMULATORS: booleanFromEnv.default(false),
   DEV_TOOLS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
@@ -68,7 +69,8 @@ export interface Config {
   dataDir: string;
   redisUrl: string | undefined;
   webDistDir: string;
-  trustProxy: boolean;
+  /** docs/operations.md#configuration: hop count or proxy addresses, never "trust everything". */
+  trustProxy: TrustProxy;
   contactRateLimit: { max: number; windowMs: number };
   /** Scales the growing delay after failed logins; tests shrink it. */
   loginFailureDelayScale: number;
@@ -182,6 +184,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.SHIPROCKET_EMAIL) !== Boolean(e.SHIPROCKET_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD go together');
   }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (typeof trustProxy === 'object' && 'problem' in trustProxy) {
+    throw new ConfigError(`Invalid configuration:\n  ${trustProxy.problem}`);
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -192,7 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR,
     redisUrl: e.REDIS_URL,
     webDistDir: e.WEB_DIST_DIR,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy,
     contactRateLimit: {
       max: e.CONTACT_RATE_LIMIT_MAX,
       windowMs: e.CONTACT_RATE_LIMIT_WINDOW_MINUTES * 60_000,

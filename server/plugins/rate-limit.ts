@@ -2,24 +2,69 @@ import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
+import { redisStoreWithLocalFallback } from './rate-limit-store';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether the shared rate-limit counters' Redis answers; undefined without REDIS_URL. */
+    rateLimitRedis: (() => 'up' | 'down') | undefined;
+  }
+}
+
+// docs/operations.md#health-check: a down Redis must cost a request at most this long, never a 500.
+const REDIS_TIMEOUT_MS = 500;
+
+/** Resolves once the first connection attempt has succeeded or failed (or taken too long). */
+function firstAttempt(redis: Redis): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, REDIS_TIMEOUT_MS * 2);
+    function done() {
+      clearTimeout(timer);
+      redis.off('ready', done).off('error', done);
+      resolve();
+    }
+    redis.once('ready', done).once('error', done);
+  });
+}
 
 /**
  * Per-route limits (routes opt in with `config.rateLimit`). Counters live in Redis when REDIS_URL is set,
- * so several API processes share them; otherwise in this process's memory.
+ * so several API processes share them; otherwise, or while Redis is unreachable, in this process's memory.
  */
 export default fp(
   async (app, options: { config: Config }) => {
-    const redis = options.config.redisUrl
-      ? new Redis(options.config.redisUrl, {
-          connectTimeout: 500,
-          maxRetriesPerRequest: 1,
-          lazyConnect: false,
-        })
-      : undefined;
-    if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+    const { redisUrl, rateLimitNamespace } = options.config;
+    if (!redisUrl) {
+      app.decorate('rateLimitRedis', undefined);
+      await app.register(rateLimit, { global: false });
+      return;
+    }
+    const redis = new Redis(redisUrl, {
+      connectTimeout: REDIS_TIMEOUT_MS,
+      commandTimeout: REDIS_TIMEOUT_MS,
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+    });
+    let reported = false;
+    const reportDown = (error: Error) => {
+      if (reported) return;
+      reported = true;
+      app.log.warn({ err: error }, 'Redis unreachable: rate limits counted in this process until it is back');
+    };
+    redis.on('error', reportDown);
+    redis.on('ready', () => {
+      if (reported) app.log.info('Redis is back: rate limits shared again');
+      reported = false;
+    });
+    app.addHook('onClose', async () => {
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
+    });
+    await firstAttempt(redis);
+    app.decorate('rateLimitRedis', () => (redis.status === 'ready' ? 'up' : 'down'));
     await app.register(rateLimit, {
       global: false,
-      ...(redis ? { redis, nameSpace: options.config.rateLimitNamespace } : {}),
+      store: redisStoreWithLocalFallback(redis, rateLimitNamespace, reportDown),
     });
   },
   { name: 'rate-limit' },

@@ -23,7 +23,11 @@ describe('GET /api/health', () => {
     app = await buildTestApp();
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'up' });
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: 'up',
+      ...(process.env.REDIS_URL ? { redis: 'up' } : {}),
+    });
   });
 
   it('is 503 with the spec message when the database is unreachable', async () => {
@@ -34,6 +38,7 @@ describe('GET /api/health', () => {
     expect(response.json()).toEqual({
       status: 'error',
       database: 'down',
+      ...(process.env.REDIS_URL ? { redis: 'up' } : {}),
       message: 'Service temporarily unavailable. Please try again later.',
     });
   });

@@ -27,17 +27,20 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['health'],
-        summary: 'Whether the API and its database are up',
+        summary: 'Whether the API, its database and (when configured) Redis are up',
         response: { 200: HealthReplySchema, 503: HealthReplySchema },
       },
     },
     async (_request, reply) => {
-      if (await isDatabaseUp(() => pingDatabase(app.db))) {
-        return reply.send({ status: 'ok', database: 'up' });
+      const redis = app.rateLimitRedis?.();
+      const redisField = redis ? { redis } : {};
+      if (!(await isDatabaseUp(() => pingDatabase(app.db)))) {
+        return reply
+          .code(503)
+          .send({ status: 'error', database: 'down', ...redisField, message: messages.serviceUnavailable });
       }
-      return reply
-        .code(503)
-        .send({ status: 'error', database: 'down', message: messages.serviceUnavailable });
+      // Without Redis the process still serves, counting limits alone: the load balancer should keep it.
+      return reply.send({ status: redis === 'down' ? 'degraded' : 'ok', database: 'up', ...redisField });
     },
   );
 };
