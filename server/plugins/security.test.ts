@@ -5,7 +5,8 @@ import { buildTestApp, type TestApp } from '../test/build-test-app';
 describe('security headers', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await buildTestApp({ trustProxy: true, jobWorkers: false });
+    // One proxy in front (app.inject comes from 127.0.0.1): its X-Forwarded-Proto says how the shopper came.
+    app = await buildTestApp({ trustProxy: 1, jobWorkers: false });
   });
   afterAll(() => app.closeAndDrop());
 
