@@ -2,7 +2,14 @@ import { arrivalText } from '../contracts/delivery';
 import { expect, test } from './fixtures';
 import { signInBrowser, testAddress } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
-import { detail, fillCart, orderOf, shiprocketSimulatorOf } from './support/shop';
+import {
+  detail,
+  fillCart,
+  orderOf,
+  payAtCheckout,
+  pickupScheduled,
+  shiprocketSimulatorOf,
+} from './support/shop';
 
 // Issue 13's delivery journeys on a phone: the product page's tax line and Share, the free-delivery nudge,
 // checkout's sticky bar, address and payment methods, one delivery date from checkout to My Orders, the
@@ -113,19 +120,11 @@ test('one delivery date from checkout to My Orders; the success page and the tra
   await page.goto('/checkout');
   await expect(page.getByText(arrivalText({ orderedAt: new Date() }), { exact: true })).toBeVisible();
 
-  await page.getByRole('button', { name: 'PLACE ORDER' }).click();
-  const paymentWindow = page.getByRole('dialog', { name: 'Razorpay test mode' });
-  await expect(paymentWindow.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
-  await paymentWindow.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
-  const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
+  const orderId = await payAtCheckout(page);
 
   // The parcel booked with the courier's day; from then on the courier's day is the date everywhere.
-  await expect
-    .poll(async () => (await orderOf(page.request, orderId)).shipment?.stage, { timeout: 20_000 })
-    .toBe('pickup_scheduled');
   // The first scan (out for pickup) brings the courier's own day.
-  const booked = await orderOf(page.request, orderId);
+  const booked = await pickupScheduled(page.request, orderId);
   expect(simulator.advance(Number(booked.shipment?.shiprocketShipmentId))).toHaveLength(1);
   await simulator.webhooks.settled();
   await expect

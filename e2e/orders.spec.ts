@@ -4,7 +4,14 @@ import type { Order } from '../contracts/orders';
 import { readOutbox } from '../server/test/dev-outbox';
 import { expect, test } from './fixtures';
 import { signInBrowser, type TestShopper } from './support/accounts';
-import { detail, fillCart, orderOf, payForCart, shiprocketSimulatorOf } from './support/shop';
+import {
+  detail,
+  fillCart,
+  orderOf,
+  payForCart,
+  pickupScheduled,
+  shiprocketSimulatorOf,
+} from './support/shop';
 
 // Issue 6's browser journeys: the payment-success shipment block, My Orders with every panel, Refresh and
 // the tracking modal as the simulated parcel moves, cancelling with a refund, and the order e-mails.
@@ -32,14 +39,6 @@ const dotColours = {
 async function emailSubjects(request: APIRequestContext, shopper: TestShopper): Promise<string[]> {
   const messages = await readOutbox(request, shopper.email);
   return messages.flatMap((message) => (message.subject ? [message.subject] : []));
-}
-
-/** The shipment job has booked the parcel, got its AWB and scheduled the pickup. */
-async function pickupScheduled(request: APIRequestContext, orderId: string): Promise<Order> {
-  await expect
-    .poll(async () => (await orderOf(request, orderId)).shipment?.stage, { timeout: 20_000 })
-    .toBe('pickup_scheduled');
-  return orderOf(request, orderId);
 }
 
 function shipmentIdOf(order: Order): number {

@@ -1,7 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { createShopper } from '../server/test/shopper-factory';
 import { expect, type ShopServer, test } from './fixtures';
-import { aShopper, latestOtp, signInBrowser, testAddress } from './support/accounts';
+import { aShopper, createAccount, latestOtp, signInBrowser, testAddress } from './support/accounts';
 import { expectNoAxeViolations, phoneViewport } from './support/axe';
 
 // What a review on a phone (390 × 844) found: each journey here is one of its findings, checked on that phone
@@ -13,19 +12,8 @@ const laptopViewport = { width: 1280, height: 800 } as const;
 test.use({ viewport: phoneViewport });
 
 /** An account that exists on the server while this browser is still a visitor's. */
-async function anAccount(server: ShopServer, overrides: Parameters<typeof aShopper>[0] = {}) {
-  const shopper = aShopper(overrides);
-  const { user } = await createShopper(server.app, {
-    email: shopper.email,
-    phone: shopper.mobile,
-    password: shopper.password,
-    firstName: shopper.firstName,
-    lastName: shopper.lastName,
-    ...testAddress,
-    city: shopper.city,
-    pincode: shopper.pincode,
-  });
-  return { ...shopper, user };
+function anAccount(server: ShopServer, overrides: Parameters<typeof aShopper>[0] = {}) {
+  return createAccount(server, aShopper(overrides));
 }
 
 async function logInThroughDialog(dialog: Locator, shopper: { email: string; password: string }) {

@@ -4,6 +4,7 @@ import { readOutbox } from '../server/test/dev-outbox';
 import { createShopper } from '../server/test/shopper-factory';
 import { expect, test } from './fixtures';
 import { accountMenu, aShopper, logInBrowser, testAddress } from './support/accounts';
+import { payAtCheckout } from './support/shop';
 
 // docs/product.md#phone-and-email: a shopper who signed up by phone has no e-mail; order updates go by SMS.
 
@@ -32,13 +33,7 @@ test('a phone-only shopper pays, gets the confirmation by SMS, and sees no e-mai
   expect(cart.status(), await cart.text()).toBe(200);
 
   await page.goto('/checkout');
-  await page.getByRole('button', { name: 'PLACE ORDER' }).click();
-  const paymentWindow = page.getByRole('dialog', { name: 'Razorpay test mode' });
-  await expect(paymentWindow.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
-  await paymentWindow.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
-  const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
-  expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
+  const orderId = await payAtCheckout(page);
 
   const reply = await page.request.get(`/api/orders/${orderId}`);
   const order = ((await reply.json()) as { order: Order }).order;

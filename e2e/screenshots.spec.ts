@@ -4,7 +4,7 @@ import { readOutbox } from '../server/test/dev-outbox';
 import { expect, test } from './fixtures';
 import { signInBrowser } from './support/accounts';
 import { phoneViewport } from './support/axe';
-import { fillCart, orderOf, shiprocketSimulatorOf } from './support/shop';
+import { fillCart, orderOf, payAtCheckout, pickupScheduled, shiprocketSimulatorOf } from './support/shop';
 
 // The README's phone screenshots (docs/screenshots/*.png). They are written only by `npm run screenshots`
 // (SCREENSHOTS=1), so an ordinary test run never rewrites them.
@@ -77,18 +77,10 @@ test('the success page, My Orders with a shipped parcel tracked, and the confirm
   await fillCart(page.request, [{ id: 7, quantity: 2 }]);
 
   await page.goto('/checkout');
-  await page.getByRole('button', { name: 'PLACE ORDER' }).click();
-  const paymentWindow = page.getByRole('dialog', { name: 'Razorpay test mode' });
-  await expect(paymentWindow.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
-  await paymentWindow.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
-  const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
+  const orderId = await payAtCheckout(page);
 
   // The shipment job books the parcel; then the courier's first two scans: out for pickup, picked up.
-  await expect
-    .poll(async () => (await orderOf(page.request, orderId)).shipment?.stage, { timeout: 20_000 })
-    .toBe('pickup_scheduled');
-  const order = await orderOf(page.request, orderId);
+  const order = await pickupScheduled(page.request, orderId);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
   await expect(page.getByText(order.orderNumber, { exact: true })).toBeVisible();

@@ -68,11 +68,8 @@ async function setSessionCookie(page: Page, server: ShopServer, userId: string):
  * Creates the shopper's account in the worker's server (no OTP, no signup form: those have their own
  * journeys) and signs the page's browser in with the session cookie, as a login would.
  */
-export async function createSignedInShopper(
-  page: Page,
-  server: ShopServer,
-  shopper = aShopper(),
-): Promise<SignedUpShopper> {
+/** An account written straight into the worker's database; this browser is still a visitor's. */
+export async function createAccount(server: ShopServer, shopper = aShopper()): Promise<SignedUpShopper> {
   const { user } = await createShopper(server.app, {
     email: shopper.email,
     phone: shopper.mobile,
@@ -83,8 +80,17 @@ export async function createSignedInShopper(
     city: shopper.city,
     pincode: shopper.pincode,
   });
-  await setSessionCookie(page, server, user._id);
   return { ...shopper, user };
+}
+
+export async function createSignedInShopper(
+  page: Page,
+  server: ShopServer,
+  shopper = aShopper(),
+): Promise<SignedUpShopper> {
+  const account = await createAccount(server, shopper);
+  await setSessionCookie(page, server, account.user._id);
+  return account;
 }
 
 /** The login/signup modal (docs/product.md#screens), opened from the header's Login button. */

@@ -29,9 +29,8 @@ export function shiprocketSimulatorOf(server: ShopServer): ShiprocketSimulator {
   return simulator;
 }
 
-/** Checkout, the simulator's test window, Pay; returns our order id from the success page. */
-export async function payForCart(page: Page): Promise<string> {
-  await page.goto('/checkout');
+/** From checkout: PLACE ORDER, the simulator's test window, Pay; returns our order id from the success page. */
+export async function payAtCheckout(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'PLACE ORDER' }).click();
   const paymentWindow = page.getByRole('dialog', { name: 'Razorpay test mode' });
   await expect(paymentWindow.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
@@ -40,6 +39,20 @@ export async function payForCart(page: Page): Promise<string> {
   const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
   expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
   return orderId;
+}
+
+/** Checkout, then pay for the cart as `payAtCheckout` does. */
+export async function payForCart(page: Page): Promise<string> {
+  await page.goto('/checkout');
+  return payAtCheckout(page);
+}
+
+/** The shipment job has booked the parcel, got its AWB and scheduled the pickup. */
+export async function pickupScheduled(request: APIRequestContext, orderId: string): Promise<Order> {
+  await expect
+    .poll(async () => (await orderOf(request, orderId)).shipment?.stage, { timeout: 20_000 })
+    .toBe('pickup_scheduled');
+  return orderOf(request, orderId);
 }
 
 /** The <dd> after a <dt> of a detail list. */
