@@ -94,6 +94,17 @@ export function FacebookIcon() {
 }
 
 /** The brand mark: a mitten, as in the favicon. */
+export function ShareIcon() {
+  return (
+    <Icon size={18}>
+      <circle cx="18" cy="5" r="3" />
+      <circle cx="6" cy="12" r="3" />
+      <circle cx="18" cy="19" r="3" />
+      <path d="M8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />
+    </Icon>
+  );
+}
+
 export function MittenMark() {
   return (
     <svg width="32" height="32" viewBox="0 0 64 64" aria-hidden="true" focusable="false">

@@ -1,27 +1,6 @@
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button';
-
-function ShareIcon() {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <circle cx="18" cy="5" r="3" />
-      <circle cx="6" cy="12" r="3" />
-      <circle cx="18" cy="19" r="3" />
-      <path d="M8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />
-    </svg>
-  );
-}
+import { ShareIcon } from '../../../components/icons';
 
 /**
  * Share: the phone's own share sheet (the Web Share API) where there is one; elsewhere, or if it fails, a
