@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
 export const users = pgTable(
@@ -8,8 +18,10 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     // Lower-cased; null for an account made by phone signup (docs/product.md#phone-and-email).
     email: text('email').unique(),
-    // The bare 10 digits (docs/product.md#phone-and-email).
-    phone: text('phone').unique(),
+    // The bare 10 digits (docs/product.md#phone-and-email). Only a verified number (phone_verified_at set)
+    // signs in or belongs to one account; an unverified one is just a number for the courier
+    // (docs/architecture.md#accounts).
+    phone: text('phone'),
     // argon2id; null for an account made by Google sign-in that never set one.
     passwordHash: text('password_hash'),
     googleSubject: text('google_subject').unique(),
@@ -27,7 +39,10 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [check('users_phone_ten_digits', sql`${table.phone} ~ '^[0-9]{10}$'`)],
+  (table) => [
+    check('users_phone_ten_digits', sql`${table.phone} ~ '^[0-9]{10}$'`),
+    uniqueIndex('users_verified_phone_idx').on(table.phone).where(sql`${table.phoneVerifiedAt} is not null`),
+  ],
 );
 
 export const sessions = pgTable(
@@ -62,6 +77,9 @@ export const otpCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     ipAddress: text('ip_address'),
+    // False for a code answered to an address with no account: recorded, so the reply and the limits look
+    // the same, but never sent (docs/architecture.md#accounts).
+    delivered: boolean('delivered').notNull().default(true),
     createdAt: createdAt(),
   },
   (table) => [index('otp_codes_address_idx').on(table.channel, table.address, table.createdAt)],
@@ -78,10 +96,44 @@ export const verificationTickets = pgTable('verification_tickets', {
   createdAt: createdAt(),
 });
 
-/** Failed logins per account identifier and per IP, kept in the database so every process sees them. */
-export const loginThrottles = pgTable('login_throttles', {
+/**
+ * Counts of attempts per key in a rolling window (failed logins per account, requests per IP or address),
+ * kept in the database so every process sees them; a count older than the window starts again.
+ */
+export const attemptCounters = pgTable('attempt_counters', {
   key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  updatedAt: updatedAt(),
+  count: integer('count').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Bot-challenge solutions already used: each solves one request only, until its challenge expires. */
+export const spentChallenges = pgTable('spent_challenges', {
+  signature: text('signature').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export const securityAlertKinds = ['sms_budget_exhausted', 'sms_prefix_velocity'] as const;
+
+/**
+ * Abuse the shop noticed and the owner should see (the owner's console lists the open ones); one open row
+ * per kind and subject, counted up while the abuse goes on.
+ */
+export const securityAlerts = pgTable(
+  'security_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: securityAlertKinds }).notNull(),
+    // What the alert is about, e.g. a number prefix; '' for a shop-wide alert.
+    subject: text('subject').notNull().default(''),
+    detail: text('detail').notNull(),
+    occurrences: integer('occurrences').notNull().default(1),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('security_alerts_open_idx')
+      .on(table.kind, table.subject)
+      .where(sql`${table.resolvedAt} is null`),
+  ],
+);

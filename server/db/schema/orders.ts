@@ -31,9 +31,8 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    // Null once the shopper deleted their account: the order is kept, detached (docs/product.md#your-data).
+    userId: uuid('user_id').references(() => users.id),
     status: text('status', { enum: orderStatuses }).notNull().default('pending'),
     paymentStatus: text('payment_status', { enum: orderPaymentStatuses }).notNull().default('pending'),
     mrpPaise: integer('mrp_paise').notNull(),

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { loginThrottles } from '../../db/schema';
+import { attemptCounters } from '../../db/schema';
 
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const LOCK_AFTER = { account: 10, ip: 50 } as const;
@@ -14,44 +14,41 @@ function limitFor(key: ThrottleKey): number {
   return key.startsWith('ip:') ? LOCK_AFTER.ip : LOCK_AFTER.account;
 }
 
-/** Whether any of the keys is locked now. */
+/** Whether any of the keys reached its limit within the window. */
 export async function isLocked(db: Database, keys: ThrottleKey[]): Promise<boolean> {
-  const rows = await db.select().from(loginThrottles).where(inArray(loginThrottles.key, keys));
-  const now = Date.now();
-  return rows.some((row) => row.lockedUntil !== null && row.lockedUntil.getTime() > now);
+  const rows = await db.select().from(attemptCounters).where(inArray(attemptCounters.key, keys));
+  const windowStart = Date.now() - THROTTLE_WINDOW_MS;
+  return rows.some(
+    (row) => row.windowStartedAt.getTime() > windowStart && row.count >= limitFor(row.key as ThrottleKey),
+  );
 }
 
 /**
- * Counts a failure against each key (a count older than the window starts again) and locks a key that
- * reaches its limit. Returns the highest count, which sets the growing delay.
+ * Counts a failure against each key (a count older than the window starts again). Returns the highest
+ * count, which sets the growing delay.
  */
 export async function recordFailure(db: Database, keys: ThrottleKey[]): Promise<number> {
   let highest = 0;
   for (const key of keys) {
     const windowStart = new Date(Date.now() - THROTTLE_WINDOW_MS);
-    const lockUntil = new Date(Date.now() + THROTTLE_WINDOW_MS);
     const [row] = await db
-      .insert(loginThrottles)
-      .values({ key, failures: 1 })
+      .insert(attemptCounters)
+      .values({ key, count: 1 })
       .onConflictDoUpdate({
-        target: loginThrottles.key,
+        target: attemptCounters.key,
         set: {
-          failures: sql`case when ${loginThrottles.updatedAt} < ${windowStart} then 1 else ${loginThrottles.failures} + 1 end`,
-          updatedAt: sql`now()`,
+          count: sql`case when ${attemptCounters.windowStartedAt} < ${windowStart} then 1 else ${attemptCounters.count} + 1 end`,
+          windowStartedAt: sql`case when ${attemptCounters.windowStartedAt} < ${windowStart} then now() else ${attemptCounters.windowStartedAt} end`,
         },
       })
-      .returning({ failures: loginThrottles.failures });
-    const failures = row?.failures ?? 1;
-    if (failures >= limitFor(key)) {
-      await db.update(loginThrottles).set({ lockedUntil: lockUntil }).where(eq(loginThrottles.key, key));
-    }
-    highest = Math.max(highest, failures);
+      .returning({ count: attemptCounters.count });
+    highest = Math.max(highest, row?.count ?? 1);
   }
   return highest;
 }
 
 export async function clearFailures(db: Database, key: ThrottleKey) {
-  await db.delete(loginThrottles).where(eq(loginThrottles.key, key));
+  await db.delete(attemptCounters).where(eq(attemptCounters.key, key));
 }
 
 /** 0 for the first few failures, then doubling from 250 ms up to 4 s: slow for a guesser, mild for a typo. */

@@ -164,12 +164,21 @@ describe('POST /api/auth/signup: accounts', () => {
     }
   });
 
-  it('refuses a second account for the same mobile', async () => {
-    const first = await signUpUser(app);
-    const payload = await emailSignupPayload({ mobile: first.contact.mobile });
-    const response = await signup(payload);
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
+  it('refuses a second account for the same verified mobile', async () => {
+    const { mobile } = uniqueContact();
+    const first = await signup({
+      ...signupDetails(),
+      phone: mobile,
+      verificationToken: await verifiedTicket(app, { mobile }),
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const second = await signup({
+      ...signupDetails(),
+      phone: mobile,
+      verificationToken: await verifiedTicket(app, { mobile }),
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({
       message: 'An account with this email or phone already exists. Please log in.',
     });
   });

@@ -105,6 +105,9 @@ async function writeOrderState(tx: Database, locked: LockedOrder, next: OrderSta
 
 /** The ordered lines leave the shopper's cart once the order is paid. */
 async function removeOrderedLinesFromCart(tx: Database, order: OrderRow) {
+  // A detached order's shopper deleted their account, and their cart with it.
+  if (order.userId === null) return;
+  const userId = order.userId;
   const items = await tx
     .select({ productId: orderItems.productId, size: orderItems.size })
     .from(orderItems)
@@ -112,7 +115,7 @@ async function removeOrderedLinesFromCart(tx: Database, order: OrderRow) {
   if (items.length === 0) return;
   await tx.delete(cartLines).where(
     and(
-      eq(cartLines.userId, order.userId),
+      eq(cartLines.userId, userId),
       inArray(
         sql`${cartLines.productId} || ':' || ${cartLines.size}`,
         items.map((item) => `${item.productId}:${item.size}`),
