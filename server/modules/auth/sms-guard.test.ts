@@ -5,6 +5,7 @@ import { uniqueContact } from '../../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { readOutbox } from '../../test/dev-outbox';
 import { listOpenSecurityAlerts, raiseSecurityAlert } from '../security-alerts/security-alerts';
+import { assertSmsWithinLimits } from './sms-guard';
 
 // docs/architecture.md#accounts: SMS pumping is stopped by an hourly budget and a per-prefix limit.
 
@@ -86,6 +87,27 @@ describe('OTP SMS limits', () => {
     await app.db.update(otpCodes).set({ delivered: false });
     for (let i = 0; i < PREFIX_LIMIT; i += 1)
       expect((await sendOtp({ mobile: `98765001${i}0` })).statusCode).toBe(200);
+  });
+
+  it('logs a warning with the alert when it refuses', async () => {
+    expect((await sendOtp({ mobile: '7012340001' })).statusCode).toBe(200);
+    const warnings: [object, string][] = [];
+    const guard = {
+      limits: { hourlyBudget: 1_000, prefixHourlyLimit: 1 },
+      log: { warn: (object: object, message: string) => warnings.push([object, message]) },
+    };
+    await expect(
+      assertSmsWithinLimits(app.db, guard, { channel: 'sms', address: '7012340002' }),
+    ).rejects.toMatchObject({ statusCode: 429, message: refusal.message });
+    expect(warnings).toEqual([
+      [
+        { alert: { kind: 'sms_prefix_velocity', subject: '701234', occurrences: 1 } },
+        'OTP SMS refused: 1 OTP SMS in the last hour to numbers starting 701234 reached the limit of 1.',
+      ],
+    ]);
+    await expect(
+      assertSmsWithinLimits(app.db, guard, { channel: 'email', address: 'asha@example.in' }),
+    ).resolves.toBeUndefined();
   });
 });
 
