@@ -190,7 +190,7 @@ export function ProfileCard({ user, onSave, onLogout, renderPhoneVerification }:
           />
         ))}
         {phoneChanged ? (
-          <div key={`${newPhone}-${phoneAttempt}`}>
+          <div key={`${newPhone}-${phoneAttempt}`} className="profile-card__phone-check">
             {renderPhoneVerification({
               phone: values.phone,
               onVerified: (ticket) => {
