@@ -18,14 +18,21 @@ export async function getProfile(db: Database, userId: string) {
   return toUser(row);
 }
 
-/** The new phone's 10 digits when the update changes the phone or verifies it; undefined when it leaves it. */
-function phoneToVerify(update: ProfileUpdate, currentPhone: string): string | undefined {
-  if (update.phone === undefined || update.phone === '') return undefined;
-  const normalized = normalizeIndianPhone(update.phone);
+interface PhoneChange {
+  phone: string;
+  ticket: string;
+}
+
+/** The new phone and its OTP ticket when the update changes the phone or verifies it; undefined when it leaves it. */
+function phoneChangeOf(update: ProfileUpdate, currentPhone: string): PhoneChange | undefined {
+  const { phone, phoneVerificationToken: ticket } = update;
+  if (phone === undefined || phone === '') return undefined;
+  const normalized = normalizeIndianPhone(phone);
   if (!normalized.ok) throw new AppError('invalid', normalized.message);
-  if (normalized.phone === currentPhone && !update.phoneVerificationToken) return undefined;
-  if (!update.phoneVerificationToken) throw new AppError('invalid', authMessages.phoneChangeNeedsOtp);
-  return normalized.phone;
+  if (normalized.phone === currentPhone && !ticket) return undefined;
+  // docs/architecture.md#accounts: the same answer whoever owns the number.
+  if (!ticket) throw new AppError('invalid', authMessages.phoneChangeNeedsOtp);
+  return { phone: normalized.phone, ticket };
 }
 
 /**
@@ -36,7 +43,7 @@ async function writeChanges(
   db: Database,
   userId: string,
   changes: UserChanges,
-  newPhone: { phone: string; ticket: string } | undefined,
+  newPhone: PhoneChange | undefined,
 ) {
   return db.transaction(async (tx) => {
     if (newPhone) {
@@ -58,15 +65,14 @@ async function writeChanges(
 /** docs/product.md#http-api PUT /auth/profile: a partial update; e-mail is read-only (docs/product.md#behaviour Profile form). */
 export async function updateProfile(db: Database, userId: string, update: ProfileUpdate) {
   const current = await getProfile(db, userId);
-  const { email, phone: _phone, phoneVerificationToken, ...fields } = update;
+  const { email, phone: _phone, phoneVerificationToken: _ticket, ...fields } = update;
   if (email !== undefined && email.trim().toLowerCase() !== (current.email ?? '')) {
     throw new AppError('invalid', authMessages.emailReadOnly);
   }
   if (fields.pincode !== undefined && fields.pincode !== '' && fields.pincode.length < 6) {
     throw new AppError('invalid', messages.pincodeTooShort);
   }
-  const phone = phoneToVerify(update, current.phone);
-  const newPhone = phone && phoneVerificationToken ? { phone, ticket: phoneVerificationToken } : undefined;
+  const newPhone = phoneChangeOf(update, current.phone);
   try {
     return toUser(await writeChanges(db, userId, { ...fields, updatedAt: new Date() }, newPhone));
   } catch (error) {
