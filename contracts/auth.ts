@@ -17,6 +17,9 @@ export const authMessages = {
   otpExpired: 'This OTP has expired. Please request a new one.',
   otpTooManyTries: 'Too many wrong attempts. Please request a new OTP.',
   otpTooManySends: 'Too many OTP requests. Please wait 15 minutes and try again.',
+  otpSmsPaused: 'We cannot send an OTP by SMS right now. Please use your email instead, or try again later.',
+  phoneChangeNeedsOtp: 'Please verify the new phone number with an OTP before saving it.',
+  phoneTaken: 'This phone number belongs to another account.',
   signupFailed: 'Signup failed',
   signupSuccess: 'Signup successful! Please login.',
   accountExists: 'An account with this email or phone already exists. Please log in.',
@@ -180,8 +183,8 @@ export function signupProblem({ method, body }: SignupCheckInput): string | unde
   if (value('lastName').includes('@')) return authMessages.lastNameAt;
   if ((body.password ?? '').length < PASSWORD_MIN_LENGTH) return messages.passwordTooShort;
   if (value('pincode').length < PINCODE_MIN_LENGTH) return messages.pincodeTooShort;
-  const phone = method === 'email' ? value('mobile') : contact;
-  if (!normalizeIndianPhone(phone).ok) return messages.phoneTenDigits;
+  const phone = normalizeIndianPhone(method === 'email' ? value('mobile') : contact);
+  if (!phone.ok) return phone.message;
   return undefined;
 }
 
@@ -217,6 +220,8 @@ export const ProfileUpdateSchema = z.strictObject({
     .optional(),
   email: z.string().optional(),
   phone: profileText(20).optional(),
+  /** The ticket /auth/verify-otp gave for the new phone: a phone changes only with one (docs/product.md#other-input). */
+  phoneVerificationToken: z.string().max(200).optional(),
   houseName: profileText(200).optional(),
   streetArea: profileText(200).optional(),
   city: profileText(100).optional(),

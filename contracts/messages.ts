@@ -5,6 +5,7 @@ export const messages = {
   phoneTenDigits: 'Phone number must be exactly 10 digits (e.g., 1234567890)',
   phoneOtpFormat: 'Invalid phone number format. Please use +91XXXXXXXXXX or 10-digit number',
   phoneRequired: 'Phone number is required',
+  phoneNotMobile: 'Please enter a valid Indian mobile number: 10 digits starting with 6, 7, 8 or 9.',
   emailInvalid: 'Please enter a valid email address',
   verifyOtpFirst: 'Please verify OTP before signing up',
   requiredFieldsPrefix: 'Please fill in all required fields: ',

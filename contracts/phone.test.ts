@@ -1,18 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isEmailIdentifier, normalizeIndianPhone, normalizeOtpPhone } from './phone';
+import { isEmailIdentifier, isPlausibleMobile, normalizeIndianPhone, normalizeOtpPhone } from './phone';
 
 const tenDigits = fc.stringMatching(/^\d{10}$/);
+const mobileDigits = fc.stringMatching(/^[6-9]\d{9}$/).filter(isPlausibleMobile);
 const phoneMessage = 'Phone number must be exactly 10 digits (e.g., 1234567890)';
+const notMobileMessage = 'Please enter a valid Indian mobile number: 10 digits starting with 6, 7, 8 or 9.';
 
 describe('normalizeIndianPhone (docs/product.md#phone-and-email)', () => {
   it.each([
-    ['9876543210', '9876543210'],
-    ['+919876543210', '9876543210'],
-    ['+91 98765 43210', '9876543210'],
-    ['+91-98765-43210', '9876543210'],
-    ['09876543210', '9876543210'],
-    ['(098) 7654-3210', '9876543210'],
+    ['9876543211', '9876543211'],
+    ['+919876543211', '9876543211'],
+    ['+91 98765 43211', '9876543211'],
+    ['+91-98765-43211', '9876543211'],
+    ['09876543211', '9876543211'],
+    ['(098) 7654-3211', '9876543211'],
   ])('accepts %s as %s', (input, phone) => {
     expect(normalizeIndianPhone(input)).toEqual({ ok: true, phone });
   });
@@ -32,7 +34,7 @@ describe('normalizeIndianPhone (docs/product.md#phone-and-email)', () => {
 
   it('gives back the same 10 digits from every accepted form', () => {
     fc.assert(
-      fc.property(tenDigits, (digits) => {
+      fc.property(mobileDigits, (digits) => {
         for (const form of [
           digits,
           `+91${digits}`,
@@ -55,14 +57,64 @@ describe('normalizeIndianPhone (docs/product.md#phone-and-email)', () => {
   });
 });
 
+describe('isPlausibleMobile (docs/product.md#phone-and-email)', () => {
+  it.each([
+    '0000000000',
+    '1111111111',
+    '9999999999',
+    '1234567890',
+    '9876543210',
+    '6789012345',
+    '7890123456',
+    '8765432109',
+    '5123456789',
+    '0987654321',
+    '2223334445',
+  ])('refuses %s', (digits) => {
+    expect(isPlausibleMobile(digits)).toBe(false);
+    expect(normalizeIndianPhone(digits)).toEqual({ ok: false, message: notMobileMessage });
+    expect(normalizeOtpPhone(digits)).toEqual({ ok: false, message: notMobileMessage });
+  });
+
+  it.each(['9876543211', '9898989898', '9000000000', '6000000001', '7777777778', '8123456789', '9123456780'])(
+    'accepts the real-looking %s, patterned or not',
+    (digits) => {
+      expect(isPlausibleMobile(digits)).toBe(true);
+    },
+  );
+
+  it('refuses a number that starts with 0 to 5 in every accepted form', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-5]\d{9}$/), (digits) => {
+        for (const form of [digits, `+91${digits}`, `0${digits}`]) {
+          expect(normalizeIndianPhone(form)).toEqual({ ok: false, message: notMobileMessage });
+        }
+      }),
+    );
+  });
+
+  it('accepts every 10-digit number from 6 to 9 that is neither one digit nor a straight run', () => {
+    fc.assert(
+      fc.property(tenDigits, (digits) => {
+        const oneDigit = new Set(digits).size === 1;
+        const steps = [...digits]
+          .slice(1)
+          .map((digit, index) => (Number(digit) - Number(digits[index]) + 10) % 10);
+        const run = steps.every((step) => step === 1) || steps.every((step) => step === 9);
+        expect(isPlausibleMobile(digits)).toBe(/^[6-9]/.test(digits) && !oneDigit && !run);
+      }),
+    );
+  });
+});
+
 describe('normalizeOtpPhone (docs/product.md#phone-and-email)', () => {
   it('requires a phone', () => {
     expect(normalizeOtpPhone('  ')).toEqual({ ok: false, message: 'Phone number is required' });
   });
 
   it.each([
-    ['9876543210', '9876543210'],
-    ['+919876543210', '9876543210'],
+    ['9876543211', '9876543211'],
+    ['+919876543211', '9876543211'],
   ])('accepts %s', (input, phone) => {
     expect(normalizeOtpPhone(input)).toEqual({ ok: true, phone });
   });

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
-import { aShopper, createSignedInShopper } from './support/accounts';
+import { aShopper, createSignedInShopper, latestOtp } from './support/accounts';
+import { expectNoAxeViolations, phoneViewport } from './support/axe';
 
 test('a shopper edits the profile, sees the success message, and the change after a reload', async ({
   page,
@@ -69,4 +70,48 @@ test('a visitor is asked to log in; the profile page logout goes to /login', asy
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
   expect((await page.request.get('/api/auth/profile')).status()).toBe(401);
+});
+
+test('a new phone is saved only after an OTP to it, and then signs in', async ({ page, server }) => {
+  await page.setViewportSize(phoneViewport);
+  const shopper = await createSignedInShopper(page, server);
+  const newMobile = aShopper().mobile;
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Edit' }).click();
+  // An unchanged phone asks for no OTP.
+  await expect(page.getByRole('button', { name: 'Send OTP' })).toHaveCount(0);
+
+  // docs/product.md#phone-and-email: a number that is no mobile is refused before any SMS.
+  await page.getByLabel('Phone').fill('9999999999');
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Please enter a valid Indian mobile number: 10 digits starting with 6, 7, 8 or 9.',
+  );
+
+  await page.getByLabel('Phone').fill(`+91 ${newMobile}`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Failed to update profile: Please verify the new phone number with an OTP before saving it.',
+  );
+  await expect(page.getByLabel('Phone')).toHaveAccessibleDescription(
+    'Please verify the new phone number with an OTP before saving it.',
+  );
+
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'OTP sent to your phone!' })).toBeVisible();
+  await expect(page.getByLabel('OTP')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel('OTP').fill(await latestOtp(page.request, newMobile));
+  await page.getByRole('button', { name: 'Verify OTP' }).click();
+  await expect(page.getByRole('button', { name: 'Verified' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Profile updated successfully!' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Phone')).toHaveValue(newMobile);
+  const login = await page.request.post('/api/auth/login', {
+    data: { mobile: newMobile, password: shopper.password },
+  });
+  expect(login.status()).toBe(200);
+  expect((await login.json()).user._id).toBe(shopper.user._id);
 });

@@ -13,6 +13,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('caps OTP SMS at 300 an hour and 10 an hour a number prefix unless told otherwise', () => {
+    expect(loadConfig({}).otpSms).toEqual({ hourlyBudget: 300, prefixHourlyLimit: 10 });
+    expect(loadConfig({ OTP_SMS_HOURLY_BUDGET: '1000', OTP_SMS_PREFIX_HOURLY_LIMIT: '25' }).otpSms).toEqual({
+      hourlyBudget: 1000,
+      prefixHourlyLimit: 25,
+    });
+  });
+
   it('reads the database URL and port', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/shop', PORT: '8080' });
     expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/shop');
@@ -24,6 +32,8 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://root@localhost/shop'],
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'yes'],
+    ['OTP_SMS_HOURLY_BUDGET', '0'],
+    ['OTP_SMS_PREFIX_HOURLY_LIMIT', 'ten'],
   ])('stops on a malformed %s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SmsLimits } from './modules/auth/sms-guard';
 import type { OrderSmsTemplate } from './modules/notifications/sms-templates';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
@@ -52,6 +53,8 @@ const EnvSchema = z.object({
   JOB_POLLING_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(5),
+  OTP_SMS_HOURLY_BUDGET: z.coerce.number().int().positive().default(300),
+  OTP_SMS_PREFIX_HOURLY_LIMIT: z.coerce.number().int().positive().default(10),
   CONTACT_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
 });
 
@@ -76,6 +79,8 @@ export interface Config {
   loginFailureDelayScale: number;
   /** OTP sends, OTP checks, signups and logins per IP per 15 minutes (each route counted apart). */
   authRateLimitMax: number;
+  /** docs/architecture.md#accounts: OTP SMS the shop sends an hour, in all and to one number prefix. */
+  otpSms: SmsLimits;
   /** Where shoppers reach the shop (links in e-mails); defaults to http://localhost:PORT. */
   publicUrl: string;
   /** With NODE_ENV=production, simulators run only when this says so explicitly. */
@@ -205,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     rateLimitNamespace: 'mitten:rate-limit:',
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    otpSms: { hourlyBudget: e.OTP_SMS_HOURLY_BUDGET, prefixHourlyLimit: e.OTP_SMS_PREFIX_HOURLY_LIMIT },
     loginFailureDelayScale: 1,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     allowSimulators: e.ALLOW_SIMULATORS,

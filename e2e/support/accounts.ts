@@ -16,6 +16,8 @@ export interface TestShopper {
   lastName: string;
   city: string;
   pincode: string;
+  /** Whether the mobile was verified by OTP, so it signs in (docs/architecture.md#accounts). */
+  phoneVerified: boolean;
 }
 
 /** A factory with overrides: every call is a new shopper nobody else has used. */
@@ -29,6 +31,7 @@ export function aShopper(overrides: Partial<TestShopper> = {}): TestShopper {
     lastName: 'Verma',
     city: 'Pune',
     pincode: '411001',
+    phoneVerified: false,
     ...overrides,
   };
 }
@@ -73,6 +76,7 @@ export async function createAccount(server: ShopServer, shopper = aShopper()): P
   const { user } = await createShopper(server.app, {
     email: shopper.email,
     phone: shopper.mobile,
+    phoneVerified: shopper.phoneVerified,
     password: shopper.password,
     firstName: shopper.firstName,
     lastName: shopper.lastName,

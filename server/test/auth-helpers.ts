@@ -56,3 +56,16 @@ export async function signUpUser(app: TestApp, overrides: Record<string, string>
   const body = response.json<{ user: User; token: string }>();
   return { ...body, contact, password: overrides.password ?? TEST_PASSWORD };
 }
+
+/** Signs up a phone account through the real OTP flow: its mobile is verified, it has no e-mail. */
+export async function signUpByPhone(app: TestApp, mobile = uniqueContact().mobile) {
+  const verificationToken = await verifiedTicket(app, { mobile });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { ...signupDetails(), phone: mobile, verificationToken },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const body = response.json<{ user: User; token: string }>();
+  return { ...body, mobile, password: TEST_PASSWORD };
+}

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { authMessages } from '../../../contracts/auth';
+import { authMessages, type OtpTarget } from '../../../contracts/auth';
 import { normalizeIndianPhone } from '../../../contracts/phone';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { findUserByContact } from './account-lookup';
 import {
   clearFailures,
   delayAfterFailure,
@@ -21,12 +20,12 @@ export interface LoginInput {
   password: string;
 }
 
-function identify(input: LoginInput) {
+function identify(input: LoginInput): OtpTarget {
   const email = (input.email ?? '').trim().toLowerCase();
-  if (email !== '') return { column: users.email, value: email };
+  if (email !== '') return { channel: 'email', address: email };
   const phone = normalizeIndianPhone(input.mobile ?? '');
   if (!phone.ok) throw new AppError('invalid', phone.message);
-  return { column: users.phone, value: phone.phone };
+  return { channel: 'sms', address: phone.phone };
 }
 
 /**
@@ -40,11 +39,12 @@ export async function logIn(
   options: { delayScale?: number } = {},
 ) {
   const identity = identify(input);
-  const accountKey: ThrottleKey = `account:${identity.value}`;
+  const accountKey: ThrottleKey = `account:${identity.address}`;
   const keys: ThrottleKey[] = [accountKey, `ip:${origin.ipAddress}`];
   if (await isLocked(db, keys)) throw new AppError('rate_limited', authMessages.loginLocked);
 
-  const [user] = await db.select().from(users).where(eq(identity.column, identity.value)).limit(1);
+  // docs/architecture.md#accounts: a mobile typed at an e-mail signup is unverified and opens nothing.
+  const user = await findUserByContact(db, identity);
   const matches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
   if (!user?.passwordHash || !matches) {
     const failures = await recordFailure(db, keys);

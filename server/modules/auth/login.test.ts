@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, expectNoSecrets, signUpUser } from '../../test/auth-helpers';
+import { bearer, expectNoSecrets, signUpByPhone, signUpUser } from '../../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { failureDelayMs } from './login-throttle';
 
@@ -13,20 +13,21 @@ const login = (payload: unknown, remoteAddress = '127.0.0.1') =>
   app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, remoteAddress });
 
 describe('POST /api/auth/login', () => {
-  it('logs in by e-mail and by mobile in any accepted form', async () => {
-    const { contact, password } = await signUpUser(app);
-    for (const credential of [
-      { email: contact.email },
-      { email: contact.email.toUpperCase() },
-      { mobile: contact.mobile },
-      { mobile: `+91 ${contact.mobile}` },
-      { mobile: `0${contact.mobile}` },
-    ]) {
-      const response = await login({ ...credential, password });
+  it('logs in by e-mail and by verified mobile in any accepted form', async () => {
+    const byEmail = await signUpUser(app);
+    const byPhone = await signUpByPhone(app);
+    for (const [credential, account] of [
+      [{ email: byEmail.contact.email }, byEmail],
+      [{ email: byEmail.contact.email.toUpperCase() }, byEmail],
+      [{ mobile: byPhone.mobile }, byPhone],
+      [{ mobile: `+91 ${byPhone.mobile}` }, byPhone],
+      [{ mobile: `0${byPhone.mobile}` }, byPhone],
+    ] as const) {
+      const response = await login({ ...credential, password: account.password });
       expect(response.statusCode, JSON.stringify(credential)).toBe(200);
       expectNoSecrets(response.body);
-      const { token, user } = response.json<{ token: string; user: { email: string } }>();
-      expect(user.email).toBe(contact.email);
+      const { token, user } = response.json<{ token: string; user: { _id: string } }>();
+      expect(user._id).toBe(account.user._id);
       const profile = await app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(token) });
       expect(profile.statusCode).toBe(200);
     }
@@ -48,6 +49,14 @@ describe('POST /api/auth/login', () => {
   it('refuses a malformed mobile with the spec message', async () => {
     const response = await login({ mobile: '12345', password: 'whatever1' });
     expect(response.json()).toEqual({ message: 'Phone number must be exactly 10 digits (e.g., 1234567890)' });
+  });
+
+  it('refuses a number that is not a mobile', async () => {
+    const response = await login({ mobile: '1234567890', password: 'whatever1' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'Please enter a valid Indian mobile number: 10 digits starting with 6, 7, 8 or 9.',
+    });
   });
 
   it('locks an account after 10 failures, even for the right password', async () => {

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { otpCodes, verificationTickets } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Notifier } from '../notifications/notifier';
+import { assertSmsWithinLimits, type SmsGuard } from './sms-guard';
 import { constantTimeEqual, hashToken, newOpaqueToken, newOtpCode } from './tokens';
 
 export const OTP_TTL_MS = 10 * 60 * 1000;
@@ -47,8 +48,15 @@ function otpText(code: string) {
 }
 
 /** Sends a new code; it replaces any earlier one for the address. */
-export async function sendOtp(db: Database, notifier: Notifier, target: OtpTarget, ipAddress: string) {
+export async function sendOtp(
+  db: Database,
+  notifier: Notifier,
+  target: OtpTarget,
+  ipAddress: string,
+  smsGuard: SmsGuard,
+) {
   await assertSendAllowed(db, target);
+  await assertSmsWithinLimits(db, smsGuard, target);
   const code = newOtpCode();
   const now = new Date();
   await db

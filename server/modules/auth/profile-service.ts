@@ -6,7 +6,10 @@ import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { spendTicket } from './otp-service';
 import { toUser } from './user-view';
+
+type UserChanges = Partial<typeof users.$inferInsert>;
 
 export async function getProfile(db: Database, userId: string) {
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -15,29 +18,68 @@ export async function getProfile(db: Database, userId: string) {
   return toUser(row);
 }
 
+interface PhoneChange {
+  phone: string;
+  ticket: string;
+}
+
+/** The new phone and its OTP ticket when the update changes the phone or verifies it; undefined when it leaves it. */
+function phoneChangeOf(update: ProfileUpdate, currentPhone: string): PhoneChange | undefined {
+  const { phone, phoneVerificationToken: ticket } = update;
+  if (phone === undefined || phone === '') return undefined;
+  const normalized = normalizeIndianPhone(phone);
+  if (!normalized.ok) throw new AppError('invalid', normalized.message);
+  if (normalized.phone === currentPhone && !ticket) return undefined;
+  // docs/architecture.md#accounts: the same answer whoever owns the number.
+  if (!ticket) throw new AppError('invalid', authMessages.phoneChangeNeedsOtp);
+  return { phone: normalized.phone, ticket };
+}
+
+/**
+ * Writes the changes; a new phone goes with its OTP ticket, spent in the same transaction, and becomes the
+ * account's verified phone (docs/architecture.md#accounts).
+ */
+async function writeChanges(
+  db: Database,
+  userId: string,
+  changes: UserChanges,
+  newPhone: PhoneChange | undefined,
+) {
+  return db.transaction(async (tx) => {
+    if (newPhone) {
+      const ticket = await spendTicket(tx, newPhone.ticket);
+      if (ticket?.channel !== 'sms' || ticket.address !== newPhone.phone)
+        throw new AppError('invalid', authMessages.phoneChangeNeedsOtp);
+    }
+    const phoneChanges: UserChanges = newPhone ? { phone: newPhone.phone, phoneVerifiedAt: new Date() } : {};
+    const [row] = await tx
+      .update(users)
+      .set({ ...changes, ...phoneChanges })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!row) throw new AppError('unauthorized', messages.unauthorized);
+    return row;
+  });
+}
+
 /** docs/product.md#http-api PUT /auth/profile: a partial update; e-mail is read-only (docs/product.md#behaviour Profile form). */
 export async function updateProfile(db: Database, userId: string, update: ProfileUpdate) {
   const current = await getProfile(db, userId);
-  const { email, phone, ...fields } = update;
+  const { email, phone: _phone, phoneVerificationToken: _ticket, ...fields } = update;
   if (email !== undefined && email.trim().toLowerCase() !== (current.email ?? '')) {
     throw new AppError('invalid', authMessages.emailReadOnly);
   }
   if (fields.pincode !== undefined && fields.pincode !== '' && fields.pincode.length < 6) {
     throw new AppError('invalid', messages.pincodeTooShort);
   }
-  const changes: Partial<typeof users.$inferInsert> = { ...fields, updatedAt: new Date() };
-  if (phone !== undefined && phone !== '') {
-    const normalized = normalizeIndianPhone(phone);
-    if (!normalized.ok) throw new AppError('invalid', normalized.message);
-    changes.phone = normalized.phone;
-  }
+  const newPhone = phoneChangeOf(update, current.phone);
   try {
-    const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
-    if (!row) throw new AppError('unauthorized', messages.unauthorized);
-    return toUser(row);
+    return toUser(await writeChanges(db, userId, { ...fields, updatedAt: new Date() }, newPhone));
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw new AppError('conflict', 'This phone number belongs to another account.');
-    throw error;
+    if (!isUniqueViolation(error) || !newPhone) throw error;
+    // The caller proved they own the number, so saying it is taken tells them nothing; the ticket is spent
+    // all the same, so it cannot be replayed.
+    await spendTicket(db, newPhone.ticket);
+    throw new AppError('conflict', authMessages.phoneTaken);
   }
 }

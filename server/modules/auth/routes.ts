@@ -34,6 +34,7 @@ function originOf(request: FastifyRequest) {
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const perIpLimit = { rateLimit: { max: app.config.authRateLimitMax, timeWindow: FIFTEEN_MINUTES } };
+  const smsGuard = { limits: app.config.otpSms, log: app.log };
   const googleVerifier = createGoogleVerifier(
     app.googleSimulator
       ? { clientId: app.googleSimulator.clientId, keys: app.googleSimulator.keys }
@@ -73,7 +74,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { message } = await sendOtp(app.db, app.notifier, request.body, request.ip);
+      const { message } = await sendOtp(app.db, app.notifier, request.body, request.ip, smsGuard);
       return { status: 'success' as const, message };
     },
   );

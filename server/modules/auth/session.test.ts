@@ -129,13 +129,13 @@ describe('the profile', () => {
       method: 'PUT',
       url: '/api/auth/profile',
       headers: bearer(asha.token),
-      payload: { city: 'Mysuru', pincode: '570001', phone: '+91 9123456780' },
+      payload: { city: 'Mysuru', pincode: '570001', phone: `+91 ${asha.contact.mobile}` },
     });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({
       city: 'Mysuru',
       pincode: '570001',
-      phone: '9123456780',
+      phone: asha.contact.mobile,
       firstName: 'Asha',
     });
     const refreshed = await app.inject({
@@ -154,6 +154,12 @@ describe('the profile', () => {
     [{ passwordHash: 'x' }, 400, undefined],
     [{ lastName: 'a@b' }, 400, 'Last name cannot contain @'],
     [{ phone: '123' }, 400, 'Phone number must be exactly 10 digits (e.g., 1234567890)'],
+    [
+      { phone: '1234567890' },
+      400,
+      'Please enter a valid Indian mobile number: 10 digits starting with 6, 7, 8 or 9.',
+    ],
+    [{ phone: '9123456780' }, 400, 'Please verify the new phone number with an OTP before saving it.'],
     [{ pincode: '123' }, 400, 'Pincode must be at least 6 characters long'],
     [{ city: 42 }, 400, undefined],
   ])('refuses %j', async (payload, status, message) => {

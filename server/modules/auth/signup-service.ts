@@ -23,7 +23,9 @@ function contactOf(body: SignupBody, channel: 'email' | 'sms') {
 
 /**
  * docs/product.md#behaviour signup: the verified contact (the OTP ticket), then the documented field rules in their order; the
- * ticket is spent in the same transaction that creates the account, so it can make one account only.
+ * ticket is spent in the same transaction that creates the account, so it can make one account only. The
+ * mobile of an e-mail signup is stored unverified: a number for the courier, never a login, never taken
+ * (docs/architecture.md#accounts).
  */
 export async function signUp(db: Database, body: SignupBody, origin: SessionOrigin) {
   const ticket = body.verificationToken ? await findLiveTicket(db, body.verificationToken) : undefined;
@@ -66,6 +68,9 @@ export async function signUp(db: Database, body: SignupBody, origin: SessionOrig
       return { user: toUser(user), token: session.token };
     });
   } catch (error) {
+    // docs/architecture.md#accounts: past the checks that read no other account, the ticket is gone whatever
+    // the outcome, so one ticket can never probe number after number for a 409.
+    await spendTicket(db, verificationToken);
     if (isUniqueViolation(error)) throw new AppError('conflict', authMessages.accountExists);
     throw error;
   }

@@ -1,13 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, verificationTickets } from '../../db/schema';
-import {
-  expectNoSecrets,
-  signUpUser,
-  signupDetails,
-  uniqueContact,
-  verifiedTicket,
-} from '../../test/auth-helpers';
+import { expectNoSecrets, signupDetails, uniqueContact, verifiedTicket } from '../../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 
 let app: TestApp;

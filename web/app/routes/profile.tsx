@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdate } from '../../../contracts/auth';
 import { Button } from '../../components/button';
 import { profileQueryOptions } from '../../features/auth/api/get-profile';
+import { PhoneVerification } from '../../features/auth/components/phone-verification';
 import { useLogOut } from '../../features/auth/hooks/use-log-out';
 import { refreshSessionProfile } from '../../features/auth/local-session';
 import { updateProfile } from '../../features/profile/api/update-profile';
@@ -39,7 +40,12 @@ export function ProfileRoute() {
     };
     return (
       <div className="container page profile-page">
-        <ProfileCard user={profile.data} onSave={save} onLogout={() => void logOut(paths.login)} />
+        <ProfileCard
+          user={profile.data}
+          onSave={save}
+          onLogout={() => void logOut(paths.login)}
+          renderPhoneVerification={(slot) => <PhoneVerification {...slot} />}
+        />
       </div>
     );
   }

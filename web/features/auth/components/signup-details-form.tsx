@@ -123,7 +123,8 @@ export function SignupDetailsForm({
     const problem = signupProblem({ method: contact.channel, body });
     if (problem) {
       const byField = signupFieldErrors(contact, details);
-      if (problem === messages.phoneTenDigits && contact.channel === 'email') byField.mobile = problem;
+      const phoneProblem = problem === messages.phoneTenDigits || problem === messages.phoneNotMobile;
+      if (phoneProblem && contact.channel === 'email') byField.mobile = problem;
       // Beside the fields when they are known; otherwise the rule's message in the banner.
       onFeedback(Object.keys(byField).length > 0 ? null : { kind: 'error', text: problem });
       fieldErrors.show(byField);

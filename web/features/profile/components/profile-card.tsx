@@ -1,6 +1,7 @@
-import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { authMessages, type ProfileUpdate, type User } from '../../../../contracts/auth';
 import { messages } from '../../../../contracts/messages';
+import { normalizeIndianPhone } from '../../../../contracts/phone';
 import { Button } from '../../../components/button';
 import {
   AddressFields,
@@ -36,6 +37,9 @@ function draftOf(user: User): Draft {
 const fieldOfMessage: Partial<Record<string, string>> = {
   [messages.pincodeTooShort]: 'pincode',
   [messages.phoneTenDigits]: 'phone',
+  [messages.phoneNotMobile]: 'phone',
+  [authMessages.phoneChangeNeedsOtp]: 'phone',
+  [authMessages.phoneTaken]: 'phone',
   [authMessages.lastNameAt]: 'lastName',
 };
 
@@ -55,22 +59,46 @@ interface Status {
 const loadProfileUpdateSchema = () =>
   import('../../../../contracts/auth').then((module) => module.ProfileUpdateSchema);
 
+/** The phone's 10 digits when it parses, else the text as typed: `+91 98…` and `98…` are one number. */
+function comparablePhone(typed: string): string {
+  const phone = normalizeIndianPhone(typed);
+  return phone.ok ? phone.phone : typed.trim();
+}
+
+/** A number the shopper proved by OTP, with the ticket the save spends. */
+interface PhoneTicket {
+  phone: string;
+  verificationToken: string;
+}
+
+export interface PhoneVerificationSlot {
+  phone: string;
+  onVerified: (ticket: PhoneTicket) => void;
+}
+
 interface ProfileCardProps {
   user: User;
   /** Sends the update and re-reads the profile; rejects with the reason it failed. */
   onSave: (update: ProfileUpdate) => Promise<void>;
   onLogout: () => void;
+  /** The OTP check of a new phone (docs/product.md#other-input), given by the route that composes the page. */
+  renderPhoneVerification: (slot: PhoneVerificationSlot) => ReactNode;
 }
 
 /** docs/product.md#screens Profile and docs/product.md#behaviour Profile form: view mode; Edit makes every field but the e-mail editable. */
-export function ProfileCard({ user, onSave, onLogout }: ProfileCardProps) {
+export function ProfileCard({ user, onSave, onLogout, renderPhoneVerification }: ProfileCardProps) {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState<Status | null>(null);
+  const [phoneTicket, setPhoneTicket] = useState<PhoneTicket | null>(null);
+  // A spent ticket (a refused save) needs a new OTP: a new attempt number starts the check over.
+  const [phoneAttempt, setPhoneAttempt] = useState(0);
   const fieldErrors = useFieldErrors();
   const id = useId();
   const editing = draft !== null;
   const values = draft ?? draftOf(user);
+  const newPhone = comparablePhone(values.phone);
+  const phoneChanged = editing && newPhone !== '' && newPhone !== user.phone;
 
   useEffect(() => {
     if (status?.kind !== 'success') return;
@@ -101,10 +129,23 @@ export function ProfileCard({ user, onSave, onLogout }: ProfileCardProps) {
         fieldErrors.show(issueFieldErrors(parsed.error.issues));
         return;
       }
-      await onSave(parsed.data);
+      const ticket = phoneChanged ? phoneTicket : null;
+      if (phoneChanged && ticket?.phone !== newPhone) {
+        setStatus({ kind: 'error', text: `${saveFailedPrefix}${authMessages.phoneChangeNeedsOtp}` });
+        fieldErrors.show({ phone: authMessages.phoneChangeNeedsOtp });
+        return;
+      }
+      await onSave(
+        ticket ? { ...parsed.data, phoneVerificationToken: ticket.verificationToken } : parsed.data,
+      );
       setDraft(null);
+      setPhoneTicket(null);
       setStatus({ kind: 'success', text: savedMessage });
     } catch (error) {
+      if (phoneChanged) {
+        setPhoneTicket(null);
+        setPhoneAttempt((attempt) => attempt + 1);
+      }
       // docs/product.md#messages Profile: the prefix and the server's (or the error's) message.
       const reason = error instanceof Error ? error.message : String(error);
       setStatus({ kind: 'error', text: `${saveFailedPrefix}${reason}` });
@@ -116,6 +157,7 @@ export function ProfileCard({ user, onSave, onLogout }: ProfileCardProps) {
 
   function cancel() {
     setDraft(null);
+    setPhoneTicket(null);
     setStatus(null);
     fieldErrors.clear();
   }
@@ -147,6 +189,17 @@ export function ProfileCard({ user, onSave, onLogout }: ProfileCardProps) {
             onChange={update}
           />
         ))}
+        {phoneChanged ? (
+          <div key={`${newPhone}-${phoneAttempt}`} className="profile-card__phone-check">
+            {renderPhoneVerification({
+              phone: values.phone,
+              onVerified: (ticket) => {
+                setPhoneTicket(ticket);
+                fieldErrors.clear('phone');
+              },
+            })}
+          </div>
+        ) : null}
         <AddressFields values={values} errors={fieldErrors.errors} readOnly={!editing} onChange={update} />
       </div>
 
