@@ -1,7 +1,8 @@
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { expect } from 'vitest';
-import { type BotChallenge, CHALLENGE_HEADER } from '../../contracts/challenge';
+import { CHALLENGE_HEADER } from '../../contracts/challenge';
+import type { BotChallenge } from '../../contracts/challenge-schema';
 import type { TestApp } from './build-test-app';
 
 /** Solves a challenge as the browser's widget does and encodes it for the X-Altcha header. */

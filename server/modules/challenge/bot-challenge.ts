@@ -2,7 +2,7 @@ import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod';
-import { type BotChallenge, BotChallengeSchema } from '../../../contracts/challenge';
+import { type BotChallenge, BotChallengeSchema } from '../../../contracts/challenge-schema';
 import type { BotChallengeConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { spentChallenges } from '../../db/schema';

@@ -2,7 +2,7 @@ import { createChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BotChallenge } from '../../../contracts/challenge';
+import type { BotChallenge } from '../../../contracts/challenge-schema';
 import { attemptCounters, spentChallenges } from '../../db/schema';
 import { uniqueContact } from '../../test/auth-helpers';
 import { solutionFor, solvedChallengeHeader } from '../../test/bot-challenge-helpers';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BotChallengeSchema } from '../../../contracts/challenge';
+import { BotChallengeSchema } from '../../../contracts/challenge-schema';
 import { errorReplies } from '../../../contracts/http';
 import { challengeKeys, createBotChallenge } from './bot-challenge';
 
