@@ -3,6 +3,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BotChallenge } from '../../../contracts/challenge-schema';
+import { assertBotChallengeKey, loadConfig } from '../../config';
 import { attemptCounters, spentChallenges } from '../../db/schema';
 import { uniqueContact } from '../../test/auth-helpers';
 import { solutionFor, solvedChallengeHeader } from '../../test/bot-challenge-helpers';
@@ -234,5 +235,26 @@ describe('the sweep', () => {
       const rows = await app.db.select().from(attemptCounters).where(eq(attemptCounters.key, key));
       expect(rows.length, key).toBe(kept ? 1 : 0);
     }
+  });
+});
+
+describe('ALTCHA_HMAC_KEY', () => {
+  it('is required in production, where processes must agree, and optional elsewhere', () => {
+    expect(() => assertBotChallengeKey(loadConfig({ NODE_ENV: 'production' }))).toThrow(
+      'ALTCHA_HMAC_KEY is required with NODE_ENV=production',
+    );
+    expect(() =>
+      assertBotChallengeKey(loadConfig({ NODE_ENV: 'production', ALTCHA_HMAC_KEY: HMAC_KEY })),
+    ).not.toThrow();
+    expect(() => assertBotChallengeKey(loadConfig({}))).not.toThrow();
+    expect(() => loadConfig({ ALTCHA_HMAC_KEY: 'short' })).toThrow('ALTCHA_HMAC_KEY');
+  });
+
+  it('reads the thresholds, 5 per address and 10 per IP unless set', () => {
+    expect(loadConfig({}).botChallenge.afterRequests).toEqual({ address: 5, ip: 10 });
+    expect(
+      loadConfig({ CHALLENGE_AFTER_REQUESTS_PER_ADDRESS: '2', CHALLENGE_AFTER_REQUESTS_PER_IP: '0' })
+        .botChallenge.afterRequests,
+    ).toEqual({ address: 2, ip: 0 });
   });
 });
