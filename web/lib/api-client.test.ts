@@ -33,7 +33,8 @@ describe('a 428 from the API', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(headersOf(fetchMock.mock.calls[0] ?? [])['x-altcha']).toBeUndefined();
     expect(headersOf(fetchMock.mock.calls[1] ?? [])['x-altcha']).toBe('c29sdmVk');
-    expect((fetchMock.mock.calls[1]?.[1] as RequestInit).body).toBe(JSON.stringify({ mobile: '9876543210' }));
+    const retry = (fetchMock.mock.calls[1] ?? []) as [string, RequestInit];
+    expect(retry[1].body).toBe(JSON.stringify({ mobile: '9876543210' }));
   });
 
   it("fails with the 428's message when the shopper closes the check", async () => {

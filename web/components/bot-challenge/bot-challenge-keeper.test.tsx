@@ -16,7 +16,8 @@ const robot = 'Please confirm you are not a robot.';
 
 function stubApi() {
   const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
-    const solved = (init?.headers as Record<string, string>)['x-altcha'] !== undefined;
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    const solved = headers['x-altcha'] !== undefined;
     const body = solved ? { success: true, message: 'Message sent successfully!' } : { message: robot };
     return new Response(JSON.stringify(body), { status: solved ? 201 : 428 });
   });
