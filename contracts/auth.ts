@@ -26,7 +26,6 @@ export const authMessages = {
   commonPassword: 'This password is too common. Please choose a less guessable one.',
   lastNameAt: 'Last name cannot contain @',
   invalidCredentials: 'Invalid email/phone or password',
-  loginLocked: 'Too many failed login attempts. Please try again in 15 minutes.',
   loginSuccess: 'Login successful',
   googleInvalid: 'Invalid Google credential response',
   googleUnverified: 'Your Google account e-mail is not verified.',

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { test as base, expect } from '@playwright/test';
 import { buildApp } from '../server/app';
 import type { Database } from '../server/db/client';
-import { testAppConfig } from '../server/test/test-config';
+import { type TestConfigOverrides, testAppConfig } from '../server/test/test-config';
 import { createTestDatabase, type DatabaseTemplate } from '../server/test/test-database';
 import { testTimeouts } from '../server/test/test-run';
 import { TEMPLATE_ENV } from './global-setup';
@@ -19,10 +19,12 @@ export interface ShopServer {
  * Each Playwright worker runs the real server (the built app, the API, a database of its own) in its own
  * process, so a test can drive the browser and then check the rows its journey wrote.
  */
-export const test = base.extend<object, { server: ShopServer }>({
+export const test = base.extend<object, { server: ShopServer; serverConfig: TestConfigOverrides }>({
+  // A spec that needs other settings (e.g. a low bot-challenge threshold) sets them with test.use; only its
+  // own workers start a server so configured.
+  serverConfig: [{}, { scope: 'worker', option: true }],
   server: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
-    async ({}, use) => {
+    async ({ serverConfig }, use) => {
       const template = process.env[TEMPLATE_ENV];
       const database = await createTestDatabase(
         template ? (JSON.parse(template) as DatabaseTemplate) : undefined,
@@ -37,6 +39,7 @@ export const test = base.extend<object, { server: ShopServer }>({
         authRateLimitMax: 10_000,
         // Journeys wait for the shipment and e-mail jobs: an idle worker looks for them four times as often.
         jobPollingIntervalSeconds: 0.5,
+        ...serverConfig,
       });
       const app = await buildApp(config, { logger: false, pgliteTemplate: database.pgliteTemplate });
       await app.listen({ host: '127.0.0.1', port: 0 });

@@ -6,6 +6,7 @@ import { loggerOptions } from './logger-options';
 import authRoutes from './modules/auth/routes';
 import cartRoutes from './modules/cart/routes';
 import catalogueRoutes from './modules/catalogue/routes';
+import challengeRoutes from './modules/challenge/routes';
 import contactRoutes from './modules/contact/routes';
 import healthRoutes from './modules/health/routes';
 import notifier from './modules/notifications/notifier';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(healthRoutes);
       await api.register(catalogueRoutes);
       await api.register(contactRoutes);
+      await api.register(challengeRoutes);
       await api.register(publicConfigRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(cartRoutes, { prefix: '/cart' });

@@ -56,6 +56,9 @@ const EnvSchema = z.object({
   OTP_SMS_HOURLY_BUDGET: z.coerce.number().int().positive().default(300),
   OTP_SMS_PREFIX_HOURLY_LIMIT: z.coerce.number().int().positive().default(10),
   CONTACT_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  ALTCHA_HMAC_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  CHALLENGE_AFTER_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(0).default(5),
+  CHALLENGE_AFTER_REQUESTS_PER_IP: z.coerce.number().int().min(0).default(10),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -118,6 +121,17 @@ export interface Config {
   jobPollingIntervalSeconds: number;
   /** Prefix of the rate-limit counters in Redis; tests use their own so runs never share counters. */
   rateLimitNamespace: string;
+  /** docs/architecture.md#bot-challenge */
+  botChallenge: BotChallengeConfig;
+}
+
+export interface BotChallengeConfig {
+  /** Signs challenges; every process of one shop needs the same key, so production requires it. */
+  hmacKey: string | undefined;
+  /** Requests to the protected routes in 15 minutes, per address and per IP, before a solution is required. */
+  afterRequests: { address: number; ip: number };
+  /** PBKDF2 iterations a try, and the range the secret counter is drawn from: the work a solution takes. */
+  difficulty: { cost: number; counterMin: number; counterMax: number };
 }
 
 export interface RazorpayConfig {
@@ -166,6 +180,13 @@ export function assertSimulatorsAllowed(config: Config) {
       `NODE_ENV=production but these services would run on local simulators: ${simulated.join(', ')}. ` +
         'Configure them (see .env.example) or set ALLOW_SIMULATORS=true.',
     );
+  }
+}
+
+/** docs/operations.md#configuration: in production several processes must agree on the challenge key. */
+export function assertBotChallengeKey(config: Config) {
+  if (config.env === 'production' && !config.botChallenge.hmacKey) {
+    throw new ConfigError('Invalid configuration:\n  ALTCHA_HMAC_KEY is required with NODE_ENV=production');
   }
 }
 
@@ -250,6 +271,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     jobWorkers: e.JOB_WORKERS,
     jobPollingIntervalSeconds: e.JOB_POLLING_INTERVAL_SECONDS,
+    botChallenge: {
+      hmacKey: e.ALTCHA_HMAC_KEY,
+      afterRequests: {
+        address: e.CHALLENGE_AFTER_REQUESTS_PER_ADDRESS,
+        ip: e.CHALLENGE_AFTER_REQUESTS_PER_IP,
+      },
+      difficulty: { cost: 1_000, counterMin: 1_000, counterMax: 4_000 },
+    },
   };
 }
 

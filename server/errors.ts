@@ -6,6 +6,7 @@ export type ErrorKind =
   | 'conflict'
   | 'too_large'
   | 'rate_limited'
+  | 'challenge_required'
   | 'upstream_failed'
   | 'unavailable';
 
@@ -17,6 +18,8 @@ const statusByKind: Record<ErrorKind, number> = {
   conflict: 409,
   too_large: 413,
   rate_limited: 429,
+  // docs/architecture.md#bot-challenge: 428 Precondition Required, answered with a solved challenge.
+  challenge_required: 428,
   // An outside service (Razorpay, Shiprocket) failed; 503 stays for this server being unable to serve.
   upstream_failed: 502,
   unavailable: 503,

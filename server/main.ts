@@ -1,12 +1,19 @@
 import { existsSync } from 'node:fs';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { assertSimulatorsAllowed, ConfigError, loadConfig, simulatedServices } from './config';
+import {
+  assertBotChallengeKey,
+  assertSimulatorsAllowed,
+  ConfigError,
+  loadConfig,
+  simulatedServices,
+} from './config';
 
 async function main() {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   assertSimulatorsAllowed(config);
+  assertBotChallengeKey(config);
   const app = await buildApp(config);
   const simulated = simulatedServices(config);
   if (simulated.length > 0) app.log.warn({ simulated }, 'outside services running on local simulators');

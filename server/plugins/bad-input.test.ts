@@ -49,6 +49,11 @@ const junkHeaders: Record<string, string>[] = [
   bearer('not-a-session'),
   { cookie: 'mitten_session=%zz; other', origin: 'null', 'x-requested-with': 'fetch' },
   { 'x-api-key': 'x', 'x-razorpay-signature': 'zz', 'x-razorpay-event-id': '' },
+  // A bot-challenge solution that is not one (docs/architecture.md#bot-challenge).
+  {
+    'x-altcha': Buffer.from('{"challenge":{"parameters":[]},"solution":{"counter":"x"}}').toString('base64'),
+  },
+  { 'x-altcha': '%%%not-base64' },
 ];
 
 async function apiRoutes(): Promise<{ method: string; path: string }[]> {

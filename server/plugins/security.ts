@@ -28,6 +28,8 @@ export default fp(
         directives: {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'", ...google, ...(razorpay ? [RAZORPAY_SCRIPT] : [])],
+          // The bot challenge's proof-of-work worker, a file of ours (docs/architecture.md#bot-challenge).
+          workerSrc: ["'self'"],
           styleSrc: ["'self'", ...google],
           frameSrc: frames.length > 0 ? frames : ["'none'"],
           imgSrc: ["'self'", 'data:', ...(razorpay ? ['https://cdn.razorpay.com'] : [])],

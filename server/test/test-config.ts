@@ -6,8 +6,11 @@ export type TestConfigOverrides = Partial<Omit<Config, 'databaseUrl'>>;
 
 /** The app's configuration in tests: every outside service simulated, quiet, its own rate-limit counters. */
 export function testAppConfig(databaseUrl: string | undefined, overrides: TestConfigOverrides = {}): Config {
+  const base = loadConfig({ ...testRunEnv, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   return {
-    ...loadConfig({ ...testRunEnv, NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    ...base,
+    // Every test comes from one IP and many reuse an address: the bot challenge's own tests lower these.
+    botChallenge: { ...base.botChallenge, ...testBotChallenge },
     databaseUrl,
     dataDir: 'memory://',
     webDistDir: 'server/test/no-web-build',
@@ -16,3 +19,9 @@ export function testAppConfig(databaseUrl: string | undefined, overrides: TestCo
     ...overrides,
   };
 }
+
+/** The bot challenge in tests: never asked by the request counts, and solved in a few milliseconds. */
+export const testBotChallenge = {
+  afterRequests: { address: 100_000, ip: 100_000 },
+  difficulty: { cost: 1, counterMin: 0, counterMax: 20 },
+} satisfies Partial<Config['botChallenge']>;

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { BrowserRouter } from 'react-router';
+import { BotChallengeKeeper } from '../components/bot-challenge/bot-challenge-keeper';
 import { SessionKeeper } from '../features/auth/components/session-keeper';
 import { SearchProvider } from '../features/search/search-provider';
 import { createQueryClient } from './query-client';
@@ -13,6 +14,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <SessionKeeper />
+        <BotChallengeKeeper />
         <SearchProvider>
           <LoginPromptProvider>
             <ShopStateProvider>{children}</ShopStateProvider>

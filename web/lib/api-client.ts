@@ -1,7 +1,8 @@
+import { CHALLENGE_HEADER } from '../../contracts/challenge';
 import { messages } from '../../contracts/messages';
 
 // The app reads the API base from its config (docs/architecture.md#api: the API lives under /api on the same origin).
-const apiBase = import.meta.env.VITE_API_BASE ?? '/api';
+export const apiBase = import.meta.env.VITE_API_BASE ?? '/api';
 
 const networkErrorMessage = 'Could not reach the shop. Please check your connection and try again.';
 
@@ -33,11 +34,26 @@ export function setUnauthorizedHandler(handler: () => void): void {
   handleUnauthorized = handler;
 }
 
+/** Given the 428's message, resolves with a solved bot challenge (the X-Altcha payload) or rejects. */
+export type ChallengeHandler = (message: string) => Promise<string>;
+
+let handleChallenge: ChallengeHandler | undefined;
+
+/**
+ * docs/architecture.md#bot-challenge: a 428 asks for a solved challenge; the app registers what asks the
+ * shopper (web/components/bot-challenge), and the request is sent once more with the solution.
+ */
+export function setChallengeHandler(handler: ChallengeHandler | undefined): void {
+  handleChallenge = handler;
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
+  /** The solved bot challenge, on the one retry after a 428. */
+  challengeSolution?: string;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -73,6 +89,7 @@ async function send(method: Method, path: string, options: RequestOptions): Prom
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   // docs/architecture.md#security: a state-changing request made with the session cookie carries a custom header.
   if (method !== 'GET') headers['X-Requested-With'] = 'fetch';
+  if (options.challengeSolution !== undefined) headers[CHALLENGE_HEADER] = options.challengeSolution;
   try {
     return await fetch(`${apiBase}${path}`, {
       method,
@@ -100,6 +117,9 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
   if (!response.ok) {
     const message =
       textField(payload, 'message') ?? textField(payload, 'error') ?? messages.httpError(response.status);
+    if (response.status === 428 && handleChallenge && options.challengeSolution === undefined) {
+      return retryWithSolution<T>(handleChallenge, message, method, path, options);
+    }
     throw new ApiError(response.status, message, fieldErrorsOf(payload));
   }
   if (isRecord(payload) && payload.status === 'error') {
@@ -108,6 +128,23 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
   // The server validates its replies against the contracts' schemas; parsing them again here would put zod
   // into the home page's bundle (budget: 90 kB).
   return payload as T;
+}
+
+async function retryWithSolution<T>(
+  handler: ChallengeHandler,
+  message: string,
+  method: Method,
+  path: string,
+  options: RequestOptions,
+): Promise<T> {
+  let challengeSolution: string;
+  try {
+    challengeSolution = await handler(message);
+  } catch {
+    // The shopper closed the check: the request fails with the server's own words.
+    throw new ApiError(428, message);
+  }
+  return request<T>(method, path, { ...options, challengeSolution });
 }
 
 export const apiClient = {

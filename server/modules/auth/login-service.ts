@@ -6,9 +6,9 @@ import { findUserByContact } from './account-lookup';
 import {
   clearFailures,
   delayAfterFailure,
-  isLocked,
+  needsChallenge,
   recordFailure,
-  type ThrottleKey,
+  throttleKeys,
 } from './login-throttle';
 import { decoyPasswordHash, verifyPassword } from './passwords';
 import { createSession, type SessionOrigin } from './sessions';
@@ -29,8 +29,16 @@ function identify(input: LoginInput): OtpTarget {
 }
 
 /**
- * Login answers an unknown account exactly as a wrong password (same status, body and cost), slows down
- * repeated failures and locks an account or an IP for a while after too many.
+ * docs/product.md#login: after repeated failures on the account or from the IP a login also needs the bot
+ * challenge (the route's gate asks this before the password is checked).
+ */
+export function loginNeedsChallenge(db: Database, input: LoginInput, ipAddress: string): Promise<boolean> {
+  return needsChallenge(db, throttleKeys(identify(input).address, ipAddress).keys);
+}
+
+/**
+ * Login answers an unknown account exactly as a wrong password (same status, body and cost) and slows down
+ * repeated failures; it never locks anyone out (docs/product.md#login).
  */
 export async function logIn(
   db: Database,
@@ -39,9 +47,7 @@ export async function logIn(
   options: { delayScale?: number } = {},
 ) {
   const identity = identify(input);
-  const accountKey: ThrottleKey = `account:${identity.address}`;
-  const keys: ThrottleKey[] = [accountKey, `ip:${origin.ipAddress}`];
-  if (await isLocked(db, keys)) throw new AppError('rate_limited', authMessages.loginLocked);
+  const { accountKey, keys } = throttleKeys(identity.address, origin.ipAddress);
 
   // docs/architecture.md#accounts: a mobile typed at an e-mail signup is unverified and opens nothing.
   const user = await findUserByContact(db, identity);

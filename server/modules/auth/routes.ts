@@ -17,15 +17,16 @@ import {
 } from '../../../contracts/auth';
 import { errorReplies } from '../../../contracts/http';
 import { BROWSER_APP_HEADER, currentUserId } from '../../plugins/authentication';
+import { challengeGate } from '../challenge/gate';
 import { signInWithGoogle } from './google-service';
 import { createGoogleVerifier } from './google-verifier';
-import { logIn } from './login-service';
+import { type LoginInput, logIn, loginNeedsChallenge } from './login-service';
 import { sendOtp, verifyOtp } from './otp-service';
 import { getProfile, updateProfile } from './profile-service';
 import { revokeSession } from './sessions';
 import { signUp } from './signup-service';
 
-const errors = errorReplies(400, 401, 409, 429);
+const errors = errorReplies(400, 401, 409, 428, 429);
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 function originOf(request: FastifyRequest) {
@@ -66,6 +67,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/send-otp',
     {
       config: perIpLimit,
+      preHandler: challengeGate(app),
       schema: {
         tags: ['auth'],
         summary: 'Send a 6-digit code to an e-mail or a mobile (docs/product.md#http-api)',
@@ -97,6 +99,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/signup',
     {
       config: perIpLimit,
+      preHandler: challengeGate(app),
       schema: {
         tags: ['auth'],
         summary: 'Create an account for a verified e-mail or mobile, and sign in',
@@ -114,6 +117,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     {
       config: perIpLimit,
+      preHandler: challengeGate(app, {
+        alsoWhen: (request) => loginNeedsChallenge(app.db, request.body as LoginInput, request.ip),
+      }),
       schema: {
         tags: ['auth'],
         summary: 'Log in with {email, password} or {mobile, password}',

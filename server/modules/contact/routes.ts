@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ContactMessageSchema, ContactReplySchema } from '../../../contracts/contact';
 import { errorReplies } from '../../../contracts/http';
 import { messages } from '../../../contracts/messages';
+import { challengeGate } from '../challenge/gate';
 import { saveContactMessage } from './service';
 
 const contactRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,11 +12,12 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     '/contact',
     {
       config: { rateLimit: { max, timeWindow: windowMs } },
+      preHandler: challengeGate(app),
       schema: {
         tags: ['contact'],
         summary: 'Send the shop a message (docs/product.md#behaviour Contact form)',
         body: ContactMessageSchema,
-        response: { 201: ContactReplySchema, ...errorReplies(400, 413, 429) },
+        response: { 201: ContactReplySchema, ...errorReplies(400, 413, 428, 429) },
       },
     },
     async (request, reply) => {

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiClient, setChallengeHandler } from './api-client';
+
+const robot = 'Please confirm you are not a robot.';
+
+function reply(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+function headersOf(call: unknown[]): Record<string, string> {
+  return (call[1] as RequestInit).headers as Record<string, string>;
+}
+
+afterEach(() => {
+  setChallengeHandler(undefined);
+  vi.unstubAllGlobals();
+});
+
+describe('a 428 from the API', () => {
+  it('asks the registered handler and sends the request once more with the solution', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(reply(428, { message: robot }))
+      .mockResolvedValueOnce(reply(200, { status: 'success', message: 'OTP sent to your phone!' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const handler = vi.fn().mockResolvedValue('c29sdmVk');
+    setChallengeHandler(handler);
+
+    const result = await apiClient.post('/auth/send-otp', { mobile: '9876543210' });
+
+    expect(result).toEqual({ status: 'success', message: 'OTP sent to your phone!' });
+    expect(handler).toHaveBeenCalledWith(robot);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(headersOf(fetchMock.mock.calls[0] ?? [])['x-altcha']).toBeUndefined();
+    expect(headersOf(fetchMock.mock.calls[1] ?? [])['x-altcha']).toBe('c29sdmVk');
+    const retry = (fetchMock.mock.calls[1] ?? []) as [string, RequestInit];
+    expect(retry[1].body).toBe(JSON.stringify({ mobile: '9876543210' }));
+  });
+
+  it("fails with the 428's message when the shopper closes the check", async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(reply(428, { message: robot })));
+    setChallengeHandler(() => Promise.reject(new Error('closed')));
+    const failure = apiClient.post('/contact', {});
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({ status: 428, message: robot });
+  });
+
+  it('retries only once: a second 428 is the error', async () => {
+    const fetchMock = vi.fn().mockImplementation(async () => reply(428, { message: robot }));
+    vi.stubGlobal('fetch', fetchMock);
+    const handler = vi.fn().mockResolvedValue('c29sdmVk');
+    setChallengeHandler(handler);
+    await expect(apiClient.post('/auth/login', {})).rejects.toMatchObject({ status: 428, message: robot });
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('is an ordinary error while no handler is registered', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(reply(428, { message: robot }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiClient.post('/auth/login', {})).rejects.toMatchObject({ status: 428, message: robot });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
