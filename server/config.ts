@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OTP_RESEND_INTERVAL_SECONDS } from '../contracts/account';
 import type { OrderSmsTemplate } from './modules/notifications/sms-templates';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
@@ -76,6 +77,8 @@ export interface Config {
   loginFailureDelayScale: number;
   /** OTP sends, OTP checks, signups and logins per IP per 15 minutes (each route counted apart). */
   authRateLimitMax: number;
+  /** docs/product.md#otp: a new code to the same address waits this long; tests of other rules set 0. */
+  otpResendIntervalMs: number;
   /** Where shoppers reach the shop (links in e-mails); defaults to http://localhost:PORT. */
   publicUrl: string;
   /** With NODE_ENV=production, simulators run only when this says so explicitly. */
@@ -206,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitNamespace: 'mitten:rate-limit:',
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     loginFailureDelayScale: 1,
+    otpResendIntervalMs: OTP_RESEND_INTERVAL_SECONDS * 1000,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     allowSimulators: e.ALLOW_SIMULATORS,
     devToolsToken: e.DEV_TOOLS_TOKEN,

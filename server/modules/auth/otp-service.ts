@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { otpCodes, verificationTickets } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Notifier } from '../notifications/notifier';
+import { assertResendIntervalPassed, type OtpSendOptions, shouldDeliverCode } from './otp-purpose';
 import { constantTimeEqual, hashToken, newOpaqueToken, newOtpCode } from './tokens';
 
 export const OTP_TTL_MS = 10 * 60 * 1000;
@@ -47,8 +48,16 @@ function otpText(code: string) {
 }
 
 /** Sends a new code; it replaces any earlier one for the address. */
-export async function sendOtp(db: Database, notifier: Notifier, target: OtpTarget, ipAddress: string) {
+export async function sendOtp(
+  db: Database,
+  notifier: Notifier,
+  target: OtpTarget,
+  ipAddress: string,
+  options: OtpSendOptions = {},
+) {
   await assertSendAllowed(db, target);
+  await assertResendIntervalPassed(db, target, options.resendIntervalMs ?? 0);
+  const delivered = await shouldDeliverCode(db, target, options.purpose);
   const code = newOtpCode();
   const now = new Date();
   await db
@@ -67,7 +76,9 @@ export async function sendOtp(db: Database, notifier: Notifier, target: OtpTarge
     codeHash: hashCode(code),
     expiresAt: new Date(now.getTime() + OTP_TTL_MS),
     ipAddress,
+    delivered,
   });
+  if (!delivered) return otpSentReply(target);
   const text = otpText(code);
   try {
     if (target.channel === 'email')
@@ -76,6 +87,10 @@ export async function sendOtp(db: Database, notifier: Notifier, target: OtpTarge
   } catch {
     throw new AppError('unavailable', authMessages.otpSendFailed);
   }
+  return otpSentReply(target);
+}
+
+function otpSentReply(target: OtpTarget) {
   return { message: target.channel === 'email' ? authMessages.otpSentEmail : authMessages.otpSentPhone };
 }
 
@@ -100,8 +115,8 @@ async function claimAttempt(db: Database, target: OtpTarget) {
   return claimed;
 }
 
-/** A right code is spent at once and exchanged for a single-use signup ticket bound to the address. */
-export async function verifyOtp(db: Database, target: OtpTarget & { otp: string }) {
+/** Checks the code against the address's live one and spends it; throws the documented refusal otherwise. */
+export async function spendOtp(db: Database, target: OtpTarget & { otp: string }) {
   const claimed = await claimAttempt(db, target);
   if (!codeMatches(target.otp, claimed.codeHash)) throw new AppError('invalid', authMessages.otpWrong);
   const [spent] = await db
@@ -110,6 +125,11 @@ export async function verifyOtp(db: Database, target: OtpTarget & { otp: string 
     .where(and(eq(otpCodes.id, claimed.id), isNull(otpCodes.consumedAt)))
     .returning({ id: otpCodes.id });
   if (!spent) throw new AppError('invalid', authMessages.otpFailed);
+}
+
+/** A right code is spent at once and exchanged for a single-use signup ticket bound to the address. */
+export async function verifyOtp(db: Database, target: OtpTarget & { otp: string }) {
+  await spendOtp(db, target);
   const token = newOpaqueToken();
   await db.insert(verificationTickets).values({
     channel: target.channel,
