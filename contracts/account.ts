@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { OtpTargetSchema, PASSWORD_MAX_LENGTH, VerifyOtpBodySchema } from './auth';
+import { OTP_RESEND_INTERVAL_SECONDS } from './otp-resend';
 
-/** docs/product.md#otp: a new code to the same address waits this long after the last one. */
-export const OTP_RESEND_INTERVAL_SECONDS = 30;
+export { OTP_RESEND_INTERVAL_SECONDS };
 
 /** What a code is asked for: signup sends to any address; login and reset only to an account's. */
 export const otpPurposes = ['signup', 'login', 'reset'] as const;

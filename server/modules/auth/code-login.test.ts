@@ -17,7 +17,6 @@ type Contact = { email: string } | { mobile: string };
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: `/api/auth/${url}`, payload, headers });
 
-
 async function sendLoginCode(contact: Contact, purpose: 'login' | 'reset' = 'login') {
   const response = await post('send-otp', { ...contact, purpose });
   expect(response.statusCode, response.body).toBe(200);
