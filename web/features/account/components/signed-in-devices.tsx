@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { SignedInDevice } from '../../../../contracts/account';
 import { formatDateTime } from '../../../../contracts/format';
 import { Button } from '../../../components/button';
@@ -27,9 +27,11 @@ function DeviceRow({
   onSignOut: () => void;
   busy: boolean;
 }) {
+  const id = useId();
   return (
     <li className="device-list__item">
-      <div>
+      {/* Each Sign out button is described by its device, so a screen reader tells them apart. */}
+      <div id={id}>
         <p className="device-list__name">
           {device.device}
           {device.current && <span className="device-list__current">This device</span>}
@@ -40,7 +42,7 @@ function DeviceRow({
         </p>
       </div>
       {!device.current && (
-        <Button variant="secondary" disabled={busy} onClick={onSignOut}>
+        <Button variant="secondary" disabled={busy} aria-describedby={id} onClick={onSignOut}>
           Sign out
         </Button>
       )}
