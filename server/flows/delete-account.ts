@@ -60,10 +60,14 @@ async function assertNoOrderHoldsAccount(tx: Database, userId: string) {
   }
 }
 
+/**
+ * The addresses that are the person's own. An unverified mobile may be anyone's number (docs/product.md#your-data):
+ * its codes and messages are not this account's to erase.
+ */
 function contactsOf(user: UserRow): OtpTarget[] {
   const contacts: OtpTarget[] = [];
   if (user.email) contacts.push({ channel: 'email', address: user.email });
-  if (user.phone) contacts.push({ channel: 'sms', address: user.phone });
+  if (user.phone && user.phoneVerifiedAt) contacts.push({ channel: 'sms', address: user.phone });
   return contacts;
 }
 
