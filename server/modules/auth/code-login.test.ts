@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { otpCodes, sessions, users } from '../../db/schema';
 import { bearer, expectNoSecrets } from '../../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
@@ -87,6 +87,22 @@ describe('POST /api/auth/login/code', () => {
     expect(realFourth.statusCode).toBe(429);
     expect(fakeFourth.statusCode).toBe(429);
     expect(fakeFourth.json()).toEqual(realFourth.json());
+  });
+
+  it('answers a login code alike when the mail gateway fails, where a signup code gets the 503', async () => {
+    const known = await createShopper(app);
+    const failing = vi.spyOn(app.notifier, 'email').mockRejectedValue(new Error('SMTP down'));
+    try {
+      const real = await post('send-otp', { email: known.contact.email, purpose: 'login' });
+      const fake = await post('send-otp', { email: uniqueContact().email, purpose: 'login' });
+      expect(real.statusCode).toBe(200);
+      expect(real.json()).toEqual(fake.json());
+      const signup = await post('send-otp', { email: uniqueContact().email });
+      expect(signup.statusCode).toBe(503);
+      expect(failing).toHaveBeenCalledTimes(2);
+    } finally {
+      failing.mockRestore();
+    }
   });
 
   it('refuses a wrong code, and a code for an address with no account, with the OTP message', async () => {

@@ -85,6 +85,9 @@ export async function sendOtp(
       await notifier.email({ to: target.address, subject: text.subject, text: text.email, code });
     else await notifier.sms({ to: target.address, text: text.sms, code });
   } catch {
+    // docs/product.md#otp: a login or reset reply never depends on the address having an account; the
+    // failure is in the notifications log and the shopper may resend.
+    if (options.purpose === 'login' || options.purpose === 'reset') return otpSentReply(target);
     throw new AppError('unavailable', authMessages.otpSendFailed);
   }
   return otpSentReply(target);
