@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { devToolsAccess, requireDevToolsToken } from './dev-tools';
 import { loggerOptions } from './logger-options';
+import accountRoutes from './modules/account/routes';
 import authRoutes from './modules/auth/routes';
 import cartRoutes from './modules/cart/routes';
 import catalogueRoutes from './modules/catalogue/routes';
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(challengeRoutes);
       await api.register(publicConfigRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(accountRoutes, { prefix: '/auth' });
       await api.register(cartRoutes, { prefix: '/cart' });
       await api.register(wishlistRoutes, { prefix: '/wishlist' });
       await api.register(paymentRoutes, { prefix: '/payment' });

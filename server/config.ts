@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OTP_RESEND_INTERVAL_SECONDS } from '../contracts/account';
 import type { SmsLimits } from './modules/auth/sms-guard';
 import type { OrderSmsTemplate } from './modules/notifications/sms-templates';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy';
@@ -84,6 +85,8 @@ export interface Config {
   authRateLimitMax: number;
   /** docs/architecture.md#accounts: OTP SMS the shop sends an hour, in all and to one number prefix. */
   otpSms: SmsLimits;
+  /** docs/product.md#otp: a new code to the same address waits this long; tests of other rules set 0. */
+  otpResendIntervalMs: number;
   /** Where shoppers reach the shop (links in e-mails); defaults to http://localhost:PORT. */
   publicUrl: string;
   /** With NODE_ENV=production, simulators run only when this says so explicitly. */
@@ -233,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     otpSms: { hourlyBudget: e.OTP_SMS_HOURLY_BUDGET, prefixHourlyLimit: e.OTP_SMS_PREFIX_HOURLY_LIMIT },
     loginFailureDelayScale: 1,
+    otpResendIntervalMs: OTP_RESEND_INTERVAL_SECONDS * 1000,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     allowSimulators: e.ALLOW_SIMULATORS,
     devToolsToken: e.DEV_TOOLS_TOKEN,

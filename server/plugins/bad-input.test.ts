@@ -70,9 +70,10 @@ async function apiRoutes(): Promise<{ method: string; path: string }[]> {
   ];
   const known = new Set(documented.map((route) => `${route.method} ${route.path}`));
   const all = [...documented, ...hidden.filter((route) => !known.has(`${route.method} ${route.path}`))];
-  // Logout ends the session the other routes are tried with: it goes last.
-  const isLogout = (route: { path: string }) => route.path === '/api/auth/logout';
-  return [...all.filter((route) => !isLogout(route)), ...all.filter(isLogout)];
+  // Logout and signing out everywhere end the session the other routes are tried with: they go last.
+  const endsSession = (route: { method: string; path: string }) =>
+    route.path === '/api/auth/logout' || (route.method === 'DELETE' && route.path === '/api/auth/sessions');
+  return [...all.filter((route) => !endsSession(route)), ...all.filter(endsSession)];
 }
 
 describe('bad input on every API route', () => {

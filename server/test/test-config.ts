@@ -16,6 +16,8 @@ export function testAppConfig(databaseUrl: string | undefined, overrides: TestCo
     webDistDir: 'server/test/no-web-build',
     redisUrl: process.env.REDIS_URL,
     rateLimitNamespace: `mitten-test:${randomBytes(6).toString('hex')}:`,
+    // Journeys and tests send codes back to back; the resend interval has its own tests.
+    otpResendIntervalMs: 0,
     ...overrides,
   };
 }

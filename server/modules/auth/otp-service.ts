@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { otpCodes, verificationTickets } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Notifier } from '../notifications/notifier';
+import { assertResendIntervalPassed, type OtpSendOptions, shouldDeliverCode } from './otp-purpose';
 import { assertSmsWithinLimits, type SmsGuard } from './sms-guard';
 import { constantTimeEqual, hashToken, newOpaqueToken, newOtpCode } from './tokens';
 
@@ -54,9 +55,13 @@ export async function sendOtp(
   target: OtpTarget,
   ipAddress: string,
   smsGuard: SmsGuard,
+  options: OtpSendOptions = {},
 ) {
   await assertSendAllowed(db, target);
+  await assertResendIntervalPassed(db, target, options.resendIntervalMs ?? 0);
+  // Before knowing whether the address has an account, so a paused SMS reveals nothing either.
   await assertSmsWithinLimits(db, smsGuard, target);
+  const delivered = await shouldDeliverCode(db, target, options.purpose);
   const code = newOtpCode();
   const now = new Date();
   await db
@@ -75,15 +80,24 @@ export async function sendOtp(
     codeHash: hashCode(code),
     expiresAt: new Date(now.getTime() + OTP_TTL_MS),
     ipAddress,
+    delivered,
   });
+  if (!delivered) return otpSentReply(target);
   const text = otpText(code);
   try {
     if (target.channel === 'email')
       await notifier.email({ to: target.address, subject: text.subject, text: text.email, code });
     else await notifier.sms({ to: target.address, text: text.sms, code });
   } catch {
+    // docs/product.md#otp: a login or reset reply never depends on the address having an account; the
+    // failure is in the notifications log and the shopper may resend.
+    if (options.purpose === 'login' || options.purpose === 'reset') return otpSentReply(target);
     throw new AppError('unavailable', authMessages.otpSendFailed);
   }
+  return otpSentReply(target);
+}
+
+function otpSentReply(target: OtpTarget) {
   return { message: target.channel === 'email' ? authMessages.otpSentEmail : authMessages.otpSentPhone };
 }
 
@@ -108,8 +122,8 @@ async function claimAttempt(db: Database, target: OtpTarget) {
   return claimed;
 }
 
-/** A right code is spent at once and exchanged for a single-use signup ticket bound to the address. */
-export async function verifyOtp(db: Database, target: OtpTarget & { otp: string }) {
+/** Checks the code against the address's live one and spends it; throws the documented refusal otherwise. */
+export async function spendOtp(db: Database, target: OtpTarget & { otp: string }) {
   const claimed = await claimAttempt(db, target);
   if (!codeMatches(target.otp, claimed.codeHash)) throw new AppError('invalid', authMessages.otpWrong);
   const [spent] = await db
@@ -118,6 +132,11 @@ export async function verifyOtp(db: Database, target: OtpTarget & { otp: string 
     .where(and(eq(otpCodes.id, claimed.id), isNull(otpCodes.consumedAt)))
     .returning({ id: otpCodes.id });
   if (!spent) throw new AppError('invalid', authMessages.otpFailed);
+}
+
+/** A right code is spent at once and exchanged for a single-use signup ticket bound to the address. */
+export async function verifyOtp(db: Database, target: OtpTarget & { otp: string }) {
+  await spendOtp(db, target);
   const token = newOpaqueToken();
   await db.insert(verificationTickets).values({
     channel: target.channel,

@@ -2,6 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  accountMessages,
+  CodeLoginBodySchema,
+  PasswordResetBodySchema,
+  SendOtpRequestSchema,
+} from '../../../contracts/account';
+import {
   AuthReplySchema,
   authMessages,
   GoogleBodySchema,
@@ -10,7 +16,6 @@ import {
   OtpVerifiedReplySchema,
   ProfileReplySchema,
   ProfileUpdateSchema,
-  SendOtpBodySchema,
   SignupBodySchema,
   type User,
   VerifyOtpBodySchema,
@@ -18,6 +23,7 @@ import {
 import { errorReplies } from '../../../contracts/http';
 import { BROWSER_APP_HEADER, currentUserId } from '../../plugins/authentication';
 import { challengeGate } from '../challenge/gate';
+import { logInWithCode, resetPasswordWithCode } from './code-login-service';
 import { signInWithGoogle } from './google-service';
 import { createGoogleVerifier } from './google-verifier';
 import { type LoginInput, logIn, loginNeedsChallenge } from './login-service';
@@ -70,14 +76,55 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: challengeGate(app),
       schema: {
         tags: ['auth'],
-        summary: 'Send a 6-digit code to an e-mail or a mobile (docs/product.md#http-api)',
-        body: SendOtpBodySchema,
+        summary:
+          'Send a 6-digit code to an e-mail or a mobile, for signup, login or reset (docs/product.md#http-api)',
+        body: SendOtpRequestSchema,
         response: { 200: OtpSentReplySchema, ...errors, ...errorReplies(503) },
       },
     },
     async (request) => {
-      const { message } = await sendOtp(app.db, app.notifier, request.body, request.ip, smsGuard);
+      const { purpose, ...target } = request.body;
+      const { message } = await sendOtp(app.db, app.notifier, target, request.ip, smsGuard, {
+        purpose,
+        resendIntervalMs: app.config.otpResendIntervalMs,
+      });
       return { status: 'success' as const, message };
+    },
+  );
+
+  app.post(
+    '/login/code',
+    {
+      config: perIpLimit,
+      preHandler: challengeGate(app),
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with a code sent for login: {email, otp} or {mobile, otp}',
+        body: CodeLoginBodySchema,
+        response: { 200: AuthReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await logInWithCode(app.db, request.body, originOf(request));
+      return replyWithSession(request, reply, result, authMessages.loginSuccess);
+    },
+  );
+
+  app.post(
+    '/password/reset',
+    {
+      config: perIpLimit,
+      preHandler: challengeGate(app),
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a code sent for reset; signs out every other device',
+        body: PasswordResetBodySchema,
+        response: { 200: AuthReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await resetPasswordWithCode(app.db, request.body, originOf(request));
+      return replyWithSession(request, reply, result, accountMessages.passwordReset);
     },
   );
 

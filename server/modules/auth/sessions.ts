@@ -42,3 +42,11 @@ export async function findLiveSession(db: Database, token: string) {
 export async function revokeSession(db: Database, sessionId: string) {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
 }
+
+/** Ends every live session of the user (a password reset, "sign out everywhere"). */
+export async function revokeAllSessionsOf(db: Database, userId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

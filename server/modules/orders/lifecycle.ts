@@ -194,6 +194,16 @@ export function mayCancel(state: Pick<OrderState, 'status' | 'shipmentStage'>): 
 }
 
 /**
+ * docs/product.md#your-data: an account is not deleted while one of its orders is still on its way (paid,
+ * not cancelled, not delivered) or money is still owed back to the shopper.
+ */
+export function holdsAccountOpen(state: Pick<OrderState, 'status' | 'paymentStatus' | 'refund'>): boolean {
+  const onItsWay = mayShip(state) && state.status !== 'delivered';
+  const refundOutstanding = owesRefund(state) || state.refund === 'pending';
+  return onItsWay || refundOutstanding;
+}
+
+/**
  * The refund status a shopper sees: an owed refund is `scheduled` (a job retries it) until Razorpay accepts
  * it; otherwise the latest refund's own status.
  */

@@ -225,3 +225,11 @@ export async function markPaymentChecked(db: Database, orderIds: string[]) {
   if (orderIds.length === 0) return;
   await db.update(orders).set({ paymentCheckedAt: sql`now()` }).where(inArray(orders.id, orderIds));
 }
+
+/**
+ * docs/product.md#your-data: the shopper deleted their account; their orders stay (GST records) with the
+ * address snapshot taken at checkout, but name nobody.
+ */
+export async function detachOrdersFromUser(tx: Database, userId: string) {
+  await tx.update(orders).set({ userId: null, updatedAt: sql`now()` }).where(eq(orders.userId, userId));
+}

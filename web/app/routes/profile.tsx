@@ -1,10 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { ProfileUpdate } from '../../../contracts/auth';
 import { Button } from '../../components/button';
+import { SignedInDevices } from '../../features/account/components/signed-in-devices';
+import { YourData } from '../../features/account/components/your-data';
 import { profileQueryOptions } from '../../features/auth/api/get-profile';
 import { PhoneVerification } from '../../features/auth/components/phone-verification';
 import { useLogOut } from '../../features/auth/hooks/use-log-out';
-import { refreshSessionProfile } from '../../features/auth/local-session';
+import { refreshSessionProfile, signOutLocally } from '../../features/auth/local-session';
 import { updateProfile } from '../../features/profile/api/update-profile';
 import { ProfileCard } from '../../features/profile/components/profile-card';
 import { paths } from '../../lib/paths';
@@ -21,6 +24,23 @@ export function ProfileRoute() {
   const profile = useQuery({ ...profileQueryOptions, enabled: signedIn });
   const logOut = useLogOut();
   const { openLogin } = useLoginPrompt();
+  // Signed out everywhere, or the account deleted: the page says so instead of asking to log in.
+  const [farewell, setFarewell] = useState<string | null>(null);
+
+  function signedOutWith(message: string) {
+    setFarewell(message);
+    signOutLocally(queryClient);
+  }
+
+  if (farewell) {
+    return (
+      <div className="message-page" role="status">
+        <h1>Signed out</h1>
+        <p>{farewell}</p>
+        <Button onClick={() => openLogin({ mode: 'login' })}>Login</Button>
+      </div>
+    );
+  }
 
   if (!signedIn) {
     return (
@@ -46,6 +66,8 @@ export function ProfileRoute() {
           onLogout={() => void logOut(paths.login)}
           renderPhoneVerification={(slot) => <PhoneVerification {...slot} />}
         />
+        <SignedInDevices onSignedOut={signedOutWith} />
+        <YourData onDeleted={signedOutWith} />
       </div>
     );
   }

@@ -96,7 +96,7 @@ export const policies: readonly Policy[] = [
     path: '/privacy-policy',
     title: 'Privacy Policy',
     intro:
-      'This policy explains what personal information Ottoman Mittens collects when you use our website, why we need it, who we share it with and how you can ask us to delete it. We collect only what we need to run the shop and deliver your orders.',
+      'This policy explains what personal information Ottoman Mittens collects when you use our website, why we need it, who we share it with, and how you can download it or delete your account, as the Digital Personal Data Protection Act, 2023 provides. We collect only what we need to run the shop and deliver your orders.',
     sections: [
       {
         heading: 'What we collect',
@@ -107,6 +107,8 @@ export const policies: readonly Policy[] = [
           'Your delivery and billing address, including pincode',
           'Your order history, cart and wishlist',
           'Messages you send us through the contact form or by e-mail',
+          'The devices you are signed in on: the kind of browser and device, the internet (IP) address it signed in from and when',
+          'The one-time codes we send you (kept only as a scrambled hash) and a log of the e-mails and text messages we send you',
         ],
       },
       {
@@ -146,15 +148,17 @@ export const policies: readonly Policy[] = [
       {
         heading: 'How long we keep it and how we protect it',
         paragraphs: [
-          'We keep your account details for as long as your account is open. Order and invoice records are kept for as long as Indian tax and accounting laws require, even after an account is closed.',
+          'We keep your account details for as long as your account is open. Order and invoice records (the items, amounts, payment and refund references, and the delivery address printed on the invoice) are kept for as long as Indian tax and accounting laws (GST) require, even after you delete your account; they are then no longer linked to you.',
           'We take reasonable technical and organisational measures to protect your information, and only the people who need it to run the shop can see it.',
         ],
       },
       {
-        heading: 'Your choices and deleting your data',
+        heading: 'Your rights: download your data and delete your account',
         paragraphs: [
-          'You can see and correct your name, phone number and address at any time on the My Profile page.',
-          'To ask for a copy of your data or for your account and personal information to be deleted, write to care@ottomanmittens.in from the e-mail address registered with your account (or mention your registered mobile number). We will confirm your request, delete your account and personal details, and let you know when it is done. Records that the law requires us to keep, such as invoices for past orders, are retained only for that purpose.',
+          'Under the Digital Personal Data Protection Act, 2023 you may see, correct and erase the personal data we hold about you. You can see and correct your name, phone number and address at any time on the My Profile page, and see the devices you are signed in on and sign any of them out.',
+          'Download my data, on the My Profile page, gives you at once a file of everything we keep about you: your profile and address, your orders with their items, amounts, statuses, payments, refunds and tracking, your cart and wishlist, the messages you sent us from your e-mail address, and your signed-in devices.',
+          'Delete my account, on the same page, deletes your account for good once you confirm it with a one-time code sent to your e-mail (or, without one, your mobile): your profile, address, cart, wishlist, sessions, the codes and messages we sent you and the messages you sent us. Orders and their invoices are kept, as the law requires, but no longer linked to you. An account cannot be deleted while an order is still on its way or a refund is pending.',
+          'You can also write to care@ottomanmittens.in from the e-mail address registered with your account (or mention your registered mobile number) for any of this, or to complain about how we handle your data.',
         ],
       },
       {

@@ -4,6 +4,8 @@ export const authApiPaths = {
   verifyOtp: '/auth/verify-otp',
   signup: '/auth/signup',
   login: '/auth/login',
+  loginWithCode: '/auth/login/code',
+  resetPassword: '/auth/password/reset',
   google: '/auth/google',
   logout: '/auth/logout',
   profile: '/auth/profile',

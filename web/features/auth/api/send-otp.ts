@@ -1,3 +1,4 @@
+import type { OtpPurpose } from '../../../../contracts/account';
 import { apiClient } from '../../../lib/api-client';
 import { authApiPaths } from './auth-paths';
 
@@ -9,6 +10,10 @@ export interface OtpSentReply {
   message: string;
 }
 
-export function sendOtp(target: OtpTargetInput): Promise<OtpSentReply> {
-  return apiClient.post<OtpSentReply>(authApiPaths.sendOtp, target);
+/** docs/product.md#otp: a login or reset code goes only to an address with an account (the reply is the same). */
+export function sendOtp(target: OtpTargetInput, purpose: OtpPurpose = 'signup'): Promise<OtpSentReply> {
+  return apiClient.post<OtpSentReply>(
+    authApiPaths.sendOtp,
+    purpose === 'signup' ? target : { ...target, purpose },
+  );
 }

@@ -4,6 +4,7 @@ import { Button } from '../../../components/button';
 import { issueFieldErrors, serverFieldErrors } from '../../../components/form/field-errors';
 import { InputField } from '../../../components/form/form-field';
 import { useFieldErrors } from '../../../components/form/use-field-errors';
+import { ResendCode } from '../../../components/resend-code';
 import { type OtpTargetInput, sendOtp } from '../api/send-otp';
 import { verifyOtp } from '../api/verify-otp';
 import { authErrorMessage, type ShowFeedback } from './feedback';
@@ -49,6 +50,7 @@ export function ContactVerification({ onFeedback, onVerified }: ContactVerificat
   const [otp, setOtp] = useState('');
   const [sendState, setSendState] = useState<SendState>('idle');
   const [verifyState, setVerifyState] = useState<VerifyState>('idle');
+  const [sentAt, setSentAt] = useState(0);
   const fieldErrors = useFieldErrors();
   const contactName = method === 'email' ? 'email' : 'mobile';
 
@@ -83,13 +85,16 @@ export function ContactVerification({ onFeedback, onVerified }: ContactVerificat
     }
     onFeedback(null);
     fieldErrors.clear();
+    const before = sendState;
     setSendState('sending');
     try {
       const reply = await sendOtp(targetInput(target.data.channel, target.data.address));
       setSendState('sent');
+      setSentAt(Date.now());
       onFeedback({ kind: 'success', text: reply.message });
     } catch (error) {
-      setSendState('idle');
+      // A refused resend keeps the code already sent.
+      setSendState(before === 'sent' ? 'sent' : 'idle');
       onFeedback({ kind: 'error', text: authErrorMessage(error) });
       fieldErrors.show(serverFieldErrors(error));
     }
@@ -164,6 +169,7 @@ export function ContactVerification({ onFeedback, onVerified }: ContactVerificat
           </Button>
         </div>
       )}
+      {sendState === 'sent' && verifyState === 'idle' && <ResendCode sentAt={sentAt} onResend={sendCode} />}
     </div>
   );
 }

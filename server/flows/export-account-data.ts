@@ -1,0 +1,186 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { messages } from '../../contracts/messages';
+import type { Database } from '../db/client';
+import {
+  cartLines,
+  contactMessages,
+  orderItems,
+  orders,
+  payments,
+  refunds,
+  shipmentEvents,
+  shipments,
+  statusHistory,
+  users,
+  wishlistItems,
+} from '../db/schema';
+import { AppError } from '../errors';
+import { listSignedInDevices } from '../modules/auth/signed-in-devices';
+import { addressOf, toUser } from '../modules/auth/user-view';
+import { orderNumberOf } from '../modules/orders/order-view';
+
+// docs/product.md#your-data: everything the shop keeps about a shopper, as one JSON document.
+
+async function ordersOf(db: Database, userId: string) {
+  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.createdAt));
+  const ids = rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const [items, paymentRows, shipmentRows, history] = await Promise.all([
+    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)),
+    db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(asc(payments.createdAt)),
+    db.select().from(shipments).where(inArray(shipments.orderId, ids)),
+    db
+      .select()
+      .from(statusHistory)
+      .where(and(eq(statusHistory.entity, 'order'), inArray(statusHistory.entityId, ids)))
+      .orderBy(asc(statusHistory.createdAt)),
+  ]);
+  const paymentIds = paymentRows.map((row) => row.id);
+  const shipmentIds = shipmentRows.map((row) => row.id);
+  const [refundRows, scans] = await Promise.all([
+    paymentIds.length
+      ? db
+          .select()
+          .from(refunds)
+          .where(inArray(refunds.paymentId, paymentIds))
+          .orderBy(asc(refunds.createdAt))
+      : [],
+    shipmentIds.length
+      ? db
+          .select()
+          .from(shipmentEvents)
+          .where(inArray(shipmentEvents.shipmentId, shipmentIds))
+          .orderBy(asc(shipmentEvents.occurredAt))
+      : [],
+  ]);
+  return rows.map((order) => {
+    const shipment = shipmentRows.find((row) => row.orderId === order.id);
+    return {
+      id: order.id,
+      orderNumber: orderNumberOf(order.id),
+      placedAt: order.createdAt.toISOString(),
+      paidAt: order.paidAt?.toISOString() ?? null,
+      status: order.status,
+      paymentStatus: order.paymentStatus,
+      amountsPaise: {
+        mrp: order.mrpPaise,
+        subtotal: order.subtotalPaise,
+        discount: order.discountPaise,
+        shipping: order.shippingPaise,
+        tax: order.taxPaise,
+        total: order.totalPaise,
+      },
+      currency: order.currency,
+      contact: order.contact,
+      shippingAddress: order.shippingAddress,
+      billingAddress: order.billingAddress,
+      items: items
+        .filter((item) => item.orderId === order.id)
+        .map((item) => ({
+          productId: item.productId,
+          title: item.title,
+          sku: item.sku,
+          size: item.size,
+          quantity: item.quantity,
+          unitMrpPaise: item.unitMrpPaise,
+          discountPercent: item.discountPercent,
+          unitPricePaise: item.unitPricePaise,
+        })),
+      statusHistory: history
+        .filter((row) => row.entityId === order.id)
+        .map((row) => ({
+          field: row.field,
+          from: row.fromValue,
+          to: row.toValue,
+          by: row.source,
+          at: row.createdAt.toISOString(),
+        })),
+      payments: paymentRows
+        .filter((row) => row.orderId === order.id)
+        .map((payment) => ({
+          razorpayPaymentId: payment.razorpayPaymentId,
+          status: payment.status,
+          amountPaise: payment.amountPaise,
+          amountRefundedPaise: payment.amountRefundedPaise,
+          currency: payment.currency,
+          method: payment.method,
+          at: payment.createdAt.toISOString(),
+          refunds: refundRows
+            .filter((refund) => refund.paymentId === payment.id)
+            .map((refund) => ({
+              razorpayRefundId: refund.razorpayRefundId,
+              amountPaise: refund.amountPaise,
+              status: refund.status,
+              at: refund.createdAt.toISOString(),
+            })),
+        })),
+      shipment: shipment
+        ? {
+            courier: shipment.courierName,
+            trackingNumber: shipment.awbCode,
+            stage: shipment.stage,
+            status: shipment.statusLabel,
+            trackingUrl: shipment.trackingUrl,
+            estimatedDelivery: shipment.estimatedDelivery?.toISOString() ?? null,
+            scans: scans
+              .filter((scan) => scan.shipmentId === shipment.id)
+              .map((scan) => ({
+                at: scan.occurredAt.toISOString(),
+                status: scan.status,
+                activity: scan.activity,
+                location: scan.location,
+              })),
+          }
+        : null,
+    };
+  });
+}
+
+/** The shopper's data, scoped to the session's user. */
+export async function exportAccountData(db: Database, userId: string, currentSessionId: string | undefined) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new AppError('unauthorized', messages.unauthorized);
+  const [cart, wishlist, sentMessages, devices, orderList] = await Promise.all([
+    db
+      .select({ productId: cartLines.productId, size: cartLines.size, quantity: cartLines.quantity })
+      .from(cartLines)
+      .where(eq(cartLines.userId, userId))
+      .orderBy(asc(cartLines.createdAt)),
+    db
+      .select({ productId: wishlistItems.productId, addedAt: wishlistItems.createdAt })
+      .from(wishlistItems)
+      .where(eq(wishlistItems.userId, userId))
+      .orderBy(asc(wishlistItems.createdAt)),
+    user.email
+      ? db
+          .select({
+            name: contactMessages.name,
+            email: contactMessages.email,
+            message: contactMessages.message,
+            sentAt: contactMessages.createdAt,
+          })
+          .from(contactMessages)
+          .where(eq(contactMessages.email, user.email))
+          .orderBy(asc(contactMessages.createdAt))
+      : [],
+    listSignedInDevices(db, userId, currentSessionId),
+    ordersOf(db, userId),
+  ]);
+  const { shippingAddress, billingAddress, ...profile } = toUser(user);
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: {
+      ...profile,
+      emailVerified: user.emailVerifiedAt !== null,
+      phoneVerified: user.phoneVerifiedAt !== null,
+      hasPassword: user.passwordHash !== null,
+      signedInWithGoogle: user.googleSubject !== null,
+    },
+    addresses: { saved: addressOf(user), shipping: shippingAddress, billing: billingAddress },
+    orders: orderList,
+    wishlist: wishlist.map((item) => ({ ...item, addedAt: item.addedAt.toISOString() })),
+    cart,
+    contactMessages: sentMessages.map((entry) => ({ ...entry, sentAt: entry.sentAt.toISOString() })),
+    signedInDevices: devices,
+  };
+}
