@@ -28,6 +28,7 @@ import errorHandling from './plugins/error-handling';
 import jobs from './plugins/jobs';
 import rateLimit from './plugins/rate-limit';
 import security from './plugins/security';
+import staffAuthentication from './plugins/staff-authentication';
 import webApp from './plugins/web-app';
 import googleSimulator from './simulators/google/plugin';
 import razorpaySimulator from './simulators/razorpay/plugin';
@@ -71,6 +72,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(rateLimit, { config });
   if (config.apiDocs) await app.register(apiDocs);
   await app.register(authentication);
+  await app.register(staffAuthentication);
   await app.register(notifier);
   await app.register(googleSimulator);
   await app.register(razorpaySimulator);

@@ -28,7 +28,7 @@ declare module 'fastify' {
   }
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return undefined;
   return header.slice('Bearer '.length).trim() || undefined;
@@ -41,7 +41,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * state-changing request authenticated by cookie must also show it came from our own page: the custom
  * header (which a cross-site form cannot set) and, when the browser sends one, our own Origin.
  */
-function assertSameSite(request: FastifyRequest) {
+export function assertSameSite(request: FastifyRequest) {
   if (SAFE_METHODS.has(request.method)) return;
   const origin = request.headers.origin;
   const host = request.headers.host;

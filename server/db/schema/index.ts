@@ -5,3 +5,4 @@ export * from './contact';
 export * from './notifications';
 export * from './orders';
 export * from './shipments';
+export * from './staff';

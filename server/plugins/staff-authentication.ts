@@ -1,0 +1,91 @@
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { roleAllows, type StaffRole } from '../../contracts/staff';
+import { AppError } from '../errors';
+import {
+  findLiveStaffSession,
+  type LiveStaffSession,
+  STAFF_SESSION_MAX_MS,
+} from '../modules/staff/staff-sessions';
+import { assertSameSite, bearerToken } from './authentication';
+
+/** docs/architecture.md#staff: the console's own cookie, `__Host-` prefixed over HTTPS. */
+export const STAFF_COOKIE = 'mitten_staff';
+export const SECURE_STAFF_COOKIE = `__Host-${STAFF_COOKIE}`;
+
+export const staffMessages = {
+  signInFirst: 'Please sign in to the console.',
+  ownerOnly: 'Only an owner can do this.',
+} as const;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    staff: LiveStaffSession | null;
+  }
+  interface FastifyInstance {
+    /**
+     * preHandler for `/api/admin` routes: a live staff session past its second factor (cookie or Bearer;
+     * a shopper's session is not one: 401), whose role allows `role` (403 otherwise).
+     */
+    requireStaff(role: StaffRole): preHandlerAsyncHookHandler;
+    setStaffCookie(request: FastifyRequest, reply: FastifyReply, token: string): void;
+    clearStaffCookie(request: FastifyRequest, reply: FastifyReply): void;
+  }
+}
+
+function staffCookieName(request: FastifyRequest) {
+  return request.protocol === 'https' ? SECURE_STAFF_COOKIE : STAFF_COOKIE;
+}
+
+/** The staff token a request carries, and how. */
+export function staffTokenOf(request: FastifyRequest) {
+  const bearer = bearerToken(request);
+  if (bearer) return { token: bearer, via: 'bearer' as const };
+  const cookie = request.cookies[SECURE_STAFF_COOKIE] ?? request.cookies[STAFF_COOKIE];
+  return cookie ? { token: cookie, via: 'cookie' as const } : undefined;
+}
+
+export default fp(
+  async (app) => {
+    app.decorateRequest('staff', null);
+
+    app.decorate('setStaffCookie', (request: FastifyRequest, reply: FastifyReply, token: string) => {
+      reply.setCookie(staffCookieName(request), token, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+        path: '/',
+        maxAge: Math.floor(STAFF_SESSION_MAX_MS / 1000),
+      });
+    });
+    app.decorate('clearStaffCookie', (request: FastifyRequest, reply: FastifyReply) => {
+      reply.clearCookie(staffCookieName(request), {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+      });
+    });
+
+    app.decorate('requireStaff', (role: StaffRole): preHandlerAsyncHookHandler => {
+      return async function requireStaffRole(request, reply) {
+        const carried = staffTokenOf(request);
+        const session = carried ? await findLiveStaffSession(app.db, carried.token) : undefined;
+        if (!session?.secondFactorDone) {
+          if (carried?.via === 'cookie') app.clearStaffCookie(request, reply);
+          throw new AppError('unauthorized', staffMessages.signInFirst);
+        }
+        if (carried?.via === 'cookie') assertSameSite(request);
+        if (!roleAllows(session.role, role)) throw new AppError('forbidden', staffMessages.ownerOnly);
+        request.staff = session;
+      };
+    });
+  },
+  { name: 'staff-authentication', dependencies: ['database', 'authentication'] },
+);
+
+/** The signed-in member of staff, on a route guarded by `app.requireStaff`. */
+export function currentStaff(request: FastifyRequest): LiveStaffSession {
+  if (!request.staff) throw new AppError('unauthorized', staffMessages.signInFirst);
+  return request.staff;
+}
