@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog/dialog';
-import { InputField } from '../../../components/form/form-field';
+import { OtpField } from '../../../components/form/otp-field';
 import { ResendCode } from '../../../components/resend-code';
+import { type Status, StatusMessage } from '../../../components/status-message';
 import { deleteAccount } from '../api/delete-account';
 import { sendDeletionCode } from '../api/send-deletion-code';
 
@@ -10,11 +11,6 @@ interface DeleteAccountDialogProps {
   open: boolean;
   onClose: () => void;
   onDeleted: (message: string) => void;
-}
-
-interface Status {
-  kind: 'success' | 'error';
-  text: string;
 }
 
 const otpFormat = /^\d{6}$/;
@@ -75,31 +71,18 @@ export function DeleteAccountDialog({ open, onClose, onDeleted }: DeleteAccountD
           Your orders and their invoices are kept for the tax records the law requires (GST), no longer linked
           to you. You can download your data first.
         </p>
-        {status?.kind === 'error' ? (
-          <p className="error-text" role="alert">
-            {status.text}
-          </p>
-        ) : (
-          <p className="success-text" role="status">
-            {status?.text}
-          </p>
-        )}
+        <StatusMessage status={status} />
         {sentAt === null ? (
           <Button variant="secondary" disabled={busy} onClick={sendCode}>
             {busy ? 'Sending...' : 'Send OTP'}
           </Button>
         ) : (
           <>
-            <InputField
-              label="OTP"
-              name="otp"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
+            <OtpField
               error={otpError}
               value={otp}
-              onChange={(event) => {
-                setOtp(event.target.value);
+              onChange={(value) => {
+                setOtp(value);
                 setOtpError(undefined);
               }}
             />

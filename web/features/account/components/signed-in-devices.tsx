@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import type { SignedInDevice } from '../../../../contracts/account';
 import { formatDateTime } from '../../../../contracts/format';
 import { Button } from '../../../components/button';
+import { type Status, StatusMessage } from '../../../components/status-message';
 import { sessionsQueryOptions } from '../api/get-sessions';
 import { revokeSession } from '../api/revoke-session';
 import { signOutEverywhere } from '../api/sign-out-everywhere';
@@ -11,11 +12,6 @@ import './account.css';
 interface SignedInDevicesProps {
   /** This browser was signed out too: the app forgets the session and says why. */
   onSignedOut: (message: string) => void;
-}
-
-interface Status {
-  kind: 'success' | 'error';
-  text: string;
 }
 
 function DeviceRow({
@@ -98,15 +94,7 @@ export function SignedInDevices({ onSignedOut }: SignedInDevicesProps) {
       ) : (
         <p role="status">Loading...</p>
       )}
-      {status?.kind === 'error' ? (
-        <p className="error-text" role="alert">
-          {status.text}
-        </p>
-      ) : (
-        <p className="success-text" role="status">
-          {status?.text}
-        </p>
-      )}
+      <StatusMessage status={status} />
       <Button variant="secondary" disabled={busy} onClick={signOutAll}>
         Sign out everywhere
       </Button>

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { OtpTargetSchema, VerifyOtpBodySchema } from '../../../../contracts/auth';
+import { VerifyOtpBodySchema } from '../../../../contracts/auth';
 import { Button } from '../../../components/button';
-import { InputField } from '../../../components/form/form-field';
-import { sendOtp } from '../api/send-otp';
+import { useFieldErrors } from '../../../components/form/use-field-errors';
 import { verifyOtp } from '../api/verify-otp';
+import { useOtpCode } from '../hooks/use-otp-code';
 import { authErrorMessage, type Feedback } from './feedback';
+import { VerifyCodeRow, type VerifyState } from './verify-code-row';
 import './phone-verification.css';
-
-type Step = 'idle' | 'sending' | 'sent' | 'verifying' | 'verified';
 
 export interface VerifiedPhone {
   /** The number's 10 digits, as the server stores it. */
@@ -26,76 +25,47 @@ export interface PhoneVerificationProps {
  * gives goes with the save.
  */
 export function PhoneVerification({ phone, onVerified }: PhoneVerificationProps) {
-  const [step, setStep] = useState<Step>('idle');
-  const [otp, setOtp] = useState('');
-  const [otpError, setOtpError] = useState<string | undefined>();
+  const [verifyState, setVerifyState] = useState<VerifyState>('idle');
   const [feedback, setFeedback] = useState<Feedback | null>(null);
-
-  async function sendCode() {
-    const target = OtpTargetSchema.safeParse({ mobile: phone });
-    if (!target.success) {
-      setFeedback({ kind: 'error', text: target.error.issues[0]?.message ?? 'Failed to send OTP' });
-      return;
-    }
-    setFeedback(null);
-    setStep('sending');
-    try {
-      const reply = await sendOtp({ mobile: target.data.address });
-      setStep('sent');
-      setFeedback({ kind: 'success', text: reply.message });
-    } catch (error) {
-      setStep('idle');
-      setFeedback({ kind: 'error', text: authErrorMessage(error) });
-    }
-  }
+  const fieldErrors = useFieldErrors();
+  const code = useOtpCode({ onFeedback: setFeedback, fieldErrors });
 
   async function verifyCode() {
-    const body = VerifyOtpBodySchema.safeParse({ mobile: phone, otp });
+    const body = VerifyOtpBodySchema.safeParse({ mobile: phone, otp: code.otp });
     if (!body.success) {
+      // The number's own field is the profile's, so whatever is wrong is said beside the code.
       const message = body.error.issues[0]?.message ?? 'OTP verification failed';
-      setOtpError(message);
+      fieldErrors.show({ otp: message });
       setFeedback({ kind: 'error', text: message });
       return;
     }
     setFeedback(null);
-    setStep('verifying');
+    setVerifyState('verifying');
     try {
       const reply = await verifyOtp({ mobile: body.data.address }, body.data.otp);
-      setStep('verified');
+      setVerifyState('verified');
       setFeedback({ kind: 'success', text: reply.message });
       onVerified({ phone: body.data.address, verificationToken: reply.verificationToken });
     } catch (error) {
-      setStep('sent');
+      setVerifyState('idle');
       setFeedback({ kind: 'error', text: authErrorMessage(error) });
     }
   }
 
-  const codeSent = step === 'sent' || step === 'verifying' || step === 'verified';
   return (
     <div className="phone-verification">
-      {codeSent ? (
-        <div className="phone-verification__code">
-          <InputField
-            label="OTP"
-            error={otpError}
-            name="otp"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            readOnly={step !== 'sent'}
-            value={otp}
-            onChange={(event) => {
-              setOtp(event.target.value);
-              setOtpError(undefined);
-            }}
-          />
-          <Button variant="secondary" disabled={step !== 'sent'} onClick={verifyCode}>
-            {step === 'verifying' ? 'Verifying...' : step === 'verified' ? 'Verified' : 'Verify OTP'}
-          </Button>
-        </div>
+      {code.sentAt !== null ? (
+        <VerifyCodeRow
+          className="phone-verification__code"
+          state={verifyState}
+          otp={code.otp}
+          error={fieldErrors.errors.otp}
+          onOtpChange={code.editOtp}
+          onVerify={verifyCode}
+        />
       ) : (
-        <Button variant="secondary" disabled={step === 'sending'} onClick={sendCode}>
-          {step === 'sending' ? 'Sending...' : 'Send OTP'}
+        <Button variant="secondary" disabled={code.sending} onClick={() => code.send({ mobile: phone })}>
+          {code.sending ? 'Sending...' : 'Send OTP'}
         </Button>
       )}
       <p

@@ -11,6 +11,7 @@ import {
 import { type FieldErrors, issueFieldErrors, serverFieldErrors } from '../../../components/form/field-errors';
 import { InputField } from '../../../components/form/form-field';
 import { useFieldErrors } from '../../../components/form/use-field-errors';
+import { type Status, StatusMessage } from '../../../components/status-message';
 import { avatarInitials } from '../avatar-initials';
 import './profile.css';
 
@@ -48,11 +49,6 @@ function refusedFields(error: unknown): FieldErrors {
   if (Object.keys(named).length > 0 || !(error instanceof Error)) return named;
   const field = fieldOfMessage[error.message];
   return field ? { [field]: error.message } : named;
-}
-
-interface Status {
-  kind: 'success' | 'error';
-  text: string;
 }
 
 // The shared schema (and zod with it) is only needed once the shopper saves.
@@ -203,16 +199,8 @@ export function ProfileCard({ user, onSave, onLogout, renderPhoneVerification }:
         <AddressFields values={values} errors={fieldErrors.errors} readOnly={!editing} onChange={update} />
       </div>
 
-      {/* Beside Save, where the shopper is; the status region is always there so its news is announced. */}
-      {status?.kind === 'error' ? (
-        <p className="profile-card__status error-text" role="alert">
-          {status.text}
-        </p>
-      ) : (
-        <p className="profile-card__status success-text" role="status">
-          {status?.text}
-        </p>
-      )}
+      {/* Beside Save, where the shopper is. */}
+      <StatusMessage status={status} className="profile-card__status" />
 
       <div className="profile-card__actions">
         {editing ? (
