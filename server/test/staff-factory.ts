@@ -1,0 +1,52 @@
+import type { StaffRole } from '../../contracts/staff';
+import type { Database } from '../db/client';
+import { staff } from '../db/schema';
+import { hashPassword } from '../modules/auth/passwords';
+import { createStaffSession } from '../modules/staff/staff-sessions';
+
+// Free of any test runner, so Vitest's tests and Playwright's fixtures both make staff with it.
+
+let sequence = 0;
+
+export const TEST_STAFF_PASSWORD = 'owner-of-silk-42';
+
+export interface CreatedStaff {
+  staffId: string;
+  email: string;
+  role: StaffRole;
+  token: string;
+  /** The Bearer header of a session past its second factor. */
+  headers: { authorization: string };
+}
+
+/**
+ * A member of staff who has set up their account, with a live console session, written straight to the
+ * database: the set-up and sign-in tests go through the routes.
+ */
+export async function createStaffMember(
+  app: { db: Database },
+  options: { role?: StaffRole; name?: string; email?: string } = {},
+): Promise<CreatedStaff> {
+  sequence += 1;
+  const role = options.role ?? 'owner';
+  const email = options.email ?? `staff${Date.now() % 1_000_000}${sequence}@example.in`;
+  const [member] = await app.db
+    .insert(staff)
+    .values({
+      email,
+      name: options.name ?? `Test ${role}`,
+      role,
+      passwordHash: await hashPassword(TEST_STAFF_PASSWORD),
+      totpSecret: 'JBSWY3DPEHPK3PXP',
+      totpConfirmedAt: new Date(),
+    })
+    .returning({ id: staff.id });
+  if (!member) throw new Error('insert returned no staff');
+  const { token } = await createStaffSession(
+    app.db,
+    member.id,
+    { ipAddress: '127.0.0.1', userAgent: 'test' },
+    { secondFactorDone: true },
+  );
+  return { staffId: member.id, email, role, token, headers: { authorization: `Bearer ${token}` } };
+}
