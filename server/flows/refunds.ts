@@ -25,7 +25,7 @@ const IN_PROGRESS_RETRIES = 3;
 const IN_PROGRESS_WAIT_MS = 300;
 
 /** What a recorded refund means for its order; a stray payment's refund matters only when it fails. */
-function orderEventOf(recorded: RecordedRefund): OrderEvent | undefined {
+export function orderEventOf(recorded: RecordedRefund): OrderEvent | undefined {
   if (recorded.status === 'failed') {
     return {
       type: 'refund_failed',
