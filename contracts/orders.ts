@@ -159,6 +159,8 @@ export const attentionReasons = [
   'parcel_cancelled_by_courier',
   'parcel_returned',
   'refund_failing',
+  'refund_pending_long',
+  'second_payment',
   'shipment_not_booked',
 ] as const;
 export type AttentionReason = (typeof attentionReasons)[number];

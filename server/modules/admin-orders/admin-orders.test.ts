@@ -8,6 +8,8 @@ import {
 } from '../../../contracts/admin-orders';
 import { cancelMessages } from '../../../contracts/orders';
 import { auditLog, payments, refunds, shipments, statusHistory } from '../../db/schema';
+import { paymentDeps } from '../../flows/deps';
+import { flagLongPendingRefunds, settleStalePendingRefunds } from '../../flows/refunds';
 import { jobQueues } from '../../plugins/jobs';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import {
@@ -506,5 +508,46 @@ describe('GET /api/admin/dashboard and /api/admin/attention', () => {
       sql`update order_attention set resolved_at = now() where order_id = ${paid.orderId}`,
     );
     expect((await list()).filter((item) => item.orderId === paid.orderId)).toEqual([]);
+  });
+});
+
+describe('needs attention: refunds pending over a day, webhooks failing their signature', () => {
+  const attention = async () =>
+    (await app.inject({ method: 'GET', url: '/api/admin/attention', headers: support })).json<{
+      items: { kind: string; orderId: string | null; reason: string }[];
+    }>().items;
+
+  it('flags an order whose refund is pending over a day, until Razorpay settles it', async () => {
+    razorpaySimulatorOf(app).setRefundMode('pending');
+    const paid = await placePaidOrder(app);
+    expect((await refund(paid.orderId, 1000)).statusCode).toBe(200);
+    await flagLongPendingRefunds(paymentDeps(app));
+    const flagged = (items: Awaited<ReturnType<typeof attention>>) =>
+      items.filter((item) => item.orderId === paid.orderId).map((item) => item.reason);
+    expect(flagged(await attention())).toEqual([]);
+
+    await app.db.execute(sql`
+      update refunds set created_at = now() - interval '25 hours', updated_at = now() - interval '25 hours'
+      where payment_id in (select id from payments where order_id = ${paid.orderId})`);
+    await flagLongPendingRefunds(paymentDeps(app));
+    expect(flagged(await attention())).toEqual(['refund_pending_long']);
+
+    const [pending] = (await detail(paid.orderId)).refunds;
+    razorpaySimulatorOf(app).settleRefund(pending?.razorpayRefundId ?? '', 'processed', { webhook: false });
+    await settleStalePendingRefunds(paymentDeps(app));
+    expect(flagged(await attention())).toEqual([]);
+  });
+
+  it('lists a Razorpay webhook that failed its signature as a security alert', async () => {
+    const reply = await app.inject({
+      method: 'POST',
+      url: '/api/payment/webhook',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'forged' },
+      payload: '{"event":"payment.captured"}',
+    });
+    expect(reply.statusCode).toBe(400);
+    expect(await attention()).toContainEqual(
+      expect.objectContaining({ kind: 'security', reason: 'webhook_signature_failed', orderId: null }),
+    );
   });
 });

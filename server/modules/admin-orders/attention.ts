@@ -10,6 +10,8 @@ import { listOpenSecurityAlerts } from '../security-alerts/security-alerts';
 const orderReasonText: Record<(typeof orderAttention.$inferSelect)['reason'], string> = {
   shipment_not_booked: 'Paid over 30 minutes ago and its pickup is still not booked.',
   refund_failing: 'Its refund keeps failing at Razorpay.',
+  refund_pending_long: 'Its refund has been pending at Razorpay for over a day.',
+  second_payment: 'The shopper paid it twice; the second payment is being refunded.',
   parcel_cancelled_by_courier: 'The courier cancelled its parcel.',
   parcel_returned: 'Its parcel is returning to us (RTO).',
 };
