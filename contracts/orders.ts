@@ -156,6 +156,7 @@ export function orderPagePath(orderId: string): string {
 
 /** Why an order waits for a person in the owner's console (docs/product.md#needs-attention). */
 export const attentionReasons = [
+  'courier_exception',
   'parcel_cancelled_by_courier',
   'parcel_returned',
   'refund_failing',

@@ -10,6 +10,7 @@ import { cancelMessages } from '../../../contracts/orders';
 import { auditLog, payments, refunds, shipments, statusHistory } from '../../db/schema';
 import { paymentDeps } from '../../flows/deps';
 import { flagLongPendingRefunds, settleStalePendingRefunds } from '../../flows/refunds';
+import { applyTrackingUpdate } from '../../flows/tracking';
 import { jobQueues } from '../../plugins/jobs';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import {
@@ -536,6 +537,19 @@ describe('needs attention: refunds pending over a day, webhooks failing their si
     razorpaySimulatorOf(app).settleRefund(pending?.razorpayRefundId ?? '', 'processed', { webhook: false });
     await settleStalePendingRefunds(paymentDeps(app));
     expect(flagged(await attention())).toEqual([]);
+  });
+
+  it('flags a parcel in trouble at the courier until an ordinary status follows', async () => {
+    const paid = await placePaidOrder(app);
+    const { shipment } = await bookShipment(app, paid.orderId);
+    const report = (statusId: number, statusLabel: string) =>
+      applyTrackingUpdate(paymentDeps(app), shipment.id, { statusId, statusLabel, scans: [] }, 'webhook');
+    const flagged = async () =>
+      (await attention()).filter((item) => item.orderId === paid.orderId).map((item) => item.reason);
+    await report(21, 'UNDELIVERED');
+    expect(await flagged()).toEqual(['courier_exception']);
+    await report(18, 'IN TRANSIT');
+    expect(await flagged()).toEqual([]);
   });
 
   it('lists a Razorpay webhook that failed its signature as a security alert', async () => {

@@ -8,6 +8,7 @@ import { listOpenSecurityAlerts } from '../security-alerts/security-alerts';
 // open security alerts, oldest first.
 
 const orderReasonText: Record<(typeof orderAttention.$inferSelect)['reason'], string> = {
+  courier_exception: 'The courier reports its parcel lost, damaged, undelivered or not picked up.',
   shipment_not_booked: 'Paid over 30 minutes ago and its pickup is still not booked.',
   refund_failing: 'Its refund keeps failing at Razorpay.',
   refund_pending_long: 'Its refund has been pending at Razorpay for over a day.',

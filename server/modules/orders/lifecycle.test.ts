@@ -45,6 +45,7 @@ const event: fc.Arbitrary<OrderEvent> = fc.oneof(
   }),
   fc.constant({ type: 'refund_started' as const }),
   fc.constant({ type: 'stray_refund_settled' as const }),
+  fc.record({ type: fc.constant('courier_status_reported' as const), exception: fc.boolean() }),
   fc.constant({ type: 'refund_overdue' as const }),
   fc.record({ type: fc.constant('refund_settled' as const), fullyRefunded: fc.boolean() }),
   fc.record({
@@ -290,3 +291,31 @@ describe('the owner is told of a refund stuck pending', () => {
 function effectsOfDecision(decision: ReturnType<typeof decide>) {
   return decision.outcome === 'applied' ? decision.effects : [];
 }
+
+describe('a parcel in trouble at the courier', () => {
+  const shipped: OrderState = {
+    status: 'shipped',
+    paymentStatus: 'paid',
+    refund: null,
+    shipmentStage: 'in_transit',
+  };
+
+  it('is flagged while the order is on its way, and the flag clears with the next ordinary status', () => {
+    expect(decide(shipped, { type: 'courier_status_reported', exception: true })).toEqual({
+      outcome: 'applied',
+      next: shipped,
+      effects: [{ type: 'flag_attention', reason: 'courier_exception' }],
+    });
+    expect(decide(shipped, { type: 'courier_status_reported', exception: false })).toEqual({
+      outcome: 'applied',
+      next: shipped,
+      effects: [{ type: 'resolve_attention', reason: 'courier_exception' }],
+    });
+    const cancelled = { ...shipped, status: 'cancelled' as const, shipmentStage: 'cancelled' as const };
+    expect(decide(cancelled, { type: 'courier_status_reported', exception: true })).toEqual({
+      outcome: 'applied',
+      next: cancelled,
+      effects: [],
+    });
+  });
+});

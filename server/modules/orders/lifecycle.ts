@@ -29,6 +29,8 @@ export type OrderEvent =
   | { type: 'parcel_booked'; stage: ShipmentStage }
   | { type: 'courier_stage_reported'; stage: ShipmentStage }
   | { type: 'parcel_cancelled_by_courier' }
+  /** The courier's latest status for the parcel: `exception` when it is in trouble (lost, undelivered...). */
+  | { type: 'courier_status_reported'; exception: boolean }
   /** We stopped the parcel at the courier, to cancel the order. */
   | { type: 'parcel_stopped' }
   /** The order is paid but its parcel is still not booked long after (the shipment sweep noticed). */
@@ -322,6 +324,13 @@ function onParcelCancelledByCourier(state: OrderState): Decision {
   return applied(next, [{ type: 'flag_attention', reason: 'parcel_cancelled_by_courier' }]);
 }
 
+/** A parcel in trouble at the courier needs a person while the order is still to reach the shopper. */
+function onCourierStatus(state: OrderState, exception: boolean): Decision {
+  if (!exception) return applied(state, [{ type: 'resolve_attention', reason: 'courier_exception' }]);
+  if (!mayShip(state) || state.status === 'delivered') return unchanged(state);
+  return applied(state, [{ type: 'flag_attention', reason: 'courier_exception' }]);
+}
+
 function onRefundRequested(state: OrderState, amountPaise: number, refundablePaise: number): Decision {
   if (state.paymentStatus !== 'paid' && state.paymentStatus !== 'partially_refunded')
     return refused('not_paid');
@@ -400,6 +409,8 @@ export function decide(state: OrderState, event: OrderEvent): Decision {
       return onRefundSettled(state, event.fullyRefunded);
     case 'refund_failed':
       return onRefundFailed(state, event);
+    case 'courier_status_reported':
+      return onCourierStatus(state, event.exception);
     case 'stray_refund_settled':
       return applied(state, [{ type: 'resolve_attention', reason: 'second_payment' }]);
     case 'refund_overdue':
