@@ -31,6 +31,8 @@ export const adminOrderMessages = {
   alreadyCancelled: 'The order was already cancelled.',
   shipmentNotShippable: 'Only a paid order that is not cancelled can be shipped.',
   shipmentAlreadyBooked: 'This parcel is booked already; there is nothing to retry.',
+  shipmentCancelledByCourier:
+    'The courier cancelled this parcel. Book it again in the Shiprocket panel, or cancel the order.',
   shipmentRetryRunning:
     'A shipment booking for this order is already under way. Please wait for it to finish.',
   shipmentRetryQueued: 'The shipment booking will be tried again in a moment.',
@@ -46,7 +48,11 @@ export const AdminOrderIdParamsSchema = z.object({
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, adminOrderMessages.badDate)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), adminOrderMessages.badDate);
+  // A day that does not exist (2024-02-30) would roll over in Date.parse and fail in PostgreSQL.
+  .refine((value) => {
+    const parsed = Date.parse(`${value}T00:00:00Z`);
+    return !Number.isNaN(parsed) && new Date(parsed).toISOString().slice(0, 10) === value;
+  }, adminOrderMessages.badDate);
 
 export const AdminOrdersQuerySchema = z.object({
   q: z

@@ -172,6 +172,9 @@ export async function retryShipmentFromConsole(deps: PaymentDeps, orderId: strin
     if (status === 'cancelled' || paymentStatus !== 'paid') {
       throw new AppError('conflict', adminOrderMessages.shipmentNotShippable);
     }
+    if (locked.shipment?.stage === 'cancelled') {
+      throw new AppError('conflict', adminOrderMessages.shipmentCancelledByCourier);
+    }
     if (locked.shipment && !STAGES_BEFORE_PICKUP_BOOKED.has(locked.shipment.stage)) {
       throw new AppError('conflict', adminOrderMessages.shipmentAlreadyBooked);
     }

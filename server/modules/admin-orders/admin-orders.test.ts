@@ -7,7 +7,7 @@ import {
   type DashboardReply,
 } from '../../../contracts/admin-orders';
 import { cancelMessages } from '../../../contracts/orders';
-import { auditLog, payments, refunds, shipments, statusHistory } from '../../db/schema';
+import { auditLog, payments, refunds, shipments, statusHistory, webhookEvents } from '../../db/schema';
 import { paymentDeps } from '../../flows/deps';
 import { flagLongPendingRefunds, settleStalePendingRefunds } from '../../flows/refunds';
 import { applyTrackingUpdate } from '../../flows/tracking';
@@ -311,6 +311,13 @@ describe('support actions', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(adminOrderMessages.shipmentAlreadyBooked);
+    await app.db.update(shipments).set({ stage: 'cancelled' }).where(eq(shipments.orderId, booked.orderId));
+    const cancelledParcel = await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${booked.orderId}/shipment/retry`,
+      headers: support,
+    });
+    expect(cancelledParcel.json().message).toBe(adminOrderMessages.shipmentCancelledByCourier);
   });
 });
 
@@ -357,6 +364,12 @@ describe('GET /api/admin/orders', () => {
     expect(seen).toHaveLength(23);
     expect(new Set(seen).size).toBe(23);
     expect((await search('from=2023-03-02&to=2023-03-02')).orders).toEqual([]);
+    const noSuchDay = await app.inject({
+      method: 'GET',
+      url: '/api/admin/orders?from=2024-02-30',
+      headers: support,
+    });
+    expect(noSuchDay.statusCode).toBe(400);
     const bad = await app.inject({
       method: 'GET',
       url: '/api/admin/orders?after=nonsense',
@@ -426,9 +439,24 @@ describe('GET /api/admin/orders/{id}', () => {
       payload: { body: 'Checked the address' },
     });
     expect((await refund(paid.orderId, 1000)).statusCode).toBe(200);
+    await app.db.insert(webhookEvents).values({
+      bodySha256: `timeline-${paid.orderId}`,
+      provider: 'razorpay',
+      event: 'order.paid',
+      payload: { payload: { payment: { entity: { order_id: paid.razorpayOrderId } } } },
+    });
     const shown = await detail(paid.orderId);
     const kinds = new Set(shown.timeline.map((entry) => entry.kind));
-    for (const kind of ['status', 'payment', 'refund', 'job', 'message', 'staff', 'note'] as const) {
+    for (const kind of [
+      'status',
+      'payment',
+      'refund',
+      'webhook',
+      'job',
+      'message',
+      'staff',
+      'note',
+    ] as const) {
       expect(kinds, kind).toContain(kind);
     }
     const times = shown.timeline.map((entry) => entry.at);
