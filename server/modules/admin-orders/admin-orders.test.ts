@@ -148,6 +148,14 @@ describe('POST /api/admin/orders/{id}/refunds', () => {
     expect(await refundedAtRazorpay(paid)).toBe(firstAmount);
   });
 
+  it('of two refunds at once that together exceed the payment, makes one', async () => {
+    const paid = await placePaidOrder(app);
+    const share = Math.ceil(paid.totalPaise * 0.6);
+    const replies = await Promise.all([refund(paid.orderId, share), refund(paid.orderId, share)]);
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 409]);
+    expect(await refundedAtRazorpay(paid)).toBe(share);
+  });
+
   it('refuses the same Idempotency-Key with another amount, and a missing key', async () => {
     const paid = await placePaidOrder(app);
     const key = newKey();
