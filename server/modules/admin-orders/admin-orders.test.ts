@@ -405,6 +405,23 @@ describe('GET /api/admin/orders.csv', () => {
     }
     expect(chunks).toBe(1 + 10000 / CSV_BATCH_SIZE);
 
+    // Through the route: the reply arrives as a stream of batches, never one buffer of every row.
+    const streamed = await app.inject({
+      method: 'GET',
+      url: '/api/admin/orders.csv?from=2022-06-01&to=2022-06-30',
+      headers: support,
+      payloadAsStream: true,
+    });
+    let pieces = 0;
+    let largestPiece = 0;
+    for await (const piece of streamed.stream()) {
+      pieces += 1;
+      largestPiece = Math.max(largestPiece, String(piece).split('\r\n').length - 1);
+    }
+    // A reader may receive two writes at once (the header with the first batch), never the whole export.
+    expect(pieces).toBeGreaterThanOrEqual(10);
+    expect(largestPiece).toBeLessThanOrEqual(2 * CSV_BATCH_SIZE);
+
     const reply = await app.inject({
       method: 'GET',
       url: '/api/admin/orders.csv?from=2022-06-01&to=2022-06-30',
