@@ -55,12 +55,19 @@ const ORDER_NUMBER = /^(?:OM-?)?([0-9a-f]{8})$/i;
 
 /**
  * What `q` may be, each an indexed equality: an order number (OM-1A2B3C4D, a range of the primary key), an
- * order id, an e-mail, an Indian phone, an AWB or a Razorpay payment id.
+ * order id, an e-mail, an Indian phone, an AWB or a Razorpay payment id. The AWB and the payment id are looked
+ * up first: as subqueries in the OR, PostgreSQL would filter the whole table instead of one BitmapOr.
  */
-export function searchCondition(q: string): SQL | undefined {
+export async function searchCondition(db: Database, q: string): Promise<SQL | undefined> {
   const term = q.trim();
   if (!term) return undefined;
+  const [byAwb, byPayment] = await Promise.all([
+    db.select({ orderId: shipments.orderId }).from(shipments).where(eq(shipments.awbCode, term)),
+    db.select({ orderId: payments.orderId }).from(payments).where(eq(payments.razorpayPaymentId, term)),
+  ]);
+  const linked = [...byAwb, ...byPayment].map((row) => row.orderId);
   const options: SQL[] = [];
+  if (linked.length > 0) options.push(inArray(orders.id, linked));
   const number = ORDER_NUMBER.exec(term)?.[1]?.toLowerCase();
   if (number) {
     options.push(
@@ -71,17 +78,8 @@ export function searchCondition(q: string): SQL | undefined {
   if (term.includes('@')) options.push(sql`lower(${orders.contact}->>'email') = ${term.toLowerCase()}`);
   const phone = normalizeIndianPhone(term);
   if (phone.ok) options.push(sql`(${orders.contact}->>'phone') = ${phone.phone}`);
-  options.push(
-    inArray(
-      orders.id,
-      sql`(select ${shipments.orderId} from ${shipments} where ${shipments.awbCode} = ${term})`,
-    ),
-    inArray(
-      orders.id,
-      sql`(select ${payments.orderId} from ${payments} where ${payments.razorpayPaymentId} = ${term})`,
-    ),
-  );
-  return or(...options);
+  // Nothing the term could be: no order matches.
+  return options.length > 0 ? or(...options) : sql`false`;
 }
 
 export function toSummary(row: OrderRow): AdminOrderSummary {
@@ -101,7 +99,7 @@ export function toSummary(row: OrderRow): AdminOrderSummary {
 /** One page of the console's order list. */
 export async function searchOrders(db: Database, query: AdminOrdersQuery) {
   const conditions: (SQL | undefined)[] = [
-    query.q ? searchCondition(query.q) : undefined,
+    query.q ? await searchCondition(db, query.q) : undefined,
     query.status ? eq(orders.status, query.status) : undefined,
     query.paymentStatus ? eq(orders.paymentStatus, query.paymentStatus) : undefined,
     ...istDayRange(query.from, query.to),
