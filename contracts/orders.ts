@@ -156,9 +156,12 @@ export function orderPagePath(orderId: string): string {
 
 /** Why an order waits for a person in the owner's console (docs/product.md#needs-attention). */
 export const attentionReasons = [
+  'courier_exception',
   'parcel_cancelled_by_courier',
   'parcel_returned',
   'refund_failing',
+  'refund_pending_long',
+  'second_payment',
   'shipment_not_booked',
 ] as const;
 export type AttentionReason = (typeof attentionReasons)[number];

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { devToolsAccess, requireDevToolsToken } from './dev-tools';
 import { loggerOptions } from './logger-options';
 import accountRoutes from './modules/account/routes';
+import adminOrderRoutes from './modules/admin-orders/routes';
 import authRoutes from './modules/auth/routes';
 import cartRoutes from './modules/cart/routes';
 import catalogueRoutes from './modules/catalogue/routes';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(orderHistoryRoutes, { prefix: '/order-history' });
       // Its two paths sit under /shipping and /webhooks.
       await api.register(shippingRoutes);
+      await api.register(adminOrderRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );

@@ -3,6 +3,7 @@ import { paymentDeps, shippingDeps } from './flows/deps';
 import { createShipmentForOrder, requeueUnshippedOrders } from './flows/fulfil-order';
 import { reconcilePendingOrders } from './flows/reconcile-payments';
 import {
+  flagLongPendingRefunds,
   refundCancelledOrder,
   refundStrayPayment,
   requeueOwedRefunds,
@@ -55,6 +56,8 @@ async function runSweeps(app: Parameters<typeof paymentDeps>[0]) {
   if (stray > 0) log.warn({ stray }, 'refund jobs queued again for stray payments');
   const settled = await settleStalePendingRefunds(paymentDeps(app));
   if (settled > 0) log.warn({ settled }, 'pending refunds settled by asking Razorpay');
+  const overdue = await flagLongPendingRefunds(paymentDeps(app));
+  if (overdue > 0) log.warn({ overdue }, 'orders with a refund pending over a day');
   const outcome = await pollStaleShipments(shippingDeps(app));
   if (outcome.polled + outcome.failed > 0) log.info({ outcome }, 'shipment tracking polled');
   const forgotten = (await sweepBotChallengeRows(app.db)) + (await sweepLoginCounters(app.db));

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { formatRupees } from '../../contracts/format';
 import { cancelMessages, type Order, paymentMessages } from '../../contracts/orders';
+import type { Database } from '../db/client';
 import { orders, shipments } from '../db/schema';
 import { AppError } from '../errors';
 import type { ChangeSource } from '../modules/history/status-history';
-import { type CancelRequester, decide, orderStateOf } from '../modules/orders/lifecycle';
-import { findUserOrder, toOrderViews } from '../modules/orders/order-view';
+import { type CancelRequester, decide, type OrderState, orderStateOf } from '../modules/orders/lifecycle';
+import { findUserOrder, isOrderId, toOrderViews } from '../modules/orders/order-view';
 import { applyOrderEvent, lockOrder } from '../modules/orders/order-writer';
 import { markShipmentCancelled } from '../modules/shipping/shipment-records';
 import { RazorpayError } from '../providers/razorpay/client';
@@ -24,6 +25,8 @@ export interface CancelOutcome {
 }
 
 type OrderRow = typeof orders.$inferSelect;
+/** Runs in the transaction that cancels the order, with its state before and after. */
+export type OnCancelled = (tx: Database, before: OrderState, after: OrderState) => Promise<void>;
 type ShipmentRow = typeof shipments.$inferSelect;
 
 const notFound = () => new AppError('not_found', paymentMessages.orderNotFound);
@@ -74,23 +77,34 @@ async function markCancelled(
   deps: CancelDeps,
   orderId: string,
   by: CancelRequester,
+  onCancelled: OnCancelled | undefined,
 ): Promise<'cancelled' | 'already_cancelled' | 'parcel_live'> {
   return deps.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, orderId);
     if (!locked) throw notFound();
     const wasCancelled = locked.state.status === 'cancelled';
+    const before = locked.state;
     const decision = await applyOrderEvent(locked, deps.jobs, { type: 'cancel_requested', by }, sourceOf[by]);
-    if (decision.outcome === 'applied') return wasCancelled ? 'already_cancelled' : 'cancelled';
+    if (decision.outcome === 'applied') {
+      if (wasCancelled) return 'already_cancelled';
+      await onCancelled?.(tx, before, decision.next);
+      return 'cancelled';
+    }
     if (decision.reason === 'after_pickup') throw new AppError('conflict', cancelMessages.afterPickup);
     // The shipment job booked a parcel since we looked: it must be stopped at the courier first.
     return 'parcel_live';
   });
 }
 
-async function cancelBeforePickup(deps: CancelDeps, order: OrderRow, by: CancelRequester) {
+async function cancelBeforePickup(
+  deps: CancelDeps,
+  order: OrderRow,
+  by: CancelRequester,
+  onCancelled: OnCancelled | undefined,
+) {
   // Cancelled already: nothing to stop, but an abandoned checkout still records the shopper's word.
   if (order.status === 'cancelled') {
-    await markCancelled(deps, order.id, by);
+    await markCancelled(deps, order.id, by, onCancelled);
     return;
   }
   // A second pass only when the shipment job booked a parcel between our look and our lock.
@@ -101,7 +115,7 @@ async function cancelBeforePickup(deps: CancelDeps, order: OrderRow, by: CancelR
       throw new AppError('conflict', cancelMessages.afterPickup);
     }
     if (shipment && shipment.stage !== 'cancelled') await stopParcel(deps, shipment, sourceOf[by]);
-    if ((await markCancelled(deps, order.id, by)) !== 'parcel_live') return;
+    if ((await markCancelled(deps, order.id, by, onCancelled)) !== 'parcel_live') return;
   }
   throw new AppError('conflict', cancelMessages.bookingInProgress);
 }
@@ -144,7 +158,30 @@ export async function cancelOrder(
 ): Promise<CancelOutcome> {
   const found = await findUserOrder(deps.db, userId, orderId);
   if (!found) throw notFound();
-  await cancelBeforePickup(deps, await settleIfPending(deps, found), by);
+  return cancelFoundOrder(deps, found, by, undefined);
+}
+
+/**
+ * The shop cancels an order (the owner's console): the same rules and refund as a shopper's cancel;
+ * `onCancelled` runs in the transaction that cancels it (the audit row), and not when it was cancelled already.
+ */
+export async function cancelOrderForShop(
+  deps: CancelDeps,
+  orderId: string,
+  onCancelled: OnCancelled,
+): Promise<CancelOutcome> {
+  const [found] = isOrderId(orderId) ? await deps.db.select().from(orders).where(eq(orders.id, orderId)) : [];
+  if (!found) throw notFound();
+  return cancelFoundOrder(deps, found, 'shop', onCancelled);
+}
+
+async function cancelFoundOrder(
+  deps: CancelDeps,
+  found: OrderRow,
+  by: CancelRequester,
+  onCancelled: OnCancelled | undefined,
+): Promise<CancelOutcome> {
+  await cancelBeforePickup(deps, await settleIfPending(deps, found), by, onCancelled);
   await refundWhatIsOwed(deps, found.id, sourceOf[by]);
 
   const [row] = await deps.db.select().from(orders).where(eq(orders.id, found.id));

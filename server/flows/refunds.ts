@@ -25,7 +25,7 @@ const IN_PROGRESS_RETRIES = 3;
 const IN_PROGRESS_WAIT_MS = 300;
 
 /** What a recorded refund means for its order; a stray payment's refund matters only when it fails. */
-function orderEventOf(recorded: RecordedRefund): OrderEvent | undefined {
+export function orderEventOf(recorded: RecordedRefund): OrderEvent | undefined {
   if (recorded.status === 'failed') {
     return {
       type: 'refund_failed',
@@ -34,7 +34,7 @@ function orderEventOf(recorded: RecordedRefund): OrderEvent | undefined {
       stray: recorded.stray,
     };
   }
-  if (recorded.stray) return undefined;
+  if (recorded.stray) return recorded.status === 'processed' ? { type: 'stray_refund_settled' } : undefined;
   if (recorded.status === 'pending') return { type: 'refund_started' };
   return { type: 'refund_settled', fullyRefunded: recorded.fullyRefunded };
 }
@@ -252,4 +252,32 @@ export async function settleStalePendingRefunds(deps: PaymentDeps): Promise<numb
     }
   }
   return settled;
+}
+
+/** Razorpay's normal refunds settle within days, but most within hours: a day pending needs a person to look. */
+const PENDING_REFUND_FLAG_AFTER_HOURS = 24;
+
+/**
+ * Flags for the owner each order whose refund has been pending at Razorpay for over a day (through the
+ * lifecycle, which clears the flag once the refund settles or fails). Returns how many orders it looked at.
+ */
+export async function flagLongPendingRefunds(deps: SweepDeps): Promise<number> {
+  const overdue = await deps.db
+    .selectDistinct({ orderId: payments.orderId })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(
+      and(
+        eq(refunds.status, 'pending'),
+        lt(refunds.createdAt, sql`now() - make_interval(hours => ${PENDING_REFUND_FLAG_AFTER_HOURS}::int)`),
+      ),
+    )
+    .limit(SWEEP_LIMIT);
+  for (const { orderId } of overdue) {
+    await deps.db.transaction(async (tx) => {
+      const locked = await lockOrder(tx, orderId);
+      if (locked) await applyOrderEvent(locked, deps.jobs, { type: 'refund_overdue' }, 'system');
+    });
+  }
+  return overdue.length;
 }

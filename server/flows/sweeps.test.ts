@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderConfirmation } from '../../contracts/orders';
 import { orderAttention, payments, refunds, shipments } from '../db/schema';
@@ -102,6 +102,14 @@ describe('a second payment whose refund job gave up', () => {
       .from(payments)
       .where(eq(payments.razorpayPaymentId, second.razorpay_payment_id));
     if (!stray) throw new Error('the second payment was not recorded');
+    const openFlags = async () =>
+      (
+        await app.db
+          .select({ reason: orderAttention.reason })
+          .from(orderAttention)
+          .where(and(eq(orderAttention.orderId, placed.orderId), isNull(orderAttention.resolvedAt)))
+      ).map((row) => row.reason);
+    expect(await openFlags()).toEqual(['second_payment']);
 
     // pg-boss gave the job up after its retries.
     await app.db.execute(
@@ -120,6 +128,7 @@ describe('a second payment whose refund job gave up', () => {
     expect(live.rows).toEqual([{ paymentId: stray.id }]);
     await refundStrayPayment(paymentDeps(app), { paymentId: stray.id });
     expect((await app.razorpay.client.fetchPayment(second.razorpay_payment_id)).status).toBe('refunded');
+    expect(await openFlags()).toEqual([]);
     expect(await requeueStrayRefunds(paymentDeps(app))).toBe(0);
     expect(await orderRow(app, placed.orderId)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
   });

@@ -7,6 +7,7 @@ import { laterStage, type OrderEvent } from '../modules/orders/lifecycle';
 import { isOrderId } from '../modules/orders/order-view';
 import { applyOrderEvent, lockOrder } from '../modules/orders/order-writer';
 import { recordTracking, reportedStages, type TrackingUpdate } from '../modules/shipping/shipment-records';
+import { isCourierException } from '../modules/shipping/shipment-stages';
 import {
   type TrackingWebhook,
   TrackingWebhookSchema,
@@ -49,6 +50,10 @@ export async function applyTrackingUpdate(
           : { type: 'courier_stage_reported', stage: reported };
       const decision = await applyOrderEvent(locked, deps.jobs, event, source);
       if (decision.outcome === 'applied') stage = decision.next.shipmentStage ?? stage;
+    }
+    if (typeof update.statusId === 'number') {
+      const exception = isCourierException(update.statusId);
+      await applyOrderEvent(locked, deps.jobs, { type: 'courier_status_reported', exception }, source);
     }
     return recordTracking(tx, shipment, update, stage);
   });

@@ -112,7 +112,11 @@ export const spentChallenges = pgTable('spent_challenges', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-export const securityAlertKinds = ['sms_budget_exhausted', 'sms_prefix_velocity'] as const;
+export const securityAlertKinds = [
+  'sms_budget_exhausted',
+  'sms_prefix_velocity',
+  'webhook_signature_failed',
+] as const;
 
 /**
  * Abuse the shop noticed and the owner should see (the owner's console lists the open ones); one open row

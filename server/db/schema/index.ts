@@ -6,3 +6,4 @@ export * from './notifications';
 export * from './orders';
 export * from './shipments';
 export * from './staff';
+export * from './staff-refunds';

@@ -60,6 +60,10 @@ export const orders = pgTable(
     index('orders_user_id_idx').on(table.userId, table.createdAt),
     index('orders_pending_idx').on(table.paymentStatus, table.createdAt),
     index('orders_payment_checked_idx').on(table.status, table.paymentStatus, table.paymentCheckedAt),
+    // The console's list and searches (docs/architecture.md#console-orders-api).
+    index('orders_created_idx').on(table.createdAt, table.id),
+    index('orders_contact_email_idx').on(sql`lower(${table.contact}->>'email')`),
+    index('orders_contact_phone_idx').on(sql`(${table.contact}->>'phone')`),
     check('orders_total_positive', sql`${table.totalPaise} >= 100`),
   ],
 );

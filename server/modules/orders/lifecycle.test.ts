@@ -44,6 +44,9 @@ const event: fc.Arbitrary<OrderEvent> = fc.oneof(
     refundablePaise: fc.integer({ min: 0, max: 100_000 }),
   }),
   fc.constant({ type: 'refund_started' as const }),
+  fc.constant({ type: 'stray_refund_settled' as const }),
+  fc.record({ type: fc.constant('courier_status_reported' as const), exception: fc.boolean() }),
+  fc.constant({ type: 'refund_overdue' as const }),
   fc.record({ type: fc.constant('refund_settled' as const), fullyRefunded: fc.boolean() }),
   fc.record({
     type: fc.constant('refund_failed' as const),
@@ -163,6 +166,7 @@ describe('the order lifecycle, over random event sequences', () => {
             type: 'refund_stray_payment',
             paymentId: step.event.paymentId,
           });
+          expect(effectsOf(step)).toContainEqual({ type: 'flag_attention', reason: 'second_payment' });
           expect(step.after).toEqual(step.before);
         }
       }),
@@ -238,6 +242,80 @@ describe('the order lifecycle, by example', () => {
       outcome: 'applied',
       next: { ...cancelled, paymentStatus: 'paid' },
       effects: [{ type: 'refund_order' }],
+    });
+  });
+});
+
+describe('the owner is told of a refund stuck pending', () => {
+  const paidOrder: OrderState = {
+    status: 'confirmed',
+    paymentStatus: 'paid',
+    refund: null,
+    shipmentStage: null,
+  };
+
+  it('flags an overdue refund only while it is pending, and clears the flag once it settles or fails', () => {
+    const pending = { ...paidOrder, refund: 'pending' as const };
+    expect(decide(pending, { type: 'refund_overdue' })).toEqual({
+      outcome: 'applied',
+      next: pending,
+      effects: [{ type: 'flag_attention', reason: 'refund_pending_long' }],
+    });
+    expect(decide(paidOrder, { type: 'refund_overdue' })).toEqual({
+      outcome: 'applied',
+      next: paidOrder,
+      effects: [],
+    });
+    expect(
+      effectsOfDecision(decide(pending, { type: 'refund_settled', fullyRefunded: false })),
+    ).toContainEqual({
+      type: 'resolve_attention',
+      reason: 'refund_pending_long',
+    });
+    const failed = decide(pending, { type: 'refund_failed', paymentId: 'pay_1', attempts: 1, stray: false });
+    expect(effectsOfDecision(failed)).toContainEqual({
+      type: 'resolve_attention',
+      reason: 'refund_pending_long',
+    });
+  });
+
+  it("clears the second payment's flag once its refund went through", () => {
+    expect(decide(paidOrder, { type: 'stray_refund_settled' })).toEqual({
+      outcome: 'applied',
+      next: paidOrder,
+      effects: [{ type: 'resolve_attention', reason: 'second_payment' }],
+    });
+  });
+});
+
+function effectsOfDecision(decision: ReturnType<typeof decide>) {
+  return decision.outcome === 'applied' ? decision.effects : [];
+}
+
+describe('a parcel in trouble at the courier', () => {
+  const shipped: OrderState = {
+    status: 'shipped',
+    paymentStatus: 'paid',
+    refund: null,
+    shipmentStage: 'in_transit',
+  };
+
+  it('is flagged while the order is on its way, and the flag clears with the next ordinary status', () => {
+    expect(decide(shipped, { type: 'courier_status_reported', exception: true })).toEqual({
+      outcome: 'applied',
+      next: shipped,
+      effects: [{ type: 'flag_attention', reason: 'courier_exception' }],
+    });
+    expect(decide(shipped, { type: 'courier_status_reported', exception: false })).toEqual({
+      outcome: 'applied',
+      next: shipped,
+      effects: [{ type: 'resolve_attention', reason: 'courier_exception' }],
+    });
+    const cancelled = { ...shipped, status: 'cancelled' as const, shipmentStage: 'cancelled' as const };
+    expect(decide(cancelled, { type: 'courier_status_reported', exception: true })).toEqual({
+      outcome: 'applied',
+      next: cancelled,
+      effects: [],
     });
   });
 });

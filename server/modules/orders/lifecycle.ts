@@ -29,6 +29,8 @@ export type OrderEvent =
   | { type: 'parcel_booked'; stage: ShipmentStage }
   | { type: 'courier_stage_reported'; stage: ShipmentStage }
   | { type: 'parcel_cancelled_by_courier' }
+  /** The courier's latest status for the parcel: `exception` when it is in trouble (lost, undelivered...). */
+  | { type: 'courier_status_reported'; exception: boolean }
   /** We stopped the parcel at the courier, to cancel the order. */
   | { type: 'parcel_stopped' }
   /** The order is paid but its parcel is still not booked long after (the shipment sweep noticed). */
@@ -37,6 +39,10 @@ export type OrderEvent =
   /** Razorpay accepted a refund of the paying payment and is processing it. */
   | { type: 'refund_started' }
   | { type: 'refund_settled'; fullyRefunded: boolean }
+  /** A second payment's refund went through: the order's extra money is back with the shopper. */
+  | { type: 'stray_refund_settled' }
+  /** The paying payment's refund has been pending for over a day (the refund sweep noticed). */
+  | { type: 'refund_overdue' }
   /** `attempts`: the failed refunds of the paying payment so far, this one included. */
   | { type: 'refund_failed'; paymentId: string; attempts: number; stray: boolean };
 
@@ -240,7 +246,12 @@ const unchanged = (state: OrderState) => applied(state);
 function onPaymentCaptured(state: OrderState, paymentId: string, repeat: boolean): Decision {
   if (repeat) return unchanged(state);
   // Razorpay lets a shopper pay one order twice: a second captured payment goes back in full.
-  if (wasPaid(state)) return applied(state, [{ type: 'refund_stray_payment', paymentId }]);
+  if (wasPaid(state)) {
+    return applied(state, [
+      { type: 'refund_stray_payment', paymentId },
+      { type: 'flag_attention', reason: 'second_payment' },
+    ]);
+  }
   // The shopper cancelled the unpaid order before the money arrived: it stays cancelled and is refunded.
   if (state.status === 'cancelled' && state.paymentStatus === 'pending') {
     return applied({ ...state, paymentStatus: 'paid' }, [{ type: 'refund_order' }]);
@@ -313,6 +324,13 @@ function onParcelCancelledByCourier(state: OrderState): Decision {
   return applied(next, [{ type: 'flag_attention', reason: 'parcel_cancelled_by_courier' }]);
 }
 
+/** A parcel in trouble at the courier needs a person while the order is still to reach the shopper. */
+function onCourierStatus(state: OrderState, exception: boolean): Decision {
+  if (!exception) return applied(state, [{ type: 'resolve_attention', reason: 'courier_exception' }]);
+  if (!mayShip(state) || state.status === 'delivered') return unchanged(state);
+  return applied(state, [{ type: 'flag_attention', reason: 'courier_exception' }]);
+}
+
 function onRefundRequested(state: OrderState, amountPaise: number, refundablePaise: number): Decision {
   if (state.paymentStatus !== 'paid' && state.paymentStatus !== 'partially_refunded')
     return refused('not_paid');
@@ -325,7 +343,10 @@ function onRefundSettled(state: OrderState, fullyRefunded: boolean): Decision {
   // Refunds only add up: a late report of an earlier partial refund never undoes "refunded".
   const paymentStatus =
     fullyRefunded || state.paymentStatus === 'refunded' ? 'refunded' : 'partially_refunded';
-  const effects: OrderEffect[] = [{ type: 'resolve_attention', reason: 'refund_failing' }];
+  const effects: OrderEffect[] = [
+    { type: 'resolve_attention', reason: 'refund_failing' },
+    { type: 'resolve_attention', reason: 'refund_pending_long' },
+  ];
   if (fullyRefunded && state.paymentStatus !== 'refunded')
     effects.push({ type: 'send_email', kind: 'refunded' });
   return applied({ ...state, paymentStatus, refund: 'processed' }, effects);
@@ -334,8 +355,11 @@ function onRefundSettled(state: OrderState, fullyRefunded: boolean): Decision {
 function onRefundFailed(state: OrderState, event: Extract<OrderEvent, { type: 'refund_failed' }>): Decision {
   // A stray payment's refund says nothing of the order's own refund.
   const next: OrderState = event.stray ? state : { ...state, refund: 'failed' };
+  const noLongerPending: OrderEffect[] = event.stray
+    ? []
+    : [{ type: 'resolve_attention', reason: 'refund_pending_long' }];
   if (event.attempts >= MAX_FAILED_REFUNDS) {
-    return applied(next, [{ type: 'flag_attention', reason: 'refund_failing' }]);
+    return applied(next, [...noLongerPending, { type: 'flag_attention', reason: 'refund_failing' }]);
   }
   if (event.stray) {
     const retry = { paymentId: event.paymentId, delaySeconds: RETRY_FAILED_REFUND_AFTER_SECONDS };
@@ -343,9 +367,12 @@ function onRefundFailed(state: OrderState, event: Extract<OrderEvent, { type: 'r
   }
   // Still owed: the refund job tries again later with a new key.
   if (owesRefund(next)) {
-    return applied(next, [{ type: 'refund_order', delaySeconds: RETRY_FAILED_REFUND_AFTER_SECONDS }]);
+    return applied(next, [
+      ...noLongerPending,
+      { type: 'refund_order', delaySeconds: RETRY_FAILED_REFUND_AFTER_SECONDS },
+    ]);
   }
-  return applied(next);
+  return applied(next, noLongerPending);
 }
 
 /** The next state of an order on an event, and what must happen because of it. */
@@ -382,5 +409,13 @@ export function decide(state: OrderState, event: OrderEvent): Decision {
       return onRefundSettled(state, event.fullyRefunded);
     case 'refund_failed':
       return onRefundFailed(state, event);
+    case 'courier_status_reported':
+      return onCourierStatus(state, event.exception);
+    case 'stray_refund_settled':
+      return applied(state, [{ type: 'resolve_attention', reason: 'second_payment' }]);
+    case 'refund_overdue':
+      return state.refund === 'pending'
+        ? applied(state, [{ type: 'flag_attention', reason: 'refund_pending_long' }])
+        : unchanged(state);
   }
 }

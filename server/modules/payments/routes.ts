@@ -18,6 +18,7 @@ import { handleRazorpayEvent } from '../../flows/razorpay-events';
 import { currentUserId } from '../../plugins/authentication';
 import { verifyWebhookSignature } from '../../providers/razorpay/signatures';
 import type { RazorpayWebhookEvent } from '../../providers/razorpay/types';
+import { raiseSecurityAlert } from '../security-alerts/security-alerts';
 import { findUserPayment, listUserPayments } from './payment-views';
 
 const errors = errorReplies(400, 401, 403, 404, 409, 502);
@@ -54,7 +55,14 @@ const razorpayWebhookRoute: FastifyPluginAsync = async (app) => {
       const signed =
         typeof signature === 'string' &&
         verifyWebhookSignature({ rawBody, signature, webhookSecret: app.razorpay.webhookSecret });
-      if (!signed) throw new AppError('invalid', invalidSignature);
+      if (!signed) {
+        await raiseSecurityAlert(app.db, {
+          kind: 'webhook_signature_failed',
+          subject: 'razorpay',
+          detail: 'A Razorpay webhook failed its signature check: check the webhook secret.',
+        });
+        throw new AppError('invalid', invalidSignature);
+      }
 
       const event = parseEvent(rawBody);
       const header = request.headers['x-razorpay-event-id'];

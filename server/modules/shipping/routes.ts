@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import { shippingDeps } from '../../flows/deps';
 import { receiveTrackingWebhook } from '../../flows/tracking';
 import { webhookTokenMatches } from '../../providers/shiprocket/webhook';
+import { raiseSecurityAlert } from '../security-alerts/security-alerts';
 import { quoteShippingRate } from './shipping-rate';
 
 // Each quote is a call to Shiprocket on our account: enough for a shopper, too few to use us as a free API.
@@ -52,6 +53,11 @@ const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!expected) throw new AppError('unauthorized', 'Tracking webhooks are not enabled on this shop.');
     const received = request.headers['x-api-key'];
     if (!webhookTokenMatches(expected, typeof received === 'string' ? received : undefined)) {
+      await raiseSecurityAlert(app.db, {
+        kind: 'webhook_signature_failed',
+        subject: 'shiprocket',
+        detail: 'A Shiprocket tracking webhook came with a wrong token: check the webhook token.',
+      });
       throw new AppError('unauthorized', 'Invalid webhook token');
     }
   }

@@ -21,3 +21,11 @@ const stageByStatusId: Record<number, ShipmentStage> = {
 export function stageOfStatusId(statusId: number | null | undefined): ShipmentStage | undefined {
   return statusId === null || statusId === undefined ? undefined : stageByStatusId[statusId];
 }
+
+// Shiprocket's ids for a parcel in trouble at the courier: 12 lost, 13 pickup error, 20 pickup exception,
+// 21 undelivered, 24 destroyed, 25 damaged. The stage does not change; the owner is told (docs/product.md#needs-attention).
+const courierExceptionIds: ReadonlySet<number> = new Set([12, 13, 20, 21, 24, 25]);
+
+export function isCourierException(statusId: number): boolean {
+  return courierExceptionIds.has(statusId);
+}

@@ -1,0 +1,266 @@
+import { createHash } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { adminOrderMessages } from '../../contracts/admin-orders';
+import { formatRupeesExact } from '../../contracts/format';
+import type { OrderEmailKind } from '../../contracts/orders';
+import type { Database } from '../db/client';
+import { notifications, orderNotes, orders, staffRefunds } from '../db/schema';
+import { AppError } from '../errors';
+import { refundablePaiseOf } from '../modules/admin-orders/order-detail';
+import { recordAudit } from '../modules/audit/audit-log';
+import { fillSmsTemplate } from '../modules/notifications/sms-templates';
+import { orderMessageOf } from '../modules/orders/order-message';
+import { isOrderId, toOrderViews } from '../modules/orders/order-view';
+import {
+  applyOrderEvent,
+  type LockedOrder,
+  lockOrder,
+  previewOrderEvent,
+} from '../modules/orders/order-writer';
+import { recordRefund } from '../modules/payments/refund-records';
+import { jobQueues } from '../plugins/jobs';
+import { RazorpayError } from '../providers/razorpay/client';
+import { type CancelDeps, cancelOrderForShop } from './cancel-order';
+import type { PaymentDeps } from './deps';
+import { orderEventOf } from './refunds';
+
+// docs/architecture.md#console-orders-api: the console's actions on an order. Each goes through the order
+// lifecycle under the order's locks and writes its audit row in the transaction that makes the change.
+
+export interface StaffActor {
+  staffId: string;
+  ipAddress: string;
+}
+
+const rupees = (paise: number) => formatRupeesExact(paise / 100);
+const notFound = () => new AppError('not_found', adminOrderMessages.orderNotFound);
+
+async function lockOrThrow(tx: Database, orderId: string): Promise<LockedOrder> {
+  const locked = isOrderId(orderId) ? await lockOrder(tx, orderId) : undefined;
+  if (!locked) throw notFound();
+  return locked;
+}
+
+function stateOf(locked: LockedOrder) {
+  return { status: locked.state.status, paymentStatus: locked.state.paymentStatus };
+}
+
+/** Cancel with a full refund, before pickup (the shopper's own cancel rules). */
+export async function cancelFromConsole(deps: CancelDeps, orderId: string, actor: StaffActor) {
+  let cancelledNow = false;
+  const outcome = await cancelOrderForShop(deps, orderId, async (tx, before, after) => {
+    cancelledNow = true;
+    await recordAudit(tx, {
+      staffId: actor.staffId,
+      action: 'order.cancel',
+      entityType: 'order',
+      entityId: orderId,
+      before: { status: before.status, paymentStatus: before.paymentStatus },
+      after: { status: after.status, paymentStatus: after.paymentStatus },
+      ipAddress: actor.ipAddress,
+    });
+  });
+  return {
+    message: cancelledNow ? adminOrderMessages.cancelled : adminOrderMessages.alreadyCancelled,
+    outcome,
+  };
+}
+
+/**
+ * Razorpay's X-Refund-Idempotency for a console refund: derived from the order and the request's own key, so
+ * the same request sent twice (a double click, a retried script) asks Razorpay for the same refund.
+ */
+export function consoleRefundKey(orderId: string, requestKey: string): string {
+  return `console-${createHash('sha256').update(`${orderId}:${requestKey}`).digest('hex').slice(0, 40)}`;
+}
+
+export interface RefundRequest {
+  orderId: string;
+  amountPaise: number;
+  reason: string;
+  requestKey: string;
+}
+
+/**
+ * A partial (or full) refund of what is left on the order's payment. Under the order's locks, so two refunds
+ * at once cannot together give back more than was paid; Razorpay is asked while the locks are held, and its
+ * refund, the order's change and the audit row commit together. The same request again refunds nothing more.
+ */
+export async function refundFromConsole(deps: PaymentDeps, request: RefundRequest, actor: StaffActor) {
+  const key = consoleRefundKey(request.orderId, request.requestKey);
+  return deps.db.transaction(async (tx) => {
+    const locked = await lockOrThrow(tx, request.orderId);
+    const [earlier] = await tx.select().from(staffRefunds).where(eq(staffRefunds.idempotencyKey, key));
+    if (earlier) {
+      if (earlier.amountPaise !== request.amountPaise) {
+        throw new AppError('conflict', adminOrderMessages.refundKeyReused);
+      }
+      return { message: adminOrderMessages.refundRepeated, repeated: true };
+    }
+    const paying = locked.payments.find((row) => row.status === 'captured' || row.status === 'refunded');
+    const refundablePaise = paying ? await refundablePaiseOf(tx, paying.id, paying.amountPaise) : 0;
+    const event = { type: 'refund_requested' as const, amountPaise: request.amountPaise, refundablePaise };
+    const decision = previewOrderEvent(locked, event);
+    if (decision.outcome === 'refused' || !paying) {
+      if (decision.outcome === 'refused' && decision.reason === 'exceeds_refundable') {
+        throw new AppError(
+          'conflict',
+          refundablePaise === 0
+            ? adminOrderMessages.nothingLeft
+            : adminOrderMessages.exceedsRefundable(rupees(refundablePaise)),
+        );
+      }
+      const fullyRefunded = locked.state.paymentStatus === 'refunded';
+      throw new AppError(
+        'conflict',
+        fullyRefunded ? adminOrderMessages.nothingLeft : adminOrderMessages.notPaid,
+      );
+    }
+    const before = stateOf(locked);
+    await applyOrderEvent(locked, deps.jobs, event, 'shop');
+    const refund = await deps.razorpay.client
+      .refundPayment(paying.razorpayPaymentId, {
+        amount: request.amountPaise,
+        idempotencyKey: key,
+        // The same body on every retry: Razorpay refuses a reused key with a different request.
+        notes: { order_id: request.orderId, reason: request.reason.slice(0, 250) },
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof RazorpayError)) throw error;
+        deps.log.warn({ err: error, orderId: request.orderId }, 'console refund refused or not made');
+        if (error.kind === 'unavailable')
+          throw new AppError('upstream_failed', adminOrderMessages.razorpayUnavailable);
+        throw new AppError('upstream_failed', adminOrderMessages.refundRefusedByRazorpay);
+      });
+    const recorded = await recordRefund(tx, refund, 'shop');
+    const settled = recorded?.changed ? orderEventOf(recorded) : undefined;
+    if (settled) await applyOrderEvent(locked, deps.jobs, settled, 'shop');
+    await tx.insert(staffRefunds).values({
+      idempotencyKey: key,
+      orderId: request.orderId,
+      staffId: actor.staffId,
+      amountPaise: request.amountPaise,
+      reason: request.reason,
+      razorpayRefundId: refund.id,
+    });
+    await recordAudit(tx, {
+      staffId: actor.staffId,
+      action: 'order.refund',
+      entityType: 'order',
+      entityId: request.orderId,
+      before,
+      after: {
+        ...stateOf(locked),
+        refund: { razorpayRefundId: refund.id, amountPaise: request.amountPaise, reason: request.reason },
+      },
+      ipAddress: actor.ipAddress,
+    });
+    return { message: adminOrderMessages.refunded(rupees(request.amountPaise)), repeated: false };
+  });
+}
+
+const STAGES_BEFORE_PICKUP_BOOKED: ReadonlySet<string> = new Set(['created', 'awb_assigned']);
+
+/**
+ * Queues the shipment job again (it resumes where the last run stopped: docs/architecture.md#durable-work),
+ * keyed by the order so that only one booking runs at a time.
+ */
+export async function retryShipmentFromConsole(deps: PaymentDeps, orderId: string, actor: StaffActor) {
+  return deps.db.transaction(async (tx) => {
+    const locked = await lockOrThrow(tx, orderId);
+    const { status, paymentStatus } = locked.state;
+    if (status === 'cancelled' || paymentStatus !== 'paid') {
+      throw new AppError('conflict', adminOrderMessages.shipmentNotShippable);
+    }
+    if (locked.shipment?.stage === 'cancelled') {
+      throw new AppError('conflict', adminOrderMessages.shipmentCancelledByCourier);
+    }
+    if (locked.shipment && !STAGES_BEFORE_PICKUP_BOOKED.has(locked.shipment.stage)) {
+      throw new AppError('conflict', adminOrderMessages.shipmentAlreadyBooked);
+    }
+    const queued = await deps.jobs.send(tx, jobQueues.createShipment, { orderId }, { singletonKey: orderId });
+    if (!queued) throw new AppError('conflict', adminOrderMessages.shipmentRetryRunning);
+    await recordAudit(tx, {
+      staffId: actor.staffId,
+      action: 'order.shipment_retry',
+      entityType: 'order',
+      entityId: orderId,
+      before: { shipmentStage: locked.state.shipmentStage },
+      after: { queued: jobQueues.createShipment },
+      ipAddress: actor.ipAddress,
+    });
+    return { message: adminOrderMessages.shipmentRetryQueued };
+  });
+}
+
+/** Whether this kind of message went to the order's shopper before (by its subject, or the SMS's text). */
+async function wasSent(
+  db: Database,
+  order: typeof orders.$inferSelect,
+  kind: OrderEmailKind,
+  publicUrl: string,
+) {
+  const [view] = await toOrderViews(db, [order]);
+  if (!view) return false;
+  const message = orderMessageOf(view, kind, publicUrl);
+  const recipients = [order.contact.email, order.contact.phone].filter((value) => value !== '');
+  if (recipients.length === 0) return false;
+  const sent = await db
+    .select({ subject: notifications.subject, body: notifications.body })
+    .from(notifications)
+    .where(and(inArray(notifications.recipient, recipients), eq(notifications.status, 'sent')));
+  const smsText = fillSmsTemplate(message.sms.template, message.sms.variables);
+  return sent.some((row) => row.subject === message.subject || row.body === smsText);
+}
+
+/** Sends an order message again that was sent before; one resend of a kind queued at a time. */
+export async function resendOrderEmailFromConsole(
+  deps: PaymentDeps & { publicUrl: string },
+  orderId: string,
+  kind: OrderEmailKind,
+  actor: StaffActor,
+) {
+  return deps.db.transaction(async (tx) => {
+    const locked = await lockOrThrow(tx, orderId);
+    if (!(await wasSent(tx, locked.order, kind, deps.publicUrl))) {
+      throw new AppError('conflict', adminOrderMessages.emailNeverSent);
+    }
+    await deps.jobs.send(
+      tx,
+      jobQueues.sendOrderEmail,
+      { orderId, kind },
+      { singletonKey: `resend-${orderId}-${kind}` },
+    );
+    await recordAudit(tx, {
+      staffId: actor.staffId,
+      action: 'order.email_resend',
+      entityType: 'order',
+      entityId: orderId,
+      after: { kind },
+      ipAddress: actor.ipAddress,
+    });
+    return { message: adminOrderMessages.emailResent };
+  });
+}
+
+export async function addNoteFromConsole(db: Database, orderId: string, body: string, actor: StaffActor) {
+  return db.transaction(async (tx) => {
+    const [order] = isOrderId(orderId)
+      ? await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId))
+      : [];
+    if (!order) throw notFound();
+    const [note] = await tx
+      .insert(orderNotes)
+      .values({ orderId, staffId: actor.staffId, body })
+      .returning({ id: orderNotes.id });
+    await recordAudit(tx, {
+      staffId: actor.staffId,
+      action: 'order.note',
+      entityType: 'order',
+      entityId: orderId,
+      after: { noteId: note?.id, body },
+      ipAddress: actor.ipAddress,
+    });
+    return { message: adminOrderMessages.noteAdded };
+  });
+}

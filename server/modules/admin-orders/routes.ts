@@ -1,0 +1,247 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminActionReplySchema,
+  AdminEmailParamsSchema,
+  AdminNoteBodySchema,
+  AdminOrderDetailSchema,
+  AdminOrderIdParamsSchema,
+  AdminOrdersCsvQuerySchema,
+  AdminOrdersQuerySchema,
+  AdminOrdersReplySchema,
+  AdminRefundBodySchema,
+  AdminRefundHeadersSchema,
+  AttentionReplySchema,
+  adminOrderMessages,
+  DashboardReplySchema,
+} from '../../../contracts/admin-orders';
+import { errorReplies } from '../../../contracts/http';
+import { AppError } from '../../errors';
+import {
+  addNoteFromConsole,
+  cancelFromConsole,
+  refundFromConsole,
+  resendOrderEmailFromConsole,
+  retryShipmentFromConsole,
+  type StaffActor,
+} from '../../flows/console-order-actions';
+import { paymentDeps } from '../../flows/deps';
+import { currentStaff } from '../../plugins/staff-authentication';
+import { openAttentionItems } from './attention';
+import { dashboardFigures } from './dashboard';
+import { findAdminOrder } from './order-detail';
+import { searchOrders } from './order-search';
+import { ordersCsv } from './orders-csv';
+
+// docs/architecture.md#console-orders-api; docs/product.md#http-api.
+
+const readErrors = errorReplies(400, 401, 403, 404);
+const actionErrors = errorReplies(400, 401, 403, 404, 409, 502);
+const MAX_CSV_DAYS = 366;
+
+function actorOf(request: FastifyRequest): StaffActor {
+  return { staffId: currentStaff(request).staffId, ipAddress: request.ip };
+}
+
+async function detailOrThrow(app: FastifyInstance, orderId: string) {
+  const detail = await findAdminOrder(app.db, orderId);
+  if (!detail) throw new AppError('not_found', adminOrderMessages.orderNotFound);
+  return detail;
+}
+
+const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const support = app.requireStaff('support');
+  const owner = app.requireStaff('owner');
+
+  app.get(
+    '/orders',
+    {
+      preHandler: support,
+      schema: {
+        tags: ['admin'],
+        summary: 'Orders, newest first, a page at a time; filter and search',
+        querystring: AdminOrdersQuerySchema,
+        response: { 200: AdminOrdersReplySchema, ...readErrors },
+      },
+    },
+    async (request) => searchOrders(app.db, request.query),
+  );
+
+  app.get(
+    '/orders.csv',
+    {
+      preHandler: support,
+      schema: {
+        tags: ['admin'],
+        summary: 'The orders placed on the IST days from..to as CSV, streamed',
+        querystring: AdminOrdersCsvQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.unknown().describe('text/csv'), ...readErrors },
+      },
+    },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      if (from > to) throw new AppError('invalid', adminOrderMessages.rangeBackwards);
+      const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+      if (days > MAX_CSV_DAYS) throw new AppError('invalid', adminOrderMessages.csvRangeTooLong);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders-${from}-to-${to}.csv"`)
+        .header('cache-control', 'no-store');
+      return reply.send(Readable.from(ordersCsv(app.db, from, to)));
+    },
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      preHandler: support,
+      schema: {
+        tags: ['admin'],
+        summary: 'One order with its payments, refunds, parcel, notes and one timeline',
+        params: AdminOrderIdParamsSchema,
+        response: { 200: AdminOrderDetailSchema, ...readErrors },
+      },
+    },
+    async (request) => detailOrThrow(app, request.params.id),
+  );
+
+  app.post(
+    '/orders/:id/cancel',
+    {
+      preHandler: owner,
+      schema: {
+        tags: ['admin'],
+        summary: 'Cancel the order with a full refund, before the courier picks it up (owner)',
+        params: AdminOrderIdParamsSchema,
+        response: { 200: AdminActionReplySchema, ...actionErrors },
+      },
+    },
+    async (request) => {
+      const deps = { ...paymentDeps(app), shiprocket: app.shiprocket.client };
+      const { message } = await cancelFromConsole(deps, request.params.id, actorOf(request));
+      return { message, order: await detailOrThrow(app, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/orders/:id/refunds',
+    {
+      preHandler: owner,
+      schema: {
+        tags: ['admin'],
+        summary: 'Refund part (or all) of what is left; the same Idempotency-Key refunds once (owner)',
+        params: AdminOrderIdParamsSchema,
+        headers: AdminRefundHeadersSchema,
+        body: AdminRefundBodySchema,
+        response: { 200: AdminActionReplySchema, ...actionErrors },
+      },
+    },
+    async (request) => {
+      const { message } = await refundFromConsole(
+        paymentDeps(app),
+        {
+          orderId: request.params.id,
+          amountPaise: request.body.amountPaise,
+          reason: request.body.reason,
+          requestKey: request.headers['idempotency-key'],
+        },
+        actorOf(request),
+      );
+      return { message, order: await detailOrThrow(app, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/orders/:id/shipment/retry',
+    {
+      preHandler: support,
+      schema: {
+        tags: ['admin'],
+        summary: 'Book the parcel again, after the courier refused it; one booking at a time',
+        params: AdminOrderIdParamsSchema,
+        response: { 200: AdminActionReplySchema, ...actionErrors },
+      },
+    },
+    async (request) => {
+      const { message } = await retryShipmentFromConsole(
+        paymentDeps(app),
+        request.params.id,
+        actorOf(request),
+      );
+      return { message, order: await detailOrThrow(app, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/orders/:id/emails/:kind/resend',
+    {
+      preHandler: support,
+      schema: {
+        tags: ['admin'],
+        summary: 'Send an order message again that was sent before',
+        params: AdminEmailParamsSchema,
+        response: { 200: AdminActionReplySchema, ...actionErrors },
+      },
+    },
+    async (request) => {
+      const deps = { ...paymentDeps(app), publicUrl: app.config.publicUrl };
+      const { id, kind } = request.params;
+      const { message } = await resendOrderEmailFromConsole(deps, id, kind, actorOf(request));
+      return { message, order: await detailOrThrow(app, id) };
+    },
+  );
+
+  app.post(
+    '/orders/:id/notes',
+    {
+      preHandler: support,
+      schema: {
+        tags: ['admin'],
+        summary: 'Add an internal note to the order (never shown to the shopper)',
+        params: AdminOrderIdParamsSchema,
+        body: AdminNoteBodySchema,
+        response: { 200: AdminActionReplySchema, ...actionErrors },
+      },
+    },
+    async (request) => {
+      const { message } = await addNoteFromConsole(
+        app.db,
+        request.params.id,
+        request.body.body,
+        actorOf(request),
+      );
+      return { message, order: await detailOrThrow(app, request.params.id) };
+    },
+  );
+
+  app.get(
+    '/attention',
+    {
+      preHandler: support,
+      schema: {
+        tags: ['admin'],
+        summary: 'What needs a person: open order flags and security alerts, oldest first',
+        response: { 200: AttentionReplySchema, ...readErrors },
+      },
+    },
+    async () => ({ items: await openAttentionItems(app.db) }),
+  );
+
+  app.get(
+    '/dashboard',
+    {
+      preHandler: support,
+      schema: {
+        tags: ['admin'],
+        summary: 'Orders, revenue net of refunds and average order value: today, 7 and 30 days (IST)',
+        response: { 200: DashboardReplySchema, ...readErrors },
+      },
+    },
+    async () => dashboardFigures(app.db),
+  );
+};
+
+export default adminOrderRoutes;
