@@ -87,7 +87,10 @@ export const StaffSetupBodySchema = z.object({
     .string()
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`),
-  code: z.string().trim().regex(/^\d{6}$/, 'Please enter the 6-digit code from your authenticator'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Please enter the 6-digit code from your authenticator'),
 });
 export type StaffSetupBody = z.infer<typeof StaffSetupBodySchema>;
 

@@ -11,10 +11,10 @@ import {
 } from './flows/refunds';
 import { pollStaleShipments } from './flows/tracking';
 import { sweepLoginCounters } from './modules/auth/login-throttle';
-import { sweepStaffLoginCounters } from './modules/staff/staff-throttle';
 import { sweepBotChallengeRows } from './modules/challenge/sweep';
 import { forwardContactMessage } from './modules/contact/service';
 import { sendOrderEmail } from './modules/orders/order-email';
+import { sweepStaffLoginCounters } from './modules/staff/staff-throttle';
 import { jobQueues } from './plugins/jobs';
 
 /** The background work of this process (docs/architecture.md#durable-work); off when JOB_WORKERS=false. */
@@ -58,7 +58,9 @@ async function runSweeps(app: Parameters<typeof paymentDeps>[0]) {
   if (settled > 0) log.warn({ settled }, 'pending refunds settled by asking Razorpay');
   const outcome = await pollStaleShipments(shippingDeps(app));
   if (outcome.polled + outcome.failed > 0) log.info({ outcome }, 'shipment tracking polled');
-  const forgotten = (await sweepBotChallengeRows(app.db)) + (await sweepLoginCounters(app.db)) +
+  const forgotten =
+    (await sweepBotChallengeRows(app.db)) +
+    (await sweepLoginCounters(app.db)) +
     (await sweepStaffLoginCounters(app.db));
   if (forgotten > 0) log.info({ forgotten }, 'spent challenges and finished attempt counts forgotten');
 }

@@ -44,7 +44,9 @@ export async function readAuditLog(db: Database, query: AuditQuery): Promise<Aud
   ];
   if (query.after) {
     const cursor = decodeCursor(query.after);
-    filters.push(sql`(${auditLog.createdAt}, ${auditLog.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`);
+    filters.push(
+      sql`(${auditLog.createdAt}, ${auditLog.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`,
+    );
   }
   const rows = await db
     .select({

@@ -33,7 +33,10 @@ export async function runAdminCommand(db: Database, args: string[], publicUrl: s
     throw new CommandLineError(`${problems.join('\n')}\n${ADMIN_USAGE}`);
   }
   try {
-    const { member, token } = await createStaffWithSetupLink(db, input.data, { staffId: null, ipAddress: null });
+    const { member, token } = await createStaffWithSetupLink(db, input.data, {
+      staffId: null,
+      ipAddress: null,
+    });
     const hours = SETUP_LINK_VALID_MS / 3_600_000;
     return [
       `Created ${member.role} ${member.name} <${member.email}>.`,

@@ -12,7 +12,12 @@ export async function inviteStaff(
   actor: Actor & { name: string },
 ) {
   const { member, token } = await createStaffWithSetupLink(deps.db, input, actor);
-  const email = { name: member.name, invitedBy: actor.name, role: member.role, link: setupUrl(deps.publicUrl, token) };
+  const email = {
+    name: member.name,
+    invitedBy: actor.name,
+    role: member.role,
+    link: setupUrl(deps.publicUrl, token),
+  };
   await deps.notifier.email({
     to: member.email,
     subject: SETUP_EMAIL_SUBJECT,

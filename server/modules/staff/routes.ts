@@ -15,8 +15,8 @@ import {
   StaffSignInReplySchema,
   staffConsoleMessages,
 } from '../../../contracts/staff';
-import { assertSameSite } from '../../plugins/authentication';
 import { AppError } from '../../errors';
+import { assertSameSite } from '../../plugins/authentication';
 import { currentStaff, staffMessages, staffTokenOf } from '../../plugins/staff-authentication';
 import { inviteStaff } from './invite-staff';
 import { completeSetup, setupInfo } from './setup-service';
@@ -42,7 +42,8 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perIpLimit,
       schema: {
         tags: ['admin'],
-        summary: 'Sign in to the console: `{email, password}`, then `{code}` or `{recoveryCode}` on that session',
+        summary:
+          'Sign in to the console: `{email, password}`, then `{code}` or `{recoveryCode}` on that session',
         body: StaffSignInBodySchema,
         response: { 200: StaffSignInReplySchema, ...errorReplies(400, 401, 403, 429) },
       },

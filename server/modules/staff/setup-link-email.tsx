@@ -1,4 +1,14 @@
-import { Body, Button, Container, Head, Heading, Html, Preview, Section, Text } from '@react-email/components';
+import {
+  Body,
+  Button,
+  Container,
+  Head,
+  Heading,
+  Html,
+  Preview,
+  Section,
+  Text,
+} from '@react-email/components';
 import { render } from '@react-email/render';
 
 // Inline styles only: phone mail apps ignore style sheets (docs/product.md#order-messages).

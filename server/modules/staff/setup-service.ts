@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import { type StaffSetupBody, type StaffSetupInfo, staffConsoleMessages } from '../../../contracts/staff';
 import { authMessages } from '../../../contracts/auth';
+import { type StaffSetupBody, type StaffSetupInfo, staffConsoleMessages } from '../../../contracts/staff';
 import type { Database } from '../../db/client';
 import { staff } from '../../db/schema';
 import { AppError } from '../../errors';

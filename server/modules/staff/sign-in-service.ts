@@ -7,13 +7,13 @@ import { recordAudit } from '../audit/audit-log';
 import { decoyPasswordHash, verifyPassword } from '../auth/passwords';
 import { hashToken } from '../auth/tokens';
 import { consumeRecoveryCode } from './recovery-codes';
+import { completeSecondFactor, createStaffSession, type StaffSessionOrigin } from './staff-sessions';
 import {
   clearStaffFailures,
   recordStaffFailure,
   staffSignInBlocked,
   staffThrottleKeys,
 } from './staff-throttle';
-import { completeSecondFactor, createStaffSession, type StaffSessionOrigin } from './staff-sessions';
 import { matchingTotpStep } from './totp';
 
 /** docs/architecture.md#staff: the code step must follow the password within 5 minutes. */

@@ -1,5 +1,10 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { type InviteStaffBody, type StaffMember, type StaffRole, staffConsoleMessages } from '../../../contracts/staff';
+import {
+  type InviteStaffBody,
+  type StaffMember,
+  type StaffRole,
+  staffConsoleMessages,
+} from '../../../contracts/staff';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { staff } from '../../db/schema';
