@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { FieldWrapper } from '../../../components/form/form-field';
+import { ScrollingRegion } from '../../../components/scrolling-region';
 import { StatusMessage } from '../../../components/status-message';
 import { type AuditFilters, useAuditLog } from '../api/get-audit-log';
 
@@ -68,7 +69,7 @@ export function AuditLogTable() {
       {log.isError && <StatusMessage status={{ kind: 'error', text: log.error.message }} />}
       {log.isSuccess && entries.length === 0 && <p>No changes match.</p>}
       {entries.length > 0 && (
-        <div className="admin-table-wrap">
+        <ScrollingRegion className="admin-table-wrap" label="Audit log, scrolls sideways">
           <table className="admin-table">
             <caption className="visually-hidden">Audit log</caption>
             <thead>
@@ -98,7 +99,7 @@ export function AuditLogTable() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollingRegion>
       )}
       {log.hasNextPage && (
         <button

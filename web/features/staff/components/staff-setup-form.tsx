@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/button';
 import { FieldWrapper } from '../../../components/form/form-field';
 import { StatusMessage } from '../../../components/status-message';
 import { ApiError } from '../../../lib/api-client';

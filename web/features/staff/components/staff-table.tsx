@@ -1,5 +1,6 @@
 import { type StaffMember, type StaffRole, staffRoles } from '../../../../contracts/staff';
 import { Button } from '../../../components/button';
+import { ScrollingRegion } from '../../../components/scrolling-region';
 import { StatusMessage } from '../../../components/status-message';
 import { useChangeStaffRole } from '../api/change-staff-role';
 import { useDisableStaff } from '../api/disable-staff';
@@ -24,7 +25,7 @@ export function StaffTable({ selfId, onDone }: { selfId: string; onDone: (messag
   return (
     <>
       <StatusMessage status={failure ? { kind: 'error', text: failure.message } : null} />
-      <div className="admin-table-wrap">
+      <ScrollingRegion className="admin-table-wrap" label="Staff, scrolls sideways">
         <table className="admin-table">
           <caption className="visually-hidden">Staff</caption>
           <thead>
@@ -86,7 +87,7 @@ export function StaffTable({ selfId, onDone }: { selfId: string; onDone: (messag
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollingRegion>
     </>
   );
 }
