@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
+import { staffConsoleMessages } from '../../../../contracts/staff';
 import { StatusMessage } from '../../../components/status-message';
 import { useStaffSession } from '../../../features/staff/api/get-staff-session';
 import { useSignOutStaff } from '../../../features/staff/api/sign-out-staff';
@@ -12,7 +13,7 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const toast = useToast();
   const signOut = useSignOutStaff(() => {
-    toast('You are signed out of the console.');
+    toast(staffConsoleMessages.signedOut);
     navigate(adminPaths.login, { replace: true });
   });
 

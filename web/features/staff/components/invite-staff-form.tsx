@@ -1,14 +1,20 @@
-import { type FormEvent, useRef } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { InviteStaffBodySchema, staffRoles } from '../../../../contracts/staff';
+import {
+  type FieldErrors,
+  issueFieldErrors,
+  noFieldErrors,
+  serverFieldErrors,
+} from '../../../components/form/field-errors';
 import { FieldWrapper } from '../../../components/form/form-field';
 import { StatusMessage } from '../../../components/status-message';
-import { ApiError } from '../../../lib/api-client';
 import { useInviteStaff } from '../api/invite-staff';
 
 /** An owner invites a member of staff; their set-up link goes to them by e-mail. */
 export function InviteStaffForm({ onInvited }: { onInvited: (message: string) => void }) {
   const invite = useInviteStaff();
   const form = useRef<HTMLFormElement>(null);
+  const [clientErrors, setClientErrors] = useState<FieldErrors>(noFieldErrors);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -16,8 +22,10 @@ export function InviteStaffForm({ onInvited }: { onInvited: (message: string) =>
     const parsed = InviteStaffBodySchema.safeParse(data);
     if (!parsed.success) {
       invite.reset();
+      setClientErrors(issueFieldErrors(parsed.error.issues));
       return;
     }
+    setClientErrors(noFieldErrors);
     invite.mutate(parsed.data, {
       onSuccess: (reply) => {
         form.current?.reset();
@@ -26,10 +34,7 @@ export function InviteStaffForm({ onInvited }: { onInvited: (message: string) =>
     });
   }
 
-  const fieldError = (field: string) =>
-    invite.error instanceof ApiError
-      ? invite.error.fieldErrors.find((error) => error.field === field)?.message
-      : undefined;
+  const fieldError = (field: string) => clientErrors[field] ?? serverFieldErrors(invite.error)[field];
 
   return (
     <form

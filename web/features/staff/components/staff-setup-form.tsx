@@ -1,4 +1,11 @@
 import { type FormEvent, useState } from 'react';
+import { StaffSetupBodySchema } from '../../../../contracts/staff';
+import {
+  type FieldErrors,
+  issueFieldErrors,
+  noFieldErrors,
+  serverFieldErrors,
+} from '../../../components/form/field-errors';
 import { FieldWrapper } from '../../../components/form/form-field';
 import { StatusMessage } from '../../../components/status-message';
 import { ApiError } from '../../../lib/api-client';
@@ -11,6 +18,7 @@ export function StaffSetupForm({ token }: { token: string }) {
   const link = useSetupLink(token);
   const setup = useCompleteSetup(token);
   const [mismatch, setMismatch] = useState<string | null>(null);
+  const [clientErrors, setClientErrors] = useState<FieldErrors>(noFieldErrors);
 
   if (link.isPending) return <p role="status">Loading…</p>;
   if (link.isError) return <StatusMessage status={{ kind: 'error', text: link.error.message }} />;
@@ -25,13 +33,17 @@ export function StaffSetupForm({ token }: { token: string }) {
       return;
     }
     setMismatch(null);
-    setup.mutate({ password, code: String(form.get('code') ?? '').trim() });
+    const parsed = StaffSetupBodySchema.safeParse({ password, code: String(form.get('code') ?? '') });
+    if (!parsed.success) {
+      setup.reset();
+      setClientErrors(issueFieldErrors(parsed.error.issues));
+      return;
+    }
+    setClientErrors(noFieldErrors);
+    setup.mutate(parsed.data);
   }
 
-  const fieldError = (field: string) =>
-    setup.error instanceof ApiError
-      ? setup.error.fieldErrors.find((error) => error.field === field)?.message
-      : undefined;
+  const fieldError = (field: string) => clientErrors[field] ?? serverFieldErrors(setup.error)[field];
   const error =
     mismatch ??
     (setup.error instanceof ApiError && setup.error.fieldErrors.length === 0 ? setup.error.message : null);

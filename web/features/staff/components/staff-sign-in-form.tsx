@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import type { StaffProfile } from '../../../../contracts/staff';
+import { type StaffProfile, staffConsoleMessages } from '../../../../contracts/staff';
 import { Button } from '../../../components/button';
 import { FieldWrapper } from '../../../components/form/form-field';
 import { StatusMessage } from '../../../components/status-message';
@@ -33,12 +33,7 @@ export function StaffSignInForm({ onSignedIn }: { onSignedIn: (staff: StaffProfi
       const message =
         failure instanceof ApiError ? failure.message : 'Something went wrong. Please try again.';
       // The pending sign-in is over: start again from the password.
-      if (
-        failure instanceof ApiError &&
-        failure.status === 401 &&
-        step === 'code' &&
-        /start again/.test(message)
-      ) {
+      if (message === staffConsoleMessages.codeStepExpired) {
         setStep('password');
       }
       setError(message);
