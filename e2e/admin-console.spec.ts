@@ -41,7 +41,7 @@ test('an owner sets up the console, signs in with a code, invites support and re
     page.getByText('Your account is ready. Keep your recovery codes somewhere safe.'),
   ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your recovery codes' })).toBeVisible();
-  await expect(page.locator('.admin-recovery-codes li')).toHaveCount(10);
+  await expect(page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem')).toHaveCount(10);
   await expect(page.getByRole('link', { name: 'Download the codes' })).toBeVisible();
   await expectNoAxeViolations(page);
 

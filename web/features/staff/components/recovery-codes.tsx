@@ -20,7 +20,7 @@ export function RecoveryCodes({ message, codes }: { message: string; codes: stri
         Your recovery codes
       </h2>
       <p>Each code works once, if you lose your phone. They are shown only now.</p>
-      <ul className="admin-recovery-codes">
+      <ul className="admin-recovery-codes" aria-labelledby="recovery-codes-heading">
         {codes.map((code) => (
           <li key={code}>
             <code>{code}</code>
