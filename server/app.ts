@@ -5,6 +5,7 @@ import { devToolsAccess, requireDevToolsToken } from './dev-tools';
 import { loggerOptions } from './logger-options';
 import accountRoutes from './modules/account/routes';
 import adminOrderRoutes from './modules/admin-orders/routes';
+import auditRoutes from './modules/audit/routes';
 import authRoutes from './modules/auth/routes';
 import cartRoutes from './modules/cart/routes';
 import catalogueRoutes from './modules/catalogue/routes';
@@ -20,6 +21,7 @@ import paymentRoutes from './modules/payments/routes';
 import publicConfigRoutes from './modules/public-config/routes';
 import shippingRoutes from './modules/shipping/routes';
 import shiprocketGateway from './modules/shipping/shiprocket-gateway';
+import staffRoutes from './modules/staff/routes';
 import wishlistRoutes from './modules/wishlist/routes';
 import apiDocs from './plugins/api-docs';
 import authentication from './plugins/authentication';
@@ -101,6 +103,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       // Its two paths sit under /shipping and /webhooks.
       await api.register(shippingRoutes);
       await api.register(adminOrderRoutes, { prefix: '/admin' });
+      await api.register(staffRoutes, { prefix: '/admin' });
+      await api.register(auditRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );

@@ -15,6 +15,7 @@ import { sweepLoginCounters } from './modules/auth/login-throttle';
 import { sweepBotChallengeRows } from './modules/challenge/sweep';
 import { forwardContactMessage } from './modules/contact/service';
 import { sendOrderEmail } from './modules/orders/order-email';
+import { sweepStaffLoginCounters } from './modules/staff/staff-throttle';
 import { jobQueues } from './plugins/jobs';
 
 /** The background work of this process (docs/architecture.md#durable-work); off when JOB_WORKERS=false. */
@@ -60,6 +61,9 @@ async function runSweeps(app: Parameters<typeof paymentDeps>[0]) {
   if (overdue > 0) log.warn({ overdue }, 'orders with a refund pending over a day');
   const outcome = await pollStaleShipments(shippingDeps(app));
   if (outcome.polled + outcome.failed > 0) log.info({ outcome }, 'shipment tracking polled');
-  const forgotten = (await sweepBotChallengeRows(app.db)) + (await sweepLoginCounters(app.db));
+  const forgotten =
+    (await sweepBotChallengeRows(app.db)) +
+    (await sweepLoginCounters(app.db)) +
+    (await sweepStaffLoginCounters(app.db));
   if (forgotten > 0) log.info({ forgotten }, 'spent challenges and finished attempt counts forgotten');
 }

@@ -1,0 +1,572 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AuditPage, type StaffSetupInfo, staffConsoleMessages } from '../../../contracts/staff';
+import { auditLog, staff, staffSessions, staffSetupLinks } from '../../db/schema';
+import { staffMessages } from '../../plugins/staff-authentication';
+import { bearer } from '../../test/auth-helpers';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { readOutbox } from '../../test/dev-outbox';
+import { createShopper } from '../../test/shopper-factory';
+import { createStaffMember } from '../../test/staff-factory';
+import { hashToken } from '../auth/tokens';
+import { runAdminCommand } from './command-line';
+import { STAFF_FAILURE_LIMITS } from './staff-throttle';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await buildTestApp({ authRateLimitMax: 100_000, jobWorkers: false });
+});
+afterAll(() => app.closeAndDrop());
+
+const PASSWORD = 'walnut-loom-tassel-9';
+const FROM_BROWSER = { 'x-requested-with': 'fetch' };
+let sequence = 0;
+const uniqueEmail = () => `owner${Date.now() % 1_000_000}${++sequence}@example.in`;
+
+function codeAt(secret: string, offsetSteps = 0) {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+  return totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+}
+
+async function createOwnerByCommand(email = uniqueEmail(), role = 'owner') {
+  const output = await runAdminCommand(
+    app.db,
+    ['create-staff', '--email', email, '--name', 'Asha Rao', '--role', role],
+    'https://shop.example',
+  );
+  const token = output.split('/admin/setup/')[1]?.trim() ?? '';
+  return { email, token, output };
+}
+
+async function setUp(token: string) {
+  const info = await app.inject({ method: 'GET', url: `/api/admin/setup/${token}` });
+  expect(info.statusCode, info.body).toBe(200);
+  const { totpSecret } = info.json<StaffSetupInfo>();
+  const done = await app.inject({
+    method: 'POST',
+    url: `/api/admin/setup/${token}`,
+    payload: { password: PASSWORD, code: codeAt(totpSecret) },
+  });
+  expect(done.statusCode, done.body).toBe(200);
+  return { totpSecret, recoveryCodes: done.json<{ recoveryCodes: string[] }>().recoveryCodes };
+}
+
+async function passwordStep(email: string, password = PASSWORD, remoteAddress = '10.9.0.1') {
+  return app.inject({
+    method: 'POST',
+    url: '/api/admin/session',
+    remoteAddress,
+    payload: { email, password },
+  });
+}
+
+function staffCookie(response: { cookies: { name: string; value: string }[] }) {
+  const cookie = response.cookies.find((item) => item.name === 'mitten_staff');
+  if (!cookie) throw new Error('no staff cookie set');
+  return `mitten_staff=${cookie.value}`;
+}
+
+async function codeStep(
+  cookie: string,
+  proof: { code: string } | { recoveryCode: string },
+  remoteAddress = '10.9.0.1',
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/admin/session',
+    remoteAddress,
+    headers: { cookie, ...FROM_BROWSER },
+    payload: proof,
+  });
+}
+
+async function signedUpOwner() {
+  const created = await createOwnerByCommand();
+  const setup = await setUp(created.token);
+  return { ...created, ...setup };
+}
+
+describe('the first owner from the command line', () => {
+  it('prints a one-time set-up link, stores it hashed for 24 hours, audits with no staff, refuses a duplicate', async () => {
+    const { email, token, output } = await createOwnerByCommand();
+    expect(output).toContain(`Created owner Asha Rao <${email}>.`);
+    expect(output).toMatch(/https:\/\/shop\.example\/admin\/setup\/[\w-]{43}$/);
+    const [link] = await app.db
+      .select()
+      .from(staffSetupLinks)
+      .where(eq(staffSetupLinks.tokenHash, hashToken(token)));
+    expect(link?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 23.9 * 3_600_000);
+    expect(link?.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 24 * 3_600_000);
+    const [member] = await app.db.select().from(staff).where(eq(staff.email, email));
+    const rows = await app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, member?.id ?? ''));
+    expect(rows).toMatchObject([{ staffId: null, action: 'staff.create', after: { email, role: 'owner' } }]);
+    await expect(createOwnerByCommand(email.toUpperCase())).rejects.toThrow(staffConsoleMessages.emailTaken);
+    await expect(runAdminCommand(app.db, ['create-staff', '--email', 'x'], '')).rejects.toThrow(/--name/);
+    await expect(runAdminCommand(app.db, ['delete-everything'], '')).rejects.toThrow(/Usage/);
+  });
+
+  it('runs as `npm run admin` against its own PGlite folder', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mitten-admin-'));
+    try {
+      const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = spawn(
+          'npx',
+          [
+            'tsx',
+            'scripts/admin.ts',
+            'create-staff',
+            '--email',
+            'first@example.in',
+            '--name',
+            'First',
+            '--role',
+            'owner',
+          ],
+          {
+            env: {
+              ...process.env,
+              DATABASE_URL: '',
+              DATA_DIR: dataDir,
+              PUBLIC_URL: 'https://mittens.example',
+            },
+          },
+        );
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk) => (stdout += chunk));
+        child.stderr.on('data', (chunk) => (stderr += chunk));
+        child.on('close', (code) => resolve({ code, stdout, stderr }));
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/https:\/\/mittens\.example\/admin\/setup\/[\w-]{43}/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('set-up', () => {
+  it('keeps one secret until confirmed, checks the password and the code, gives 10 codes, and works once', async () => {
+    const { token } = await createOwnerByCommand();
+    const first = (
+      await app.inject({ method: 'GET', url: `/api/admin/setup/${token}` })
+    ).json<StaffSetupInfo>();
+    const again = (
+      await app.inject({ method: 'GET', url: `/api/admin/setup/${token}` })
+    ).json<StaffSetupInfo>();
+    expect(again.totpSecret).toBe(first.totpSecret);
+    expect(first.qrCodeDataUrl).toMatch(/^data:image\/png;base64,/);
+    expect(first.otpauthUrl).toContain('otpauth://totp/');
+
+    const common = await app.inject({
+      method: 'POST',
+      url: `/api/admin/setup/${token}`,
+      payload: { password: 'password123', code: codeAt(first.totpSecret) },
+    });
+    expect(common.json()).toEqual({
+      message: 'This password is too common. Please choose a less guessable one.',
+    });
+    const wrongCode = await app.inject({
+      method: 'POST',
+      url: `/api/admin/setup/${token}`,
+      payload: { password: PASSWORD, code: codeAt(first.totpSecret, 5) },
+    });
+    expect(wrongCode.statusCode).toBe(400);
+    expect(wrongCode.json()).toEqual({ message: staffConsoleMessages.setupCodeWrong });
+
+    const done = await app.inject({
+      method: 'POST',
+      url: `/api/admin/setup/${token}`,
+      payload: { password: PASSWORD, code: codeAt(first.totpSecret) },
+    });
+    expect(done.statusCode).toBe(200);
+    const { recoveryCodes } = done.json<{ recoveryCodes: string[] }>();
+    expect(new Set(recoveryCodes).size).toBe(10);
+
+    for (const method of ['GET', 'POST'] as const) {
+      const used = await app.inject({
+        method,
+        url: `/api/admin/setup/${token}`,
+        ...(method === 'POST' ? { payload: { password: PASSWORD, code: codeAt(first.totpSecret, 1) } } : {}),
+      });
+      expect(used.statusCode).toBe(404);
+      expect(used.json()).toEqual({ message: staffConsoleMessages.setupLinkInvalid });
+    }
+  });
+
+  it('refuses an expired link with the same message', async () => {
+    const { token } = await createOwnerByCommand();
+    await app.db
+      .update(staffSetupLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(staffSetupLinks.tokenHash, hashToken(token)));
+    const expired = await app.inject({ method: 'GET', url: `/api/admin/setup/${token}` });
+    expect(expired.statusCode).toBe(404);
+    expect(expired.json()).toEqual({ message: staffConsoleMessages.setupLinkInvalid });
+  });
+});
+
+describe('sign-in', () => {
+  it('goes password, then code; the pending session opens nothing else; sign-out ends it', async () => {
+    const owner = await signedUpOwner();
+    const first = await passwordStep(owner.email);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ next: 'code' });
+    const cookie = staffCookie(first);
+    const setCookie = String(first.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Strict/);
+
+    const early = await app.inject({ method: 'GET', url: '/api/admin/staff', headers: { cookie } });
+    expect(early.statusCode).toBe(401);
+    expect(early.json()).toEqual({ message: staffMessages.signInFirst });
+
+    const done = await codeStep(cookie, { code: codeAt(owner.totpSecret, 1) });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ next: 'done', staff: { email: owner.email, role: 'owner' } });
+    const me = await app.inject({ method: 'GET', url: '/api/admin/session', headers: { cookie } });
+    expect(me.json()).toMatchObject({ staff: { email: owner.email, name: 'Asha Rao', role: 'owner' } });
+
+    const out = await app.inject({
+      method: 'DELETE',
+      url: '/api/admin/session',
+      headers: { cookie, ...FROM_BROWSER },
+    });
+    expect(out.json()).toEqual({ status: 'success', message: staffConsoleMessages.signedOut });
+    const after = await app.inject({ method: 'GET', url: '/api/admin/session', headers: { cookie } });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('accepts a TOTP code once, and never an older one', async () => {
+    const owner = await signedUpOwner();
+    const code = codeAt(owner.totpSecret, 1);
+    const first = staffCookie(await passwordStep(owner.email));
+    expect((await codeStep(first, { code })).statusCode).toBe(200);
+
+    const second = staffCookie(await passwordStep(owner.email));
+    const replay = await codeStep(second, { code });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toEqual({ message: staffConsoleMessages.signInFailed });
+    const older = await codeStep(second, { code: codeAt(owner.totpSecret, 0) });
+    expect(older.json()).toEqual({ message: staffConsoleMessages.signInFailed });
+  });
+
+  it('accepts a recovery code once', async () => {
+    const owner = await signedUpOwner();
+    const recoveryCode = owner.recoveryCodes[3] ?? '';
+    const first = staffCookie(await passwordStep(owner.email));
+    expect((await codeStep(first, { recoveryCode: recoveryCode.toLowerCase() })).statusCode).toBe(200);
+    const second = staffCookie(await passwordStep(owner.email));
+    const again = await codeStep(second, { recoveryCode });
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ message: staffConsoleMessages.signInFailed });
+  });
+
+  it('answers an unknown e-mail, a wrong password, a disabled member and a wrong code alike', async () => {
+    const owner = await signedUpOwner();
+    const other = await signedUpOwner();
+    await app.db.update(staff).set({ disabledAt: new Date() }).where(eq(staff.email, other.email));
+    const failures = [
+      await passwordStep('nobody@example.in'),
+      await passwordStep(owner.email, 'not-the-password'),
+      await passwordStep(other.email),
+      await codeStep(staffCookie(await passwordStep(owner.email)), { code: '000000' }),
+    ];
+    for (const failure of failures) {
+      expect(failure.statusCode).toBe(401);
+      expect(failure.json()).toEqual({ message: staffConsoleMessages.signInFailed });
+    }
+  });
+
+  it('refuses the code step 5 minutes after the password', async () => {
+    const owner = await signedUpOwner();
+    const cookie = staffCookie(await passwordStep(owner.email));
+    const token = decodeURIComponent(cookie.split('=')[1] ?? '');
+    await app.db
+      .update(staffSessions)
+      .set({ createdAt: new Date(Date.now() - 5 * 60_000 - 1000) })
+      .where(eq(staffSessions.tokenHash, hashToken(token)));
+    const late = await codeStep(cookie, { code: codeAt(owner.totpSecret, 1) });
+    expect(late.statusCode).toBe(401);
+    expect(late.json()).toEqual({ message: staffConsoleMessages.codeStepExpired });
+  });
+
+  it('refuses an account after repeated failures, and an IP after more', async () => {
+    const owner = await signedUpOwner();
+    for (let attempt = 0; attempt < STAFF_FAILURE_LIMITS.account; attempt++) {
+      expect((await passwordStep(owner.email, 'wrong-guess', '10.9.1.1')).statusCode).toBe(401);
+    }
+    const blocked = await passwordStep(owner.email, PASSWORD, '10.9.1.2');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ message: staffConsoleMessages.tooManyAttempts });
+
+    for (let attempt = 0; attempt < STAFF_FAILURE_LIMITS.ip; attempt++) {
+      await passwordStep(`guess${attempt}@example.in`, 'wrong-guess', '10.9.1.3');
+    }
+    const other = await signedUpOwner();
+    const fromThatIp = await passwordStep(other.email, PASSWORD, '10.9.1.3');
+    expect(fromThatIp.statusCode).toBe(429);
+    expect((await passwordStep(other.email, PASSWORD, '10.9.1.4')).statusCode).toBe(200);
+  });
+});
+
+describe('console sessions', () => {
+  it('end after 30 idle minutes and after 12 hours', async () => {
+    const member = await createStaffMember(app);
+    const sessionOf = eq(staffSessions.tokenHash, hashToken(member.token));
+    const me = () => app.inject({ method: 'GET', url: '/api/admin/session', headers: member.headers });
+    expect((await me()).statusCode).toBe(200);
+    await app.db
+      .update(staffSessions)
+      .set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) })
+      .where(sessionOf);
+    expect((await me()).statusCode).toBe(401);
+
+    const other = await createStaffMember(app);
+    await app.db
+      .update(staffSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(staffSessions.tokenHash, hashToken(other.token)));
+    const expired = await app.inject({ method: 'GET', url: '/api/admin/session', headers: other.headers });
+    expect(expired.statusCode).toBe(401);
+  });
+});
+
+async function adminRoutes() {
+  const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+    paths: Record<string, Record<string, { tags?: string[] }>>;
+  }>();
+  return Object.entries(document.paths)
+    .filter(([path]) => path.startsWith('/api/admin'))
+    .flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({
+        method: method.toUpperCase(),
+        path,
+        operation,
+      })),
+    );
+}
+
+// Open without a session by design: the password step and the set-up link (its token is the key).
+const openRoutes = new Set([
+  'POST /api/admin/session',
+  'GET /api/admin/setup/{token}',
+  'POST /api/admin/setup/{token}',
+]);
+const concrete = (path: string) =>
+  path.replace('{staffId}', '00000000-0000-4000-8000-000000000000').replace('{token}', 'x');
+
+describe('the /api/admin routes', () => {
+  it('are all in the OpenAPI document, tagged admin', async () => {
+    const routes = await adminRoutes();
+    expect(routes.map((route) => `${route.method} ${route.path}`).sort()).toEqual(
+      expect.arrayContaining([
+        'DELETE /api/admin/session',
+        'GET /api/admin/audit',
+        'GET /api/admin/session',
+        'GET /api/admin/staff',
+        'PATCH /api/admin/staff/{staffId}',
+        'POST /api/admin/staff',
+        'POST /api/admin/staff/{staffId}/disable',
+      ]),
+    );
+    for (const route of routes) expect(route.operation.tags).toEqual(['admin']);
+  });
+
+  it("refuse a shopper's Bearer token and a shopper's cookie with a 401, on every route", async () => {
+    const shopper = await createShopper(app);
+    const routes = (await adminRoutes()).filter((route) => !openRoutes.has(`${route.method} ${route.path}`));
+    expect(routes.length).toBeGreaterThanOrEqual(7);
+    for (const headers of [
+      bearer(shopper.token),
+      { cookie: `mitten_session=${shopper.token}`, ...FROM_BROWSER },
+    ]) {
+      for (const route of routes) {
+        const response = await app.inject({
+          method: route.method as 'GET',
+          url: concrete(route.path),
+          headers,
+          ...(route.method === 'GET' || route.method === 'DELETE'
+            ? {}
+            : { payload: { role: 'support', email: 'a@b.in', name: 'A' } }),
+        });
+        expect(response.statusCode, `${route.method} ${route.path}`).toBe(401);
+      }
+    }
+    const codeWithShopperToken = await app.inject({
+      method: 'POST',
+      url: '/api/admin/session',
+      headers: bearer(shopper.token),
+      payload: { code: '123456' },
+    });
+    expect(codeWithShopperToken.statusCode).toBe(401);
+  });
+
+  it('refuse support on owner-only routes with a 403', async () => {
+    const support = await createStaffMember(app, { role: 'support' });
+    const ownerOnly = (await adminRoutes()).filter(
+      (route) => route.path.startsWith('/api/admin/staff') || route.path === '/api/admin/audit',
+    );
+    for (const route of ownerOnly) {
+      const response = await app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.path),
+        headers: support.headers,
+        ...(route.method === 'GET' ? {} : { payload: { role: 'support', email: 'a@b.in', name: 'A' } }),
+      });
+      expect(response.statusCode, `${route.method} ${route.path}`).toBe(403);
+      expect(response.json()).toEqual({ message: staffMessages.ownerOnly });
+    }
+    const me = await app.inject({ method: 'GET', url: '/api/admin/session', headers: support.headers });
+    expect(me.statusCode).toBe(200);
+  });
+});
+
+describe('staff management', () => {
+  it('invites by e-mail, changes a role, disables (ending their sessions), each audited before and after', async () => {
+    const owner = await createStaffMember(app, { name: 'Owner One' });
+    const email = uniqueEmail();
+    const invited = await app.inject({
+      method: 'POST',
+      url: '/api/admin/staff',
+      headers: owner.headers,
+      payload: { email: ` ${email.toUpperCase()} `, name: 'Sam Support', role: 'support' },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const member = invited.json<{ staff: { id: string; status: string } }>().staff;
+    expect(invited.json()).toMatchObject({
+      message: staffConsoleMessages.invited,
+      staff: { email, status: 'invited' },
+    });
+    const [mail] = await readOutbox(app, email);
+    expect(mail?.subject).toBe('Your Ottoman Mittens console account');
+    expect(mail?.body).toContain('Owner One has invited you');
+    const token = mail?.body.match(/\/admin\/setup\/([\w-]+)/)?.[1] ?? '';
+    expect(mail?.html).toContain(`/admin/setup/${token}`);
+    await setUp(token);
+
+    const duplicate = await app.inject({
+      method: 'POST',
+      url: '/api/admin/staff',
+      headers: owner.headers,
+      payload: { email, name: 'Again', role: 'support' },
+    });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toEqual({ message: staffConsoleMessages.emailTaken });
+
+    const promoted = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/staff/${member.id}`,
+      headers: owner.headers,
+      payload: { role: 'owner' },
+    });
+    expect(promoted.json()).toMatchObject({
+      message: staffConsoleMessages.roleChanged,
+      staff: { role: 'owner', status: 'active' },
+    });
+
+    const session = await passwordStep(email);
+    const disabled = await app.inject({
+      method: 'POST',
+      url: `/api/admin/staff/${member.id}/disable`,
+      headers: owner.headers,
+    });
+    expect(disabled.json()).toMatchObject({
+      message: staffConsoleMessages.disabled,
+      staff: { status: 'disabled' },
+    });
+    const live = await app.db
+      .select()
+      .from(staffSessions)
+      .where(and(eq(staffSessions.staffId, member.id)));
+    expect(live.length).toBe(1);
+    expect(live.every((row) => row.revokedAt !== null)).toBe(true);
+    expect(session.statusCode).toBe(200);
+
+    const self = await app.inject({
+      method: 'POST',
+      url: `/api/admin/staff/${owner.staffId}/disable`,
+      headers: owner.headers,
+    });
+    expect(self.statusCode).toBe(409);
+    expect(self.json()).toEqual({ message: staffConsoleMessages.notYourself });
+    const missing = await app.inject({
+      method: 'PATCH',
+      url: '/api/admin/staff/00000000-0000-4000-8000-000000000000',
+      headers: owner.headers,
+      payload: { role: 'owner' },
+    });
+    expect(missing.statusCode).toBe(404);
+
+    const audit = await app.inject({
+      method: 'GET',
+      url: `/api/admin/audit?entityId=${member.id}`,
+      headers: owner.headers,
+    });
+    const entries = audit.json<AuditPage>().entries;
+    expect(entries.map((entry) => [entry.action, entry.staffId, entry.before, entry.after])).toEqual([
+      ['staff.disable', owner.staffId, { disabled: false }, { disabled: true }],
+      ['staff.change_role', owner.staffId, { role: 'support' }, { role: 'owner' }],
+      ['staff.setup', member.id, { status: 'invited' }, { status: 'active' }],
+      ['staff.create', owner.staffId, null, { email, name: 'Sam Support', role: 'support' }],
+    ]);
+    expect(entries[0]?.staffName).toBe('Owner One');
+  });
+});
+
+describe('the audit log', () => {
+  it('pages newest first by keyset and filters by member, action and date', async () => {
+    const owner = await createStaffMember(app);
+    const entity = crypto.randomUUID();
+    for (let index = 0; index < 5; index++) {
+      await app.db.insert(auditLog).values({
+        staffId: owner.staffId,
+        action: index % 2 === 0 ? 'test.even' : 'test.odd',
+        entityType: 'test',
+        entityId: entity,
+        after: { index },
+        createdAt: new Date(Date.UTC(2026, 0, 1 + index)),
+      });
+    }
+    const read = async (query: string) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/admin/audit?entityId=${entity}&${query}`,
+        headers: owner.headers,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<AuditPage>();
+    };
+    const first = await read('limit=2');
+    expect(first.entries.map((entry) => entry.after)).toEqual([{ index: 4 }, { index: 3 }]);
+    const second = await read(`limit=2&after=${first.next}`);
+    expect(second.entries.map((entry) => entry.after)).toEqual([{ index: 2 }, { index: 1 }]);
+    const third = await read(`limit=2&after=${second.next}`);
+    expect(third.entries.map((entry) => entry.after)).toEqual([{ index: 0 }]);
+    expect(third.next).toBeNull();
+
+    expect((await read('action=test.odd')).entries.map((entry) => entry.after)).toEqual([
+      { index: 3 },
+      { index: 1 },
+    ]);
+    expect(
+      (await read(`staffId=${owner.staffId}&from=2026-01-02T00:00:00Z&to=2026-01-03T00:00:00Z`)).entries,
+    ).toHaveLength(2);
+
+    const bad = await app.inject({
+      method: 'GET',
+      url: '/api/admin/audit?after=nonsense',
+      headers: owner.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: staffConsoleMessages.badCursor });
+  });
+});

@@ -1,0 +1,52 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
+import { Navigate, useNavigate, useRoutes } from 'react-router';
+import { setAdminSignedOutHandler } from '../../../lib/admin-api-client';
+import { adminPaths } from '../../../lib/admin-paths';
+import './admin.css';
+import { AdminAuditPage } from './admin-audit';
+import { AdminLayout } from './admin-layout';
+import { AdminLoginPage } from './admin-login';
+import { AdminSetupPage } from './admin-setup';
+import { AdminStaffPage } from './admin-staff';
+import { ToastProvider } from './toasts';
+
+function AdminRoutes() {
+  return useRoutes([
+    { path: 'login', element: <AdminLoginPage /> },
+    { path: 'setup/:token', element: <AdminSetupPage /> },
+    {
+      element: <AdminLayout />,
+      children: [
+        { index: true, element: <Navigate to={adminPaths.staff} replace /> },
+        { path: 'staff', element: <AdminStaffPage /> },
+        { path: 'audit', element: <AdminAuditPage /> },
+        { path: '*', element: <p>This console page does not exist.</p> },
+      ],
+    },
+  ]);
+}
+
+// docs/architecture.md#staff: the console is one lazy chunk of its own (its pages together are small; every
+// extra chunk adds its name to the table the shop's first load carries).
+
+/** Everything under /admin: a 401 from a console call leads to the console's sign-in, not the shop's. */
+export function AdminApp() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    setAdminSignedOutHandler(() => {
+      queryClient.removeQueries({ queryKey: ['admin'] });
+      navigate(adminPaths.login, { replace: true });
+    });
+  }, [navigate, queryClient]);
+  return (
+    <ToastProvider>
+      <div className="admin">
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          <AdminRoutes />
+        </Suspense>
+      </div>
+    </ToastProvider>
+  );
+}

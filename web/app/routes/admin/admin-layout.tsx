@@ -1,0 +1,65 @@
+import { Suspense } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { staffConsoleMessages } from '../../../../contracts/staff';
+import { StatusMessage } from '../../../components/status-message';
+import { useStaffSession } from '../../../features/staff/api/get-staff-session';
+import { useSignOutStaff } from '../../../features/staff/api/sign-out-staff';
+import { adminPaths } from '../../../lib/admin-paths';
+import { useToast } from './toasts';
+
+/** The signed-in console: navigation to the pages that exist, who is signed in, and sign-out. */
+export function AdminLayout() {
+  const session = useStaffSession();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const signOut = useSignOutStaff(() => {
+    toast(staffConsoleMessages.signedOut);
+    navigate(adminPaths.login, { replace: true });
+  });
+
+  if (session.isPending) return <p role="status">Loading the console…</p>;
+  if (session.isError) {
+    return (
+      <main className="admin-main">
+        <StatusMessage status={{ kind: 'error', text: session.error.message }} />
+      </main>
+    );
+  }
+  const { staff } = session.data;
+  const isOwner = staff.role === 'owner';
+
+  return (
+    <>
+      <header className="admin-header">
+        <p className="admin-brand">Ottoman Mittens console</p>
+        <nav aria-label="Console">
+          <ul className="admin-nav">
+            {isOwner && (
+              <li>
+                <NavLink to={adminPaths.staff}>Staff</NavLink>
+              </li>
+            )}
+            {isOwner && (
+              <li>
+                <NavLink to={adminPaths.audit}>Audit log</NavLink>
+              </li>
+            )}
+          </ul>
+        </nav>
+        <div className="admin-who">
+          <span>
+            {staff.name} ({staff.role})
+          </span>
+          <button className="button button--ghost" type="button" onClick={() => signOut.mutate()}>
+            Sign out
+          </button>
+        </div>
+      </header>
+      <main className="admin-main" id="main">
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          {isOwner ? <Outlet context={staff} /> : <p>Your role has no console pages yet.</p>}
+        </Suspense>
+      </main>
+    </>
+  );
+}

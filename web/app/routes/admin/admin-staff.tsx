@@ -1,0 +1,19 @@
+import { useOutletContext } from 'react-router';
+import type { StaffProfile } from '../../../../contracts/staff';
+import { InviteStaffForm } from '../../../features/staff/components/invite-staff-form';
+import { StaffTable } from '../../../features/staff/components/staff-table';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useToast } from './toasts';
+
+export function AdminStaffPage() {
+  useDocumentTitle('Staff');
+  const self = useOutletContext<StaffProfile>();
+  const toast = useToast();
+  return (
+    <>
+      <h1>Staff</h1>
+      <StaffTable selfId={self.id} onDone={toast} />
+      <InviteStaffForm onInvited={toast} />
+    </>
+  );
+}

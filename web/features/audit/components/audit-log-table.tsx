@@ -1,0 +1,116 @@
+import { type FormEvent, useState } from 'react';
+import { FieldWrapper } from '../../../components/form/form-field';
+import { ScrollingRegion } from '../../../components/scrolling-region';
+import { StatusMessage } from '../../../components/status-message';
+import { type AuditFilters, useAuditLog } from '../api/get-audit-log';
+
+const timeFormat = new Intl.DateTimeFormat('en-IN', {
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+  timeZone: 'Asia/Kolkata',
+});
+
+function describe(value: unknown): string {
+  return value === null || value === undefined ? '—' : JSON.stringify(value);
+}
+
+/** The audit log, newest first, filtered, with "Show more" for the next page (docs/product.md#staff). */
+export function AuditLogTable() {
+  const [filters, setFilters] = useState<AuditFilters>({});
+  const log = useAuditLog(filters);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim() || undefined;
+    const day = (name: string, end: boolean) => {
+      const value = text(name);
+      return value
+        ? new Date(`${value}T${end ? '23:59:59.999' : '00:00:00'}+05:30`).toISOString()
+        : undefined;
+    };
+    setFilters({
+      action: text('action'),
+      entityType: text('entityType'),
+      entityId: text('entityId'),
+      from: day('from', false),
+      to: day('to', true),
+    });
+  }
+
+  const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
+  return (
+    <>
+      <form className="admin-form admin-form--inline" onSubmit={submit} aria-label="Filter the audit log">
+        <FieldWrapper label="Action">
+          {(control) => (
+            <input {...control} className="form-field__control" name="action" placeholder="staff.invite" />
+          )}
+        </FieldWrapper>
+        <FieldWrapper label="Record type">
+          {(control) => (
+            <input {...control} className="form-field__control" name="entityType" placeholder="staff" />
+          )}
+        </FieldWrapper>
+        <FieldWrapper label="Record id">
+          {(control) => <input {...control} className="form-field__control" name="entityId" />}
+        </FieldWrapper>
+        <FieldWrapper label="From (IST)">
+          {(control) => <input {...control} className="form-field__control" name="from" type="date" />}
+        </FieldWrapper>
+        <FieldWrapper label="To (IST)">
+          {(control) => <input {...control} className="form-field__control" name="to" type="date" />}
+        </FieldWrapper>
+        <button className="button button--secondary" type="submit">
+          Filter
+        </button>
+      </form>
+      {log.isPending && <p role="status">Loading the audit log…</p>}
+      {log.isError && <StatusMessage status={{ kind: 'error', text: log.error.message }} />}
+      {log.isSuccess && entries.length === 0 && <p>No changes match.</p>}
+      {entries.length > 0 && (
+        <ScrollingRegion className="admin-table-wrap" label="Audit log, scrolls sideways">
+          <table className="admin-table">
+            <caption className="visually-hidden">Audit log</caption>
+            <thead>
+              <tr>
+                <th scope="col">When (IST)</th>
+                <th scope="col">Who</th>
+                <th scope="col">Action</th>
+                <th scope="col">Record</th>
+                <th scope="col">Before</th>
+                <th scope="col">After</th>
+                <th scope="col">IP</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{timeFormat.format(new Date(entry.createdAt))}</td>
+                  <td>{entry.staffName ?? 'Command line'}</td>
+                  <td>{entry.action}</td>
+                  <td>
+                    {entry.entityType} <code className="admin-id">{entry.entityId}</code>
+                  </td>
+                  <td className="admin-json">{describe(entry.before)}</td>
+                  <td className="admin-json">{describe(entry.after)}</td>
+                  <td>{entry.ipAddress ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollingRegion>
+      )}
+      {log.hasNextPage && (
+        <button
+          className="button button--secondary"
+          type="button"
+          onClick={() => log.fetchNextPage()}
+          disabled={log.isFetchingNextPage}
+        >
+          Show more
+        </button>
+      )}
+    </>
+  );
+}

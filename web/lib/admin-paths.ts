@@ -1,0 +1,20 @@
+// The console's paths, apart from paths.ts so none of them ride in the shop's first load (docs/architecture.md#staff).
+
+/** The console's pages (docs/product.md#staff), in their own lazy chunks. */
+export const adminPaths = {
+  root: '/admin',
+  login: '/admin/login',
+  setup: (token: string) => `/admin/setup/${encodeURIComponent(token)}`,
+  staff: '/admin/staff',
+  audit: '/admin/audit',
+} as const;
+
+/** The console's API paths, relative to the API base. */
+export const adminApiPaths = {
+  session: '/admin/session',
+  setup: (token: string) => `/admin/setup/${encodeURIComponent(token)}`,
+  staff: '/admin/staff',
+  staffMember: (id: string) => `/admin/staff/${encodeURIComponent(id)}`,
+  disableStaff: (id: string) => `/admin/staff/${encodeURIComponent(id)}/disable`,
+  audit: (query: string) => `/admin/audit${query ? `?${query}` : ''}`,
+} as const;
