@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { roleAllows, type StaffRole } from '../../contracts/staff';
 import { AppError } from '../errors';
@@ -24,10 +24,11 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /**
-     * preHandler for `/api/admin` routes: a live staff session past its second factor (cookie or Bearer;
+     * preValidation hook for `/api/admin` routes (so a request without a console session is a 401 before its
+     * input is judged): a live staff session past its second factor (cookie or Bearer;
      * a shopper's session is not one: 401), whose role allows `role` (403 otherwise).
      */
-    requireStaff(role: StaffRole): preHandlerAsyncHookHandler;
+    requireStaff(role: StaffRole): preValidationAsyncHookHandler;
     setStaffCookie(request: FastifyRequest, reply: FastifyReply, token: string): void;
     clearStaffCookie(request: FastifyRequest, reply: FastifyReply): void;
   }
@@ -67,7 +68,7 @@ export default fp(
       });
     });
 
-    app.decorate('requireStaff', (role: StaffRole): preHandlerAsyncHookHandler => {
+    app.decorate('requireStaff', (role: StaffRole): preValidationAsyncHookHandler => {
       return async function requireStaffRole(request, reply) {
         const carried = staffTokenOf(request);
         const session = carried ? await findLiveStaffSession(app.db, carried.token) : undefined;

@@ -58,7 +58,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders',
     {
-      preHandler: support,
+      preValidation: support,
       schema: {
         tags: ['admin'],
         summary: 'Orders, newest first, a page at a time; filter and search',
@@ -72,7 +72,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders.csv',
     {
-      preHandler: support,
+      preValidation: support,
       schema: {
         tags: ['admin'],
         summary: 'The orders placed on the IST days from..to as CSV, streamed',
@@ -97,7 +97,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:id',
     {
-      preHandler: support,
+      preValidation: support,
       schema: {
         tags: ['admin'],
         summary: 'One order with its payments, refunds, parcel, notes and one timeline',
@@ -111,7 +111,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/cancel',
     {
-      preHandler: owner,
+      preValidation: owner,
       schema: {
         tags: ['admin'],
         summary: 'Cancel the order with a full refund, before the courier picks it up (owner)',
@@ -129,7 +129,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/refunds',
     {
-      preHandler: owner,
+      preValidation: owner,
       schema: {
         tags: ['admin'],
         summary: 'Refund part (or all) of what is left; the same Idempotency-Key refunds once (owner)',
@@ -157,7 +157,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/shipment/retry',
     {
-      preHandler: support,
+      preValidation: support,
       schema: {
         tags: ['admin'],
         summary: 'Book the parcel again, after the courier refused it; one booking at a time',
@@ -178,7 +178,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/emails/:kind/resend',
     {
-      preHandler: support,
+      preValidation: support,
       schema: {
         tags: ['admin'],
         summary: 'Send an order message again that was sent before',
@@ -197,7 +197,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/notes',
     {
-      preHandler: support,
+      preValidation: support,
       schema: {
         tags: ['admin'],
         summary: 'Add an internal note to the order (never shown to the shopper)',
@@ -220,7 +220,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/attention',
     {
-      preHandler: support,
+      preValidation: support,
       schema: {
         tags: ['admin'],
         summary: 'What needs a person: open order flags and security alerts, oldest first',
@@ -233,7 +233,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard',
     {
-      preHandler: support,
+      preValidation: support,
       schema: {
         tags: ['admin'],
         summary: 'Orders, revenue net of refunds and average order value: today, 7 and 30 days (IST)',

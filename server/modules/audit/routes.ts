@@ -8,7 +8,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit',
     {
-      preHandler: app.requireStaff('owner'),
+      preValidation: app.requireStaff('owner'),
       schema: {
         tags: ['admin'],
         summary: 'The audit log, newest first; filters and `after` (the previous page’s `next`) (owner only)',

@@ -65,7 +65,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/session',
     {
-      preHandler: app.requireStaff('support'),
+      preValidation: app.requireStaff('support'),
       schema: {
         tags: ['admin'],
         summary: 'The signed-in member of staff',
@@ -130,7 +130,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff',
     {
-      preHandler: app.requireStaff('owner'),
+      preValidation: app.requireStaff('owner'),
       schema: {
         tags: ['admin'],
         summary: 'Every member of staff (owner only)',
@@ -143,7 +143,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/staff',
     {
-      preHandler: app.requireStaff('owner'),
+      preValidation: app.requireStaff('owner'),
       schema: {
         tags: ['admin'],
         summary: 'Invite a member of staff: their set-up link goes by e-mail (owner only)',
@@ -165,7 +165,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/staff/:staffId',
     {
-      preHandler: app.requireStaff('owner'),
+      preValidation: app.requireStaff('owner'),
       schema: {
         tags: ['admin'],
         summary: "Change a member's role (owner only; not one's own)",
@@ -184,7 +184,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/staff/:staffId/disable',
     {
-      preHandler: app.requireStaff('owner'),
+      preValidation: app.requireStaff('owner'),
       schema: {
         tags: ['admin'],
         summary: 'Disable a member of staff and end their sessions (owner only; not oneself)',
