@@ -39,6 +39,9 @@ export const adminOrderMessages = {
   emailNeverSent: 'This message was never sent for this order, so it cannot be sent again.',
   emailResent: 'The message will be sent again in a moment.',
   noteAdded: 'Note added.',
+  noteKeyRequired:
+    'Please send an Idempotency-Key header (10 to 64 letters, digits, - or _) so that a repeated request adds the note once.',
+  noteKeyReused: 'This Idempotency-Key was used for a different note. Please use a new one.',
 } as const;
 
 export const AdminOrderIdParamsSchema = z.object({
@@ -161,11 +164,13 @@ export const AdminRefundBodySchema = z.object({
   reason: z.string().trim().min(3, 'Please give a reason for the refund.').max(500),
 });
 
-export const AdminRefundHeadersSchema = z.object({
-  'idempotency-key': z
-    .string({ message: adminOrderMessages.idempotencyKeyRequired })
-    .regex(idempotencyKeyPattern, adminOrderMessages.idempotencyKeyRequired),
-});
+/** The Idempotency-Key header of a console action that must happen once however often it is sent. */
+function idempotencyKeyHeaders(message: string) {
+  return z.object({ 'idempotency-key': z.string({ message }).regex(idempotencyKeyPattern, message) });
+}
+
+export const AdminRefundHeadersSchema = idempotencyKeyHeaders(adminOrderMessages.idempotencyKeyRequired);
+export const AdminNoteHeadersSchema = idempotencyKeyHeaders(adminOrderMessages.noteKeyRequired);
 
 export const AdminNoteBodySchema = z.object({
   body: z

@@ -13,7 +13,6 @@ export function roleAllows(role: StaffRole, required: StaffRole): boolean {
 /** docs/product.md#staff: the console's messages. */
 export const staffConsoleMessages = {
   signInFailed: 'Those sign-in details are not right. Please check them and try again.',
-  tooManyAttempts: 'Too many failed attempts. Please wait 15 minutes and try again.',
   codeStepExpired: 'Your sign-in took too long. Please start again.',
   signedOut: 'You are signed out of the console.',
   setupLinkInvalid: 'This set-up link has expired or was already used. Please ask an owner for a new one.',

@@ -243,7 +243,19 @@ export async function resendOrderEmailFromConsole(
   });
 }
 
-export async function addNoteFromConsole(db: Database, orderId: string, body: string, actor: StaffActor) {
+export interface NoteRequest {
+  orderId: string;
+  body: string;
+  requestKey: string;
+}
+
+/**
+ * Adds an internal note once per Idempotency-Key: the same request again (a double click, a retry after a
+ * timeout) answers as the first did; the key with another body is refused. The insert does nothing on the
+ * (order, key) index, so two copies racing each other add one note.
+ */
+export async function addNoteFromConsole(db: Database, request: NoteRequest, actor: StaffActor) {
+  const { orderId, body, requestKey } = request;
   return db.transaction(async (tx) => {
     const [order] = isOrderId(orderId)
       ? await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId))
@@ -251,16 +263,25 @@ export async function addNoteFromConsole(db: Database, orderId: string, body: st
     if (!order) throw notFound();
     const [note] = await tx
       .insert(orderNotes)
-      .values({ orderId, staffId: actor.staffId, body })
+      .values({ orderId, staffId: actor.staffId, body, requestKey })
+      .onConflictDoNothing({ target: [orderNotes.orderId, orderNotes.requestKey] })
       .returning({ id: orderNotes.id });
+    if (!note) {
+      const [earlier] = await tx
+        .select({ body: orderNotes.body })
+        .from(orderNotes)
+        .where(and(eq(orderNotes.orderId, orderId), eq(orderNotes.requestKey, requestKey)));
+      if (earlier?.body !== body) throw new AppError('conflict', adminOrderMessages.noteKeyReused);
+      return { message: adminOrderMessages.noteAdded, repeated: true };
+    }
     await recordAudit(tx, {
       staffId: actor.staffId,
       action: 'order.note',
       entityType: 'order',
       entityId: orderId,
-      after: { noteId: note?.id, body },
+      after: { noteId: note.id, body },
       ipAddress: actor.ipAddress,
     });
-    return { message: adminOrderMessages.noteAdded };
+    return { message: adminOrderMessages.noteAdded, repeated: false };
   });
 }

@@ -47,13 +47,15 @@ export function setChallengeHandler(handler: ChallengeHandler | undefined): void
   handleChallenge = handler;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-interface RequestOptions {
+export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   /** The solved bot challenge, on the one retry after a 428. */
   challengeSolution?: string;
+  /** Headers a call needs beyond the transport's own, e.g. Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -85,7 +87,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   // docs/architecture.md#security: a state-changing request made with the session cookie carries a custom header.
   if (method !== 'GET') headers['X-Requested-With'] = 'fetch';
@@ -104,21 +106,34 @@ async function send(method: Method, path: string, options: RequestOptions): Prom
   }
 }
 
-/** The transport rules (docs/product.md#messages), applied to every call in one place. */
-async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+/** What a 401 means to the caller (given the server's message): the shop's and the console's differ. */
+export type UnauthorizedRule = (serverMessage: string | undefined) => ApiError;
+
+const shopperUnauthorized: UnauthorizedRule = () => {
+  handleUnauthorized();
+  return new ApiError(401, messages.unauthorized);
+};
+
+/**
+ * The transport rules (docs/product.md#messages), applied to every call in one place; the shop's client and
+ * the console's (web/lib/admin-api-client.ts) differ only in their 401 rule.
+ */
+export async function requestWith<T>(
+  onUnauthorized: UnauthorizedRule,
+  method: Method,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
   const response = await send(method, path, options);
   const payload = await readBody(response);
 
-  if (response.status === 401) {
-    handleUnauthorized();
-    throw new ApiError(401, messages.unauthorized);
-  }
+  if (response.status === 401) throw onUnauthorized(textField(payload, 'message'));
   if (response.status === 503) throw new ApiError(503, messages.serviceUnavailable);
   if (!response.ok) {
     const message =
       textField(payload, 'message') ?? textField(payload, 'error') ?? messages.httpError(response.status);
     if (response.status === 428 && handleChallenge && options.challengeSolution === undefined) {
-      return retryWithSolution<T>(handleChallenge, message, method, path, options);
+      return retryWithSolution<T>(handleChallenge, message, onUnauthorized, method, path, options);
     }
     throw new ApiError(response.status, message, fieldErrorsOf(payload));
   }
@@ -133,6 +148,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
 async function retryWithSolution<T>(
   handler: ChallengeHandler,
   message: string,
+  onUnauthorized: UnauthorizedRule,
   method: Method,
   path: string,
   options: RequestOptions,
@@ -144,8 +160,11 @@ async function retryWithSolution<T>(
     // The shopper closed the check: the request fails with the server's own words.
     throw new ApiError(428, message);
   }
-  return request<T>(method, path, { ...options, challengeSolution });
+  return requestWith<T>(onUnauthorized, method, path, { ...options, challengeSolution });
 }
+
+const request = <T>(method: Method, path: string, options?: RequestOptions) =>
+  requestWith<T>(shopperUnauthorized, method, path, options);
 
 export const apiClient = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),

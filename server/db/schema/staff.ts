@@ -1,4 +1,14 @@
-import { type AnyPgColumn, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { staffRoles } from '../../../contracts/staff';
 import { createdAt, updatedAt } from './columns';
 import { orders } from './orders';
@@ -108,7 +118,12 @@ export const orderNotes = pgTable(
       .notNull()
       .references(() => staff.id),
     body: text('body').notNull(),
+    /** The request's Idempotency-Key: the same request sent twice adds one note (null on notes from before). */
+    requestKey: text('request_key'),
     createdAt: createdAt(),
   },
-  (table) => [index('order_notes_order_idx').on(table.orderId, table.createdAt)],
+  (table) => [
+    index('order_notes_order_idx').on(table.orderId, table.createdAt),
+    uniqueIndex('order_notes_request_key_idx').on(table.orderId, table.requestKey),
+  ],
 );

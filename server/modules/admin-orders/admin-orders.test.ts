@@ -7,7 +7,15 @@ import {
   type DashboardReply,
 } from '../../../contracts/admin-orders';
 import { cancelMessages } from '../../../contracts/orders';
-import { auditLog, payments, refunds, shipments, statusHistory, webhookEvents } from '../../db/schema';
+import {
+  auditLog,
+  orderNotes,
+  payments,
+  refunds,
+  shipments,
+  statusHistory,
+  webhookEvents,
+} from '../../db/schema';
 import { paymentDeps } from '../../flows/deps';
 import { flagLongPendingRefunds, settleStalePendingRefunds } from '../../flows/refunds';
 import { applyTrackingUpdate } from '../../flows/tracking';
@@ -52,6 +60,22 @@ function refund(orderId: string, amountPaise: number, key = newKey(), headers = 
     headers: { ...headers, 'idempotency-key': key },
     payload: { amountPaise, reason: 'Parcel arrived damaged' },
   });
+}
+
+function addNote(orderId: string, body: string, key: string | null = newKey()) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/admin/orders/${orderId}/notes`,
+    headers: key === null ? support : { ...support, 'idempotency-key': key },
+    payload: { body },
+  });
+}
+
+async function notesOf(orderId: string) {
+  return app.db
+    .select({ body: orderNotes.body, requestKey: orderNotes.requestKey })
+    .from(orderNotes)
+    .where(eq(orderNotes.orderId, orderId));
 }
 
 async function detail(orderId: string): Promise<AdminOrderDetail> {
@@ -255,23 +279,58 @@ describe('POST /api/admin/orders/{id}/cancel', () => {
 describe('support actions', () => {
   it('adds a note, audited, shown on the order and its timeline', async () => {
     const paid = await placePaidOrder(app);
-    const reply = await app.inject({
-      method: 'POST',
-      url: `/api/admin/orders/${paid.orderId}/notes`,
-      headers: support,
-      payload: { body: 'Shopper called: gift wrap please' },
-    });
+    const reply = await addNote(paid.orderId, 'Shopper called: gift wrap please');
     expect(reply.statusCode, reply.body).toBe(200);
     const shown = reply.json<{ order: AdminOrderDetail }>().order;
     expect(shown.notes.map((note) => note.body)).toEqual(['Shopper called: gift wrap please']);
     expect(await auditActions(paid.orderId)).toEqual(['order.note']);
-    const empty = await app.inject({
-      method: 'POST',
-      url: `/api/admin/orders/${paid.orderId}/notes`,
-      headers: support,
-      payload: { body: '  ' },
-    });
+    const empty = await addNote(paid.orderId, '  ');
     expect(empty.statusCode).toBe(400);
+  });
+
+  it('adds a note once for the same Idempotency-Key and body, answering as the first time', async () => {
+    const paid = await placePaidOrder(app);
+    const key = newKey();
+    const first = await addNote(paid.orderId, 'Shopper asked for a call', key);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await addNote(paid.orderId, '  Shopper asked for a call ', key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(again.json().message).toBe(adminOrderMessages.noteAdded);
+    expect(await notesOf(paid.orderId)).toEqual([{ body: 'Shopper asked for a call', requestKey: key }]);
+    expect(await auditActions(paid.orderId)).toEqual(['order.note']);
+
+    // The key belongs to its order: another order's note with it is a note of its own.
+    const other = await placePaidOrder(app);
+    expect((await addNote(other.orderId, 'Shopper asked for a call', key)).statusCode).toBe(200);
+    expect(await notesOf(other.orderId)).toHaveLength(1);
+  });
+
+  it('adds one note when the same request arrives twice at once', async () => {
+    const paid = await placePaidOrder(app);
+    const key = newKey();
+    const replies = await Promise.all([
+      addNote(paid.orderId, 'Refund promised', key),
+      addNote(paid.orderId, 'Refund promised', key),
+    ]);
+    expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200]);
+    expect(await notesOf(paid.orderId)).toHaveLength(1);
+    expect(await auditActions(paid.orderId)).toEqual(['order.note']);
+  });
+
+  it('refuses the same Idempotency-Key with another body, and a missing or malformed key', async () => {
+    const paid = await placePaidOrder(app);
+    const key = newKey();
+    expect((await addNote(paid.orderId, 'First words', key)).statusCode).toBe(200);
+    const reused = await addNote(paid.orderId, 'Other words', key);
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json()).toEqual({ message: adminOrderMessages.noteKeyReused });
+    for (const bad of [null, 'short', 'has spaces in it', 'x'.repeat(65)]) {
+      const refused = await addNote(paid.orderId, 'Keyless words', bad);
+      expect(refused.statusCode, String(bad)).toBe(400);
+      expect(refused.json().message).toContain(adminOrderMessages.noteKeyRequired);
+    }
+    expect(await notesOf(paid.orderId)).toEqual([{ body: 'First words', requestKey: key }]);
   });
 
   it('resends an e-mail sent before, and refuses one never sent', async () => {
@@ -457,12 +516,7 @@ describe('GET /api/admin/orders/{id}', () => {
   it('merges status changes, payments, jobs, messages, staff actions and notes in time order', async () => {
     const paid = await placePaidOrder(app);
     await sendQueuedOrderEmails(app, paid.orderId);
-    await app.inject({
-      method: 'POST',
-      url: `/api/admin/orders/${paid.orderId}/notes`,
-      headers: support,
-      payload: { body: 'Checked the address' },
-    });
+    expect((await addNote(paid.orderId, 'Checked the address')).statusCode).toBe(200);
     expect((await refund(paid.orderId, 1000)).statusCode).toBe(200);
     await app.db.insert(webhookEvents).values({
       bodySha256: `timeline-${paid.orderId}`,

@@ -6,6 +6,7 @@ import {
   AdminActionReplySchema,
   AdminEmailParamsSchema,
   AdminNoteBodySchema,
+  AdminNoteHeadersSchema,
   AdminOrderDetailSchema,
   AdminOrderIdParamsSchema,
   AdminOrdersCsvQuerySchema,
@@ -200,8 +201,10 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: support,
       schema: {
         tags: ['admin'],
-        summary: 'Add an internal note to the order (never shown to the shopper)',
+        summary:
+          'Add an internal note to the order (never shown to the shopper); the same Idempotency-Key adds it once',
         params: AdminOrderIdParamsSchema,
+        headers: AdminNoteHeadersSchema,
         body: AdminNoteBodySchema,
         response: { 200: AdminActionReplySchema, ...actionErrors },
       },
@@ -209,8 +212,11 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { message } = await addNoteFromConsole(
         app.db,
-        request.params.id,
-        request.body.body,
+        {
+          orderId: request.params.id,
+          body: request.body.body,
+          requestKey: request.headers['idempotency-key'],
+        },
         actorOf(request),
       );
       return { message, order: await detailOrThrow(app, request.params.id) };

@@ -18,9 +18,10 @@ import {
 import { AppError } from '../../errors';
 import { assertSameSite } from '../../plugins/authentication';
 import { currentStaff, staffMessages, staffTokenOf } from '../../plugins/staff-authentication';
+import { challengeGate } from '../challenge/gate';
 import { inviteStaff } from './invite-staff';
 import { completeSetup, setupInfo } from './setup-service';
-import { completeStaffSignIn, startStaffSignIn } from './sign-in-service';
+import { completeStaffSignIn, staffSignInNeedsChallenge, startStaffSignIn } from './sign-in-service';
 import { changeStaffRole, disableStaff, listStaff } from './staff-accounts';
 import { findLiveStaffSession, revokeStaffSession } from './staff-sessions';
 
@@ -36,28 +37,40 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     userAgent: request.headers['user-agent'],
   });
 
+  const signInOptions = { delayScale: app.config.loginFailureDelayScale };
+
   app.post(
     '/session',
     {
+      // docs/architecture.md#staff: repeated failures ask for the bot challenge, never lock the account; the
+      // per-IP rate limit bounds one address only, so it cannot keep the owner out from elsewhere.
       config: perIpLimit,
+      preHandler: challengeGate(app, {
+        alsoWhen: (request) => {
+          const body = request.body as { email?: unknown };
+          const step =
+            typeof body.email === 'string' ? { email: body.email } : { token: staffTokenOf(request)?.token };
+          return staffSignInNeedsChallenge(app.db, step, request.ip);
+        },
+      }),
       schema: {
         tags: ['admin'],
         summary:
           'Sign in to the console: `{email, password}`, then `{code}` or `{recoveryCode}` on that session',
         body: StaffSignInBodySchema,
-        response: { 200: StaffSignInReplySchema, ...errorReplies(400, 401, 403, 429) },
+        response: { 200: StaffSignInReplySchema, ...errorReplies(400, 401, 403, 428, 429) },
       },
     },
     async (request, reply) => {
       const { body } = request;
       if ('email' in body) {
-        const { token } = await startStaffSignIn(app.db, body, origin(request));
+        const { token } = await startStaffSignIn(app.db, body, origin(request), signInOptions);
         app.setStaffCookie(request, reply, token);
         return { next: 'code' as const };
       }
       const carried = staffTokenOf(request);
       if (carried?.via === 'cookie') assertSameSite(request);
-      const staff = await completeStaffSignIn(app.db, carried?.token, body, origin(request));
+      const staff = await completeStaffSignIn(app.db, carried?.token, body, origin(request), signInOptions);
       return { next: 'done' as const, staff };
     },
   );

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { staff, staffSessions } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit-log';
+import { delayAfterFailure } from '../auth/login-throttle';
 import { decoyPasswordHash, verifyPassword } from '../auth/passwords';
 import { hashToken } from '../auth/tokens';
 import { consumeRecoveryCode } from './recovery-codes';
@@ -11,7 +12,7 @@ import { completeSecondFactor, createStaffSession, type StaffSessionOrigin } fro
 import {
   clearStaffFailures,
   recordStaffFailure,
-  staffSignInBlocked,
+  staffFailuresNeedChallenge,
   staffThrottleKeys,
 } from './staff-throttle';
 import { matchingTotpStep } from './totp';
@@ -19,8 +20,31 @@ import { matchingTotpStep } from './totp';
 /** docs/architecture.md#staff: the code step must follow the password within 5 minutes. */
 export const PENDING_SIGN_IN_MS = 5 * 60 * 1000;
 
-const failed = () => new AppError('unauthorized', staffConsoleMessages.signInFailed);
-const blocked = () => new AppError('rate_limited', staffConsoleMessages.tooManyAttempts);
+export interface SignInOptions {
+  /** Scales the growing delay after failures (0 in tests), as the shoppers' login does. */
+  delayScale?: number;
+}
+
+async function failed(db: Database, keys: string[], options: SignInOptions): Promise<never> {
+  const failures = await recordStaffFailure(db, keys);
+  await delayAfterFailure(failures, options.delayScale);
+  throw new AppError('unauthorized', staffConsoleMessages.signInFailed);
+}
+
+/**
+ * docs/architecture.md#staff: whether this sign-in step also needs the bot challenge (the route's gate asks
+ * before any check): the password step by the e-mail typed, the code step by its pending session's member.
+ */
+export async function staffSignInNeedsChallenge(
+  db: Database,
+  step: { email: string } | { token: string | undefined },
+  ipAddress: string,
+): Promise<boolean> {
+  let email: string;
+  if ('email' in step) email = step.email.trim().toLowerCase();
+  else email = (step.token ? await pendingSignIn(db, step.token) : undefined)?.member.email ?? '';
+  return staffFailuresNeedChallenge(db, staffThrottleKeys(email, ipAddress).keys);
+}
 
 /**
  * Step one: e-mail and password. Every failure (unknown e-mail, wrong password, disabled, not set up)
@@ -30,15 +54,14 @@ export async function startStaffSignIn(
   db: Database,
   input: { email: string; password: string },
   origin: StaffSessionOrigin,
+  options: SignInOptions = {},
 ) {
   const email = input.email.trim().toLowerCase();
   const { keys } = staffThrottleKeys(email, origin.ipAddress);
-  if (await staffSignInBlocked(db, keys)) throw blocked();
   const [member] = await db.select().from(staff).where(eq(staff.email, email)).limit(1);
   const matches = await verifyPassword(member?.passwordHash ?? (await decoyPasswordHash()), input.password);
   if (!member?.passwordHash || !matches || member.disabledAt || !member.totpConfirmedAt) {
-    await recordStaffFailure(db, keys);
-    throw failed();
+    return failed(db, keys, options);
   }
   return createStaffSession(db, member.id, origin, { secondFactorDone: false });
 }
@@ -79,12 +102,12 @@ export async function completeStaffSignIn(
   token: string | undefined,
   proof: { code: string } | { recoveryCode: string },
   origin: StaffSessionOrigin,
+  options: SignInOptions = {},
 ): Promise<StaffProfile> {
   const pending = token ? await pendingSignIn(db, token) : undefined;
   if (!pending) throw new AppError('unauthorized', staffConsoleMessages.codeStepExpired);
   const { member, sessionId } = pending;
   const { accountKey, keys } = staffThrottleKeys(member.email, origin.ipAddress);
-  if (await staffSignInBlocked(db, keys)) throw blocked();
 
   let proven: boolean;
   let how: 'totp' | 'recovery_code';
@@ -96,10 +119,7 @@ export async function completeStaffSignIn(
     how = 'recovery_code';
     proven = await consumeRecoveryCode(db, member.id, proof.recoveryCode);
   }
-  if (!proven) {
-    await recordStaffFailure(db, keys);
-    throw failed();
-  }
+  if (!proven) return failed(db, keys, options);
   await clearStaffFailures(db, accountKey);
   await db.transaction(async (tx) => {
     await completeSecondFactor(tx, sessionId);

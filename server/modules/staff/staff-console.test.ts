@@ -5,21 +5,23 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { challengeMessages } from '../../../contracts/challenge';
 import { type AuditPage, type StaffSetupInfo, staffConsoleMessages } from '../../../contracts/staff';
 import { auditLog, staff, staffSessions, staffSetupLinks } from '../../db/schema';
 import { staffMessages } from '../../plugins/staff-authentication';
 import { bearer } from '../../test/auth-helpers';
+import { solvedChallengeHeader } from '../../test/bot-challenge-helpers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { readOutbox } from '../../test/dev-outbox';
 import { createShopper } from '../../test/shopper-factory';
 import { createStaffMember } from '../../test/staff-factory';
 import { hashToken } from '../auth/tokens';
 import { runAdminCommand } from './command-line';
-import { STAFF_FAILURE_LIMITS } from './staff-throttle';
+import { STAFF_CHALLENGE_AFTER_FAILURES } from './staff-throttle';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await buildTestApp({ authRateLimitMax: 100_000, jobWorkers: false });
+  app = await buildTestApp({ authRateLimitMax: 100_000, jobWorkers: false, loginFailureDelayScale: 0 });
 });
 afterAll(() => app.closeAndDrop());
 
@@ -299,22 +301,62 @@ describe('sign-in', () => {
     expect(late.json()).toEqual({ message: staffConsoleMessages.codeStepExpired });
   });
 
-  it('refuses an account after repeated failures, and an IP after more', async () => {
+  it('asks for the bot challenge after failures on the account from many IPs, and lets the owner in with it', async () => {
     const owner = await signedUpOwner();
-    for (let attempt = 0; attempt < STAFF_FAILURE_LIMITS.account; attempt++) {
-      expect((await passwordStep(owner.email, 'wrong-guess', '10.9.1.1')).statusCode).toBe(401);
+    for (let attempt = 0; attempt < STAFF_CHALLENGE_AFTER_FAILURES.account; attempt++) {
+      const guess = await passwordStep(owner.email, 'wrong-guess', `10.9.2.${attempt + 1}`);
+      expect(guess.statusCode).toBe(401);
+      expect(guess.json()).toEqual({ message: staffConsoleMessages.signInFailed });
     }
-    const blocked = await passwordStep(owner.email, PASSWORD, '10.9.1.2');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ message: staffConsoleMessages.tooManyAttempts });
+    const asked = await passwordStep(owner.email, PASSWORD, '10.9.3.1');
+    expect(asked.statusCode).toBe(428);
+    expect(asked.json()).toEqual({ message: challengeMessages.required });
 
-    for (let attempt = 0; attempt < STAFF_FAILURE_LIMITS.ip; attempt++) {
-      await passwordStep(`guess${attempt}@example.in`, 'wrong-guess', '10.9.1.3');
+    const wrongWithSolution = await app.inject({
+      method: 'POST',
+      url: '/api/admin/session',
+      remoteAddress: '10.9.3.1',
+      headers: await solvedChallengeHeader(app),
+      payload: { email: owner.email, password: 'another-guess' },
+    });
+    expect(wrongWithSolution.statusCode).toBe(401);
+    expect(wrongWithSolution.json()).toEqual({ message: staffConsoleMessages.signInFailed });
+
+    const signedIn = await app.inject({
+      method: 'POST',
+      url: '/api/admin/session',
+      remoteAddress: '10.9.3.1',
+      headers: await solvedChallengeHeader(app),
+      payload: { email: owner.email, password: PASSWORD },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const cookie = staffCookie(signedIn);
+    // The account's failures still stand until a sign-in completes, so the code step asks too.
+    const codeAsked = await codeStep(cookie, { code: codeAt(owner.totpSecret, 1) }, '10.9.3.1');
+    expect(codeAsked.statusCode).toBe(428);
+    const done = await app.inject({
+      method: 'POST',
+      url: '/api/admin/session',
+      remoteAddress: '10.9.3.1',
+      headers: { cookie, ...FROM_BROWSER, ...(await solvedChallengeHeader(app)) },
+      payload: { code: codeAt(owner.totpSecret, 1) },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ next: 'done', staff: { email: owner.email } });
+    // A completed sign-in clears the account's failures: the next one is not asked.
+    expect((await passwordStep(owner.email, PASSWORD, '10.9.3.2')).statusCode).toBe(200);
+  });
+
+  it('asks for the bot challenge from an IP after its failures, for any account, never with a 429', async () => {
+    for (let attempt = 0; attempt < STAFF_CHALLENGE_AFTER_FAILURES.ip; attempt++) {
+      const guess = await passwordStep(`guess${attempt}@example.in`, 'wrong-guess', '10.9.4.1');
+      expect(guess.statusCode).toBe(401);
     }
     const other = await signedUpOwner();
-    const fromThatIp = await passwordStep(other.email, PASSWORD, '10.9.1.3');
-    expect(fromThatIp.statusCode).toBe(429);
-    expect((await passwordStep(other.email, PASSWORD, '10.9.1.4')).statusCode).toBe(200);
+    const fromThatIp = await passwordStep(other.email, PASSWORD, '10.9.4.1');
+    expect(fromThatIp.statusCode).toBe(428);
+    expect(fromThatIp.json()).toEqual({ message: challengeMessages.required });
+    expect((await passwordStep(other.email, PASSWORD, '10.9.4.2')).statusCode).toBe(200);
   });
 });
 

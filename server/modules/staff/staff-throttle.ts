@@ -3,10 +3,11 @@ import type { Database } from '../../db/client';
 import { attemptCounters } from '../../db/schema';
 import { countAttempt, deleteStaleCounters } from '../challenge/attempt-counter';
 
-// docs/architecture.md#staff: failed console sign-ins (password or code) in 15 minutes before the account, or
-// the IP, is refused until the window passes.
+// docs/architecture.md#staff: past these failed console sign-ins (password or code) in 15 minutes on the
+// account, or from the IP, a sign-in also needs the bot challenge. Nobody is locked out: failures from many
+// IPs must not keep the owner out of the console.
 export const STAFF_THROTTLE_WINDOW_MS = 15 * 60 * 1000;
-export const STAFF_FAILURE_LIMITS = { account: 10, ip: 30 } as const;
+export const STAFF_CHALLENGE_AFTER_FAILURES = { account: 5, ip: 20 } as const;
 const KEY_PREFIX = 'staff-login:';
 
 export function staffThrottleKeys(email: string, ipAddress: string) {
@@ -15,17 +16,22 @@ export function staffThrottleKeys(email: string, ipAddress: string) {
 }
 
 function limitFor(key: string): number {
-  return key.startsWith(`${KEY_PREFIX}ip:`) ? STAFF_FAILURE_LIMITS.ip : STAFF_FAILURE_LIMITS.account;
+  return key.startsWith(`${KEY_PREFIX}ip:`)
+    ? STAFF_CHALLENGE_AFTER_FAILURES.ip
+    : STAFF_CHALLENGE_AFTER_FAILURES.account;
 }
 
-export async function staffSignInBlocked(db: Database, keys: string[]): Promise<boolean> {
+export async function staffFailuresNeedChallenge(db: Database, keys: string[]): Promise<boolean> {
   const rows = await db.select().from(attemptCounters).where(inArray(attemptCounters.key, keys));
   const windowStart = Date.now() - STAFF_THROTTLE_WINDOW_MS;
   return rows.some((row) => row.windowStartedAt.getTime() > windowStart && row.count >= limitFor(row.key));
 }
 
-export async function recordStaffFailure(db: Database, keys: string[]) {
-  for (const key of keys) await countAttempt(db, key, STAFF_THROTTLE_WINDOW_MS);
+/** Counts a failure against each key. Returns the highest count, which sets the growing delay. */
+export async function recordStaffFailure(db: Database, keys: string[]): Promise<number> {
+  let highest = 0;
+  for (const key of keys) highest = Math.max(highest, await countAttempt(db, key, STAFF_THROTTLE_WINDOW_MS));
+  return highest;
 }
 
 export async function clearStaffFailures(db: Database, accountKey: string) {
