@@ -166,6 +166,17 @@ export const attentionReasons = [
 ] as const;
 export type AttentionReason = (typeof attentionReasons)[number];
 
+/** Each reason in plain words, for the console's lists (docs/product.md#needs-attention). */
+export const attentionReasonText: Record<AttentionReason, string> = {
+  courier_exception: 'The courier reports its parcel lost, damaged, undelivered or not picked up.',
+  shipment_not_booked: 'Paid over 30 minutes ago and its pickup is still not booked.',
+  refund_failing: 'Its refund keeps failing at Razorpay.',
+  refund_pending_long: 'Its refund has been pending at Razorpay for over a day.',
+  second_payment: 'The shopper paid it twice; the second payment is being refunded.',
+  parcel_cancelled_by_courier: 'The courier cancelled its parcel.',
+  parcel_returned: 'Its parcel is returning to us (RTO).',
+};
+
 export const OrderSchema = z
   .object({
     _id: z.string(),

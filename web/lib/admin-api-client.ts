@@ -14,11 +14,17 @@ export function setAdminSignedOutHandler(handler: () => void): void {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
+interface RequestOptions {
+  signInStep?: boolean;
+  /** Extra headers, such as a refund's Idempotency-Key (docs/product.md#http-api). */
+  headers?: Record<string, string>;
+}
+
 async function adminRequest<T>(
   method: Method,
   path: string,
   body?: unknown,
-  options: { signInStep?: boolean } = {},
+  options: RequestOptions = {},
 ): Promise<T> {
   let response: Response;
   try {
@@ -29,6 +35,7 @@ async function adminRequest<T>(
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         // docs/architecture.md#security: a state-changing request made with a cookie carries this header.
         ...(method === 'GET' ? {} : { 'X-Requested-With': 'fetch' }),
+        ...options.headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
@@ -59,7 +66,7 @@ async function adminRequest<T>(
 
 export const adminApi = {
   get: <T>(path: string) => adminRequest<T>('GET', path),
-  post: <T>(path: string, body?: unknown, options?: { signInStep?: boolean }) =>
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     adminRequest<T>('POST', path, body ?? {}, options),
   patch: <T>(path: string, body: unknown) => adminRequest<T>('PATCH', path, body),
   delete: <T>(path: string) => adminRequest<T>('DELETE', path),
