@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { orderStatuses } from './order-status';
+
+export { AdminNoteBodySchema, AdminRefundBodySchema } from './admin-order-bodies';
+
 import {
   attentionReasons,
   OrderSchema,
@@ -156,23 +159,10 @@ export const AdminActionReplySchema = z.object({ message: z.string(), order: Adm
 
 export const idempotencyKeyPattern = /^[A-Za-z0-9_-]{10,64}$/;
 
-export const AdminRefundBodySchema = z.object({
-  amountPaise: z.number().int().min(100, 'Please refund at least ₹1.').max(100_000_000),
-  reason: z.string().trim().min(3, 'Please give a reason for the refund.').max(500),
-});
-
 export const AdminRefundHeadersSchema = z.object({
   'idempotency-key': z
     .string({ message: adminOrderMessages.idempotencyKeyRequired })
     .regex(idempotencyKeyPattern, adminOrderMessages.idempotencyKeyRequired),
-});
-
-export const AdminNoteBodySchema = z.object({
-  body: z
-    .string()
-    .trim()
-    .min(1, 'Please write the note.')
-    .max(4000, 'Please keep a note under 4,000 characters.'),
 });
 
 export const AdminEmailParamsSchema = AdminOrderIdParamsSchema.extend({ kind: z.enum(orderEmailKinds) });

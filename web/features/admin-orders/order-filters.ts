@@ -1,5 +1,4 @@
-import { orderStatuses } from '../../../contracts/order-status';
-import { orderPaymentStatuses } from '../../../contracts/orders';
+import { orderPaymentStatuses, orderStatuses } from '../../../contracts/order-status';
 
 export type OrderStatusFilter = (typeof orderStatuses)[number];
 export type PaymentStatusFilter = (typeof orderPaymentStatuses)[number];

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { type AdminOrderDetail, AdminRefundBodySchema } from '../../../../contracts/admin-orders';
-import { type OrderEmailKind, orderEmailKinds } from '../../../../contracts/orders';
+import { AdminRefundBodySchema } from '../../../../contracts/admin-order-bodies';
+import type { AdminOrderDetail } from '../../../../contracts/admin-orders';
+import { type OrderEmailKind, orderEmailKinds } from '../../../../contracts/order-status';
 import { Button } from '../../../components/button';
 import { InputField, SelectField, TextareaField } from '../../../components/form/form-field';
 import { useAddOrderNote } from '../api/add-order-note';

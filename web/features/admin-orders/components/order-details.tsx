@@ -1,5 +1,5 @@
 import type { AdminOrderDetail } from '../../../../contracts/admin-orders';
-import { attentionReasonText } from '../../../../contracts/orders';
+import { attentionReasonText } from '../../../../contracts/order-status';
 import { ScrollingRegion } from '../../../components/scrolling-region';
 import { formatIstDateTime, formatPaise, humanise } from '../format';
 

@@ -1,6 +1,5 @@
 import type { FormEvent } from 'react';
-import { orderStatuses } from '../../../../contracts/order-status';
-import { orderPaymentStatuses } from '../../../../contracts/orders';
+import { orderPaymentStatuses, orderStatuses } from '../../../../contracts/order-status';
 import { FieldWrapper } from '../../../components/form/form-field';
 import { humanise } from '../format';
 import { filtersFromSearchParams, type OrderFilters } from '../order-filters';
