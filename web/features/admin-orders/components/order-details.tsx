@@ -183,7 +183,7 @@ export function OrderTimeline({ timeline }: { timeline: Detail['timeline'] }) {
   return (
     <Section id="order-timeline" title="Timeline">
       <ScrollingRegion className="admin-table-wrap" label="Timeline, scrolls sideways">
-        <table className="admin-table">
+        <table className="admin-table admin-table--timeline">
           <caption className="visually-hidden">Timeline, oldest first</caption>
           <thead>
             <tr>
