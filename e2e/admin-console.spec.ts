@@ -177,6 +177,17 @@ test('an owner finds a paid order by phone, refunds part of it, and retries a sh
   await expect(cards).toHaveCount(1);
   await expectNoAxeViolations(page);
 
+  await expect(page.getByRole('button', { name: 'Find orders' })).toBeFocused();
+  // The query keeps the search: the order page's Back returns to the same list.
+  await cards.getByRole('link', { name: `Order ${paidOrder.orderNumber}` }).click();
+  await page.goBack();
+  await expect(page.getByLabel('Search')).toHaveValue(shopper.mobile);
+  await expect(cards).toHaveCount(1);
+  await page.getByLabel('Search').fill('');
+  await page.getByRole('button', { name: 'Find orders' }).click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await page.goBack();
+  await expect(page.getByLabel('Search')).toHaveValue(shopper.mobile);
   await cards.getByRole('link', { name: `Order ${paidOrder.orderNumber}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Order ${paidOrder.orderNumber}` })).toBeVisible();
   const timeline = page.getByRole('table', { name: 'Timeline, oldest first' });

@@ -1,8 +1,10 @@
-import type { FormEvent } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { orderPaymentStatuses, orderStatuses } from '../../../../contracts/order-status';
 import { FieldWrapper } from '../../../components/form/form-field';
 import { humanise } from '../format';
-import { filtersFromSearchParams, type OrderFilters } from '../order-filters';
+import { filtersFromSearchParams, filtersToSearchParams, type OrderFilters } from '../order-filters';
+
+const fieldNames = ['q', 'status', 'paymentStatus', 'from', 'to'] as const;
 
 /** Search and filters; submitting writes them to the page's query string. */
 export function OrdersFilterForm({
@@ -12,6 +14,22 @@ export function OrdersFilterForm({
   filters: OrderFilters;
   onChange: (filters: OrderFilters) => void;
 }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const shown = filtersToSearchParams(filters).toString();
+  // When Back or a link changes the query, the fields show what the list shows; remounting them instead
+  // would drop the focus from the button just pressed.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const current = new URLSearchParams(shown);
+    for (const name of fieldNames) {
+      const field = form.elements.namedItem(name);
+      if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) {
+        field.value = current.get(name) ?? '';
+      }
+    }
+  }, [shown]);
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -20,14 +38,8 @@ export function OrdersFilterForm({
     onChange(filtersFromSearchParams(params));
   }
 
-  // The key remounts the fields when Back changes the query, so they show what the list shows.
   return (
-    <form
-      key={JSON.stringify(filters)}
-      className="admin-form admin-form--inline"
-      onSubmit={submit}
-      aria-label="Find orders"
-    >
+    <form ref={formRef} className="admin-form admin-form--inline" onSubmit={submit} aria-label="Find orders">
       <FieldWrapper label="Search">
         {(control) => (
           <input
