@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { orderStatuses } from './order-status';
+
+export { AdminNoteBodySchema, AdminRefundBodySchema } from './admin-order-bodies';
+
 import {
   attentionReasons,
   OrderSchema,
@@ -159,11 +162,6 @@ export const AdminActionReplySchema = z.object({ message: z.string(), order: Adm
 
 export const idempotencyKeyPattern = /^[A-Za-z0-9_-]{10,64}$/;
 
-export const AdminRefundBodySchema = z.object({
-  amountPaise: z.number().int().min(100, 'Please refund at least ₹1.').max(100_000_000),
-  reason: z.string().trim().min(3, 'Please give a reason for the refund.').max(500),
-});
-
 /** The Idempotency-Key header of a console action that must happen once however often it is sent. */
 function idempotencyKeyHeaders(message: string) {
   return z.object({ 'idempotency-key': z.string({ message }).regex(idempotencyKeyPattern, message) });
@@ -171,14 +169,6 @@ function idempotencyKeyHeaders(message: string) {
 
 export const AdminRefundHeadersSchema = idempotencyKeyHeaders(adminOrderMessages.idempotencyKeyRequired);
 export const AdminNoteHeadersSchema = idempotencyKeyHeaders(adminOrderMessages.noteKeyRequired);
-
-export const AdminNoteBodySchema = z.object({
-  body: z
-    .string()
-    .trim()
-    .min(1, 'Please write the note.')
-    .max(4000, 'Please keep a note under 4,000 characters.'),
-});
 
 export const AdminEmailParamsSchema = AdminOrderIdParamsSchema.extend({ kind: z.enum(orderEmailKinds) });
 

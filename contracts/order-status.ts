@@ -1,4 +1,6 @@
-// docs/product.md#order-statuses: order status values, their labels on each page, and their colours.
+// docs/product.md#order-statuses: order status values, their labels on each page, and their colours; and the
+// other codes of an order the console shows, here rather than in orders.ts so that the console's chunk shares
+// no schemas with the shop's chunks.
 
 export const orderStatuses = [
   'pending',
@@ -46,3 +48,39 @@ export function orderStatusColour(status: OrderStatus): string {
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (orderStatuses as readonly string[]).includes(value);
 }
+
+export const orderPaymentStatuses = ['pending', 'paid', 'failed', 'refunded', 'partially_refunded'] as const;
+
+/** The shopper's messages about an order, one a status the shopper hears about. */
+export const orderEmailKinds = [
+  'confirmed',
+  'shipped',
+  'out_for_delivery',
+  'delivered',
+  'cancelled',
+  'refunded',
+] as const;
+export type OrderEmailKind = (typeof orderEmailKinds)[number];
+
+/** Why an order waits for a person in the owner's console (docs/product.md#needs-attention). */
+export const attentionReasons = [
+  'courier_exception',
+  'parcel_cancelled_by_courier',
+  'parcel_returned',
+  'refund_failing',
+  'refund_pending_long',
+  'second_payment',
+  'shipment_not_booked',
+] as const;
+export type AttentionReason = (typeof attentionReasons)[number];
+
+/** Each reason in plain words, for the console's lists (docs/product.md#needs-attention). */
+export const attentionReasonText: Record<AttentionReason, string> = {
+  courier_exception: 'The courier reports its parcel lost, damaged, undelivered or not picked up.',
+  shipment_not_booked: 'Paid over 30 minutes ago and its pickup is still not booked.',
+  refund_failing: 'Its refund keeps failing at Razorpay.',
+  refund_pending_long: 'Its refund has been pending at Razorpay for over a day.',
+  second_payment: 'The shopper paid it twice; the second payment is being refunded.',
+  parcel_cancelled_by_courier: 'The courier cancelled its parcel.',
+  parcel_returned: 'Its parcel is returning to us (RTO).',
+};

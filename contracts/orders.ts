@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import { AddressSchema } from './auth';
 import { sizes } from './cart';
-import { orderStatuses } from './order-status';
+import { orderPaymentStatuses, orderStatuses } from './order-status';
 import { shipmentStages } from './shipping';
+
+export {
+  type AttentionReason,
+  attentionReasons,
+  attentionReasonText,
+  type OrderEmailKind,
+  orderEmailKinds,
+  orderPaymentStatuses,
+} from './order-status';
 
 export const paymentMessages = {
   // docs/product.md#place-order-checks Place order.
@@ -50,8 +59,6 @@ export const PaymentResponseSchema = z.object({
   razorpay_signature: z.string().max(256).optional(),
 });
 export type PaymentResponse = z.infer<typeof PaymentResponseSchema>;
-
-export const orderPaymentStatuses = ['pending', 'paid', 'failed', 'refunded', 'partially_refunded'] as const;
 
 export const OrderItemSchema = z.object({
   productId: z.number().int(),
@@ -138,33 +145,10 @@ export type ShipmentUpdates = z.infer<typeof ShipmentUpdatesSchema>;
 export const refundStatuses = ['scheduled', 'pending', 'processed', 'failed'] as const;
 export type RefundStatus = (typeof refundStatuses)[number];
 
-/** The shopper's messages about an order, one a status the shopper hears about. */
-export const orderEmailKinds = [
-  'confirmed',
-  'shipped',
-  'out_for_delivery',
-  'delivered',
-  'cancelled',
-  'refunded',
-] as const;
-export type OrderEmailKind = (typeof orderEmailKinds)[number];
-
 /** The app's page of one order (web/lib/paths.ts paymentSuccessOf), which order messages link to (docs/product.md#order-messages). */
 export function orderPagePath(orderId: string): string {
   return `/payment-success?orderId=${encodeURIComponent(orderId)}`;
 }
-
-/** Why an order waits for a person in the owner's console (docs/product.md#needs-attention). */
-export const attentionReasons = [
-  'courier_exception',
-  'parcel_cancelled_by_courier',
-  'parcel_returned',
-  'refund_failing',
-  'refund_pending_long',
-  'second_payment',
-  'shipment_not_booked',
-] as const;
-export type AttentionReason = (typeof attentionReasons)[number];
 
 export const OrderSchema = z
   .object({

@@ -7,6 +7,8 @@ export const adminPaths = {
   setup: (token: string) => `/admin/setup/${encodeURIComponent(token)}`,
   staff: '/admin/staff',
   audit: '/admin/audit',
+  orders: '/admin/orders',
+  order: (id: string) => `/admin/orders/${encodeURIComponent(id)}`,
 } as const;
 
 /** The console's API paths, relative to the API base. */
@@ -17,4 +19,14 @@ export const adminApiPaths = {
   staffMember: (id: string) => `/admin/staff/${encodeURIComponent(id)}`,
   disableStaff: (id: string) => `/admin/staff/${encodeURIComponent(id)}/disable`,
   audit: (query: string) => `/admin/audit${query ? `?${query}` : ''}`,
+  orders: (query: string) => `/admin/orders${query ? `?${query}` : ''}`,
+  ordersCsv: (from: string, to: string) =>
+    `/admin/orders.csv?${new URLSearchParams({ from, to }).toString()}`,
+  order: (id: string) => `/admin/orders/${encodeURIComponent(id)}`,
+  orderAction: (id: string, action: 'cancel' | 'refunds' | 'notes' | 'shipment/retry') =>
+    `/admin/orders/${encodeURIComponent(id)}/${action}`,
+  resendOrderEmail: (id: string, kind: string) =>
+    `/admin/orders/${encodeURIComponent(id)}/emails/${encodeURIComponent(kind)}/resend`,
+  attention: '/admin/attention',
+  dashboard: '/admin/dashboard',
 } as const;

@@ -1,12 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
-import { Navigate, useNavigate, useRoutes } from 'react-router';
+import { useNavigate, useRoutes } from 'react-router';
 import { setAdminSignedOutHandler } from '../../../lib/admin-api-client';
 import { adminPaths } from '../../../lib/admin-paths';
 import './admin.css';
 import { AdminAuditPage } from './admin-audit';
-import { AdminLayout } from './admin-layout';
+import { AdminDashboardPage } from './admin-dashboard';
+import { AdminLayout, OwnerOnly } from './admin-layout';
 import { AdminLoginPage } from './admin-login';
+import { AdminOrderPage } from './admin-order';
+import { AdminOrdersPage } from './admin-orders';
 import { AdminSetupPage } from './admin-setup';
 import { AdminStaffPage } from './admin-staff';
 import { ToastProvider } from './toasts';
@@ -18,9 +21,11 @@ function AdminRoutes() {
     {
       element: <AdminLayout />,
       children: [
-        { index: true, element: <Navigate to={adminPaths.staff} replace /> },
-        { path: 'staff', element: <AdminStaffPage /> },
-        { path: 'audit', element: <AdminAuditPage /> },
+        { index: true, element: <AdminDashboardPage /> },
+        { path: 'orders', element: <AdminOrdersPage /> },
+        { path: 'orders/:id', element: <AdminOrderPage /> },
+        { path: 'staff', element: <OwnerOnly page={<AdminStaffPage />} /> },
+        { path: 'audit', element: <OwnerOnly page={<AdminAuditPage />} /> },
         { path: '*', element: <p>This console page does not exist.</p> },
       ],
     },

@@ -1,6 +1,6 @@
-import { Suspense } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
-import { staffConsoleMessages } from '../../../../contracts/staff';
+import { type ReactNode, Suspense } from 'react';
+import { NavLink, Outlet, useNavigate, useOutletContext } from 'react-router';
+import { type StaffProfile, staffConsoleMessages } from '../../../../contracts/staff';
 import { StatusMessage } from '../../../components/status-message';
 import { useStaffSession } from '../../../features/staff/api/get-staff-session';
 import { useSignOutStaff } from '../../../features/staff/api/sign-out-staff';
@@ -34,6 +34,14 @@ export function AdminLayout() {
         <p className="admin-brand">Ottoman Mittens console</p>
         <nav aria-label="Console">
           <ul className="admin-nav">
+            <li>
+              <NavLink to={adminPaths.root} end>
+                Dashboard
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={adminPaths.orders}>Orders</NavLink>
+            </li>
             {isOwner && (
               <li>
                 <NavLink to={adminPaths.staff}>Staff</NavLink>
@@ -57,9 +65,21 @@ export function AdminLayout() {
       </header>
       <main className="admin-main" id="main">
         <Suspense fallback={<p role="status">Loading…</p>}>
-          {isOwner ? <Outlet context={staff} /> : <p>Your role has no console pages yet.</p>}
+          <Outlet context={staff} />
         </Suspense>
       </main>
+    </>
+  );
+}
+
+/** docs/product.md#staff: staff management and the audit log are an owner's. */
+export function OwnerOnly({ page }: { page: ReactNode }) {
+  const staff = useOutletContext<StaffProfile>();
+  if (staff.role === 'owner') return page;
+  return (
+    <>
+      <h1>Owners only</h1>
+      <p>Only an owner can see this page.</p>
     </>
   );
 }

@@ -1,0 +1,92 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AdminOrderDetail } from '../../../../contracts/admin-orders';
+import { createQueryWrapper } from '../../../test/query-wrapper';
+import { OrderActions } from './order-actions';
+
+function reply(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+const detail = { order: { orderId: 'order-1' }, refundablePaise: 119_800 } as unknown as AdminOrderDetail;
+
+const sentKeys = (fetchMock: ReturnType<typeof vi.fn>) =>
+  fetchMock.mock.calls.map(
+    (call) => (call[1] as RequestInit & { headers: Record<string, string> }).headers['Idempotency-Key'],
+  );
+
+// jsdom has no modal dialogs: open and close as the browser's <dialog> does, without the top layer.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderActions(isOwner: boolean, onDone = vi.fn()) {
+  const { wrapper } = createQueryWrapper();
+  render(<OrderActions detail={detail} isOwner={isOwner} onDone={onDone} />, { wrapper });
+  return onDone;
+}
+
+describe("an order's actions in the console", () => {
+  it('refunds rupees as paise with one idempotency key per opening of the dialog', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(reply(503, { message: 'Razorpay could not be reached.' }))
+      .mockResolvedValueOnce(reply(200, { message: '₹100.50 is being refunded.', order: detail }))
+      .mockResolvedValueOnce(reply(200, { message: '₹1.00 is being refunded.', order: detail }));
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    const onDone = renderActions(true);
+
+    await user.click(screen.getByRole('button', { name: 'Refund part' }));
+    expect(screen.getByText('Up to ₹1,198.00 can be refunded.')).toBeTruthy();
+    await user.type(screen.getByLabelText('Amount in rupees'), '100.505');
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    expect(screen.getByText('Please give the amount in rupees, e.g. 100 or 100.50.')).toBeTruthy();
+    expect(screen.getByText('Please give a reason for the refund.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText('Amount in rupees'));
+    await user.type(screen.getByLabelText('Amount in rupees'), '100.50');
+    await user.type(screen.getByLabelText('Reason'), 'Torn seam');
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText('Razorpay could not be reached.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith('₹100.50 is being refunded.'));
+
+    await user.click(screen.getByRole('button', { name: 'Refund part' }));
+    expect((screen.getByLabelText('Amount in rupees') as HTMLInputElement).value).toBe('');
+    await user.type(screen.getByLabelText('Amount in rupees'), '1');
+    await user.type(screen.getByLabelText('Reason'), 'Late parcel');
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(2));
+
+    const [first, again, nextOpening] = sentKeys(fetchMock);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(again).toBe(first);
+    expect(nextOpening).not.toBe(first);
+    const bodies = fetchMock.mock.calls.map((call) => JSON.parse(String((call[1] as RequestInit).body)));
+    expect(bodies).toEqual([
+      { amountPaise: 10_050, reason: 'Torn seam' },
+      { amountPaise: 10_050, reason: 'Torn seam' },
+      { amountPaise: 100, reason: 'Late parcel' },
+    ]);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/admin/orders/order-1/refunds');
+  });
+
+  it('shows support only what support may do', () => {
+    renderActions(false);
+    expect(screen.queryByRole('button', { name: 'Refund part' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel and refund in full' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Retry shipment' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Resend an e-mail' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add a note' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,261 @@
+import { useState } from 'react';
+import { AdminRefundBodySchema } from '../../../../contracts/admin-order-bodies';
+import type { AdminOrderDetail } from '../../../../contracts/admin-orders';
+import { type OrderEmailKind, orderEmailKinds } from '../../../../contracts/order-status';
+import { Button } from '../../../components/button';
+import { InputField, SelectField, TextareaField } from '../../../components/form/form-field';
+import { useAddOrderNote } from '../api/add-order-note';
+import { useCancelOrder } from '../api/cancel-order';
+import { useRefundOrder } from '../api/refund-order';
+import { useResendOrderEmail } from '../api/resend-order-email';
+import { useRetryShipment } from '../api/retry-shipment';
+import type { AdminActionReply } from '../api/use-order-action';
+import { formatPaise, humanise, parseRupeesToPaise } from '../format';
+import { ActionDialog } from './action-dialog';
+
+type Action = 'cancel' | 'refund' | 'retry' | 'resend' | 'note';
+
+interface OrderActionsProps {
+  detail: AdminOrderDetail;
+  isOwner: boolean;
+  onDone: (message: string) => void;
+}
+
+/** The actions a role may take on the order, each behind a confirmation (docs/product.md#staff). */
+export function OrderActions({ detail, isOwner, onDone }: OrderActionsProps) {
+  const [open, setOpen] = useState<Action | null>(null);
+  const [opening, setOpening] = useState(0);
+  const show = (action: Action) => {
+    setOpening((count) => count + 1);
+    setOpen(action);
+  };
+  const close = () => setOpen(null);
+  const finish = (reply: AdminActionReply) => {
+    close();
+    onDone(reply.message);
+  };
+  const orderId = detail.order.orderId;
+  return (
+    <section className="admin-section" aria-labelledby="order-actions">
+      <h2 id="order-actions">Actions</h2>
+      <div className="admin-actions">
+        {isOwner && (
+          <>
+            <Button variant="secondary" onClick={() => show('refund')}>
+              Refund part
+            </Button>
+            <Button variant="secondary" onClick={() => show('cancel')}>
+              Cancel and refund in full
+            </Button>
+          </>
+        )}
+        <Button variant="secondary" onClick={() => show('retry')}>
+          Retry shipment
+        </Button>
+        <Button variant="secondary" onClick={() => show('resend')}>
+          Resend an e-mail
+        </Button>
+        <Button variant="secondary" onClick={() => show('note')}>
+          Add a note
+        </Button>
+      </div>
+      {/* A new key at each opening starts a dialog afresh (fields, error, idempotency key); staying mounted
+          while closed lets the native <dialog> hand focus back to the button that opened it. */}
+      {isOwner && (
+        <RefundDialog
+          key={`refund-${opening}`}
+          open={open === 'refund'}
+          orderId={orderId}
+          refundablePaise={detail.refundablePaise}
+          onClose={close}
+          onDone={finish}
+        />
+      )}
+      {isOwner && (
+        <CancelDialog
+          key={`cancel-${opening}`}
+          open={open === 'cancel'}
+          orderId={orderId}
+          onClose={close}
+          onDone={finish}
+        />
+      )}
+      <RetryShipmentDialog
+        key={`retry-${opening}`}
+        open={open === 'retry'}
+        orderId={orderId}
+        onClose={close}
+        onDone={finish}
+      />
+      <ResendEmailDialog
+        key={`resend-${opening}`}
+        open={open === 'resend'}
+        orderId={orderId}
+        onClose={close}
+        onDone={finish}
+      />
+      <AddNoteDialog
+        key={`note-${opening}`}
+        open={open === 'note'}
+        orderId={orderId}
+        onClose={close}
+        onDone={finish}
+      />
+    </section>
+  );
+}
+
+interface DialogProps {
+  open: boolean;
+  orderId: string;
+  onClose: () => void;
+  onDone: (reply: AdminActionReply) => void;
+}
+
+function RefundDialog({
+  open,
+  orderId,
+  refundablePaise,
+  onClose,
+  onDone,
+}: DialogProps & { refundablePaise: number }) {
+  const refund = useRefundOrder();
+  // docs/product.md#http-api: one key for this dialog, so a second press of Refund refunds once.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ amount?: string; reason?: string }>({});
+
+  function confirm() {
+    const amountPaise = parseRupeesToPaise(amount);
+    const parsed = AdminRefundBodySchema.safeParse({ amountPaise: amountPaise ?? Number.NaN, reason });
+    if (amountPaise === null || !parsed.success) {
+      const issues = parsed.success ? [] : parsed.error.issues;
+      setFieldErrors({
+        amount:
+          amountPaise === null
+            ? 'Please give the amount in rupees, e.g. 100 or 100.50.'
+            : issues.find((issue) => issue.path[0] === 'amountPaise')?.message,
+        reason: issues.find((issue) => issue.path[0] === 'reason')?.message,
+      });
+      return;
+    }
+    setFieldErrors({});
+    refund.mutate({ orderId, idempotencyKey, ...parsed.data }, { onSuccess: onDone });
+  }
+
+  return (
+    <ActionDialog
+      open={open}
+      title="Refund part of this order"
+      confirmLabel="Refund"
+      pending={refund.isPending}
+      error={refund.error?.message ?? null}
+      onClose={onClose}
+      onConfirm={confirm}
+    >
+      <p>Up to {formatPaise(refundablePaise)} can be refunded.</p>
+      <InputField
+        label="Amount in rupees"
+        inputMode="decimal"
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+        error={fieldErrors.amount}
+        required
+      />
+      <TextareaField
+        label="Reason"
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        error={fieldErrors.reason}
+        required
+      />
+    </ActionDialog>
+  );
+}
+
+function CancelDialog({ open, orderId, onClose, onDone }: DialogProps) {
+  const cancel = useCancelOrder();
+  return (
+    <ActionDialog
+      open={open}
+      title="Cancel this order"
+      confirmLabel="Cancel and refund"
+      pending={cancel.isPending}
+      error={cancel.error?.message ?? null}
+      onClose={onClose}
+      onConfirm={() => cancel.mutate(orderId, { onSuccess: onDone })}
+    >
+      <p>The order is cancelled and its payment refunded in full. This cannot be undone.</p>
+    </ActionDialog>
+  );
+}
+
+function RetryShipmentDialog({ open, orderId, onClose, onDone }: DialogProps) {
+  const retry = useRetryShipment();
+  return (
+    <ActionDialog
+      open={open}
+      title="Retry the shipment booking"
+      confirmLabel="Retry shipment"
+      pending={retry.isPending}
+      error={retry.error?.message ?? null}
+      onClose={onClose}
+      onConfirm={() => retry.mutate(orderId, { onSuccess: onDone })}
+    >
+      <p>The parcel's booking with Shiprocket is tried again.</p>
+    </ActionDialog>
+  );
+}
+
+function ResendEmailDialog({ open, orderId, onClose, onDone }: DialogProps) {
+  const resend = useResendOrderEmail();
+  const [kind, setKind] = useState<OrderEmailKind>('confirmed');
+  return (
+    <ActionDialog
+      open={open}
+      title="Resend an e-mail"
+      confirmLabel="Resend"
+      pending={resend.isPending}
+      error={resend.error?.message ?? null}
+      onClose={onClose}
+      onConfirm={() => resend.mutate({ orderId, kind }, { onSuccess: onDone })}
+    >
+      <SelectField
+        label="E-mail"
+        value={kind}
+        onChange={(event) => setKind(event.target.value as OrderEmailKind)}
+      >
+        {orderEmailKinds.map((option) => (
+          <option key={option} value={option}>
+            {humanise(option)}
+          </option>
+        ))}
+      </SelectField>
+    </ActionDialog>
+  );
+}
+
+function AddNoteDialog({ open, orderId, onClose, onDone }: DialogProps) {
+  const addNote = useAddOrderNote();
+  // docs/product.md#http-api: one key for this dialog, so a second press of Add note adds it once.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [body, setBody] = useState('');
+  return (
+    <ActionDialog
+      open={open}
+      title="Add a note"
+      confirmLabel="Add note"
+      pending={addNote.isPending}
+      error={addNote.error?.message ?? null}
+      onClose={onClose}
+      onConfirm={() => addNote.mutate({ orderId, body, idempotencyKey }, { onSuccess: onDone })}
+    >
+      <TextareaField
+        label="Note (only staff see it)"
+        value={body}
+        onChange={(event) => setBody(event.target.value)}
+      />
+    </ActionDialog>
+  );
+}

@@ -1,0 +1,212 @@
+import type { AdminOrderDetail } from '../../../../contracts/admin-orders';
+import { attentionReasonText } from '../../../../contracts/order-status';
+import { ScrollingRegion } from '../../../components/scrolling-region';
+import { formatIstDateTime, formatPaise, humanise } from '../format';
+
+type Detail = AdminOrderDetail;
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section className="admin-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function OrderFlags({ attention }: { attention: Detail['attention'] }) {
+  if (attention.length === 0) return null;
+  return (
+    <Section id="order-flags" title="Open flags">
+      <ul>
+        {attention.map((flag) => (
+          <li key={flag.reason}>
+            {attentionReasonText[flag.reason]}{' '}
+            <span className="admin-muted">Since {formatIstDateTime(flag.createdAt)}</span>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+export function OrderItemsAndAmounts({
+  order,
+  refundablePaise,
+}: {
+  order: Detail['order'];
+  refundablePaise: number;
+}) {
+  return (
+    <Section id="order-items" title="Items and amounts">
+      <ul>
+        {order.items.map((item) => (
+          <li key={`${item.productId}-${item.size}`}>
+            {item.quantity} × {item.title} ({item.size}, {item.sku})
+          </li>
+        ))}
+      </ul>
+      <dl className="admin-details">
+        <dt>MRP</dt>
+        <dd>{formatPaise(order.mrpPaise)}</dd>
+        <dt>Subtotal</dt>
+        <dd>{formatPaise(order.subtotalPaise)}</dd>
+        <dt>Discount</dt>
+        <dd>{formatPaise(order.discountPaise)}</dd>
+        <dt>Shipping</dt>
+        <dd>{formatPaise(order.shippingPaise)}</dd>
+        <dt>Tax</dt>
+        <dd>{formatPaise(order.taxPaise)}</dd>
+        <dt>Total</dt>
+        <dd>{formatPaise(order.totalPaise)}</dd>
+        <dt>Refunded</dt>
+        <dd>{formatPaise(order.refundedPaise)}</dd>
+        <dt>Still refundable</dt>
+        <dd>{formatPaise(refundablePaise)}</dd>
+      </dl>
+    </Section>
+  );
+}
+
+export function OrderShopper({ shopper, order }: { shopper: Detail['shopper']; order: Detail['order'] }) {
+  const address = order.shippingAddress;
+  return (
+    <Section id="order-shopper" title="Shopper and address">
+      <dl className="admin-details">
+        <dt>Name</dt>
+        <dd>{shopper.name}</dd>
+        <dt>E-mail</dt>
+        <dd>{shopper.email}</dd>
+        <dt>Phone</dt>
+        <dd>{shopper.phone}</dd>
+        <dt>Ship to</dt>
+        <dd>
+          {address.firstName} {address.lastName}, {address.houseName}, {address.streetArea}, {address.city},{' '}
+          {address.state} {address.pincode}, {address.country}
+        </dd>
+      </dl>
+    </Section>
+  );
+}
+
+export function OrderPayments({
+  payments,
+  refunds,
+}: {
+  payments: Detail['payments'];
+  refunds: Detail['refunds'];
+}) {
+  return (
+    <Section id="order-payments" title="Payments and refunds">
+      {payments.length === 0 && <p>No payments.</p>}
+      <ul>
+        {payments.map((payment) => (
+          <li key={payment.razorpayPaymentId}>
+            Payment {payment.razorpayPaymentId}: {formatPaise(payment.amountPaise)} ({payment.status}
+            {payment.method ? `, ${payment.method}` : ''}), {formatIstDateTime(payment.createdAt)}
+          </li>
+        ))}
+      </ul>
+      {refunds.length === 0 ? (
+        <p>No refunds.</p>
+      ) : (
+        <ul aria-label="Refunds">
+          {refunds.map((refund) => (
+            <li key={refund.razorpayRefundId}>
+              Refund {formatPaise(refund.amountPaise)} ({refund.status}),{' '}
+              {formatIstDateTime(refund.createdAt)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+export function OrderShipment({
+  shipment,
+  scans,
+}: {
+  shipment: Detail['order']['shipment'];
+  scans: Detail['scans'];
+}) {
+  return (
+    <Section id="order-shipment" title="Shipment">
+      {shipment ? (
+        <dl className="admin-details">
+          <dt>Stage</dt>
+          <dd>{humanise(shipment.stage)}</dd>
+          <dt>Courier</dt>
+          <dd>{shipment.courierName ?? '—'}</dd>
+          <dt>AWB</dt>
+          <dd>{shipment.trackingNumber ?? '—'}</dd>
+        </dl>
+      ) : (
+        <p>No parcel booked yet.</p>
+      )}
+      {scans.length > 0 && (
+        <ul aria-label="Scans">
+          {scans.map((scan) => (
+            <li key={`${scan.date}-${scan.status}`}>
+              {formatIstDateTime(scan.date)}: {scan.status}, {scan.activity}
+              {scan.location ? ` (${scan.location})` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+export function OrderNotes({ notes }: { notes: Detail['notes'] }) {
+  return (
+    <Section id="order-notes" title="Notes">
+      {notes.length === 0 ? (
+        <p>No notes.</p>
+      ) : (
+        <ul>
+          {notes.map((note) => (
+            <li key={note.id}>
+              {note.body}{' '}
+              <span className="admin-muted">
+                ({note.staffName}, {formatIstDateTime(note.createdAt)})
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+export function OrderTimeline({ timeline }: { timeline: Detail['timeline'] }) {
+  return (
+    <Section id="order-timeline" title="Timeline">
+      <ScrollingRegion className="admin-table-wrap" label="Timeline, scrolls sideways">
+        <table className="admin-table admin-table--timeline">
+          <caption className="visually-hidden">Timeline, oldest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">When (IST)</th>
+              <th scope="col">What</th>
+              <th scope="col">Event</th>
+              <th scope="col">By</th>
+            </tr>
+          </thead>
+          <tbody>
+            {timeline.map((entry, index) => (
+              // The timeline is fixed for one reply and may hold two alike entries at one moment.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <tr key={index}>
+                <td>{formatIstDateTime(entry.at)}</td>
+                <td>{humanise(entry.kind)}</td>
+                <td>{entry.summary}</td>
+                <td>{entry.actor ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollingRegion>
+    </Section>
+  );
+}
