@@ -159,6 +159,8 @@ test('an owner finds a paid order by phone, refunds part of it, and retries a sh
   server,
   browser,
 }) => {
+  // The whole console journey with two paid orders and a courier outage: longer than one page's test.
+  test.slow();
   const shopperContext = await browser.newContext({ baseURL: server.url, viewport: phoneViewport });
   const shopperPage = await shopperContext.newPage();
   const shopper = await signInBrowser(shopperPage, server);

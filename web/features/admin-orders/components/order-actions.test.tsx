@@ -38,7 +38,7 @@ describe("an order's actions in the console", () => {
   it('refunds rupees as paise with one idempotency key per opening of the dialog', async () => {
     const fetchMock = vi
       .fn()
-      .mockResolvedValueOnce(reply(503, { message: 'Razorpay could not be reached.' }))
+      .mockResolvedValueOnce(reply(502, { message: 'Razorpay could not be reached.' }))
       .mockResolvedValueOnce(reply(200, { message: '₹100.50 is being refunded.', order: detail }))
       .mockResolvedValueOnce(reply(200, { message: '₹1.00 is being refunded.', order: detail }));
     vi.stubGlobal('fetch', fetchMock);
