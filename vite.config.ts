@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
@@ -10,27 +10,68 @@ const reactRouterProduction = fileURLToPath(
   new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
 
+// docs/architecture.md#staff: the owner's console is a page of its own, web/admin.html, built after the shop by a
+// second build into the same folder. Two builds rather than two inputs of one: one build would share the
+// modules both pages use through a chunk of its own, and the shop's first load would carry the cost of it.
+const CONSOLE_BUILD = 'OTTOMAN_CONSOLE_BUILD';
+const consoleBuild = process.env[CONSOLE_BUILD] === '1';
+const configFile = fileURLToPath(import.meta.url);
+
+function consolePage(): Plugin {
+  return {
+    name: 'console-page',
+    // The dev server serves both pages from web/: /admin and everything under it get admin.html, as the
+    // server does for the build (server/plugins/web-app.ts).
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const [pathname = '', query] = (request.url ?? '').split('?');
+        const underAdmin = pathname === '/admin' || pathname.startsWith('/admin/');
+        if (
+          underAdmin &&
+          !pathname.includes('.') &&
+          (request.method === 'GET' || request.method === 'HEAD')
+        ) {
+          request.url = `/admin.html${query === undefined ? '' : `?${query}`}`;
+        }
+        next();
+      });
+    },
+    // After the shop's build, the console's.
+    async closeBundle(error) {
+      if (error || consoleBuild || this.meta.watchMode) return;
+      process.env[CONSOLE_BUILD] = '1';
+      try {
+        await build({ configFile, logLevel: 'warn' });
+      } finally {
+        delete process.env[CONSOLE_BUILD];
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: 'web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), consolePage()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
   build: {
     outDir: '../dist/web',
-    emptyOutDir: true,
+    // The console's build adds its files to the shop's.
+    emptyOutDir: !consoleBuild,
     target: 'es2022',
     // One chunk holds everything the first load runs (below): nothing to preload at start, and browsers
     // without modulepreload still load lazy chunks, only without their dependencies fetched in parallel.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      input: fileURLToPath(new URL(consoleBuild ? 'web/admin.html' : 'web/index.html', import.meta.url)),
       output: {
         codeSplitting: {
           // Everything statically imported from main.tsx in one file. Left to itself the bundler made nine
           // files of it (3.7 kB more gzipped); a vendor and app split would cost 0.7 kB and three requests.
           groups: [
-            { name: 'index', tags: ['$initial'] },
+            { name: consoleBuild ? 'admin' : 'index', tags: ['$initial'] },
             // The form components every lazy form shares, as one file: the first chunk lists each lazy file
             // by name, and three names cost more than one.
             { name: 'form', test: /web\/components\/form\// },
@@ -39,6 +80,8 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
+  // The dev server's dependency scan starts from both pages (build.rolldownOptions.input names one).
+  optimizeDeps: { entries: ['index.html', 'admin.html'] },
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: {

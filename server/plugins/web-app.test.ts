@@ -16,6 +16,10 @@ beforeAll(async () => {
     '<!doctype html><title>Ottoman</title><div id="root"></div>',
   );
   writeFileSync(
+    path.join(distDir, 'admin.html'),
+    '<!doctype html><title>Console</title><div id="root" data-page="console"></div>',
+  );
+  writeFileSync(
     path.join(distDir, 'assets', 'index-Ab12Cd34.js'),
     `console.log(${JSON.stringify('x'.repeat(5000))});`,
   );
@@ -49,6 +53,30 @@ describe('serving the built app', () => {
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root">');
       expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it.each(['/admin', '/admin/', '/admin/orders', '/admin/orders/42?tab=notes', '/admin/setup/abc-DEF_12'])(
+    "answers the console's route %s with admin.html, revalidated, under the same CSP",
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('data-page="console"');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-inline');
+    },
+  );
+
+  it.each(['/', '/administrator', '/orders', '/product/admin'])(
+    "answers the shop's route %s with index.html, not the console's page",
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<title>Ottoman</title>');
+      expect(response.body).not.toContain('data-page="console"');
     },
   );
 

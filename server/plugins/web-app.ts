@@ -11,7 +11,8 @@ const REVALIDATE = 'no-cache';
 const SHORT = 'public, max-age=3600';
 
 function cacheControlFor(filePath: string): string {
-  if (filePath.endsWith('index.html')) return REVALIDATE;
+  // The pages (index.html, the console's admin.html) name the hashed assets of the current build.
+  if (filePath.endsWith('.html')) return REVALIDATE;
   // Vite puts content-hashed files under assets/: a new build gets new names.
   if (filePath.split(path.sep).includes('assets')) return IMMUTABLE;
   return SHORT;
@@ -21,18 +22,24 @@ function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
-/** A browser navigation to an app route (no file extension) gets index.html; the router takes it from there. */
+/** A browser navigation to an app route (no file extension) gets a page; its router takes it from there. */
 function wantsAppShell(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const pathname = request.url.split('?')[0] ?? '/';
   return !isApiPath(pathname) && path.extname(pathname) === '';
 }
 
+/** docs/architecture.md#staff: the owner's console is a page of its own, for /admin and everything under it. */
+function pageFor(url: string): string {
+  const pathname = url.split('?')[0] ?? '/';
+  return pathname === '/admin' || pathname.startsWith('/admin/') ? 'admin.html' : 'index.html';
+}
+
 function sendNotFound(reply: FastifyReply) {
   return reply.code(404).send({ message: messages.notFound });
 }
 
-/** Serves the built single-page app with history fallback. */
+/** Serves the built app, the shop's page and the console's, with history fallback. */
 export default fp(
   async (app, options: { config: Config }) => {
     const root = path.resolve(options.config.webDistDir);
@@ -48,7 +55,7 @@ export default fp(
       setHeaders: (reply, filePath) => void reply.header('Cache-Control', cacheControlFor(filePath)),
     });
     app.setNotFoundHandler((request, reply) => {
-      if (wantsAppShell(request)) return reply.sendFile('index.html');
+      if (wantsAppShell(request)) return reply.sendFile(pageFor(request.url));
       return sendNotFound(reply);
     });
   },

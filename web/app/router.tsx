@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import { paths, policyPaths } from '../lib/paths';
 import { RootLayout } from './layout/root-layout';
@@ -28,23 +28,9 @@ const NotFoundRoute = lazy(() =>
   import('./routes/not-found').then((module) => ({ default: module.NotFoundRoute })),
 );
 
-const AdminApp = lazy(() =>
-  import('./routes/admin/admin-app').then((module) => ({ default: module.AdminApp })),
-);
-
 // An object route table (useRoutes) rather than <Routes> children: the same matching without the code that
 // reads routes out of JSX elements (bundle budget).
 const routes: RouteObject[] = [
-  // docs/architecture.md#staff: the console has its own layout, outside the shop's header and footer.
-  {
-    // A literal: importing lib/admin-paths here would put all of it in the first load.
-    path: '/admin/*',
-    element: (
-      <Suspense fallback={null}>
-        <AdminApp />
-      </Suspense>
-    ),
-  },
   {
     element: <RootLayout />,
     children: [

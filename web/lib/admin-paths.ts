@@ -1,6 +1,6 @@
 // The console's paths, apart from paths.ts so none of them ride in the shop's first load (docs/architecture.md#staff).
 
-/** The console's pages (docs/product.md#staff), in their own lazy chunks. */
+/** The console's pages (docs/product.md#staff), on the console's own page (web/admin.html). */
 export const adminPaths = {
   root: '/admin',
   login: '/admin/login',

@@ -32,8 +32,8 @@ function AdminRoutes() {
   ]);
 }
 
-// docs/architecture.md#staff: the console is one lazy chunk of its own (its pages together are small; every
-// extra chunk adds its name to the table the shop's first load carries).
+// docs/architecture.md#staff: the console is a page of its own (web/admin.html, rendered by app/admin-root.tsx),
+// built apart from the shop: the shop's first load carries none of it.
 
 /** Everything under /admin: a 401 from a console call leads to the console's sign-in, not the shop's. */
 export function AdminApp() {
