@@ -1,5 +1,5 @@
-import { Secret, TOTP } from 'otpauth';
 import { runAdminCommand } from '../server/modules/staff/command-line';
+import { totpCodeAt } from '../server/test/staff-factory';
 import { testBotChallenge } from '../server/test/test-config';
 import { expect, test } from './fixtures';
 import { phoneViewport } from './support/axe';
@@ -12,11 +12,6 @@ test.use({
     botChallenge: { ...testBotChallenge, hmacKey: undefined, afterRequests: { address: 1, ip: 100_000 } },
   },
 });
-
-function totpCode(secret: string, offsetSteps = 0) {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
-  return totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
-}
 
 test("past the threshold the console's sign-in asks for the bot check, and solving it signs in", async ({
   page,
@@ -34,7 +29,7 @@ test("past the threshold the console's sign-in asks for the bot check, and solvi
   const info = await page.request.get(`${server.url}${setupApi}`);
   const { totpSecret } = (await info.json()) as { totpSecret: string };
   const done = await page.request.post(`${server.url}${setupApi}`, {
-    data: { password, code: totpCode(totpSecret) },
+    data: { password, code: totpCodeAt(totpSecret) },
   });
   expect(done.status()).toBe(200);
 
@@ -58,7 +53,7 @@ test("past the threshold the console's sign-in asks for the bot check, and solvi
   await expect(check).toBeHidden();
 
   // The code step names no address, and one failure is below the account's own threshold: it is not asked.
-  await page.getByLabel('6-digit code from your authenticator').fill(totpCode(totpSecret, 1));
+  await page.getByLabel('6-digit code from your authenticator').fill(totpCodeAt(totpSecret, 1));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 });

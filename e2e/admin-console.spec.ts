@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
 import { eq, sql } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
 import { orders } from '../server/db/schema';
 import { shippingDeps } from '../server/flows/deps';
 import { requeueUnshippedOrders } from '../server/flows/fulfil-order';
 import { runAdminCommand } from '../server/modules/staff/command-line';
 import { jobQueues } from '../server/plugins/jobs';
 import { readOutbox } from '../server/test/dev-outbox';
+import { totpCodeAt } from '../server/test/staff-factory';
 import { expect, type ShopServer, test } from './fixtures';
 import { signInBrowser } from './support/accounts';
 import { expectNoAxeViolations, phoneViewport } from './support/axe';
@@ -16,11 +16,6 @@ import { fillCart, orderOf, payForCart, pickupScheduled, shiprocketSimulatorOf }
 // computed here), sign-in with password and code, a support member invited, the audit log read.
 
 test.use({ viewport: phoneViewport });
-
-function totpCode(secret: string, offsetSteps = 0) {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
-  return totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
-}
 
 test('an owner sets up the console, signs in with a code, invites support and reads the audit log', async ({
   page,
@@ -43,7 +38,7 @@ test('an owner sets up the console, signs in with a code, invites support and re
   const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
   await page.getByLabel('Choose a password').fill(password);
   await page.getByLabel('The password again').fill(password);
-  await page.getByLabel('6-digit code the app shows').fill(totpCode(secret));
+  await page.getByLabel('6-digit code the app shows').fill(totpCodeAt(secret));
   await page.getByRole('button', { name: 'Finish set-up' }).click();
   await expect(
     page.getByText('Your account is ready. Keep your recovery codes somewhere safe.'),
@@ -65,7 +60,7 @@ test('an owner sets up the console, signs in with a code, invites support and re
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Continue' }).click();
   // The set-up used this time step's code: a code is accepted once, so sign-in takes the next one.
-  await page.getByLabel('6-digit code from your authenticator').fill(totpCode(secret, 1));
+  await page.getByLabel('6-digit code from your authenticator').fill(totpCodeAt(secret, 1));
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Sign in' }).click();
 
@@ -123,13 +118,13 @@ async function signInAsNewOwner(page: Page, server: ShopServer): Promise<void> {
   const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
   await page.getByLabel('Choose a password').fill(password);
   await page.getByLabel('The password again').fill(password);
-  await page.getByLabel('6-digit code the app shows').fill(totpCode(secret));
+  await page.getByLabel('6-digit code the app shows').fill(totpCodeAt(secret));
   await page.getByRole('button', { name: 'Finish set-up' }).click();
   await page.getByRole('link', { name: 'Go to sign-in' }).click();
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('6-digit code from your authenticator').fill(totpCode(secret, 1));
+  await page.getByLabel('6-digit code from your authenticator').fill(totpCodeAt(secret, 1));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }

@@ -11,11 +11,11 @@ import {
   settleStalePendingRefunds,
 } from './flows/refunds';
 import { pollStaleShipments } from './flows/tracking';
-import { sweepLoginCounters } from './modules/auth/login-throttle';
+import { loginFailures } from './modules/auth/login-throttle';
 import { sweepBotChallengeRows } from './modules/challenge/sweep';
 import { forwardContactMessage } from './modules/contact/service';
 import { sendOrderEmail } from './modules/orders/order-email';
-import { sweepStaffLoginCounters } from './modules/staff/staff-throttle';
+import { staffFailures } from './modules/staff/staff-throttle';
 import { jobQueues } from './plugins/jobs';
 
 /** The background work of this process (docs/architecture.md#durable-work); off when JOB_WORKERS=false. */
@@ -63,7 +63,7 @@ async function runSweeps(app: Parameters<typeof paymentDeps>[0]) {
   if (outcome.polled + outcome.failed > 0) log.info({ outcome }, 'shipment tracking polled');
   const forgotten =
     (await sweepBotChallengeRows(app.db)) +
-    (await sweepLoginCounters(app.db)) +
-    (await sweepStaffLoginCounters(app.db));
+    (await loginFailures.sweep(app.db)) +
+    (await staffFailures.sweep(app.db));
   if (forgotten > 0) log.info({ forgotten }, 'spent challenges and finished attempt counts forgotten');
 }

@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import type { StaffRole } from '../../contracts/staff';
 import type { Database } from '../db/client';
 import { staff } from '../db/schema';
@@ -49,4 +50,13 @@ export async function createStaffMember(
     { secondFactorDone: true },
   );
   return { staffId: member.id, email, role, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/**
+ * The code an authenticator app shows `offsetSteps` 30-second steps from now: computed apart from the shop's
+ * own TOTP code, so the tests check it against the standard.
+ */
+export function totpCodeAt(secret: string, offsetSteps = 0): string {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+  return totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
 }

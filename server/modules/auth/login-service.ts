@@ -3,13 +3,7 @@ import { normalizeIndianPhone } from '../../../contracts/phone';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { findUserByContact } from './account-lookup';
-import {
-  clearFailures,
-  delayAfterFailure,
-  needsChallenge,
-  recordFailure,
-  throttleKeys,
-} from './login-throttle';
+import { delayAfterFailure, loginFailures } from './login-throttle';
 import { decoyPasswordHash, verifyPassword } from './passwords';
 import { createSession, type SessionOrigin } from './sessions';
 import { toUser } from './user-view';
@@ -33,7 +27,7 @@ function identify(input: LoginInput): OtpTarget {
  * challenge (the route's gate asks this before the password is checked).
  */
 export function loginNeedsChallenge(db: Database, input: LoginInput, ipAddress: string): Promise<boolean> {
-  return needsChallenge(db, throttleKeys(identify(input).address, ipAddress).keys);
+  return loginFailures.needsChallenge(db, loginFailures.keysOf(identify(input).address, ipAddress).keys);
 }
 
 /**
@@ -47,17 +41,17 @@ export async function logIn(
   options: { delayScale?: number } = {},
 ) {
   const identity = identify(input);
-  const { accountKey, keys } = throttleKeys(identity.address, origin.ipAddress);
+  const { accountKey, keys } = loginFailures.keysOf(identity.address, origin.ipAddress);
 
   // docs/architecture.md#accounts: a mobile typed at an e-mail signup is unverified and opens nothing.
   const user = await findUserByContact(db, identity);
   const matches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
   if (!user?.passwordHash || !matches) {
-    const failures = await recordFailure(db, keys);
+    const failures = await loginFailures.recordFailure(db, keys);
     await delayAfterFailure(failures, options.delayScale);
     throw new AppError('invalid', authMessages.invalidCredentials);
   }
-  await clearFailures(db, accountKey);
+  await loginFailures.clearFailures(db, accountKey);
   const session = await createSession(db, user.id, origin);
   return { user: toUser(user), token: session.token };
 }

@@ -9,12 +9,7 @@ import { decoyPasswordHash, verifyPassword } from '../auth/passwords';
 import { hashToken } from '../auth/tokens';
 import { consumeRecoveryCode } from './recovery-codes';
 import { completeSecondFactor, createStaffSession, type StaffSessionOrigin } from './staff-sessions';
-import {
-  clearStaffFailures,
-  recordStaffFailure,
-  staffFailuresNeedChallenge,
-  staffThrottleKeys,
-} from './staff-throttle';
+import { staffFailures } from './staff-throttle';
 import { matchingTotpStep } from './totp';
 
 /** docs/architecture.md#staff: the code step must follow the password within 5 minutes. */
@@ -26,7 +21,7 @@ export interface SignInOptions {
 }
 
 async function failed(db: Database, keys: string[], options: SignInOptions): Promise<never> {
-  const failures = await recordStaffFailure(db, keys);
+  const failures = await staffFailures.recordFailure(db, keys);
   await delayAfterFailure(failures, options.delayScale);
   throw new AppError('unauthorized', staffConsoleMessages.signInFailed);
 }
@@ -43,7 +38,7 @@ export async function staffSignInNeedsChallenge(
   let email: string;
   if ('email' in step) email = step.email.trim().toLowerCase();
   else email = (step.token ? await pendingSignIn(db, step.token) : undefined)?.member.email ?? '';
-  return staffFailuresNeedChallenge(db, staffThrottleKeys(email, ipAddress).keys);
+  return staffFailures.needsChallenge(db, staffFailures.keysOf(email, ipAddress).keys);
 }
 
 /**
@@ -57,7 +52,7 @@ export async function startStaffSignIn(
   options: SignInOptions = {},
 ) {
   const email = input.email.trim().toLowerCase();
-  const { keys } = staffThrottleKeys(email, origin.ipAddress);
+  const { keys } = staffFailures.keysOf(email, origin.ipAddress);
   const [member] = await db.select().from(staff).where(eq(staff.email, email)).limit(1);
   const matches = await verifyPassword(member?.passwordHash ?? (await decoyPasswordHash()), input.password);
   if (!member?.passwordHash || !matches || member.disabledAt || !member.totpConfirmedAt) {
@@ -107,7 +102,7 @@ export async function completeStaffSignIn(
   const pending = token ? await pendingSignIn(db, token) : undefined;
   if (!pending) throw new AppError('unauthorized', staffConsoleMessages.codeStepExpired);
   const { member, sessionId } = pending;
-  const { accountKey, keys } = staffThrottleKeys(member.email, origin.ipAddress);
+  const { accountKey, keys } = staffFailures.keysOf(member.email, origin.ipAddress);
 
   let proven: boolean;
   let how: 'totp' | 'recovery_code';
@@ -120,7 +115,7 @@ export async function completeStaffSignIn(
     proven = await consumeRecoveryCode(db, member.id, proof.recoveryCode);
   }
   if (!proven) return failed(db, keys, options);
-  await clearStaffFailures(db, accountKey);
+  await staffFailures.clearFailures(db, accountKey);
   await db.transaction(async (tx) => {
     await completeSecondFactor(tx, sessionId);
     await recordAudit(tx, {

@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengeMessages } from '../../../contracts/challenge';
 import { type AuditPage, type StaffSetupInfo, staffConsoleMessages } from '../../../contracts/staff';
@@ -14,10 +13,10 @@ import { solvedChallengeHeader } from '../../test/bot-challenge-helpers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { readOutbox } from '../../test/dev-outbox';
 import { createShopper } from '../../test/shopper-factory';
-import { createStaffMember } from '../../test/staff-factory';
+import { createStaffMember, totpCodeAt } from '../../test/staff-factory';
 import { hashToken } from '../auth/tokens';
 import { runAdminCommand } from './command-line';
-import { STAFF_CHALLENGE_AFTER_FAILURES } from './staff-throttle';
+import { staffFailures } from './staff-throttle';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -29,11 +28,6 @@ const PASSWORD = 'walnut-loom-tassel-9';
 const FROM_BROWSER = { 'x-requested-with': 'fetch' };
 let sequence = 0;
 const uniqueEmail = () => `owner${Date.now() % 1_000_000}${++sequence}@example.in`;
-
-function codeAt(secret: string, offsetSteps = 0) {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
-  return totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
-}
 
 async function createOwnerByCommand(email = uniqueEmail(), role = 'owner') {
   const output = await runAdminCommand(
@@ -52,7 +46,7 @@ async function setUp(token: string) {
   const done = await app.inject({
     method: 'POST',
     url: `/api/admin/setup/${token}`,
-    payload: { password: PASSWORD, code: codeAt(totpSecret) },
+    payload: { password: PASSWORD, code: totpCodeAt(totpSecret) },
   });
   expect(done.statusCode, done.body).toBe(200);
   return { totpSecret, recoveryCodes: done.json<{ recoveryCodes: string[] }>().recoveryCodes };
@@ -171,7 +165,7 @@ describe('set-up', () => {
     const common = await app.inject({
       method: 'POST',
       url: `/api/admin/setup/${token}`,
-      payload: { password: 'password123', code: codeAt(first.totpSecret) },
+      payload: { password: 'password123', code: totpCodeAt(first.totpSecret) },
     });
     expect(common.json()).toEqual({
       message: 'This password is too common. Please choose a less guessable one.',
@@ -179,7 +173,7 @@ describe('set-up', () => {
     const wrongCode = await app.inject({
       method: 'POST',
       url: `/api/admin/setup/${token}`,
-      payload: { password: PASSWORD, code: codeAt(first.totpSecret, 5) },
+      payload: { password: PASSWORD, code: totpCodeAt(first.totpSecret, 5) },
     });
     expect(wrongCode.statusCode).toBe(400);
     expect(wrongCode.json()).toEqual({ message: staffConsoleMessages.setupCodeWrong });
@@ -187,7 +181,7 @@ describe('set-up', () => {
     const done = await app.inject({
       method: 'POST',
       url: `/api/admin/setup/${token}`,
-      payload: { password: PASSWORD, code: codeAt(first.totpSecret) },
+      payload: { password: PASSWORD, code: totpCodeAt(first.totpSecret) },
     });
     expect(done.statusCode).toBe(200);
     const { recoveryCodes } = done.json<{ recoveryCodes: string[] }>();
@@ -197,7 +191,9 @@ describe('set-up', () => {
       const used = await app.inject({
         method,
         url: `/api/admin/setup/${token}`,
-        ...(method === 'POST' ? { payload: { password: PASSWORD, code: codeAt(first.totpSecret, 1) } } : {}),
+        ...(method === 'POST'
+          ? { payload: { password: PASSWORD, code: totpCodeAt(first.totpSecret, 1) } }
+          : {}),
       });
       expect(used.statusCode).toBe(404);
       expect(used.json()).toEqual({ message: staffConsoleMessages.setupLinkInvalid });
@@ -231,7 +227,7 @@ describe('sign-in', () => {
     expect(early.statusCode).toBe(401);
     expect(early.json()).toEqual({ message: staffMessages.signInFirst });
 
-    const done = await codeStep(cookie, { code: codeAt(owner.totpSecret, 1) });
+    const done = await codeStep(cookie, { code: totpCodeAt(owner.totpSecret, 1) });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ next: 'done', staff: { email: owner.email, role: 'owner' } });
     const me = await app.inject({ method: 'GET', url: '/api/admin/session', headers: { cookie } });
@@ -249,7 +245,7 @@ describe('sign-in', () => {
 
   it('accepts a TOTP code once, and never an older one', async () => {
     const owner = await signedUpOwner();
-    const code = codeAt(owner.totpSecret, 1);
+    const code = totpCodeAt(owner.totpSecret, 1);
     const first = staffCookie(await passwordStep(owner.email));
     expect((await codeStep(first, { code })).statusCode).toBe(200);
 
@@ -257,7 +253,7 @@ describe('sign-in', () => {
     const replay = await codeStep(second, { code });
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toEqual({ message: staffConsoleMessages.signInFailed });
-    const older = await codeStep(second, { code: codeAt(owner.totpSecret, 0) });
+    const older = await codeStep(second, { code: totpCodeAt(owner.totpSecret, 0) });
     expect(older.json()).toEqual({ message: staffConsoleMessages.signInFailed });
   });
 
@@ -296,14 +292,14 @@ describe('sign-in', () => {
       .update(staffSessions)
       .set({ createdAt: new Date(Date.now() - 5 * 60_000 - 1000) })
       .where(eq(staffSessions.tokenHash, hashToken(token)));
-    const late = await codeStep(cookie, { code: codeAt(owner.totpSecret, 1) });
+    const late = await codeStep(cookie, { code: totpCodeAt(owner.totpSecret, 1) });
     expect(late.statusCode).toBe(401);
     expect(late.json()).toEqual({ message: staffConsoleMessages.codeStepExpired });
   });
 
   it('asks for the bot challenge after failures on the account from many IPs, and lets the owner in with it', async () => {
     const owner = await signedUpOwner();
-    for (let attempt = 0; attempt < STAFF_CHALLENGE_AFTER_FAILURES.account; attempt++) {
+    for (let attempt = 0; attempt < staffFailures.limits.account; attempt++) {
       const guess = await passwordStep(owner.email, 'wrong-guess', `10.9.2.${attempt + 1}`);
       expect(guess.statusCode).toBe(401);
       expect(guess.json()).toEqual({ message: staffConsoleMessages.signInFailed });
@@ -332,14 +328,14 @@ describe('sign-in', () => {
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     const cookie = staffCookie(signedIn);
     // The account's failures still stand until a sign-in completes, so the code step asks too.
-    const codeAsked = await codeStep(cookie, { code: codeAt(owner.totpSecret, 1) }, '10.9.3.1');
+    const codeAsked = await codeStep(cookie, { code: totpCodeAt(owner.totpSecret, 1) }, '10.9.3.1');
     expect(codeAsked.statusCode).toBe(428);
     const done = await app.inject({
       method: 'POST',
       url: '/api/admin/session',
       remoteAddress: '10.9.3.1',
       headers: { cookie, ...FROM_BROWSER, ...(await solvedChallengeHeader(app)) },
-      payload: { code: codeAt(owner.totpSecret, 1) },
+      payload: { code: totpCodeAt(owner.totpSecret, 1) },
     });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ next: 'done', staff: { email: owner.email } });
@@ -348,7 +344,7 @@ describe('sign-in', () => {
   });
 
   it('asks for the bot challenge from an IP after its failures, for any account, never with a 429', async () => {
-    for (let attempt = 0; attempt < STAFF_CHALLENGE_AFTER_FAILURES.ip; attempt++) {
+    for (let attempt = 0; attempt < staffFailures.limits.ip; attempt++) {
       const guess = await passwordStep(`guess${attempt}@example.in`, 'wrong-guess', '10.9.4.1');
       expect(guess.statusCode).toBe(401);
     }
