@@ -38,7 +38,7 @@ function consolePage(): Plugin {
     },
     // After the shop's build, the console's.
     async closeBundle(error) {
-      if (error || consoleBuild || this.meta.watchMode) return;
+      if (error || consoleBuild || this.meta.watchMode || this.environment.config.build.ssr) return;
       process.env[CONSOLE_BUILD] = '1';
       try {
         await build({ configFile, logLevel: 'warn' });
@@ -49,37 +49,52 @@ function consolePage(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+// docs/architecture.md#pages-as-html: `vite build --ssr` (after the two page builds, in `npm run build`) makes
+// the server's renderer of the catalogue pages, dist/ssr/entry-server.js. Its packages stay in node_modules.
+const ssrBuild = {
+  outDir: '../dist/ssr',
+  emptyOutDir: true,
+  copyPublicDir: false,
+  target: 'node20',
+  rolldownOptions: { input: fileURLToPath(new URL('web/entry-server.tsx', import.meta.url)) },
+};
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
   plugins: [react(), consolePage()],
   resolve: {
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+    alias:
+      command === 'build' && !isSsrBuild
+        ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
+        : [],
   },
-  build: {
-    outDir: '../dist/web',
-    // The console's build adds its files to the shop's.
-    emptyOutDir: !consoleBuild,
-    target: 'es2022',
-    // One chunk holds everything the first load runs (below): nothing to preload at start, and browsers
-    // without modulepreload still load lazy chunks, only without their dependencies fetched in parallel.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      input: fileURLToPath(new URL(consoleBuild ? 'web/admin.html' : 'web/index.html', import.meta.url)),
-      output: {
-        codeSplitting: {
-          // Everything statically imported from main.tsx in one file. Left to itself the bundler made nine
-          // files of it (3.7 kB more gzipped); a vendor and app split would cost 0.7 kB and three requests.
-          groups: [
-            { name: consoleBuild ? 'admin' : 'index', tags: ['$initial'] },
-            // The form components every lazy form shares, as one file: the first chunk lists each lazy file
-            // by name, and three names cost more than one.
-            { name: 'form', test: /web\/components\/form\// },
-          ],
+  build: isSsrBuild
+    ? ssrBuild
+    : {
+        outDir: '../dist/web',
+        // The console's build adds its files to the shop's.
+        emptyOutDir: !consoleBuild,
+        target: 'es2022',
+        // One chunk holds everything the first load runs (below): nothing to preload at start, and browsers
+        // without modulepreload still load lazy chunks, only without their dependencies fetched in parallel.
+        modulePreload: { polyfill: false },
+        rolldownOptions: {
+          input: fileURLToPath(new URL(consoleBuild ? 'web/admin.html' : 'web/index.html', import.meta.url)),
+          output: {
+            codeSplitting: {
+              // Everything statically imported from main.tsx in one file. Left to itself the bundler made nine
+              // files of it (3.7 kB more gzipped); a vendor and app split would cost 0.7 kB and three requests.
+              groups: [
+                { name: consoleBuild ? 'admin' : 'index', tags: ['$initial'] },
+                // The form components every lazy form shares, as one file: the first chunk lists each lazy file
+                // by name, and three names cost more than one.
+                { name: 'form', test: /web\/components\/form\// },
+              ],
+            },
+          },
         },
       },
-    },
-  },
   // The dev server's dependency scan starts from both pages (build.rolldownOptions.input names one).
   optimizeDeps: { entries: ['index.html', 'admin.html'] },
   server: {

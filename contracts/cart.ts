@@ -1,19 +1,22 @@
 import { z } from 'zod';
+import {
+  cartMessages,
+  DEFAULT_SIZE,
+  MAX_CART_LINES,
+  MAX_QUANTITY_PER_LINE,
+  MAX_WISHLIST_ITEMS,
+  sizes,
+} from './cart-rules';
 import { ProductSchema } from './catalogue';
 
-export const MAX_QUANTITY_PER_LINE = 10;
-export const MAX_CART_LINES = 50;
-export const MAX_WISHLIST_ITEMS = 100;
-export const sizes = ['S', 'M', 'L'] as const;
-export const DEFAULT_SIZE = 'M';
-
-export const cartMessages = {
-  quantityRange: `Quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}.`,
-  tooManyOfOne: `You can buy at most ${MAX_QUANTITY_PER_LINE} of each item.`,
-  tooManyLines: `A cart can hold at most ${MAX_CART_LINES} lines.`,
-  tooManyWishlistItems: `A wishlist can hold at most ${MAX_WISHLIST_ITEMS} items.`,
-  unknownProduct: (id: number) => `Product ${id} is not in our catalogue.`,
-} as const;
+export {
+  cartMessages,
+  DEFAULT_SIZE,
+  MAX_CART_LINES,
+  MAX_QUANTITY_PER_LINE,
+  MAX_WISHLIST_ITEMS,
+  sizes,
+} from './cart-rules';
 
 const productId = z.number().int().positive().max(2_147_483_647);
 
@@ -65,7 +68,14 @@ export const CartLineSchema = ProductSchema.pick({
   category: true,
   brand: true,
   weight: true,
-}).extend({ size: z.enum(sizes), quantity: z.number().int() });
+}).extend({
+  size: z.enum(sizes),
+  quantity: z.number().int(),
+  available: z
+    .boolean()
+    .describe('On sale and in stock (docs/product.md#stock); checkout is refused while a line is not'),
+  inStock: z.boolean(),
+});
 export type CartLine = z.infer<typeof CartLineSchema>;
 
 export const CartSummarySchema = z.object({

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
-export const productCategories = ['bath', 'gloves', 'premium'] as const;
+import { productCategories } from './catalogue-rules';
 
-export const DEFAULT_BRAND = 'Ottoman';
-export const DEFAULT_WEIGHT_KG = 0.5;
+export { DEFAULT_BRAND, DEFAULT_WEIGHT_KG, productCategories } from './catalogue-rules';
 
 export const ProductSchema = z
   .object({
@@ -23,6 +22,9 @@ export const ProductSchema = z
     sku: z.string(),
     brand: z.string(),
     weight: z.number().positive().describe('Weight in kg'),
+    inStock: z
+      .boolean()
+      .describe('Some units can be ordered (docs/product.md#stock); the count is not shown'),
     details: z.object({
       whyChoose: z.string(),
       benefits: z.array(z.string()),

@@ -21,3 +21,7 @@ export const ContactMessageSchema = z
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 
 export const ContactReplySchema = z.object({ success: z.literal(true), message: z.string() });
+
+/** A message in the console's inbox: new until a reply is sent (replied) or someone closes it. */
+export const contactMessageStatuses = ['new', 'replied', 'closed'] as const;
+export type ContactMessageStatus = (typeof contactMessageStatuses)[number];

@@ -67,6 +67,7 @@ export const attentionReasons = [
   'courier_exception',
   'parcel_cancelled_by_courier',
   'parcel_returned',
+  'paid_out_of_stock',
   'refund_failing',
   'refund_pending_long',
   'second_payment',
@@ -83,4 +84,6 @@ export const attentionReasonText: Record<AttentionReason, string> = {
   second_payment: 'The shopper paid it twice; the second payment is being refunded.',
   parcel_cancelled_by_courier: 'The courier cancelled its parcel.',
   parcel_returned: 'Its parcel is returning to us (RTO).',
+  paid_out_of_stock:
+    'Paid for units we no longer have: ship it late once restocked, or cancel it with a full refund.',
 };

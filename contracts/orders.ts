@@ -13,23 +13,19 @@ export {
   orderPaymentStatuses,
 } from './order-status';
 
-export const paymentMessages = {
-  // docs/product.md#place-order-checks Place order.
-  profileIncomplete: 'Please complete your profile with address details before placing order.',
-  cartEmpty: 'Your cart is empty. Please add items before placing order.',
-  invalidPaymentResponse: 'Invalid payment response received',
-  // docs/product.md#messages Payment and orders.
-  initializeFailed: 'Failed to initialize payment. Please try again.',
-  orderCreationFailed: 'Payment successful but order creation failed. Please contact support.',
-  cancelled: 'Payment was cancelled. Please try again.',
-  timeout: 'Payment timeout. Please try again.',
-  failed: (description?: string) => `Payment failed: ${description || 'Unknown error'}`,
-  // Ours, where the original client has none.
-  cartChanged: 'Your cart changed while you were checking out. Please review it and place the order again.',
-  verificationFailed: 'We could not verify this payment. If money was deducted, please contact support.',
-  notForThisOrder: 'This payment does not belong to this order.',
-  orderNotFound: 'Order not found',
-  paymentNotFound: 'Payment not found',
+export { paymentMessages } from './payment-messages';
+
+// Ours: docs/product.md#stock. A checkout is refused when a product in the cart cannot be had; the owner's
+// "ship late" is refused while a product of the paid order is still short.
+export const stockMessages = {
+  outOfStock: (title: string) => `Sorry, ${title} is out of stock. Please remove it from your cart.`,
+  onlyFewLeft: (title: string, left: number) =>
+    `Only ${left} of ${title} ${left === 1 ? 'is' : 'are'} left. Please lower the quantity in your cart.`,
+  offSale: (title: string) => `${title} is no longer available. Please remove it from your cart.`,
+  notEnoughToShip: (title: string, left: number, needed: number) =>
+    `Not enough stock of ${title} yet: ${left} left, ${needed} needed.`,
+  shipLateNotWaiting: 'This order is not waiting for stock.',
+  shipLateQueued: 'The stock is taken and the parcel will be booked in a moment.',
 } as const;
 
 /**

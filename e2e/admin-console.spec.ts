@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { eq, sql } from 'drizzle-orm';
 import { orders } from '../server/db/schema';
 import { shippingDeps } from '../server/flows/deps';
@@ -10,6 +9,7 @@ import { totpCodeAt } from '../server/test/staff-factory';
 import { expect, type ShopServer, test } from './fixtures';
 import { signInBrowser } from './support/accounts';
 import { expectNoAxeViolations, phoneViewport } from './support/axe';
+import { signInAsNewOwner } from './support/console';
 import { fillCart, orderOf, payForCart, pickupScheduled, shiprocketSimulatorOf } from './support/shop';
 
 // The owner's journey on a phone: the first owner from the command, set-up with an authenticator (codes
@@ -104,30 +104,6 @@ test('an owner sets up the console, signs in with a code, invites support and re
   await page.goto('/admin/audit');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the console' })).toBeVisible();
 });
-
-/** The first owner from the command, set up with a computed code, then signed in with the next one. */
-async function signInAsNewOwner(page: Page, server: ShopServer): Promise<void> {
-  const email = `owner${Date.now()}@example.in`;
-  const password = 'saffron-loom-quilt-7';
-  const output = await runAdminCommand(
-    server.db,
-    ['create-staff', '--email', email, '--name', 'Meera Das', '--role', 'owner'],
-    server.url,
-  );
-  await page.goto(output.split('\n').at(-1) ?? '');
-  const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
-  await page.getByLabel('Choose a password').fill(password);
-  await page.getByLabel('The password again').fill(password);
-  await page.getByLabel('6-digit code the app shows').fill(totpCodeAt(secret));
-  await page.getByRole('button', { name: 'Finish set-up' }).click();
-  await page.getByRole('link', { name: 'Go to sign-in' }).click();
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('6-digit code from your authenticator').fill(totpCodeAt(secret, 1));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
 
 /** As when pg-boss gives the shipment job up after its retries (docs/product.md#needs-attention). */
 async function shipmentJobGivesUp(server: ShopServer, orderId: string): Promise<void> {

@@ -54,6 +54,29 @@ export const test = base.extend<object, { server: ShopServer; serverConfig: Test
   baseURL: async ({ server }, use) => {
     await use(server.url);
   },
+  // A page the server rendered (docs/architecture.md#pages-as-html) shows before its code has hydrated it: a
+  // click then would do nothing. After goto and reload, wait until the app says it is hydrated.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const hydrated = () =>
+        page.waitForFunction(
+          () => !document.getElementById('app-state') || document.documentElement.dataset.hydrated === 'true',
+        );
+      const goto = page.goto.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await hydrated();
+        return response;
+      };
+      const reload = page.reload.bind(page);
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await hydrated();
+        return response;
+      };
+    }
+    await use(page);
+  },
 });
 
 export { expect };

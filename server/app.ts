@@ -1,10 +1,15 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { PageRenderer } from '../contracts/page-rendering';
 import type { Config } from './config';
 import { devToolsAccess, requireDevToolsToken } from './dev-tools';
 import { loggerOptions } from './logger-options';
 import accountRoutes from './modules/account/routes';
+import adminCatalogueRoutes from './modules/admin-catalogue/routes';
+import adminCustomerRoutes from './modules/admin-customers/routes';
+import adminInboxRoutes from './modules/admin-inbox/routes';
 import adminOrderRoutes from './modules/admin-orders/routes';
+import adminStatsRoutes from './modules/admin-stats/routes';
 import auditRoutes from './modules/audit/routes';
 import authRoutes from './modules/auth/routes';
 import cartRoutes from './modules/cart/routes';
@@ -18,7 +23,9 @@ import orderHistoryRoutes from './modules/order-history/routes';
 import orderRoutes from './modules/orders/routes';
 import razorpayGateway from './modules/payments/razorpay-gateway';
 import paymentRoutes from './modules/payments/routes';
+import productImages from './modules/product-images/plugin';
 import publicConfigRoutes from './modules/public-config/routes';
+import seoRoutes from './modules/seo/routes';
 import shippingRoutes from './modules/shipping/routes';
 import shiprocketGateway from './modules/shipping/shiprocket-gateway';
 import staffRoutes from './modules/staff/routes';
@@ -52,6 +59,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** PGlite only: a dumped data folder to start from instead of an empty one (tests load a migrated one). */
   pgliteTemplate?: Blob | undefined;
+  /** docs/architecture.md#pages-as-html: the pages' renderer (tests pass the source's); by default the SSR build's. */
+  pageRenderer?: PageRenderer | undefined;
 }
 
 /** Builds the whole app (API and web) without listening: main.ts listens, tests use `app.inject`. */
@@ -85,6 +94,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(razorpayGateway);
   await app.register(shiprocketGateway);
   await app.register(workers);
+  await app.register(productImages);
 
   await app.register(
     async (api) => {
@@ -103,8 +113,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       // Its two paths sit under /shipping and /webhooks.
       await api.register(shippingRoutes);
       await api.register(adminOrderRoutes, { prefix: '/admin' });
+      await api.register(adminCustomerRoutes, { prefix: '/admin' });
+      await api.register(adminCatalogueRoutes, { prefix: '/admin' });
       await api.register(staffRoutes, { prefix: '/admin' });
       await api.register(auditRoutes, { prefix: '/admin' });
+      await api.register(adminInboxRoutes, { prefix: '/admin' });
+      await api.register(adminStatsRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );
@@ -117,7 +131,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     });
   }
 
-  await app.register(webApp, { config });
+  // Before the web app, whose catch-all would answer these paths with the shop's page.
+  await app.register(seoRoutes);
+  await app.register(webApp, { config, pageRenderer: options.pageRenderer });
   return app;
 }
 

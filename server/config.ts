@@ -60,6 +60,13 @@ const EnvSchema = z.object({
   ALTCHA_HMAC_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   CHALLENGE_AFTER_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(0).default(5),
   CHALLENGE_AFTER_REQUESTS_PER_IP: z.coerce.number().int().min(0).default(10),
+  MEDIA_DIR: z.string().min(1).default('data/media'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -126,7 +133,21 @@ export interface Config {
   rateLimitNamespace: string;
   /** docs/architecture.md#bot-challenge */
   botChallenge: BotChallengeConfig;
+  /** docs/architecture.md#product-images: the data folder, or an S3-compatible bucket when S3_* are set. */
+  productImages: ProductImagesConfig;
 }
+
+export type ProductImagesConfig =
+  | { kind: 'disk'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      endpoint: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      publicUrl: string;
+    };
 
 export interface BotChallengeConfig {
   /** Signs challenges; every process of one shop needs the same key, so production requires it. */
@@ -213,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.SHIPROCKET_EMAIL) !== Boolean(e.SHIPROCKET_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD go together');
   }
+  const productImages = productImagesOf(e);
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (typeof trustProxy === 'object' && 'problem' in trustProxy) {
     throw new ConfigError(`Invalid configuration:\n  ${trustProxy.problem}`);
@@ -283,7 +305,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
       difficulty: { cost: 1_000, counterMin: 1_000, counterMax: 4_000 },
     },
+    productImages,
   };
+}
+
+function productImagesOf(e: Env): ProductImagesConfig {
+  const s3 = {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    publicUrl: e.S3_PUBLIC_URL,
+  };
+  const values = Object.values(s3);
+  if (values.every((value) => value === undefined)) return { kind: 'disk', dir: e.MEDIA_DIR };
+  const { bucket, endpoint, region, accessKeyId, secretAccessKey, publicUrl } = s3;
+  if (!bucket || !endpoint || !region || !accessKeyId || !secretAccessKey || !publicUrl) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_PUBLIC_URL go together',
+    );
+  }
+  return { kind: 's3', bucket, endpoint, region, accessKeyId, secretAccessKey, publicUrl };
 }
 
 function orderTemplateIdsOf(e: Env): Partial<Record<OrderSmsTemplate, string>> {

@@ -13,9 +13,11 @@ import {
 import { pollStaleShipments } from './flows/tracking';
 import { loginFailures } from './modules/auth/login-throttle';
 import { sweepBotChallengeRows } from './modules/challenge/sweep';
+import { sendContactReply } from './modules/contact/send-reply';
 import { forwardContactMessage } from './modules/contact/service';
 import { sendOrderEmail } from './modules/orders/order-email';
 import { staffFailures } from './modules/staff/staff-throttle';
+import { sendLowStockAlert } from './modules/stock/low-stock';
 import { jobQueues } from './plugins/jobs';
 
 /** The background work of this process (docs/architecture.md#durable-work); off when JOB_WORKERS=false. */
@@ -28,6 +30,10 @@ export default fp(
     );
     await jobs.work(jobQueues.forwardContactMessage, (job) =>
       forwardContactMessage(app.db, app.notifier, app.config.careEmail, job),
+    );
+    await jobs.work(jobQueues.alertLowStock, (job) => sendLowStockAlert(app.db, app.notifier, job));
+    await jobs.work(jobQueues.sendContactReply, (job) =>
+      sendContactReply(app.db, app.notifier, app.config.careEmail, job),
     );
     await jobs.work(jobQueues.reconcilePayments, async () => {
       const outcomes = await reconcilePendingOrders(paymentDeps(app));

@@ -1,14 +1,31 @@
 // The base styles come first so each component's own CSS, imported below them, wins ties.
 import './styles/app.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
+import { hydrateAppState } from './app/app-state';
+import { createQueryClient } from './app/query-client';
+import { preloadRoute } from './app/router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+const queryClient = createQueryClient();
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App queryClient={queryClient} Router={BrowserRouter} />
+  </StrictMode>
 );
+
+// docs/architecture.md#pages-as-html: a page the server rendered carries its data; the app hydrates it, with
+// the route's chunk loaded first so nothing suspends. Every other page is the empty shell, rendered here.
+// Not a top-level await: the route's chunk imports this one, which would then never finish evaluating. A chunk
+// that fails to load still hydrates: the route's error boundary then shows the error page, as without SSR.
+if (hydrateAppState(queryClient)) {
+  void preloadRoute(window.location.pathname)
+    .catch(() => undefined)
+    .then(() => hydrateRoot(container, app));
+} else {
+  createRoot(container).render(app);
+}

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import type { User } from '../../contracts/auth';
+import { SIGNED_IN_HINT_COOKIE } from '../../contracts/session-hint';
 import { SESSION_COOKIE } from '../../server/plugins/authentication';
 import { createSessionToken, createShopper } from '../../server/test/shopper-factory';
 import type { ShopServer } from '../fixtures';
@@ -62,9 +63,11 @@ export type SignedUpShopper = TestShopper & { user: User };
 /** Puts a session of the user into the page's browser as its cookie: the page is signed in from now on. */
 async function setSessionCookie(page: Page, server: ShopServer, userId: string): Promise<void> {
   const token = await createSessionToken(server.app, userId);
-  await page
-    .context()
-    .addCookies([{ name: SESSION_COOKIE, value: token, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+  await page.context().addCookies([
+    { name: SESSION_COOKIE, value: token, url: server.url, httpOnly: true, sameSite: 'Lax' },
+    // docs/architecture.md#signed-in-hint: a sign-in sets both.
+    { name: SIGNED_IN_HINT_COOKIE, value: '1', url: server.url, sameSite: 'Lax' },
+  ]);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Address } from '../../contracts/auth';
 import type { CartLine } from '../../contracts/cart';
 import { type CreatePaymentOrderReply, type PaymentResponse, paymentMessages } from '../../contracts/orders';
@@ -7,6 +7,7 @@ import { rupeesToPaise } from '../../contracts/pricing';
 import type { Database } from '../db/client';
 import { orders, payments, users } from '../db/schema';
 import { AppError } from '../errors';
+import { assertNotBlocked } from '../modules/auth/blocked-account';
 import { addressOf } from '../modules/auth/user-view';
 import { getCart } from '../modules/cart/service';
 import {
@@ -15,13 +16,12 @@ import {
   insertPendingOrder,
 } from '../modules/orders/order-writer';
 import type { RazorpayGateway } from '../modules/payments/razorpay-gateway';
+import { reserveCartStock } from '../modules/stock/availability';
+import { holdCutoff } from '../modules/stock/holds';
 import { RazorpayError } from '../providers/razorpay/client';
 import { verifyPaymentSignature } from '../providers/razorpay/signatures';
 import { asUpstreamFailure, settlePayment } from './confirm-payment';
 import type { PaymentDeps } from './deps';
-
-/** A second click on PLACE ORDER within this time reuses the Razorpay order instead of making another. */
-const REUSE_PENDING_ORDER_MS = 30 * 60 * 1000;
 
 /** Same items, prices and address: the same order. */
 function fingerprintOf(lines: CartLine[], address: Address): string {
@@ -45,6 +45,8 @@ export async function createPaymentOrder(
 ): Promise<CreatePaymentOrderReply> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('unauthorized', paymentMessages.profileIncomplete);
+  // docs/product.md#customers: a blocked shopper places no new order.
+  assertNotBlocked(user);
   if (user.firstName.trim() === '' || user.pincode.trim() === '') {
     throw new AppError('invalid', paymentMessages.profileIncomplete);
   }
@@ -65,25 +67,28 @@ export async function createPaymentOrder(
     orderId,
   });
 
-  const [reusable] = await db
-    .select({ id: orders.id, razorpayOrderId: orders.razorpayOrderId })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.status, 'pending'),
-        eq(orders.paymentStatus, 'pending'),
-        eq(orders.cartFingerprint, cartFingerprint),
-        isNotNull(orders.razorpayOrderId),
-        gt(orders.createdAt, new Date(Date.now() - REUSE_PENDING_ORDER_MS)),
-      ),
-    )
-    .orderBy(desc(orders.createdAt))
-    .limit(1);
-  if (reusable?.razorpayOrderId) return reply(reusable.id, reusable.razorpayOrderId);
-
   const orderId = randomUUID();
-  await db.transaction(async (tx) => {
+  // docs/architecture.md#stock: one transaction checks what the cart may hold and inserts the order that
+  // holds it, under the products' locks, so concurrent checkouts never hold more than is on hand.
+  const reused = await db.transaction(async (tx) => {
+    // A second click on PLACE ORDER within the hold reuses the pending order (and its Razorpay order).
+    const [reusable] = await tx
+      .select({ id: orders.id, razorpayOrderId: orders.razorpayOrderId })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.status, 'pending'),
+          eq(orders.paymentStatus, 'pending'),
+          eq(orders.cartFingerprint, cartFingerprint),
+          gt(orders.createdAt, holdCutoff()),
+        ),
+      )
+      .orderBy(desc(orders.createdAt))
+      .limit(1);
+    const lines = cart.map((line) => ({ productId: line.id, quantity: line.quantity }));
+    await reserveCartStock(tx, lines, reusable?.razorpayOrderId ? reusable.id : undefined);
+    if (reusable?.razorpayOrderId) return { id: reusable.id, razorpayOrderId: reusable.razorpayOrderId };
     const order = {
       id: orderId,
       userId,
@@ -120,7 +125,9 @@ export async function createPaymentOrder(
         unitPricePaise: rupeesToPaise(line.discountedPrice),
       })),
     );
+    return undefined;
   });
+  if (reused) return reply(reused.id, reused.razorpayOrderId);
 
   let razorpayOrderId: string;
   try {

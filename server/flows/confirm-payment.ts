@@ -6,6 +6,7 @@ import type { ChangeSource } from '../modules/history/status-history';
 import { awaitsPayment } from '../modules/orders/lifecycle';
 import { applyOrderEvent, lockOrder } from '../modules/orders/order-writer';
 import { markStrayPayment, paymentPaysOrder, recordPayment } from '../modules/payments/payment-records';
+import { lockOrderStock } from '../modules/stock/order-stock';
 import { RazorpayError } from '../providers/razorpay/client';
 import type { RazorpayPayment } from '../providers/razorpay/types';
 import type { PaymentDeps } from './deps';
@@ -44,17 +45,22 @@ export async function confirmPaidOrder(
       .where(eq(payments.razorpayPaymentId, payment.id));
     const recorded = await recordPayment(tx, locked.order.id, payment, source);
     const repeat = before?.status === 'captured' || before?.status === 'refunded';
+    // docs/architecture.md#stock: only a payment that makes the order paid takes its units; their rows are
+    // locked after the order's.
+    const makesPaid = !repeat && awaitsPayment(locked.state);
+    const stockCovered = makesPaid ? (await lockOrderStock(tx, locked.order.id)).length === 0 : true;
     const decision = await applyOrderEvent(
       locked,
       deps.jobs,
-      { type: 'payment_captured', paymentId: recorded.id, repeat },
+      { type: 'payment_captured', paymentId: recorded.id, repeat, stockCovered },
       source,
     );
     if (decision.outcome === 'applied' && decision.effects.some((e) => e.type === 'refund_stray_payment')) {
       await markStrayPayment(tx, recorded.id);
     }
     const newlyPaid =
-      decision.outcome === 'applied' && decision.effects.some((e) => e.type === 'enqueue_shipment');
+      decision.outcome === 'applied' &&
+      decision.effects.some((e) => e.type === 'send_email' && e.kind === 'confirmed');
     const [order] = await tx.select().from(orders).where(eq(orders.id, locked.order.id));
     return { order: order ?? locked.order, newlyPaid };
   });

@@ -19,6 +19,7 @@ import {
 } from '../modules/orders/order-writer';
 import { recordRefund } from '../modules/payments/refund-records';
 import { jobQueues } from '../plugins/jobs';
+import type { StaffActor } from '../plugins/staff-authentication';
 import { RazorpayError } from '../providers/razorpay/client';
 import { type CancelDeps, cancelOrderForShop } from './cancel-order';
 import type { PaymentDeps } from './deps';
@@ -26,11 +27,6 @@ import { orderEventOf } from './refunds';
 
 // docs/architecture.md#console-orders-api: the console's actions on an order. Each goes through the order
 // lifecycle under the order's locks and writes its audit row in the transaction that makes the change.
-
-export interface StaffActor {
-  staffId: string;
-  ipAddress: string;
-}
 
 const rupees = (paise: number) => formatRupeesExact(paise / 100);
 const notFound = () => new AppError('not_found', adminOrderMessages.orderNotFound);

@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { DEFAULT_WEIGHT_KG } from '../../contracts/catalogue';
-import { orderItems, orders, products, shipments } from '../db/schema';
+import { orderItems, orders, products, shipments, stockMovements } from '../db/schema';
 import { isBeforePickup } from '../modules/orders/lifecycle';
 import { applyOrderEvent, lockOrder, previewOrderEvent } from '../modules/orders/order-writer';
 import { findShipmentOfOrder as findShipment, insertShipment } from '../modules/shipping/shipment-records';
+import { holdsStock } from '../modules/stock/order-stock';
 import { jobQueues } from '../plugins/jobs';
 import { ShiprocketError } from '../providers/shiprocket/client';
 import { parseShiprocketTime, shiprocketEtd, shiprocketOrderDate } from '../providers/shiprocket/ist-time';
@@ -35,6 +36,11 @@ export async function createShipmentForOrder(deps: ShippingDeps, job: CreateShip
   if (!order?.paidAt || order.status === 'cancelled') {
     if (order?.paidAt) await cancelStrayParcel(deps, order.id);
     deps.log.info({ orderId: job.orderId }, 'no shipment for an order that is missing, unpaid or cancelled');
+    return;
+  }
+  // docs/product.md#stock: an order paid out of stock waits for the owner (ship late, or cancel).
+  if (!(await holdsStock(deps.db, order.id))) {
+    deps.log.info({ orderId: order.id }, 'no shipment for an order waiting for stock');
     return;
   }
   let shipment = (await findShipmentOfOrder(deps, order.id)) ?? (await bookShipment(deps, order));
@@ -320,6 +326,13 @@ export async function requeueUnshippedOrders(deps: Pick<ShippingDeps, 'db' | 'jo
         ne(orders.status, 'cancelled'),
         lt(orders.paidAt, sql`now() - make_interval(mins => ${UNSHIPPED_AFTER_MINUTES}::int)`),
         or(isNull(shipments.id), inArray(shipments.stage, [...STAGES_BEFORE_PICKUP_BOOKED])),
+        // An order waiting for stock (it took none) is the owner's to decide: docs/product.md#stock.
+        exists(
+          deps.db
+            .select({ one: sql`1` })
+            .from(stockMovements)
+            .where(and(eq(stockMovements.orderId, orders.id), eq(stockMovements.reason, 'sale'))),
+        ),
       ),
     )
     .orderBy(orders.paidAt)

@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '../../contracts/messages';
+import { SIGNED_IN_HINT_COOKIE } from '../../contracts/session-hint';
 import { AppError } from '../errors';
 import { findLiveSession, SESSION_TTL_MS } from '../modules/auth/sessions';
 
@@ -66,9 +67,18 @@ export default fp(
         path: '/',
         maxAge: Math.floor(SESSION_TTL_MS / 1000),
       });
+      // docs/architecture.md#signed-in-hint: readable by the page, same life as the session cookie.
+      reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', {
+        httpOnly: false,
+        sameSite: 'lax',
+        secure,
+        path: '/',
+        maxAge: Math.floor(SESSION_TTL_MS / 1000),
+      });
     });
     app.decorate('clearSessionCookie', (reply: FastifyReply) => {
       reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+      reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/', sameSite: 'lax', secure });
     });
 
     app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -77,7 +87,8 @@ export default fp(
       const token = bearer ?? cookieToken;
       const session = token ? await findLiveSession(app.db, token) : undefined;
       if (!session) {
-        if (cookieToken) app.clearSessionCookie(reply);
+        // A dead session cookie (expired, revoked, blocked user) or a hint left without one: both go.
+        if (cookieToken || request.cookies[SIGNED_IN_HINT_COOKIE]) app.clearSessionCookie(reply);
         throw new AppError('unauthorized', messages.unauthorized);
       }
       const via = bearer ? 'bearer' : 'cookie';

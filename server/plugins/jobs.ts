@@ -13,6 +13,8 @@ export const jobQueues = {
   refundCancelledOrder: 'order.refund',
   refundStrayPayment: 'payment.refund-stray',
   forwardContactMessage: 'contact.forward',
+  sendContactReply: 'contact.reply',
+  alertLowStock: 'stock.low-alert',
 } as const;
 
 export type JobQueue = (typeof jobQueues)[keyof typeof jobQueues];
@@ -29,6 +31,10 @@ export interface JobPayloads {
   'payment.refund-stray': { paymentId: string };
   /** Our contact_messages row id, and which of its two e-mails: one job each, so a retry repeats neither. */
   'contact.forward': { messageId: string; recipient: 'shop' | 'sender' };
+  /** Our contact_replies row id: the console's reply, e-mailed to the message's sender. */
+  'contact.reply': { replyId: string };
+  /** A product whose stock reached its low-stock threshold: the owners are e-mailed once per crossing. */
+  'stock.low-alert': { productId: number };
 }
 
 export interface JobOptions {

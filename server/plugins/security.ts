@@ -22,6 +22,9 @@ export default fp(
     const google = app.config.google.clientId ? [GOOGLE_GSI] : [];
     const razorpay = app.config.razorpay !== undefined;
     const frames = [...google, ...(razorpay ? RAZORPAY_FRAMES : [])];
+    // docs/architecture.md#product-images: product images load from the bucket's public origin when S3 is set.
+    const images = app.config.productImages;
+    const imageOrigins = images.kind === 's3' ? [new URL(images.publicUrl).origin] : [];
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -32,7 +35,7 @@ export default fp(
           workerSrc: ["'self'"],
           styleSrc: ["'self'", ...google],
           frameSrc: frames.length > 0 ? frames : ["'none'"],
-          imgSrc: ["'self'", 'data:', ...(razorpay ? ['https://cdn.razorpay.com'] : [])],
+          imgSrc: ["'self'", 'data:', ...imageOrigins, ...(razorpay ? ['https://cdn.razorpay.com'] : [])],
           fontSrc: ["'self'"],
           connectSrc: ["'self'", ...google, ...(razorpay ? RAZORPAY_CONNECT : [])],
           objectSrc: ["'none'"],

@@ -90,3 +90,14 @@ export function currentStaff(request: FastifyRequest): LiveStaffSession {
   if (!request.staff) throw new AppError('unauthorized', staffMessages.signInFirst);
   return request.staff;
 }
+
+/** Who made a console change, as the audit log records it. */
+export interface StaffActor {
+  staffId: string;
+  ipAddress: string;
+}
+
+/** The signed-in staff member behind a console request, for the audit log. */
+export function staffActorOf(request: FastifyRequest): StaffActor {
+  return { staffId: currentStaff(request).staffId, ipAddress: request.ip };
+}

@@ -1,10 +1,15 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '../../contracts/messages';
+import type { PageRenderer } from '../../contracts/page-rendering';
 import type { Config } from '../config';
+import { loadPageRenderer, rendererPathFor } from '../modules/pages/load-renderer';
+import { createPageService } from '../modules/pages/page-service';
+import { parsePageTemplate } from '../modules/pages/page-template';
+import pageRoutes from '../modules/pages/routes';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -39,15 +44,35 @@ function sendNotFound(reply: FastifyReply) {
   return reply.code(404).send({ message: messages.notFound });
 }
 
-/** Serves the built app, the shop's page and the console's, with history fallback. */
+export interface WebAppOptions {
+  config: Config;
+  /** The catalogue pages' renderer; by default the SSR build's (docs/architecture.md#pages-as-html). */
+  pageRenderer?: PageRenderer | undefined;
+}
+
+/**
+ * Serves the built app, the shop's page and the console's, with history fallback; the home, product and
+ * policy pages rendered on the server when the renderer is built.
+ */
 export default fp(
-  async (app, options: { config: Config }) => {
+  async (app, options: WebAppOptions) => {
     const root = path.resolve(options.config.webDistDir);
     const hasBuild = existsSync(path.join(root, 'index.html'));
     if (!hasBuild) {
       app.log.warn({ root }, 'the web app is not built (npm run build); serving the API only');
       app.setNotFoundHandler((_request, reply) => sendNotFound(reply));
       return;
+    }
+    const template = parsePageTemplate(readFileSync(path.join(root, 'index.html'), 'utf8'));
+    const renderer = options.pageRenderer ?? (await loadPageRenderer(root));
+    if (!renderer || !template) {
+      app.log.warn(
+        { renderer: rendererPathFor(root) },
+        'the page renderer is not built (npm run build); every page is the client shell',
+      );
+    } else {
+      const pages = createPageService({ db: app.db, renderer, template, siteUrl: options.config.publicUrl });
+      await app.register(pageRoutes, { pages, policyPages: renderer.policyPages });
     }
     await app.register(fastifyStatic, {
       root,
@@ -59,5 +84,5 @@ export default fp(
       return sendNotFound(reply);
     });
   },
-  { name: 'web-app', dependencies: ['error-handling'] },
+  { name: 'web-app', dependencies: ['error-handling', 'database'] },
 );

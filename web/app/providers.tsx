@@ -1,18 +1,23 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { BrowserRouter } from 'react-router';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ComponentType, ReactNode } from 'react';
 import { BotChallengeKeeper } from '../components/bot-challenge/bot-challenge-keeper';
 import { SessionKeeper } from '../features/auth/components/session-keeper';
 import { SearchProvider } from '../features/search/search-provider';
-import { createQueryClient } from './query-client';
 import { LoginPromptProvider } from './shop-state/login-prompt';
 import { ShopStateProvider } from './shop-state/shop-state-provider';
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export interface AppProvidersProps {
+  /** The browser's client (filled from the server's data when hydrating) or the server's, per page. */
+  queryClient: QueryClient;
+  /** BrowserRouter in the browser; on the server, a router fixed to the page's URL. */
+  Router: ComponentType<{ children: ReactNode }>;
+  children: ReactNode;
+}
+
+export function AppProviders({ queryClient, Router, children }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
+      <Router>
         <SessionKeeper />
         <BotChallengeKeeper />
         <SearchProvider>
@@ -20,7 +25,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
             <ShopStateProvider>{children}</ShopStateProvider>
           </LoginPromptProvider>
         </SearchProvider>
-      </BrowserRouter>
+      </Router>
     </QueryClientProvider>
   );
 }

@@ -1,32 +1,26 @@
-import { lazy } from 'react';
-import { type RouteObject, useRoutes } from 'react-router';
+import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { paths, policyPaths } from '../lib/paths';
 import { RootLayout } from './layout/root-layout';
+import { type LazyRoute, lazyRoute } from './lazy-route';
 import { HomeRoute } from './routes/home/home';
 
 // Only the home page ships with the first load; every other route is its own chunk (bundle budget).
-const ProductRoute = lazy(() =>
-  import('./routes/product').then((module) => ({ default: module.ProductRoute })),
+const product = lazyRoute(() => import('./routes/product').then((module) => module.ProductRoute));
+const policy = lazyRoute(() => import('./routes/policy').then((module) => module.PolicyRoute));
+const paymentSuccess = lazyRoute(() =>
+  import('./routes/payment-success').then((module) => module.PaymentSuccessRoute),
 );
-const PolicyRoute = lazy(() => import('./routes/policy').then((module) => ({ default: module.PolicyRoute })));
-const PaymentSuccessRoute = lazy(() =>
-  import('./routes/payment-success').then((module) => ({ default: module.PaymentSuccessRoute })),
-);
-const OrdersRoute = lazy(() => import('./routes/orders').then((module) => ({ default: module.OrdersRoute })));
-const LoginRoute = lazy(() => import('./routes/login').then((module) => ({ default: module.LoginRoute })));
-const ProfileRoute = lazy(() =>
-  import('./routes/profile').then((module) => ({ default: module.ProfileRoute })),
-);
-const CartRoute = lazy(() => import('./routes/cart').then((module) => ({ default: module.CartRoute })));
-const WishlistRoute = lazy(() =>
-  import('./routes/wishlist').then((module) => ({ default: module.WishlistRoute })),
-);
-const CheckoutRoute = lazy(() =>
-  import('./routes/checkout').then((module) => ({ default: module.CheckoutRoute })),
-);
-const NotFoundRoute = lazy(() =>
-  import('./routes/not-found').then((module) => ({ default: module.NotFoundRoute })),
-);
+const orders = lazyRoute(() => import('./routes/orders').then((module) => module.OrdersRoute));
+const login = lazyRoute(() => import('./routes/login').then((module) => module.LoginRoute));
+const profile = lazyRoute(() => import('./routes/profile').then((module) => module.ProfileRoute));
+const cart = lazyRoute(() => import('./routes/cart').then((module) => module.CartRoute));
+const wishlist = lazyRoute(() => import('./routes/wishlist').then((module) => module.WishlistRoute));
+const checkout = lazyRoute(() => import('./routes/checkout').then((module) => module.CheckoutRoute));
+const notFound = lazyRoute(() => import('./routes/not-found').then((module) => module.NotFoundRoute));
+
+function lazyPage(path: string, route: LazyRoute): RouteObject {
+  return { path, element: <route.Route />, handle: route };
+}
 
 // An object route table (useRoutes) rather than <Routes> children: the same matching without the code that
 // reads routes out of JSX elements (bundle budget).
@@ -35,19 +29,31 @@ const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       { index: true, element: <HomeRoute /> },
-      { path: paths.productPattern, element: <ProductRoute /> },
-      ...Object.values(policyPaths).map((path) => ({ path, element: <PolicyRoute /> })),
-      { path: paths.login, element: <LoginRoute /> },
-      { path: paths.profile, element: <ProfileRoute /> },
-      { path: paths.paymentSuccess, element: <PaymentSuccessRoute /> },
-      { path: paths.orders, element: <OrdersRoute /> },
-      { path: paths.cart, element: <CartRoute /> },
-      { path: paths.wishlist, element: <WishlistRoute /> },
-      { path: paths.checkout, element: <CheckoutRoute /> },
-      { path: '*', element: <NotFoundRoute /> },
+      lazyPage(paths.productPattern, product),
+      ...Object.values(policyPaths).map((path) => lazyPage(path, policy)),
+      lazyPage(paths.login, login),
+      lazyPage(paths.profile, profile),
+      lazyPage(paths.paymentSuccess, paymentSuccess),
+      lazyPage(paths.orders, orders),
+      lazyPage(paths.cart, cart),
+      lazyPage(paths.wishlist, wishlist),
+      lazyPage(paths.checkout, checkout),
+      lazyPage('*', notFound),
     ],
   },
 ];
+
+function isLazyRoute(handle: unknown): handle is LazyRoute {
+  return typeof handle === 'object' && handle !== null && 'preload' in handle;
+}
+
+/** docs/architecture.md#pages-as-html: loads the chunk of the route that answers `pathname`, if it has one. */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(({ route }) => (isLazyRoute(route.handle) ? route.handle.preload() : undefined)),
+  );
+}
 
 export function AppRoutes() {
   return useRoutes(routes);

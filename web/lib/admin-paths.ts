@@ -9,6 +9,12 @@ export const adminPaths = {
   audit: '/admin/audit',
   orders: '/admin/orders',
   order: (id: string) => `/admin/orders/${encodeURIComponent(id)}`,
+  products: '/admin/products',
+  product: (id: number) => `/admin/products/${id}`,
+  customers: '/admin/customers',
+  customer: (id: string) => `/admin/customers/${encodeURIComponent(id)}`,
+  messages: '/admin/messages',
+  message: (id: string) => `/admin/messages/${encodeURIComponent(id)}`,
 } as const;
 
 /** The console's API paths, relative to the API base. */
@@ -23,10 +29,23 @@ export const adminApiPaths = {
   ordersCsv: (from: string, to: string) =>
     `/admin/orders.csv?${new URLSearchParams({ from, to }).toString()}`,
   order: (id: string) => `/admin/orders/${encodeURIComponent(id)}`,
-  orderAction: (id: string, action: 'cancel' | 'refunds' | 'notes' | 'shipment/retry') =>
+  orderAction: (id: string, action: 'cancel' | 'refunds' | 'notes' | 'shipment/retry' | 'ship-late') =>
     `/admin/orders/${encodeURIComponent(id)}/${action}`,
   resendOrderEmail: (id: string, kind: string) =>
     `/admin/orders/${encodeURIComponent(id)}/emails/${encodeURIComponent(kind)}/resend`,
+  customers: (query: string) => `/admin/customers${query ? `?${query}` : ''}`,
+  customer: (id: string) => `/admin/customers/${encodeURIComponent(id)}`,
+  customerAction: (id: string, action: 'sign-out' | 'block' | 'unblock') =>
+    `/admin/customers/${encodeURIComponent(id)}/${action}`,
   attention: '/admin/attention',
   dashboard: '/admin/dashboard',
+  products: (lowStock = false) => `/admin/products${lowStock ? '?lowStock=1' : ''}`,
+  product: (id: number) => `/admin/products/${id}`,
+  productImages: (id: number) => `/admin/products/${id}/images`,
+  newProduct: '/admin/products',
+  messages: (query: string) => `/admin/messages${query ? `?${query}` : ''}`,
+  message: (id: string) => `/admin/messages/${encodeURIComponent(id)}`,
+  messageReply: (id: string) => `/admin/messages/${encodeURIComponent(id)}/reply`,
+  messageStatus: (id: string) => `/admin/messages/${encodeURIComponent(id)}/status`,
+  stats: (days: number) => `/admin/stats?days=${days}`,
 } as const;

@@ -17,6 +17,7 @@ export function aProduct(overrides: Partial<Product> & Pick<Product, 'id'>): Pro
     sku: `OTT-${overrides.id}`,
     brand: 'Ottoman',
     weight: 0.5,
+    inStock: true,
     details: { whyChoose: '', benefits: [], changesObserved: '' },
     ...overrides,
   };

@@ -36,6 +36,8 @@ export const users = pgTable(
     profilePic: text('profile_pic').notNull().default(''),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    // Blocked by the shop (docs/product.md#customers): cannot sign in or pay; open orders are untouched.
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { productCategories } from '../../../contracts/catalogue';
 import { createdAt, updatedAt } from './columns';
 
@@ -21,6 +21,14 @@ export const products = pgTable(
     whyChoose: text('why_choose').notNull(),
     benefits: jsonb('benefits').$type<string[]>().notNull(),
     changesObserved: text('changes_observed').notNull(),
+    // Off sale: gone from the storefront (its page is "Product not found"), kept for the orders that name it.
+    active: boolean('active').notNull().default(true),
+    // Units on hand and not yet sold: taken when an order is paid, put back when a paid order is cancelled
+    // (docs/architecture.md#stock). Checkouts in progress hold units against it without changing it.
+    stock: integer('stock').notNull().default(0),
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
+    // Set when the owners were e-mailed that stock reached the threshold; cleared when it rises above again.
+    lowStockAlertedAt: timestamp('low_stock_alerted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -29,5 +37,7 @@ export const products = pgTable(
     check('products_discount_percent_range', sql`${table.discountPercent} between 0 and 100`),
     check('products_rating_range', sql`${table.rating} between 1 and 5`),
     check('products_weight_positive', sql`${table.weightGrams} > 0`),
+    check('products_stock_not_negative', sql`${table.stock} >= 0`),
+    check('products_low_stock_threshold_not_negative', sql`${table.lowStockThreshold} >= 0`),
   ],
 );

@@ -7,3 +7,4 @@ export * from './orders';
 export * from './shipments';
 export * from './staff';
 export * from './staff-refunds';
+export * from './stock';

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -26,10 +26,10 @@ import {
   refundFromConsole,
   resendOrderEmailFromConsole,
   retryShipmentFromConsole,
-  type StaffActor,
 } from '../../flows/console-order-actions';
 import { paymentDeps } from '../../flows/deps';
-import { currentStaff } from '../../plugins/staff-authentication';
+import { shipLateFromConsole } from '../../flows/ship-late';
+import { staffActorOf } from '../../plugins/staff-authentication';
 import { openAttentionItems } from './attention';
 import { dashboardFigures } from './dashboard';
 import { findAdminOrder } from './order-detail';
@@ -41,10 +41,6 @@ import { ordersCsv } from './orders-csv';
 const readErrors = errorReplies(400, 401, 403, 404);
 const actionErrors = errorReplies(400, 401, 403, 404, 409, 502);
 const MAX_CSV_DAYS = 366;
-
-function actorOf(request: FastifyRequest): StaffActor {
-  return { staffId: currentStaff(request).staffId, ipAddress: request.ip };
-}
 
 async function detailOrThrow(app: FastifyInstance, orderId: string) {
   const detail = await findAdminOrder(app.db, orderId);
@@ -122,7 +118,29 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const deps = { ...paymentDeps(app), shiprocket: app.shiprocket.client };
-      const { message } = await cancelFromConsole(deps, request.params.id, actorOf(request));
+      const { message } = await cancelFromConsole(deps, request.params.id, staffActorOf(request));
+      return { message, order: await detailOrThrow(app, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/orders/:id/ship-late',
+    {
+      preValidation: owner,
+      schema: {
+        tags: ['admin'],
+        summary: 'Ship an order paid when its stock had run out, now that the stock covers it (owner)',
+        params: AdminOrderIdParamsSchema,
+        response: { 200: AdminActionReplySchema, ...actionErrors },
+      },
+    },
+    async (request) => {
+      const { message } = await shipLateFromConsole(
+        paymentDeps(app),
+        request.params.id,
+        staffActorOf(request),
+        adminOrderMessages.orderNotFound,
+      );
       return { message, order: await detailOrThrow(app, request.params.id) };
     },
   );
@@ -149,7 +167,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
           reason: request.body.reason,
           requestKey: request.headers['idempotency-key'],
         },
-        actorOf(request),
+        staffActorOf(request),
       );
       return { message, order: await detailOrThrow(app, request.params.id) };
     },
@@ -170,7 +188,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const { message } = await retryShipmentFromConsole(
         paymentDeps(app),
         request.params.id,
-        actorOf(request),
+        staffActorOf(request),
       );
       return { message, order: await detailOrThrow(app, request.params.id) };
     },
@@ -190,7 +208,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const deps = { ...paymentDeps(app), publicUrl: app.config.publicUrl };
       const { id, kind } = request.params;
-      const { message } = await resendOrderEmailFromConsole(deps, id, kind, actorOf(request));
+      const { message } = await resendOrderEmailFromConsole(deps, id, kind, staffActorOf(request));
       return { message, order: await detailOrThrow(app, id) };
     },
   );
@@ -217,7 +235,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
           body: request.body.body,
           requestKey: request.headers['idempotency-key'],
         },
-        actorOf(request),
+        staffActorOf(request),
       );
       return { message, order: await detailOrThrow(app, request.params.id) };
     },

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { findUserByContact } from './account-lookup';
+import { assertNotBlocked } from './blocked-account';
 import { spendOtp } from './otp-service';
 import { hashPassword, isCommonPassword } from './passwords';
 import { createSession, revokeAllSessionsOf, type SessionOrigin } from './sessions';
@@ -25,6 +26,7 @@ async function accountOfSpentCode(db: Database, input: OtpTarget & { otp: string
 /** docs/product.md#code-login: a right code sent for login signs in the account it names. */
 export async function logInWithCode(db: Database, input: OtpTarget & { otp: string }, origin: SessionOrigin) {
   const user = await accountOfSpentCode(db, input);
+  assertNotBlocked(user);
   const session = await createSession(db, user.id, origin);
   return { user: toUser(user), token: session.token };
 }
@@ -46,6 +48,8 @@ export async function resetPasswordWithCode(db: Database, input: PasswordResetBo
   if (problem) throw new AppError('invalid', problem, [{ field: 'password', message: problem }]);
   const passwordHash = await hashPassword(input.password);
   const user = await accountOfSpentCode(db, input);
+  // docs/product.md#customers: a blocked shopper's password stays as it was and no session is made.
+  assertNotBlocked(user);
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(users)

@@ -3,6 +3,7 @@ import { authMessages } from '../../../contracts/auth';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { assertNotBlocked } from './blocked-account';
 import type { GoogleIdentity, GoogleVerifier } from './google-verifier';
 import { createSession, type SessionOrigin } from './sessions';
 import { toUser } from './user-view';
@@ -65,6 +66,7 @@ export async function signInWithGoogle(
 ) {
   const identity = await verifiedIdentity(verifier, credential);
   const user = await findOrCreateUser(db, identity);
+  assertNotBlocked(user);
   const session = await createSession(db, user.id, origin);
   return { user: toUser(user), token: session.token };
 }

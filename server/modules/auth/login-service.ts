@@ -3,6 +3,7 @@ import { normalizeIndianPhone } from '../../../contracts/phone';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { findUserByContact } from './account-lookup';
+import { assertNotBlocked } from './blocked-account';
 import { delayAfterFailure, loginFailures } from './login-throttle';
 import { decoyPasswordHash, verifyPassword } from './passwords';
 import { createSession, type SessionOrigin } from './sessions';
@@ -52,6 +53,7 @@ export async function logIn(
     throw new AppError('invalid', authMessages.invalidCredentials);
   }
   await loginFailures.clearFailures(db, accountKey);
+  assertNotBlocked(user);
   const session = await createSession(db, user.id, origin);
   return { user: toUser(user), token: session.token };
 }

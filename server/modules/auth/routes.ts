@@ -32,7 +32,7 @@ import { getProfile, updateProfile } from './profile-service';
 import { revokeSession } from './sessions';
 import { signUp } from './signup-service';
 
-const errors = errorReplies(400, 401, 409, 428, 429);
+const errors = errorReplies(400, 401, 403, 409, 428, 429);
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 function originOf(request: FastifyRequest) {

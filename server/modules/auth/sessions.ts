@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { sessions } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 import { hashToken, newOpaqueToken } from './tokens';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -23,16 +23,21 @@ export async function createSession(db: Database, userId: string, origin: Sessio
   return { token, expiresAt };
 }
 
-/** The live session a token names: not expired, not revoked. */
+/**
+ * The live session a token names: not expired, not revoked, and of a shopper who is not blocked
+ * (docs/product.md#customers: a block ends every session at once, even one made a moment after it).
+ */
 export async function findLiveSession(db: Database, token: string) {
   const [session] = await db
     .select({ id: sessions.id, userId: sessions.userId })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
         eq(sessions.tokenHash, hashToken(token)),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, new Date()),
+        isNull(users.blockedAt),
       ),
     )
     .limit(1);
@@ -44,9 +49,11 @@ export async function revokeSession(db: Database, sessionId: string) {
 }
 
 /** Ends every live session of the user (a password reset, "sign out everywhere"). */
-export async function revokeAllSessionsOf(db: Database, userId: string) {
-  await db
+export async function revokeAllSessionsOf(db: Database, userId: string): Promise<number> {
+  const revoked = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length;
 }

@@ -38,7 +38,8 @@ export function toCartReply(
 ): CartReply {
   const cart = rows.map(({ product, size, quantity }) => {
     const { details: _details, rating: _rating, ...line } = toProduct(product);
-    return { ...line, size, quantity };
+    // docs/product.md#stock: the line stays in the cart, marked, until the shopper removes it.
+    return { ...line, size, quantity, available: product.active && line.inStock };
   });
   const totals = computeCartTotals(cart);
   return {

@@ -73,6 +73,22 @@ describe('GET /api/products', () => {
     expect(second.statusCode).toBe(304);
     expect(second.body).toBe('');
   });
+  it('follows any write to the table on the next request, even one that does not stamp updated_at', async () => {
+    const before = await app.inject({ method: 'GET', url: '/api/products' });
+    await app.db.update(products).set({ discountPercent: 50 }).where(eq(products.id, 2));
+    try {
+      const after = await app.inject({
+        method: 'GET',
+        url: '/api/products',
+        headers: { 'if-none-match': String(before.headers.etag) },
+      });
+      expect(after.statusCode).toBe(200);
+      const mitt = after.json<{ products: Product[] }>().products.find((product) => product.id === 2);
+      expect(mitt?.discountedPrice).toBe(475);
+    } finally {
+      await app.db.update(products).set({ discountPercent: 40 }).where(eq(products.id, 2));
+    }
+  });
 });
 
 describe('GET /api/products/:id', () => {

@@ -10,10 +10,8 @@ import { messages } from '../../../contracts/messages';
 import { AppError } from '../../errors';
 import { createCatalogueCache, findProduct } from './service';
 
-const CATALOGUE_MAX_AGE_MS = 30_000;
-
 const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  const catalogue = createCatalogueCache(app.db, CATALOGUE_MAX_AGE_MS);
+  const catalogue = createCatalogueCache(app.db);
 
   app.get(
     '/products',
@@ -29,7 +27,8 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const snapshot = await catalogue.get();
-      reply.header('ETag', snapshot.etag).header('Cache-Control', 'public, max-age=60');
+      // Browsers keep the list but ask again each time; an unchanged one costs a 304.
+      reply.header('ETag', snapshot.etag).header('Cache-Control', 'no-cache');
       if (request.headers['if-none-match'] === snapshot.etag) return reply.code(304).send(null);
       // Serialized once per snapshot: Fastify sends a string body as it is, skipping the per-request serializer.
       const preSerialized = snapshot.json as unknown as ProductListReply;
@@ -42,7 +41,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['catalogue'],
-        summary: 'One product; an unknown or malformed id is a 404',
+        summary: 'One product on sale; an unknown, off-sale or malformed id is a 404',
         params: z.object({ id: z.string() }),
         response: { 200: ProductReplySchema, ...errorReplies(404) },
       },

@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import type { Product } from '../../../contracts/catalogue';
 import { discountedUnitPrice, paiseToRupees } from '../../../contracts/pricing';
 import type { Database } from '../../db/client';
-import { type ProductRow, selectAllProducts, selectProductById } from './queries';
+import {
+  type ProductRow,
+  selectCatalogueVersion,
+  selectProductOnSale,
+  selectProductsOnSale,
+} from './queries';
 
 /** The catalogue as the API shows it: rupees where the original client shows rupees, the discounted price computed here. */
 export function toProduct(row: ProductRow): Product {
@@ -21,6 +26,7 @@ export function toProduct(row: ProductRow): Product {
     sku: row.sku,
     brand: row.brand,
     weight: row.weightGrams / 1000,
+    inStock: row.stock > 0,
     details: { whyChoose: row.whyChoose, benefits: row.benefits, changesObserved: row.changesObserved },
   };
 }
@@ -34,7 +40,7 @@ export function parseProductId(text: string): number | undefined {
 export async function findProduct(db: Database, idText: string): Promise<Product | undefined> {
   const id = parseProductId(idText);
   if (id === undefined) return undefined;
-  const row = await selectProductById(db, id);
+  const row = await selectProductOnSale(db, id);
   return row && toProduct(row);
 }
 
@@ -46,30 +52,33 @@ export interface CatalogueSnapshot {
 }
 
 /**
- * The product list changes rarely and is read on every home-page visit, so it is read from the database at
- * most once per `maxAgeMs`. Prices for an order are never taken from here: orders read the table.
+ * The product list is read on every home-page visit but changes rarely. docs/architecture.md#stock: the
+ * storefront follows the catalogue at once, so each request asks for the table's version (one cheap query)
+ * and the list is read and serialized again only when it changed, whichever process changed it. Prices for
+ * an order are never taken from here: orders read the table.
  */
-export function createCatalogueCache(db: Database, maxAgeMs: number) {
-  let snapshot: CatalogueSnapshot | undefined;
-  let loadedAt = 0;
-  let loading: Promise<CatalogueSnapshot> | undefined;
+export function createCatalogueCache(db: Database) {
+  let snapshot: (CatalogueSnapshot & { version: string }) | undefined;
+  const loading = new Map<string, Promise<CatalogueSnapshot>>();
 
-  async function load(): Promise<CatalogueSnapshot> {
-    const products = (await selectAllProducts(db)).map(toProduct);
+  async function load(version: string): Promise<CatalogueSnapshot> {
+    const products = (await selectProductsOnSale(db)).map(toProduct);
     const json = JSON.stringify({ products });
     const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
-    snapshot = { products, json, etag };
-    loadedAt = Date.now();
+    snapshot = { products, json, etag, version };
     return snapshot;
   }
 
   return {
     async get(): Promise<CatalogueSnapshot> {
-      if (snapshot && Date.now() - loadedAt < maxAgeMs) return snapshot;
-      loading ??= load().finally(() => {
-        loading = undefined;
-      });
-      return loading;
+      const version = await selectCatalogueVersion(db);
+      if (snapshot?.version === version) return snapshot;
+      let pending = loading.get(version);
+      if (!pending) {
+        pending = load(version).finally(() => loading.delete(version));
+        loading.set(version, pending);
+      }
+      return pending;
     },
   };
 }

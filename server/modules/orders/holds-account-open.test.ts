@@ -6,6 +6,7 @@ const state = (overrides: Partial<OrderState>): OrderState => ({
   paymentStatus: 'paid',
   refund: null,
   shipmentStage: null,
+  stockTaken: true,
   ...overrides,
 });
 

@@ -18,12 +18,19 @@ const NEW_ORDER: OrderState = {
   paymentStatus: 'pending',
   refund: null,
   shipmentStage: null,
+  stockTaken: false,
 };
 
 const stage = fc.constantFrom(...shipmentStages);
 const paymentId = fc.constantFrom('pay_1', 'pay_2', 'pay_3');
 const event: fc.Arbitrary<OrderEvent> = fc.oneof(
-  fc.record({ type: fc.constant('payment_captured' as const), paymentId, repeat: fc.boolean() }),
+  fc.record({
+    type: fc.constant('payment_captured' as const),
+    paymentId,
+    repeat: fc.boolean(),
+    stockCovered: fc.boolean(),
+  }),
+  fc.record({ type: fc.constant('ship_late_requested' as const), stockCovered: fc.boolean() }),
   fc.constant({ type: 'payment_failed' as const }),
   fc.constant({ type: 'checkout_abandoned' as const }),
   fc.record({
@@ -238,7 +245,9 @@ describe('the order lifecycle, by example', () => {
       next: cancelled,
       effects: [],
     });
-    expect(decide(cancelled, { type: 'payment_captured', paymentId: 'pay_1', repeat: false })).toEqual({
+    expect(
+      decide(cancelled, { type: 'payment_captured', paymentId: 'pay_1', repeat: false, stockCovered: true }),
+    ).toEqual({
       outcome: 'applied',
       next: { ...cancelled, paymentStatus: 'paid' },
       effects: [{ type: 'refund_order' }],
@@ -252,6 +261,7 @@ describe('the owner is told of a refund stuck pending', () => {
     paymentStatus: 'paid',
     refund: null,
     shipmentStage: null,
+    stockTaken: true,
   };
 
   it('flags an overdue refund only while it is pending, and clears the flag once it settles or fails', () => {
@@ -298,6 +308,7 @@ describe('a parcel in trouble at the courier', () => {
     paymentStatus: 'paid',
     refund: null,
     shipmentStage: 'in_transit',
+    stockTaken: true,
   };
 
   it('is flagged while the order is on its way, and the flag clears with the next ordinary status', () => {
@@ -317,5 +328,121 @@ describe('a parcel in trouble at the courier', () => {
       next: cancelled,
       effects: [],
     });
+  });
+});
+
+describe('the order lifecycle and the stock (docs/architecture.md#stock), over random sequences', () => {
+  // The caller's side, simulated: the shelf the order's units come from, which the owner may recount at any
+  // time, and the units the order took. `stockCovered` is what the caller computes under the products' locks.
+  const ownerSetsStock = fc.record({ type: fc.constant('owner_sets_stock' as const), units: fc.nat(4) });
+  const stockSteps = fc.array(fc.oneof(event, ownerSetsStock), { maxLength: 40 });
+
+  function runWithShelf(
+    sequence: (OrderEvent | { type: 'owner_sets_stock'; units: number })[],
+    units: number,
+  ) {
+    let state = NEW_ORDER;
+    let shelf = 2;
+    let taken = 0;
+    const observations: { step: Step; shelf: number; taken: number }[] = [];
+    for (const item of sequence) {
+      if (item.type === 'owner_sets_stock') {
+        shelf = item.units;
+        continue;
+      }
+      const covered = shelf >= units;
+      const next: OrderEvent =
+        item.type === 'payment_captured' || item.type === 'ship_late_requested'
+          ? { ...item, stockCovered: covered }
+          : item;
+      const decision = decide(state, next);
+      const after = decision.outcome === 'applied' ? decision.next : state;
+      const step = { before: state, event: next, decision, after };
+      for (const effect of effectsOf(step)) {
+        if (effect.type === 'take_stock') {
+          expect(covered).toBe(true);
+          shelf -= units;
+          taken += units;
+        }
+        if (effect.type === 'put_back_stock') {
+          shelf += taken;
+          taken = 0;
+        }
+      }
+      observations.push({ step, shelf, taken });
+      state = after;
+    }
+    return observations;
+  }
+
+  it('never ships a paid order without its stock taken, and never takes stock below zero', () => {
+    fc.assert(
+      fc.property(stockSteps, fc.integer({ min: 1, max: 3 }), (sequence, units) => {
+        for (const { step, shelf, taken } of runWithShelf(sequence, units)) {
+          expect(shelf).toBeGreaterThanOrEqual(0);
+          expect(step.after.stockTaken).toBe(taken > 0);
+          expect(taken === 0 || taken === units).toBe(true);
+          if (effectsOf(step).some((effect) => effect.type === 'enqueue_shipment')) {
+            expect(step.after.stockTaken).toBe(true);
+          }
+        }
+      }),
+    );
+  });
+
+  it('puts back what a cancelled order took, once', () => {
+    fc.assert(
+      fc.property(stockSteps, fc.integer({ min: 1, max: 3 }), (sequence, units) => {
+        for (const { step, taken } of runWithShelf(sequence, units)) {
+          if (step.after.status === 'cancelled') expect(taken).toBe(0);
+        }
+      }),
+    );
+  });
+});
+
+describe('an order paid out of stock, by example', () => {
+  const paidWithout = decide(NEW_ORDER, {
+    type: 'payment_captured',
+    paymentId: 'pay_1',
+    repeat: false,
+    stockCovered: false,
+  });
+
+  it('is confirmed to the shopper, not shipped, and flagged for the owner', () => {
+    expect(paidWithout).toEqual({
+      outcome: 'applied',
+      next: { ...NEW_ORDER, status: 'confirmed', paymentStatus: 'paid', stockTaken: false },
+      effects: [
+        { type: 'clear_cart' },
+        { type: 'flag_attention', reason: 'paid_out_of_stock' },
+        { type: 'send_email', kind: 'confirmed' },
+      ],
+    });
+  });
+
+  it('ships late only once the stock covers it', () => {
+    if (paidWithout.outcome !== 'applied') throw new Error('not applied');
+    const paid = paidWithout.next;
+    expect(decide(paid, { type: 'ship_late_requested', stockCovered: false })).toEqual({
+      outcome: 'refused',
+      reason: 'out_of_stock',
+    });
+    expect(decide(paid, { type: 'ship_late_requested', stockCovered: true })).toEqual({
+      outcome: 'applied',
+      next: { ...paid, stockTaken: true },
+      effects: [
+        { type: 'take_stock' },
+        { type: 'resolve_attention', reason: 'paid_out_of_stock' },
+        { type: 'enqueue_shipment' },
+      ],
+    });
+  });
+
+  it('cancelled, puts back nothing and leaves the owner list', () => {
+    if (paidWithout.outcome !== 'applied') throw new Error('not applied');
+    const effects = effectsOfDecision(decide(paidWithout.next, { type: 'cancel_requested', by: 'shop' }));
+    expect(effects).toContainEqual({ type: 'resolve_attention', reason: 'paid_out_of_stock' });
+    expect(effects).not.toContainEqual({ type: 'put_back_stock' });
   });
 });

@@ -15,13 +15,20 @@ export interface OrderState {
   refund: RefundProgress | null;
   /** The parcel's stage; null until a parcel is booked. */
   shipmentStage: ShipmentStage | null;
+  /** The order's units are out of the stock (its net stock movements took some): docs/architecture.md#stock. */
+  stockTaken: boolean;
 }
 
 export type CancelRequester = 'shopper' | 'shop';
 
 export type OrderEvent =
-  /** A payment of the order reached `captured`; `repeat` when it was already recorded as captured. */
-  | { type: 'payment_captured'; paymentId: string; repeat: boolean }
+  /**
+   * A payment of the order reached `captured`; `repeat` when it was already recorded as captured.
+   * `stockCovered`: the products' stock (locked by the caller) covers the order's units.
+   */
+  | { type: 'payment_captured'; paymentId: string; repeat: boolean; stockCovered: boolean }
+  /** The owner ships an order paid out of stock once restocked; `stockCovered` as for the payment. */
+  | { type: 'ship_late_requested'; stockCovered: boolean }
   | { type: 'payment_failed' }
   /** Nobody paid the checkout in time (the reconciler gives it up). */
   | { type: 'checkout_abandoned' }
@@ -50,6 +57,10 @@ export type { AttentionReason, OrderEmailKind };
 
 export type OrderEffect =
   | { type: 'clear_cart' }
+  /** The order's units leave the stock (docs/architecture.md#stock). */
+  | { type: 'take_stock' }
+  /** The units the order took go back to the stock. */
+  | { type: 'put_back_stock' }
   | { type: 'enqueue_shipment' }
   /** Refund, in full, what a cancelled order still owes; after `delaySeconds` when given. */
   | { type: 'refund_order'; delaySeconds?: number }
@@ -68,7 +79,9 @@ export type RefusalReason =
   /** A parcel is booked and not stopped yet: stop it at the courier first, then ask again. */
   | 'parcel_live'
   | 'not_paid'
-  | 'exceeds_refundable';
+  | 'exceeds_refundable'
+  /** The stock still does not cover the order. */
+  | 'out_of_stock';
 
 export type Decision =
   | { outcome: 'applied'; next: OrderState; effects: OrderEffect[] }
@@ -226,12 +239,14 @@ export function orderStateOf(
   order: Pick<OrderState, 'status' | 'paymentStatus'>,
   shipment: { stage: ShipmentStage } | undefined,
   refund: RefundProgress | null = null,
+  stockTaken = false,
 ): OrderState {
   return {
     status: order.status,
     paymentStatus: order.paymentStatus,
     refund,
     shipmentStage: shipment?.stage ?? null,
+    stockTaken,
   };
 }
 
@@ -243,7 +258,12 @@ const applied = (next: OrderState, effects: OrderEffect[] = []): Decision => ({
 const refused = (reason: RefusalReason): Decision => ({ outcome: 'refused', reason });
 const unchanged = (state: OrderState) => applied(state);
 
-function onPaymentCaptured(state: OrderState, paymentId: string, repeat: boolean): Decision {
+function onPaymentCaptured(
+  state: OrderState,
+  paymentId: string,
+  repeat: boolean,
+  stockCovered: boolean,
+): Decision {
   if (repeat) return unchanged(state);
   // Razorpay lets a shopper pay one order twice: a second captured payment goes back in full.
   if (wasPaid(state)) {
@@ -257,10 +277,27 @@ function onPaymentCaptured(state: OrderState, paymentId: string, repeat: boolean
     return applied({ ...state, paymentStatus: 'paid' }, [{ type: 'refund_order' }]);
   }
   // Pending, or a checkout given up unpaid (never an order the shopper saw): the money makes it an order.
-  return applied({ ...state, status: 'confirmed', paymentStatus: 'paid' }, [
+  // docs/product.md#stock: without the units the order is still the shopper's, but waits for the owner.
+  const fulfilment: OrderEffect[] = stockCovered
+    ? [{ type: 'take_stock' }, { type: 'enqueue_shipment' }]
+    : [{ type: 'flag_attention', reason: 'paid_out_of_stock' }];
+  const stockTaken = state.stockTaken || stockCovered;
+  return applied({ ...state, status: 'confirmed', paymentStatus: 'paid', stockTaken }, [
     { type: 'clear_cart' },
-    { type: 'enqueue_shipment' },
+    ...fulfilment,
     { type: 'send_email', kind: 'confirmed' },
+  ]);
+}
+
+/** docs/product.md#stock: the owner ships an order that was paid when its units had run out. */
+function onShipLateRequested(state: OrderState, stockCovered: boolean): Decision {
+  if (!mayShip(state)) return refused('not_paid');
+  if (state.stockTaken) return unchanged(state);
+  if (!stockCovered) return refused('out_of_stock');
+  return applied({ ...state, stockTaken: true }, [
+    { type: 'take_stock' },
+    { type: 'resolve_attention', reason: 'paid_out_of_stock' },
+    { type: 'enqueue_shipment' },
   ]);
 }
 
@@ -276,10 +313,16 @@ function onCancelRequested(state: OrderState): Decision {
   if (state.status === 'cancelled') return unchanged(state);
   if (AFTER_PICKUP.has(state.status) || parcelPickedUp(state.shipmentStage)) return refused('after_pickup');
   if (parcelLive(state.shipmentStage)) return refused('parcel_live');
-  const next: OrderState = { ...state, status: 'cancelled' };
+  const next: OrderState = { ...state, status: 'cancelled', stockTaken: false };
   const effects: OrderEffect[] = [];
-  // Only a paid order was confirmed to the shopper; an unpaid checkout just goes away.
-  if (wasPaid(state)) effects.push({ type: 'send_email', kind: 'cancelled' });
+  // Only a paid order was confirmed to the shopper; an unpaid checkout just goes away (and stops holding).
+  if (wasPaid(state)) {
+    effects.push(
+      { type: 'send_email', kind: 'cancelled' },
+      { type: 'resolve_attention', reason: 'paid_out_of_stock' },
+    );
+  }
+  if (state.stockTaken) effects.push({ type: 'put_back_stock' });
   if (owesRefund(next)) {
     effects.push({ type: 'refund_order', delaySeconds: REFUND_AFTER_CANCEL_DELAY_SECONDS });
   }
@@ -379,7 +422,9 @@ function onRefundFailed(state: OrderState, event: Extract<OrderEvent, { type: 'r
 export function decide(state: OrderState, event: OrderEvent): Decision {
   switch (event.type) {
     case 'payment_captured':
-      return onPaymentCaptured(state, event.paymentId, event.repeat);
+      return onPaymentCaptured(state, event.paymentId, event.repeat, event.stockCovered);
+    case 'ship_late_requested':
+      return onShipLateRequested(state, event.stockCovered);
     case 'payment_failed':
       return unchanged(state);
     case 'checkout_abandoned':
@@ -398,7 +443,8 @@ export function decide(state: OrderState, event: OrderEvent): Decision {
         shipmentStage: laterStage(state.shipmentStage ?? 'cancelled', 'cancelled'),
       });
     case 'shipment_overdue':
-      return mayShip(state)
+      // An order waiting for stock is the owner's already (`paid_out_of_stock`), not the courier's.
+      return mayShip(state) && state.stockTaken
         ? applied(state, [{ type: 'flag_attention', reason: 'shipment_not_booked' }])
         : unchanged(state);
     case 'refund_requested':

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { cartLines, orderAttention, orderItems, orders, payments, refunds, shipments } from '../../db/schema';
 import { type Jobs, jobQueues } from '../../plugins/jobs';
 import { type ChangeSource, recordChanges, type StatusChange } from '../history/status-history';
+import { holdsStock, putBackOrderStock, takeOrderStock } from '../stock/order-stock';
 import {
   type Decision,
   decide,
@@ -62,7 +63,7 @@ export async function lockOrder(tx: Database, orderId: string): Promise<LockedOr
         .orderBy(desc(refunds.createdAt))
         .limit(1)
     : [];
-  const state = orderStateOf(order, shipment, latestRefund?.status ?? null);
+  const state = orderStateOf(order, shipment, latestRefund?.status ?? null, await holdsStock(tx, orderId));
   return { tx, order, payments: paymentRows, shipment, state } as unknown as LockedOrder;
 }
 
@@ -129,6 +130,10 @@ async function runEffect(tx: Database, jobs: Pick<Jobs, 'send'>, order: OrderRow
   switch (effect.type) {
     case 'clear_cart':
       return removeOrderedLinesFromCart(tx, order);
+    case 'take_stock':
+      return takeOrderStock(tx, jobs, orderId);
+    case 'put_back_stock':
+      return putBackOrderStock(tx, orderId);
     case 'enqueue_shipment':
       return jobs.send(tx, jobQueues.createShipment, { orderId }, { singletonKey: orderId });
     case 'refund_order': {

@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { cartMessages } from '../../../contracts/cart-rules';
 import { Button } from '../../components/button';
 import { CartLineItem } from '../../features/cart/components/cart-line-item';
 import { CartSummary } from '../../features/cart/components/cart-summary';
@@ -17,6 +18,8 @@ export function CartRoute() {
   const navigate = useNavigate();
   // docs/product.md#screens: back to / and, 300 ms later, to the products (the layout's scroll-on-navigate waits).
   const continueShopping = () => navigate(paths.section(sectionIds.products));
+  // docs/product.md#stock: checkout waits until the lines that cannot be had are removed.
+  const hasUnavailable = cart.lines.some((line) => !line.available);
 
   if (cart.isLoading) {
     return (
@@ -52,7 +55,18 @@ export function CartRoute() {
           ))}
         </ul>
         <CartSummary lines={cart.lines}>
-          <Button onClick={() => navigate(paths.checkout)}>PROCEED TO CHECKOUT</Button>
+          {hasUnavailable && (
+            <p id="cart-unavailable" className="cart-page__unavailable">
+              {cartMessages.removeUnavailable}
+            </p>
+          )}
+          <Button
+            disabled={hasUnavailable}
+            aria-describedby={hasUnavailable ? 'cart-unavailable' : undefined}
+            onClick={() => navigate(paths.checkout)}
+          >
+            PROCEED TO CHECKOUT
+          </Button>
           <Button variant="secondary" onClick={continueShopping}>
             Continue Shopping
           </Button>

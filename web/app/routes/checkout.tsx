@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { cartMessages } from '../../../contracts/cart-rules';
 import { arrivalText } from '../../../contracts/delivery';
 import { messages } from '../../../contracts/messages';
 import { computeCartTotals, rupeesToPaise } from '../../../contracts/pricing';
@@ -46,6 +47,8 @@ export function CheckoutRoute() {
     // docs/product.md#place-order-checks Place order, checked here for an instant answer; the server checks both again.
     if (!user?.firstName || !user.pincode) throw new Error(messages.completeProfile);
     if (cart.lines.length === 0) throw new Error(messages.emptyCart);
+    // docs/product.md#stock: the server refuses such a cart too, naming the product.
+    if (cart.lines.some((line) => !line.available)) throw new Error(cartMessages.removeUnavailable);
     await payForCart(rupeesToPaise(computeCartTotals(cart.lines).total));
   }
 

@@ -4,7 +4,6 @@ import { Button } from '../../components/button';
 import { isProductId, useProduct } from '../../features/catalogue/api/get-product';
 import { ProductDetail } from '../../features/catalogue/components/product-detail';
 import { ProductNotFound } from '../../features/catalogue/components/product-not-found';
-import { ApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useShopState } from '../shop-state/shop-state-provider';
 
@@ -12,7 +11,7 @@ export function ProductRoute() {
   const { id } = useParams();
   const product = useProduct(id);
   const shopState = useShopState();
-  const notFound = !isProductId(id) || (product.error instanceof ApiError && product.error.status === 404);
+  const notFound = !isProductId(id) || product.data === null;
   useDocumentTitle(notFound ? 'Product not found' : product.data?.title);
 
   // docs/product.md#screens Product detail: the page scrolls to top on load (of each product).

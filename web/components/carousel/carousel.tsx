@@ -59,12 +59,8 @@ export function Carousel<T>({
       <div className="carousel__viewport" {...carousel.swipeHandlers}>
         <div
           ref={carousel.trackRef}
-          className="carousel__track"
+          className={carousel.loops ? 'carousel__track carousel__track--loops' : 'carousel__track'}
           aria-live={carousel.autoPlays ? 'off' : 'polite'}
-          style={{
-            transform: `translateX(${-carousel.position * 100}%)`,
-            transitionDuration: `${carousel.transitionMs}ms`,
-          }}
         >
           {slides.map((slide) => (
             // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA APG carousel marks slides as groups.

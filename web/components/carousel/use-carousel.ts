@@ -36,6 +36,16 @@ export function useCarousel({ count, autoPlayMs }: UseCarouselOptions) {
   const [held, setHeld] = useState(false);
   const onScreen = useIsOnScreen(rootRef, Boolean(autoPlayMs));
 
+  // docs/architecture.md#pages-as-html: the track moves through the DOM rather than a style attribute, which
+  // the CSP refuses in server-rendered HTML; until then carousel.css puts it on the first real slide.
+  // Declared before the jump below, which reads the layout this sets.
+  useLayoutEffect(() => {
+    const track = trackRef.current;
+    if (!track) return;
+    track.style.transform = `translateX(${-position * 100}%)`;
+    track.style.transitionDuration = `${jumping ? 0 : transitionMs}ms`;
+  }, [position, jumping, transitionMs]);
+
   const move = useCallback(
     (step: 1 | -1) => setPosition((current) => Math.min(Math.max(current + step, 0), count + 1)),
     [count],
@@ -122,7 +132,9 @@ export function useCarousel({ count, autoPlayMs }: UseCarouselOptions) {
 
 function useIsOnScreen(ref: RefObject<HTMLElement | null>, enabled: boolean): boolean {
   const [inView, setInView] = useState(false);
-  const [pageVisible, setPageVisible] = useState(() => document.visibilityState === 'visible');
+  const [pageVisible, setPageVisible] = useState(
+    () => typeof document === 'undefined' || document.visibilityState === 'visible',
+  );
 
   useEffect(() => {
     const element = ref.current;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatIstDateTime, formatPaise, humanise, parseRupeesToPaise } from './format';
+import { formatIstDateTime, formatPaise, humanise } from '../../lib/console-format';
+import { parseRupeesToPaise } from './format';
 
 describe('the console formats', () => {
   it('shows a moment in IST, whatever the device says', () => {

@@ -2,8 +2,14 @@ import type { CartLine } from '../../../contracts/cart';
 
 // docs/product.md#behaviour Cart and wishlist rules, as pure functions of the list. The shop sells one size (docs/product.md#numbers-and-timings: size M).
 
-/** The product fields a cart line shows: a catalogue product or a wishlist item has them all. */
-export type CartProduct = Omit<CartLine, 'size' | 'quantity'>;
+type Availability = 'available' | 'inStock';
+
+/**
+ * The product fields a cart line shows: a catalogue product or a wishlist item has them all. Whether it can
+ * be had is the server's to say (docs/product.md#stock); a line added here counts as available until then.
+ */
+export type CartProduct = Omit<CartLine, 'size' | 'quantity' | Availability> &
+  Partial<Pick<CartLine, Availability>>;
 
 /** What is stored and sent for a line; price, title and images always come from the server. */
 export type CartLineRef = Pick<CartLine, 'id' | 'quantity' | 'size'>;
@@ -17,7 +23,11 @@ export function isInCart(lines: readonly CartLine[], productId: number): boolean
 
 /** docs/product.md#behaviour: adding an item already in the cart raises its quantity by 1. */
 export function addToCart(lines: readonly CartLine[], product: CartProduct): CartLine[] {
-  if (!isInCart(lines, product.id)) return [...lines, { ...product, size: DEFAULT_SIZE, quantity: 1 }];
+  if (!isInCart(lines, product.id)) {
+    const inStock = product.inStock ?? true;
+    const line = { ...product, inStock, available: product.available ?? inStock };
+    return [...lines, { ...line, size: DEFAULT_SIZE, quantity: 1 }];
+  }
   return lines.map((line) => (line.id === product.id ? { ...line, quantity: line.quantity + 1 } : line));
 }
 

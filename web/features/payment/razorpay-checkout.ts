@@ -1,4 +1,4 @@
-import { paymentMessages } from '../../../contracts/orders';
+import { paymentMessages } from '../../../contracts/payment-messages';
 
 // Razorpay Checkout's browser API (docs/architecture.md#razorpay), as far as the shop uses it.
 

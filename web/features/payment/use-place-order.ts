@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { OrderConfirmation } from '../../../contracts/orders';
-import { paymentMessages } from '../../../contracts/orders';
+import { paymentMessages } from '../../../contracts/payment-messages';
 import { publicConfigQueryOptions } from '../../lib/get-public-config';
 import { paths } from '../../lib/paths';
 import { getSessionUser } from '../../lib/session';

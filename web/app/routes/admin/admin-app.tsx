@@ -5,11 +5,17 @@ import { setAdminSignedOutHandler } from '../../../lib/admin-api-client';
 import { adminPaths } from '../../../lib/admin-paths';
 import './admin.css';
 import { AdminAuditPage } from './admin-audit';
+import { AdminCustomerPage } from './admin-customer';
+import { AdminCustomersPage } from './admin-customers';
 import { AdminDashboardPage } from './admin-dashboard';
 import { AdminLayout, OwnerOnly } from './admin-layout';
 import { AdminLoginPage } from './admin-login';
+import { AdminMessagePage } from './admin-message';
+import { AdminMessagesPage } from './admin-messages';
 import { AdminOrderPage } from './admin-order';
 import { AdminOrdersPage } from './admin-orders';
+import { AdminProductPage } from './admin-product';
+import { AdminProductsPage } from './admin-products';
 import { AdminSetupPage } from './admin-setup';
 import { AdminStaffPage } from './admin-staff';
 import { ToastProvider } from './toasts';
@@ -24,6 +30,12 @@ function AdminRoutes() {
         { index: true, element: <AdminDashboardPage /> },
         { path: 'orders', element: <AdminOrdersPage /> },
         { path: 'orders/:id', element: <AdminOrderPage /> },
+        { path: 'products', element: <AdminProductsPage /> },
+        { path: 'products/:id', element: <AdminProductPage /> },
+        { path: 'customers', element: <AdminCustomersPage /> },
+        { path: 'customers/:id', element: <AdminCustomerPage /> },
+        { path: 'messages', element: <AdminMessagesPage /> },
+        { path: 'messages/:id', element: <AdminMessagePage /> },
         { path: 'staff', element: <OwnerOnly page={<AdminStaffPage />} /> },
         { path: 'audit', element: <OwnerOnly page={<AdminAuditPage />} /> },
         { path: '*', element: <p>This console page does not exist.</p> },

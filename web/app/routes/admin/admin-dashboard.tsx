@@ -1,6 +1,9 @@
 import { Link } from 'react-router';
+import { LowStockCard } from '../../../features/admin-catalogue/components/low-stock-card';
+import { NewMessagesCard } from '../../../features/admin-inbox/components/new-messages-card';
 import { AttentionList } from '../../../features/admin-orders/components/attention-list';
 import { DashboardStats } from '../../../features/admin-orders/components/dashboard-stats';
+import { SalesAtAGlance } from '../../../features/admin-stats/components/sales-at-a-glance';
 import { adminPaths } from '../../../lib/admin-paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -10,10 +13,15 @@ export function AdminDashboardPage() {
     <>
       <h1>Dashboard</h1>
       <DashboardStats />
+      <div className="admin-stats">
+        <NewMessagesCard />
+      </div>
       <AttentionList />
+      <LowStockCard />
       <p>
         <Link to={adminPaths.orders}>All orders</Link>
       </p>
+      <SalesAtAGlance />
     </>
   );
 }

@@ -42,6 +42,15 @@ export function AdminLayout() {
             <li>
               <NavLink to={adminPaths.orders}>Orders</NavLink>
             </li>
+            <li>
+              <NavLink to={adminPaths.products}>Products</NavLink>
+            </li>
+            <li>
+              <NavLink to={adminPaths.customers}>Customers</NavLink>
+            </li>
+            <li>
+              <NavLink to={adminPaths.messages}>Inbox</NavLink>
+            </li>
             {isOwner && (
               <li>
                 <NavLink to={adminPaths.staff}>Staff</NavLink>

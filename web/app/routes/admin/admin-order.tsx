@@ -12,8 +12,8 @@ import {
   OrderShopper,
   OrderTimeline,
 } from '../../../features/admin-orders/components/order-details';
-import { formatIstDateTime, humanise } from '../../../features/admin-orders/format';
 import { adminPaths } from '../../../lib/admin-paths';
+import { formatIstDateTime, humanise } from '../../../lib/console-format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useToast } from './toasts';
 

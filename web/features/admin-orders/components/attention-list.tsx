@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { StatusMessage } from '../../../components/status-message';
 import { adminPaths } from '../../../lib/admin-paths';
+import { formatIstDateTime } from '../../../lib/console-format';
 import { useAttention } from '../api/get-attention';
-import { formatIstDateTime } from '../format';
 
 /** The open flags and security alerts, oldest first, each order linked (docs/product.md#needs-attention). */
 export function AttentionList() {

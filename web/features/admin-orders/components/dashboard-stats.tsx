@@ -1,7 +1,7 @@
 import type { DashboardReply } from '../../../../contracts/admin-orders';
 import { StatusMessage } from '../../../components/status-message';
+import { formatPaise } from '../../../lib/console-format';
 import { useDashboard } from '../api/get-dashboard';
-import { formatPaise } from '../format';
 
 const periods: { key: keyof DashboardReply; label: string }[] = [
   { key: 'today', label: 'Today' },

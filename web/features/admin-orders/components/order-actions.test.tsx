@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminOrderDetail } from '../../../../contracts/admin-orders';
@@ -9,7 +9,15 @@ function reply(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-const detail = { order: { orderId: 'order-1' }, refundablePaise: 119_800 } as unknown as AdminOrderDetail;
+const detail = {
+  order: { orderId: 'order-1' },
+  refundablePaise: 119_800,
+  attention: [],
+} as unknown as AdminOrderDetail;
+const waitingForStock = {
+  ...detail,
+  attention: [{ reason: 'paid_out_of_stock', createdAt: '2026-11-23T10:00:00.000Z' }],
+} as AdminOrderDetail;
 
 const sentKeys = (fetchMock: ReturnType<typeof vi.fn>) =>
   fetchMock.mock.calls.map(
@@ -28,9 +36,9 @@ beforeAll(() => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-function renderActions(isOwner: boolean, onDone = vi.fn()) {
+function renderActions(isOwner: boolean, onDone = vi.fn(), shown = detail) {
   const { wrapper } = createQueryWrapper();
-  render(<OrderActions detail={detail} isOwner={isOwner} onDone={onDone} />, { wrapper });
+  render(<OrderActions detail={shown} isOwner={isOwner} onDone={onDone} />, { wrapper });
   return onDone;
 }
 
@@ -88,5 +96,26 @@ describe("an order's actions in the console", () => {
     expect(screen.getByRole('button', { name: 'Retry shipment' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Resend an e-mail' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add a note' })).toBeTruthy();
+  });
+
+  it('offers Ship late to the owner only while the order waits for stock (docs/product.md#stock)', async () => {
+    renderActions(true);
+    expect(screen.queryByRole('button', { name: 'Ship late' })).toBeNull();
+    cleanup();
+    renderActions(false, vi.fn(), waitingForStock);
+    expect(screen.queryByRole('button', { name: 'Ship late' })).toBeNull();
+    cleanup();
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(reply(409, { message: 'Not enough stock of Face Mitt yet: 0 left, 1 needed.' }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderActions(true, vi.fn(), waitingForStock);
+    await userEvent.click(screen.getByRole('button', { name: 'Ship late' }));
+    const dialog = screen.getByRole('dialog', { name: 'Ship this order late' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ship late' }));
+    expect(
+      await within(dialog).findByText('Not enough stock of Face Mitt yet: 0 left, 1 needed.'),
+    ).toBeTruthy();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/admin/orders/order-1/ship-late');
   });
 });

@@ -4,16 +4,18 @@ import type { AdminOrderDetail } from '../../../../contracts/admin-orders';
 import { type OrderEmailKind, orderEmailKinds } from '../../../../contracts/order-status';
 import { Button } from '../../../components/button';
 import { InputField, SelectField, TextareaField } from '../../../components/form/form-field';
+import { formatPaise, humanise } from '../../../lib/console-format';
 import { useAddOrderNote } from '../api/add-order-note';
 import { useCancelOrder } from '../api/cancel-order';
 import { useRefundOrder } from '../api/refund-order';
 import { useResendOrderEmail } from '../api/resend-order-email';
 import { useRetryShipment } from '../api/retry-shipment';
+import { useShipLate } from '../api/ship-late';
 import type { AdminActionReply } from '../api/use-order-action';
-import { formatPaise, humanise, parseRupeesToPaise } from '../format';
+import { parseRupeesToPaise } from '../format';
 import { ActionDialog } from './action-dialog';
 
-type Action = 'cancel' | 'refund' | 'retry' | 'resend' | 'note';
+type Action = 'cancel' | 'refund' | 'retry' | 'resend' | 'note' | 'ship-late';
 
 interface OrderActionsProps {
   detail: AdminOrderDetail;
@@ -35,10 +37,14 @@ export function OrderActions({ detail, isOwner, onDone }: OrderActionsProps) {
     onDone(reply.message);
   };
   const orderId = detail.order.orderId;
+  // docs/product.md#stock: shown only while the order waits for stock.
+  const waitsForStock = detail.attention.some((flag) => flag.reason === 'paid_out_of_stock');
+  const mayShipLate = isOwner && waitsForStock;
   return (
     <section className="admin-section" aria-labelledby="order-actions">
       <h2 id="order-actions">Actions</h2>
       <div className="admin-actions">
+        {mayShipLate && <Button onClick={() => show('ship-late')}>Ship late</Button>}
         {isOwner && (
           <>
             <Button variant="secondary" onClick={() => show('refund')}>
@@ -75,6 +81,15 @@ export function OrderActions({ detail, isOwner, onDone }: OrderActionsProps) {
         <CancelDialog
           key={`cancel-${opening}`}
           open={open === 'cancel'}
+          orderId={orderId}
+          onClose={close}
+          onDone={finish}
+        />
+      )}
+      {mayShipLate && (
+        <ShipLateDialog
+          key={`ship-late-${opening}`}
+          open={open === 'ship-late'}
           orderId={orderId}
           onClose={close}
           onDone={finish}
@@ -187,6 +202,26 @@ function CancelDialog({ open, orderId, onClose, onDone }: DialogProps) {
       onConfirm={() => cancel.mutate(orderId, { onSuccess: onDone })}
     >
       <p>The order is cancelled and its payment refunded in full. This cannot be undone.</p>
+    </ActionDialog>
+  );
+}
+
+function ShipLateDialog({ open, orderId, onClose, onDone }: DialogProps) {
+  const shipLate = useShipLate();
+  return (
+    <ActionDialog
+      open={open}
+      title="Ship this order late"
+      confirmLabel="Ship late"
+      pending={shipLate.isPending}
+      error={shipLate.error?.message ?? null}
+      onClose={onClose}
+      onConfirm={() => shipLate.mutate(orderId, { onSuccess: onDone })}
+    >
+      <p>
+        The order's units are taken from the stock now and its parcel is booked with the courier. Restock
+        first: this is refused while a product is still short.
+      </p>
     </ActionDialog>
   );
 }

@@ -1,7 +1,9 @@
+import { Link } from 'react-router';
 import type { AdminOrderDetail } from '../../../../contracts/admin-orders';
 import { attentionReasonText } from '../../../../contracts/order-status';
 import { ScrollingRegion } from '../../../components/scrolling-region';
-import { formatIstDateTime, formatPaise, humanise } from '../format';
+import { adminPaths } from '../../../lib/admin-paths';
+import { formatIstDateTime, formatPaise, humanise } from '../../../lib/console-format';
 
 type Detail = AdminOrderDetail;
 
@@ -74,7 +76,14 @@ export function OrderShopper({ shopper, order }: { shopper: Detail['shopper']; o
     <Section id="order-shopper" title="Shopper and address">
       <dl className="admin-details">
         <dt>Name</dt>
-        <dd>{shopper.name}</dd>
+        <dd>
+          {/* A detached order's shopper deleted their account: there is no customer page to open. */}
+          {shopper.userId ? (
+            <Link to={adminPaths.customer(shopper.userId)}>{shopper.name}</Link>
+          ) : (
+            shopper.name
+          )}
+        </dd>
         <dt>E-mail</dt>
         <dd>{shopper.email}</dd>
         <dt>Phone</dt>

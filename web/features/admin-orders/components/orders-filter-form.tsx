@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef } from 'react';
 import { orderPaymentStatuses, orderStatuses } from '../../../../contracts/order-status';
 import { FieldWrapper } from '../../../components/form/form-field';
-import { humanise } from '../format';
+import { humanise } from '../../../lib/console-format';
 import { filtersFromSearchParams, filtersToSearchParams, type OrderFilters } from '../order-filters';
 
 const fieldNames = ['q', 'status', 'paymentStatus', 'from', 'to'] as const;

@@ -3,8 +3,8 @@ import { Button } from '../../../components/button';
 import { StatusMessage } from '../../../components/status-message';
 import { adminApiPaths, adminPaths } from '../../../lib/admin-paths';
 import { apiBase } from '../../../lib/api-client';
+import { formatIstDateTime, formatPaise, humanise } from '../../../lib/console-format';
 import { useAdminOrders } from '../api/get-admin-orders';
-import { formatIstDateTime, formatPaise, humanise } from '../format';
 import type { OrderFilters } from '../order-filters';
 
 /** The orders found, newest first, as cards that line up as a table on a wide screen; "Load more" pages on. */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { authMessages, type User } from '../../../../contracts/auth';
+import type { User } from '../../../../contracts/auth';
+import { authMessages } from '../../../../contracts/auth-rules';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog/dialog';
 import { setSessionUser } from '../../../lib/session';

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { authMessages, type User } from '../../../../contracts/auth';
+import type { User } from '../../../../contracts/auth';
+import { authMessages } from '../../../../contracts/auth-rules';
 import { Button } from '../../../components/button';
 import { ApiError } from '../../../lib/api-client';
 import { usePublicConfig } from '../../../lib/get-public-config';

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import type { OtpPurpose } from '../../../../contracts/account';
-import { PASSWORD_MIN_LENGTH } from '../../../../contracts/auth';
+import { PASSWORD_MIN_LENGTH } from '../../../../contracts/auth-rules';
 import { messages } from '../../../../contracts/messages';
 import { Button } from '../../../components/button';
 import { InputField } from '../../../components/form/form-field';

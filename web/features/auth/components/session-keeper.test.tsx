@@ -2,11 +2,20 @@ import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../../contracts/auth';
+import { SIGNED_IN_HINT_COOKIE } from '../../../../contracts/session-hint';
 import { getSessionUser, setSessionUser } from '../../../lib/session';
 import { readStoredJson, storageKeys, writeStoredJson } from '../../../lib/storage';
 import { createQueryWrapper } from '../../../test/query-wrapper';
 import { aUser } from '../../../test/users';
 import { SessionKeeper } from './session-keeper';
+
+/** The cookie the server sets at sign-in (docs/architecture.md#signed-in-hint). */
+function setHintCookie(present: boolean) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the test stands in for the server's Set-Cookie.
+  document.cookie = present
+    ? `${SIGNED_IN_HINT_COOKIE}=1; path=/`
+    : `${SIGNED_IN_HINT_COOKIE}=; path=/; max-age=0`;
+}
 
 /** The profile endpoint as the test sets it: each read gets the current answer. */
 function stubProfileApi(initial: { status: number; body?: unknown }) {
@@ -63,11 +72,13 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   setSessionUser(null);
+  setHintCookie(false);
 });
 
 describe('SessionKeeper', () => {
   it('signs in a browser whose cookie has a session, though nothing was stored', async () => {
     const user = aUser({ firstName: 'Meera' });
+    setHintCookie(true);
     stubProfileApi(profileReply(user));
     renderKeeper('/');
     await elapse(0);
@@ -147,7 +158,16 @@ describe('SessionKeeper', () => {
     expect(screen.getByTestId('path').textContent).toBe('/');
   });
 
-  it('leaves a visitor where they are on a 401', async () => {
+  it('asks nothing for a visitor: no stored user and no signed-in hint cookie', async () => {
+    const api = stubProfileApi({ status: 401, body: { message: 'Unauthorized' } });
+    renderKeeper('/');
+    await elapse(300_000);
+    expect(api.reads()).toBe(0);
+    expect(getSessionUser()).toBeNull();
+  });
+
+  it('leaves a visitor where they are on a 401 (a stale hint cookie)', async () => {
+    setHintCookie(true);
     const api = stubProfileApi({ status: 401, body: { message: 'Unauthorized' } });
     renderKeeper('/product/2');
     await elapse(0);

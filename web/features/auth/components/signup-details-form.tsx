@@ -1,12 +1,6 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import {
-  authMessages,
-  PASSWORD_MIN_LENGTH,
-  PINCODE_MIN_LENGTH,
-  type SignupBody,
-  signupProblem,
-  type User,
-} from '../../../../contracts/auth';
+import { type SignupBody, signupProblem, type User } from '../../../../contracts/auth';
+import { authMessages, PASSWORD_MIN_LENGTH, PINCODE_MIN_LENGTH } from '../../../../contracts/auth-rules';
 import { messages } from '../../../../contracts/messages';
 import { Button } from '../../../components/button';
 import { AddressFields, addressFieldSpecs } from '../../../components/form/address-fields';

@@ -5,6 +5,7 @@ import { setUnauthorizedHandler } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useSessionUser } from '../../../lib/session';
 import { isProfileIncomplete, isSignedIn, refreshSessionProfile, signOutLocally } from '../local-session';
+import { hasSignedInHint } from '../signed-in-hint';
 
 // docs/product.md#numbers-and-timings: the profile is re-fetched 1 s after load and every 300000 ms.
 const FIRST_REFRESH_MS = 1000;
@@ -12,7 +13,8 @@ const REFRESH_EVERY_MS = 300_000;
 const INCOMPLETE_REFRESH_MS = 1000;
 
 /**
- * docs/product.md#behaviour Session: the stored user shows at once (web/lib/session.ts); the profile is read at start, 1 s
+ * docs/product.md#behaviour Session: the stored user shows at once (web/lib/session.ts); the profile is read at start
+ * (when a user is stored or the signed-in hint cookie is there), 1 s
  * later, every 5 minutes, and 1 s after a read that finds it incomplete; a 401 signs out and goes home.
  */
 export function useSessionKeeper(): void {
@@ -30,9 +32,11 @@ export function useSessionKeeper(): void {
     return () => setUnauthorizedHandler(() => {});
   }, [queryClient, navigate]);
 
-  // At start, for visitors too: the cookie, not the stored copy, says who is signed in.
+  // At start: the cookie, not the stored copy, says who is signed in; but only a stored user or the
+  // signed-in hint is worth the read, so a visitor's page asks nothing that answers 401
+  // (docs/architecture.md#signed-in-hint).
   useEffect(() => {
-    void refreshSessionProfile(queryClient);
+    if (isSignedIn() || hasSignedInHint()) void refreshSessionProfile(queryClient);
   }, [queryClient]);
 
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { type CartLine, cartMessages, MAX_QUANTITY_PER_LINE } from '../../../../contracts/cart';
+import type { CartLine } from '../../../../contracts/cart';
+import { cartMessages, MAX_QUANTITY_PER_LINE } from '../../../../contracts/cart-rules';
 import { formatRupees } from '../../../../contracts/format';
 import { discountedUnitPrice } from '../../../../contracts/pricing';
 import { Button } from '../../../components/button';
@@ -60,6 +61,11 @@ export function CartLineItem({ line, onQuantityChange, onRemove, onMoveToWishlis
             +
           </button>
         </fieldset>
+        {!line.available && (
+          <p className="cart-line__unavailable">
+            {line.inStock ? cartMessages.noLongerAvailable : cartMessages.outOfStock}
+          </p>
+        )}
         {atLimit && (
           <p id={limitId} className="cart-line__limit">
             {cartMessages.tooManyOfOne}

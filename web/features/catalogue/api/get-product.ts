@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product, ProductReply } from '../../../../contracts/catalogue';
-import { apiClient } from '../../../lib/api-client';
+import { ApiError, apiClient } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { productsQueryOptions } from './get-products';
 
@@ -9,9 +9,16 @@ export function isProductId(id: string | undefined): id is string {
   return id !== undefined && /^[1-9]\d{0,8}$/.test(id);
 }
 
-export async function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
-  const reply = await apiClient.get<ProductReply>(apiPaths.product(id), { signal });
-  return reply.product;
+/** The product on sale with this id, or null when there is none (the API's 404). */
+export async function getProduct(id: string, signal?: AbortSignal): Promise<Product | null> {
+  try {
+    const reply = await apiClient.get<ProductReply>(apiPaths.product(id), { signal });
+    return reply.product;
+  } catch (error) {
+    // docs/architecture.md#pages-as-html: 'not found' is data, so the server can render it and hand it over.
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }
 
 export function productQueryOptions(id: string) {

@@ -8,6 +8,7 @@ import { paths } from '../../../lib/paths';
 import { productImages } from '../product-actions';
 import { DiscountBadge } from './discount-badge';
 import './product-card.css';
+import './stock-note.css';
 import { ProductPrice } from './product-price';
 import { ProductRating } from './product-rating';
 import { WishlistButton } from './wishlist-button';
@@ -15,6 +16,8 @@ import { WishlistButton } from './wishlist-button';
 // docs/product.md#numbers-and-timings: card carousels auto-play at 2000 ms a slide.
 const CARD_SLIDE_MS = 2000;
 const CARD_IMAGE_SIZE = 400;
+// products-section.css: two columns on a phone, three from 40em, four from 60em in a 75rem page.
+const CARD_IMAGE_SIZES = '(min-width: 60em) 18rem, (min-width: 40em) 33vw, 50vw';
 
 interface ProductCardProps {
   product: Product;
@@ -47,6 +50,7 @@ export function ProductCard({
               alt={isCopy ? '' : `${product.title}, photo ${index + 1}`}
               width={CARD_IMAGE_SIZE}
               height={CARD_IMAGE_SIZE}
+              sizes={CARD_IMAGE_SIZES}
               loading="lazy"
               decoding="async"
               draggable={false}
@@ -68,10 +72,13 @@ export function ProductCard({
         </h3>
         <ProductRating rating={product.rating} />
         <ProductPrice product={product} />
+        {/* docs/product.md#stock; the text is spelled here, not imported: contracts/ brings zod along. */}
+        {!product.inStock && <p className="stock-note">Out of stock</p>}
         {/* docs/product.md#screens: 'Added!' while in the cart; pressing it again removes the item. */}
         <Button
           variant={inCart ? 'secondary' : 'primary'}
           className="product-card__cart"
+          disabled={!product.inStock && !inCart}
           onClick={() => onToggleCart(product)}
         >
           {inCart ? 'Added!' : 'Add to Cart'}

@@ -8,12 +8,15 @@ import { ImageWithFallback } from '../../../components/image-with-fallback';
 import { productImages } from '../product-actions';
 import { DiscountBadge } from './discount-badge';
 import './product-detail.css';
+import './stock-note.css';
 import { ProductPrice } from './product-price';
 import { ProductRating } from './product-rating';
 import { ShareButton } from './share-button';
 import { WishlistButton } from './wishlist-button';
 
 const DETAIL_IMAGE_SIZE = 600;
+// product-detail.css: the whole width on a phone, half of a 75rem page from 48em.
+const DETAIL_IMAGE_SIZES = '(min-width: 75rem) 37.5rem, (min-width: 48em) 50vw, 100vw';
 
 interface ProductDetailProps {
   product: Product;
@@ -51,9 +54,11 @@ export function ProductDetail({
                 alt={isCopy ? '' : `${product.title}, photo ${index + 1}`}
                 width={DETAIL_IMAGE_SIZE}
                 height={DETAIL_IMAGE_SIZE}
+                sizes={DETAIL_IMAGE_SIZES}
+                // docs/architecture.md#product-images: the first photo is the page's LCP element on a phone.
                 loading={first ? 'eager' : 'lazy'}
                 fetchPriority={first ? 'high' : 'auto'}
-                decoding="async"
+                decoding={first ? 'auto' : 'async'}
                 draggable={false}
               />
             );
@@ -73,8 +78,14 @@ export function ProductDetail({
         </div>
         <p className="product-detail__tax">Inclusive of all taxes</p>
         <p className="product-detail__description">{product.description}</p>
+        {/* docs/product.md#stock */}
+        {!product.inStock && <p className="stock-note">Out of stock</p>}
         <div className="product-detail__actions">
-          <Button variant={inCart ? 'secondary' : 'primary'} onClick={() => onToggleCart(product)}>
+          <Button
+            variant={inCart ? 'secondary' : 'primary'}
+            disabled={!product.inStock && !inCart}
+            onClick={() => onToggleCart(product)}
+          >
             {inCart ? 'Added!' : 'Add to Cart'}
           </Button>
           <WishlistButton inWishlist={inWishlist} onClick={() => onToggleWishlist(product)} />

@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/dialog/dialog';
 import './checkout.css';
 
 /** A wishlist item as the picker shows it and the cart takes it. */
-export type PickableProduct = Omit<CartLine, 'size' | 'quantity'>;
+export type PickableProduct = Omit<CartLine, 'size' | 'quantity' | 'available' | 'inStock'>;
 
 interface WishlistPickerDialogProps {
   open: boolean;

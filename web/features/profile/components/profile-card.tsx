@@ -1,5 +1,6 @@
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import { authMessages, type ProfileUpdate, type User } from '../../../../contracts/auth';
+import type { ProfileUpdate, User } from '../../../../contracts/auth';
+import { authMessages } from '../../../../contracts/auth-rules';
 import { messages } from '../../../../contracts/messages';
 import { normalizeIndianPhone } from '../../../../contracts/phone';
 import { Button } from '../../../components/button';

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { productCategories } from './catalogue';
+
+// The console's catalogue: products, prices, images and stock counts (docs/product.md#console-catalogue).
+
+export const adminCatalogueMessages = {
+  productNotFound: 'We could not find that product.',
+  titleRequired: 'Please give the product a title.',
+  descriptionRequired: 'Please describe the product.',
+  priceWhole: 'Please give the price in whole rupees, more than 0.',
+  discountRange: 'Please give a discount from 0 to 100 percent.',
+  stockWhole: 'Please give the stock as a whole number, 0 or more.',
+  thresholdWhole: 'Please give the low-stock threshold as a whole number, 0 or more.',
+  weightWhole: 'Please give the weight in whole grams, more than 0.',
+  skuFormat: 'Please give a SKU of 2 to 40 letters, digits or -.',
+  skuTaken: 'Another product already has this SKU.',
+  imagesNotOurs: 'Images can only be reordered or removed here; upload new ones below.',
+  imageNeededOnSale: 'A product on sale needs at least one image.',
+  nothingToChange: 'Please change at least one field.',
+  notAnImage: 'Please upload a JPEG, PNG or WebP image.',
+  imageTooLarge: 'Please upload an image of at most 8 MB.',
+  tooManyImages: 'A product can have at most 12 images.',
+  saved: 'Saved.',
+  created: 'Product created. Add an image, then put it on sale.',
+  imageAdded: 'Image added.',
+} as const;
+
+export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+export const MAX_PRODUCT_IMAGES = 12;
+export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+export const AdminProductIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ message: adminCatalogueMessages.productNotFound })
+    .int(adminCatalogueMessages.productNotFound)
+    .positive(adminCatalogueMessages.productNotFound)
+    .max(999_999_999, adminCatalogueMessages.productNotFound),
+});
+
+export const AdminProductsQuerySchema = z.object({
+  lowStock: z.enum(['1', 'true']).optional().describe('Only products at or below their low-stock threshold'),
+});
+
+const title = z.string().trim().min(1, adminCatalogueMessages.titleRequired).max(200);
+const description = z.string().trim().min(1, adminCatalogueMessages.descriptionRequired).max(5000);
+const price = z
+  .number({ message: adminCatalogueMessages.priceWhole })
+  .int(adminCatalogueMessages.priceWhole)
+  .positive(adminCatalogueMessages.priceWhole)
+  .max(10_000_000, adminCatalogueMessages.priceWhole)
+  .describe('List price (MRP) in rupees');
+const discount = z
+  .number({ message: adminCatalogueMessages.discountRange })
+  .int(adminCatalogueMessages.discountRange)
+  .min(0, adminCatalogueMessages.discountRange)
+  .max(100, adminCatalogueMessages.discountRange);
+const stock = z
+  .number({ message: adminCatalogueMessages.stockWhole })
+  .int(adminCatalogueMessages.stockWhole)
+  .min(0, adminCatalogueMessages.stockWhole)
+  .max(1_000_000, adminCatalogueMessages.stockWhole)
+  .describe('Units on the shelf, as counted: an absolute count, not a change');
+const lowStockThreshold = z
+  .number({ message: adminCatalogueMessages.thresholdWhole })
+  .int(adminCatalogueMessages.thresholdWhole)
+  .min(0, adminCatalogueMessages.thresholdWhole)
+  .max(1_000_000, adminCatalogueMessages.thresholdWhole);
+const weightGrams = z
+  .number({ message: adminCatalogueMessages.weightWhole })
+  .int(adminCatalogueMessages.weightWhole)
+  .positive(adminCatalogueMessages.weightWhole)
+  .max(100_000, adminCatalogueMessages.weightWhole);
+const sku = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{2,40}$/, adminCatalogueMessages.skuFormat);
+const text = z.string().trim().max(5000);
+
+export const AdminProductPatchSchema = z
+  .object({
+    title: title.optional(),
+    description: description.optional(),
+    price: price.optional(),
+    discount: discount.optional(),
+    active: z.boolean().optional(),
+    stock: stock.optional(),
+    lowStockThreshold: lowStockThreshold.optional(),
+    whyChoose: text.optional(),
+    benefits: z.array(z.string().trim().min(1).max(500)).max(20).optional(),
+    changesObserved: text.optional(),
+    images: z
+      .array(z.string().min(1).max(500))
+      .max(MAX_PRODUCT_IMAGES)
+      .optional()
+      .describe('The new order of existing image URLs: a subset of the current list'),
+  })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, { message: adminCatalogueMessages.nothingToChange });
+
+export type AdminProductPatch = z.infer<typeof AdminProductPatchSchema>;
+
+export const AdminProductCreateSchema = z
+  .object({
+    title,
+    description,
+    price,
+    discount: discount.default(0),
+    category: z.enum(productCategories),
+    sku,
+    weightGrams,
+    stock: stock.default(0),
+    lowStockThreshold: lowStockThreshold.default(5),
+  })
+  .strict();
+
+export type AdminProductCreate = z.input<typeof AdminProductCreateSchema>;
+
+export const AdminProductSummarySchema = z
+  .object({
+    id: z.number().int().positive(),
+    title: z.string(),
+    price: z.number().int().describe('List price (MRP) in rupees'),
+    discount: z.number().int(),
+    discountedPrice: z.number().int(),
+    active: z.boolean(),
+    stock: z.number().int(),
+    held: z.number().int().describe('Units held by checkouts in progress (pending, last 30 minutes)'),
+    lowStockThreshold: z.number().int(),
+    lowStock: z.boolean(),
+    image: z.string().nullable(),
+  })
+  .meta({ id: 'AdminProductSummary' });
+
+export type AdminProductSummary = z.infer<typeof AdminProductSummarySchema>;
+
+export const AdminProductsReplySchema = z.object({ products: z.array(AdminProductSummarySchema) });
+export type AdminProductsReply = z.infer<typeof AdminProductsReplySchema>;
+
+export const StockMovementSchema = z.object({
+  at: z.string(),
+  delta: z.number().int(),
+  reason: z.enum(['sale', 'cancellation', 'adjustment']),
+  orderId: z.string().nullable(),
+  staffName: z.string().nullable(),
+});
+
+export type StockMovement = z.infer<typeof StockMovementSchema>;
+
+export const AdminProductDetailSchema = AdminProductSummarySchema.extend({
+  description: z.string(),
+  category: z.enum(productCategories),
+  sku: z.string(),
+  weightGrams: z.number().int(),
+  images: z.array(z.string()),
+  whyChoose: z.string(),
+  benefits: z.array(z.string()),
+  changesObserved: z.string(),
+  updatedAt: z.string(),
+  movements: z.array(StockMovementSchema).describe('The last 20 stock movements, newest first'),
+}).meta({ id: 'AdminProductDetail' });
+
+export type AdminProductDetail = z.infer<typeof AdminProductDetailSchema>;
+
+export const AdminProductReplySchema = z.object({
+  message: z.string().optional(),
+  product: AdminProductDetailSchema,
+});
+
+export type AdminProductReply = z.infer<typeof AdminProductReplySchema>;

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { contactMessageStatuses } from './contact';
+
+// docs/product.md#contact-inbox: the console's inbox of contact-form messages under /api/admin/messages.
+
+export const adminInboxMessages = {
+  messageNotFound: 'We could not find that message.',
+  badStatus: 'Please choose a status: new, replied or closed.',
+  badPage: 'Please give the page as a whole number from 1.',
+  replyRequired: 'Please write a reply.',
+  replyTooLong: 'A reply must be at most 5000 characters.',
+  replyKeyRequired:
+    'Please send an Idempotency-Key header (10 to 64 letters, digits, - or _) so that a repeated request sends the reply once.',
+  replyKeyReused: 'This Idempotency-Key was used for a different reply. Please use a new one.',
+  replySent: 'Reply sent.',
+  replyRepeated: 'This reply was sent already; nothing more was sent.',
+  statusChoice: 'Please choose new (reopen) or closed.',
+  closed: 'Message closed.',
+  reopened: 'Message reopened.',
+} as const;
+
+export const INBOX_PAGE_SIZE = 20;
+
+const idempotencyKeyPattern = /^[A-Za-z0-9_-]{10,64}$/;
+
+export const AdminMessagesQuerySchema = z.object({
+  status: z.enum(contactMessageStatuses, { message: adminInboxMessages.badStatus }).optional(),
+  page: z.coerce
+    .number({ message: adminInboxMessages.badPage })
+    .int(adminInboxMessages.badPage)
+    .min(1, adminInboxMessages.badPage)
+    .max(10_000, adminInboxMessages.badPage)
+    .default(1),
+});
+export type AdminMessagesQuery = z.infer<typeof AdminMessagesQuerySchema>;
+
+export const AdminMessageIdParamsSchema = z.object({
+  id: z.uuid({ message: adminInboxMessages.messageNotFound }),
+});
+
+export const InboxMessageSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  preview: z.string().describe('The first 140 characters of the message'),
+  createdAt: z.string(),
+  status: z.enum(contactMessageStatuses),
+  replyCount: z.number().int(),
+});
+export type InboxMessageSummary = z.infer<typeof InboxMessageSummarySchema>;
+
+export const AdminMessagesReplySchema = z.object({
+  messages: z.array(InboxMessageSummarySchema).describe('Newest first'),
+  page: z.number().int(),
+  hasMore: z.boolean(),
+  newCount: z.number().int().describe('Messages waiting for an answer, whatever the filter'),
+});
+export type AdminMessagesReply = z.infer<typeof AdminMessagesReplySchema>;
+
+export const InboxReplySchema = z.object({
+  id: z.string(),
+  staffName: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+  emailedAt: z.string().nullable(),
+});
+export type InboxReply = z.infer<typeof InboxReplySchema>;
+
+export const AdminMessageDetailSchema = z.object({
+  message: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    message: z.string(),
+    createdAt: z.string(),
+    status: z.enum(contactMessageStatuses),
+    statusChangedAt: z.string().nullable(),
+  }),
+  replies: z.array(InboxReplySchema).describe('Oldest first'),
+  sender: z.object({
+    customerId: z.string().nullable().describe("The shopper account with the sender's e-mail, if any"),
+    ordersCount: z.number().int().describe("That account's orders, or those placed with the e-mail"),
+  }),
+});
+export type AdminMessageDetail = z.infer<typeof AdminMessageDetailSchema>;
+
+export const AdminReplyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string({ message: adminInboxMessages.replyKeyRequired })
+    .regex(idempotencyKeyPattern, adminInboxMessages.replyKeyRequired),
+});
+
+export const AdminReplyBodySchema = z.object({
+  body: z
+    .string({ message: adminInboxMessages.replyRequired })
+    .trim()
+    .min(1, adminInboxMessages.replyRequired)
+    .max(5000, adminInboxMessages.replyTooLong),
+});
+export type AdminReplyBody = z.infer<typeof AdminReplyBodySchema>;
+
+export const AdminMessageStatusBodySchema = z.object({
+  status: z.enum(['new', 'closed'], { message: adminInboxMessages.statusChoice }),
+});
+export type AdminMessageStatusBody = z.infer<typeof AdminMessageStatusBodySchema>;
+
+export const AdminMessageActionReplySchema = z.object({
+  message: z.string(),
+  detail: AdminMessageDetailSchema,
+});
+export type AdminMessageActionReply = z.infer<typeof AdminMessageActionReplySchema>;

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import type { Product } from './catalogue';
+
+// docs/architecture.md#pages-as-html: what the server hands the page renderer (web/entry-server.tsx) and gets
+// back. The renderer is the web app's own code, built for Node; the server only knows it by this shape.
+
+/** One page to render: its URL and the catalogue the routes read, exactly as the API would answer it. */
+export interface PageRenderRequest {
+  /** Path and query of the page, e.g. /product/1. */
+  url: string;
+  /** The product list (GET /api/products). */
+  products: readonly Product[];
+  /** The product page's product (GET /api/products/:id); null when that id is not on sale (404). */
+  product?: { id: string; found: Product | null };
+}
+
+export interface RenderedPage {
+  /** The app's markup, for the page's #root. */
+  appHtml: string;
+  /** The data the browser hydrates from: a non-executable `type="application/json"` block. */
+  dataHtml: string;
+}
+
+export interface RenderedPolicyPage {
+  path: string;
+  title: string;
+}
+
+export interface PageRenderer {
+  /** The policy pages the app has, with their titles (the server answers exactly these paths). */
+  policyPages: readonly RenderedPolicyPage[];
+  render(request: PageRenderRequest): Promise<RenderedPage>;
+}
+
+/** GET /product/:id, the page. Any text is accepted: one that names no product on sale is the 404 page. */
+export const ProductPageParamsSchema = z.object({ id: z.string().max(200) });

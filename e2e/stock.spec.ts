@@ -1,0 +1,108 @@
+import { expect, test } from './fixtures';
+import { signInBrowser } from './support/accounts';
+import { expectNoAxeViolations, phoneViewport } from './support/axe';
+import { signInAsNewOwner } from './support/console';
+import { fillCart } from './support/shop';
+import { restoreSeedStock, setProductStock } from './support/stock';
+
+// docs/product.md#stock: a product whose units ran out says so, on its page, on the home grid and in the cart.
+
+test.use({ viewport: phoneViewport });
+
+// Each journey empties some shelves; the worker's later journeys find them full again, even after a failure.
+test.afterEach(async ({ server }) => {
+  await restoreSeedStock(server);
+});
+
+test('an out-of-stock mitten says so on its page and in the cart, and cannot be added or checked out', async ({
+  page,
+  server,
+}) => {
+  await signInBrowser(page, server);
+  await fillCart(page.request, [{ id: 3, quantity: 1 }]);
+  await setProductStock(server, 3, 0);
+
+  await page.goto('/product/3');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: 'For Sensitive Skin' })).toBeVisible();
+  await expect(main.getByText('Out of stock', { exact: true })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+  await expect(main.getByRole('button', { name: 'Added!' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto('/product/2');
+  await expect(main.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+  await setProductStock(server, 2, 0);
+  // The storefront follows the stock at once: the next visit shows it.
+  await page.reload();
+  await expect(main.getByText('Out of stock', { exact: true })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+
+  await page.goto('/cart');
+  const line = page.getByRole('listitem').filter({ hasText: 'For Sensitive Skin' });
+  await expect(line.getByText('Out of stock', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Please remove the items that are no longer available to check out.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'PROCEED TO CHECKOUT' })).toBeDisabled();
+  await expectNoAxeViolations(page);
+
+  await line.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your cart is empty');
+  await setProductStock(server, 2, 100);
+  await setProductStock(server, 3, 100);
+});
+
+test('the home grid marks a product out of stock', async ({ page, server }) => {
+  await setProductStock(server, 6, 0);
+  await page.goto('/');
+  const card = page.getByRole('article', { name: 'Soft Mitt', exact: true });
+  await expect(card.getByText('Out of stock', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+  await expectNoAxeViolations(page);
+  await setProductStock(server, 6, 100);
+});
+
+test('the owner ships late an order paid after its last unit was gone, once restocked', async ({
+  page,
+  server,
+  browser,
+}) => {
+  test.slow();
+  const shopperContext = await browser.newContext({ baseURL: server.url, viewport: phoneViewport });
+  const shopperPage = await shopperContext.newPage();
+  await signInBrowser(shopperPage, server);
+  await setProductStock(server, 4, 1);
+  await fillCart(shopperPage.request, [{ id: 4, quantity: 1 }]);
+  await shopperPage.goto('/checkout');
+  await shopperPage.getByRole('button', { name: 'PLACE ORDER' }).click();
+  const paymentWindow = shopperPage.getByRole('dialog', { name: 'Razorpay test mode' });
+  await expect(paymentWindow.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
+  // While the shopper pays, the owner counts the shelf again and finds none left.
+  await setProductStock(server, 4, 0);
+  await paymentWindow.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(shopperPage.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
+  const orderId = new URL(shopperPage.url()).searchParams.get('orderId') ?? '';
+  await shopperContext.close();
+
+  await signInAsNewOwner(page, server);
+  await page.goto(`/admin/orders/${orderId}`);
+  await page.getByRole('button', { name: 'Ship late' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ship this order late' });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page, 'dialog[open]');
+  await dialog.getByRole('button', { name: 'Ship late' }).click();
+  await expect(dialog.getByText('Not enough stock of Luxury Mitt yet: 0 left, 1 needed.')).toBeVisible();
+
+  await setProductStock(server, 4, 5);
+  await dialog.getByRole('button', { name: 'Ship late' }).click();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'The stock is taken and the parcel will be booked in a moment.' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ship late' })).toHaveCount(0);
+  // The order page itself; the console's navigation is checked by the console's own spec.
+  await expectNoAxeViolations(page, 'main');
+  await setProductStock(server, 4, 100);
+});

@@ -1,0 +1,30 @@
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { products } from './catalogue';
+import { createdAt } from './columns';
+import { staff } from './staff';
+
+export const stockMovementReasons = ['sale', 'cancellation', 'adjustment'] as const;
+
+/**
+ * Every change of a product's stock, with why: a paid order's sale, a cancelled order's units put back, or
+ * a count set in the console. An order's net movement is what its cancellation puts back.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    delta: integer('delta').notNull(),
+    reason: text('reason', { enum: stockMovementReasons }).notNull(),
+    // No foreign key: an unpaid checkout's order may be discarded, and movements are never deleted.
+    orderId: uuid('order_id'),
+    staffId: uuid('staff_id').references(() => staff.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('stock_movements_order_idx').on(table.orderId),
+    index('stock_movements_product_idx').on(table.productId, table.createdAt),
+  ],
+);

@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import type { PageRenderer, RenderedPolicyPage } from '../../../contracts/page-rendering';
+import type { Database } from '../../db/client';
+import { createCatalogueCache, parseProductId } from '../catalogue/service';
+import { type PageDescriptor, pageHead } from '../seo/page-head';
+import type { PageTemplate } from './page-template';
+
+/** A page the server renders: docs/architecture.md#pages-as-html. */
+export type PageRequest =
+  | { kind: 'home' }
+  | { kind: 'product'; id: string }
+  | { kind: 'policy'; policy: RenderedPolicyPage };
+
+export interface RenderedHtmlPage {
+  status: 200 | 404;
+  html: string;
+  etag: string;
+}
+
+interface PageServiceOptions {
+  db: Database;
+  renderer: PageRenderer;
+  template: PageTemplate;
+  /** The shop's public origin, for the head's absolute URLs. */
+  siteUrl: string;
+}
+
+function pathOf(request: PageRequest): string {
+  if (request.kind === 'home') return '/';
+  if (request.kind === 'product') return `/product/${request.id}`;
+  return request.policy.path;
+}
+
+/**
+ * The catalogue pages as HTML, the same for every visitor (no cookie or session is read). Each is rendered
+ * once per catalogue version and kept: the catalogue's version query, run on every request, makes a change
+ * made in any process (a price in the console) show in the next page.
+ */
+export function createPageService({ db, renderer, template, siteUrl }: PageServiceOptions) {
+  const catalogue = createCatalogueCache(db);
+  let cachedVersion = '';
+  const cache = new Map<string, Promise<RenderedHtmlPage>>();
+
+  async function render(request: PageRequest, path: string): Promise<RenderedHtmlPage> {
+    const snapshot = await catalogue.get();
+    const products = snapshot.products;
+    let descriptor: PageDescriptor;
+    let product: { id: string; found: (typeof products)[number] | null } | undefined;
+    if (request.kind === 'product') {
+      const id = parseProductId(request.id);
+      const found = products.find((candidate) => candidate.id === id) ?? null;
+      product = { id: request.id, found };
+      descriptor = found ? { kind: 'product', product: found } : { kind: 'not-found' };
+    } else if (request.kind === 'policy') {
+      descriptor = { kind: 'policy', path: request.policy.path, title: request.policy.title };
+    } else {
+      descriptor = { kind: 'home', products };
+    }
+    const rendered = await renderer.render({ url: path, products, ...(product ? { product } : {}) });
+    const html = template.fill({ head: pageHead(descriptor, siteUrl), ...rendered });
+    return {
+      status: descriptor.kind === 'not-found' ? 404 : 200,
+      html,
+      etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
+    };
+  }
+
+  return {
+    async page(request: PageRequest): Promise<RenderedHtmlPage> {
+      const path = pathOf(request);
+      const { etag: version } = await catalogue.get();
+      if (version !== cachedVersion) {
+        cache.clear();
+        cachedVersion = version;
+      }
+      const cached = cache.get(path);
+      if (cached) return cached;
+      const pending = render(request, path);
+      // Only pages that exist are kept: ids of no product would otherwise grow the cache without limit.
+      if (request.kind !== 'product' || parseProductId(request.id) !== undefined) {
+        cache.set(path, pending);
+        pending.then(
+          (page) => {
+            if (page.status !== 200) cache.delete(path);
+          },
+          () => cache.delete(path),
+        );
+      }
+      return pending;
+    },
+  };
+}
+
+export type PageService = ReturnType<typeof createPageService>;

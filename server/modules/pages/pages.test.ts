@@ -1,0 +1,177 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageRenderer } from '../../../contracts/page-rendering';
+import { products } from '../../db/schema';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+
+// docs/architecture.md#pages-as-html. The renderer is the web app's source, loaded by path as the server loads
+// the SSR build (server and web code do not import each other; Vitest compiles the TSX).
+async function sourcePageRenderer(): Promise<PageRenderer> {
+  const file = pathToFileURL(path.resolve('web/entry-server.tsx')).href;
+  const module = (await import(/* @vite-ignore */ file)) as { renderer: PageRenderer };
+  return module.renderer;
+}
+
+// The shape of the built index.html: Vite puts the hashed module script and stylesheet in the head.
+function builtIndexHtml(): string {
+  return readFileSync('web/index.html', 'utf8')
+    .replace('<script type="module" src="/main.tsx"></script>', '')
+    .replace(
+      '</head>',
+      '  <script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>\n    <link rel="stylesheet" crossorigin href="/assets/index-Ef56Gh78.css">\n  </head>',
+    );
+}
+
+let app: TestApp;
+let distDir: string;
+
+beforeAll(async () => {
+  distDir = mkdtempSync(path.join(tmpdir(), 'mitten-pages-'));
+  writeFileSync(path.join(distDir, 'index.html'), builtIndexHtml());
+  app = await buildTestApp(
+    { webDistDir: distDir, jobWorkers: false },
+    { pageRenderer: await sourcePageRenderer() },
+  );
+});
+afterAll(async () => {
+  await app.closeAndDrop();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+async function page(url: string, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'GET', url, headers });
+}
+
+/** The JSON data blocks of a page, and every other script tag. */
+function scriptTags(html: string): string[] {
+  return html.match(/<script\b[^>]*>/g) ?? [];
+}
+
+describe('catalogue pages as HTML', () => {
+  it('renders a product page with its title, prices, description and head', async () => {
+    const response = await page('/product/1');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    const html = response.body;
+    expect(html).toContain('<title>Face Mitt · Ottoman Mittens</title>');
+    expect(html).toMatch(/<h1[^>]*>Face Mitt<\/h1>/);
+    expect(html).toContain('₹239');
+    expect(html).toContain('₹399');
+    const [row] = await app.db.select().from(products).where(eq(products.id, 1));
+    expect(html).toContain(row?.description.slice(0, 40));
+    // The template's default title and description are replaced, the rest of its head kept.
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<meta name="viewport"');
+    expect(html).toContain('<link rel="icon"');
+    expect(html).toContain('/assets/index-Ab12Cd34.js');
+    expect(html).not.toContain('<noscript>');
+  });
+
+  it('renders the home page with all seven products and their prices', async () => {
+    const response = await page('/');
+    expect(response.statusCode).toBe(200);
+    const rows = await app.db.select().from(products).where(eq(products.active, true));
+    expect(rows).toHaveLength(7);
+    for (const row of rows) {
+      expect(response.body).toContain(row.title);
+    }
+    expect(response.body).toContain('₹239');
+    expect(response.body).toContain('Smooth, glowing skin in one warm bath');
+  });
+
+  it.each(['/terms-and-conditions', '/privacy-policy', '/cancellation-refund', '/shipping-delivery'])(
+    'renders the policy page %s',
+    async (url) => {
+      const response = await page(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+      expect(response.body).toMatch(/<title>[^<]+ · Ottoman Mittens<\/title>/);
+    },
+  );
+
+  it.each(['/product/999', '/product/abc'])(
+    'answers %s with 404 and the Product not found page',
+    async (url) => {
+      const response = await page(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('Product not found');
+    },
+  );
+
+  it('answers an off-sale product with 404', async () => {
+    await app.db.update(products).set({ active: false, updatedAt: new Date() }).where(eq(products.id, 7));
+    try {
+      const response = await page('/product/7');
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain('Product not found');
+    } finally {
+      await app.db.update(products).set({ active: true, updatedAt: new Date() }).where(eq(products.id, 7));
+    }
+    expect((await page('/product/7')).statusCode).toBe(200);
+  });
+
+  it('shows a price changed in the database in the next HTML', async () => {
+    const before = await page('/product/2');
+    const [row] = await app.db.select().from(products).where(eq(products.id, 2));
+    if (!row) throw new Error('product 2 is seeded');
+    const newPricePaise = row.pricePaise + 123_400;
+    await app.db
+      .update(products)
+      .set({ pricePaise: newPricePaise, discountPercent: 0, updatedAt: new Date() })
+      .where(eq(products.id, 2));
+    const newPrice = `₹${(newPricePaise / 100).toLocaleString('en-IN')}`;
+    expect(before.body).not.toContain(newPrice);
+    expect((await page('/product/2')).body).toContain(newPrice);
+    expect((await page('/')).body).toContain(newPrice);
+  });
+
+  it('sends an ETag, answers If-None-Match with 304, and lets a CDN keep the page', async () => {
+    const first = await page('/product/3');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    const again = await page('/product/3', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await page('/product/3', { 'if-none-match': '"something-else"' });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('renders the same HTML for a signed-in shopper as for a visitor', async () => {
+    const visitor = await page('/product/4');
+    const withCookies = await page('/product/4', { cookie: 'session=whatever; refresh=x' });
+    expect(withCookies.body).toBe(visitor.body);
+  });
+
+  it.each(['/', '/product/1', '/privacy-policy', '/product/999'])(
+    'keeps %s within the CSP: only JSON data blocks and the module script with src, no style attributes',
+    async (url) => {
+      const { body } = await page(url);
+      for (const tag of scriptTags(body)) {
+        // Data blocks (the app's state, the page's JSON-LD) and the module script: nothing inline that runs.
+        expect(tag).toMatch(/type="application\/(ld\+)?json"|type="module"[^>]* src="/);
+      }
+      expect(body).toContain('<script type="application/json" id="app-state">');
+      expect(body).not.toMatch(/\sstyle="/);
+      // The data block cannot be closed early by text inside it.
+      const data = body.split('<script type="application/json" id="app-state">')[1]?.split('</script>')[0];
+      expect(data).not.toContain('<');
+      expect(() => JSON.parse(data ?? '')).not.toThrow();
+    },
+  );
+
+  it.each(['/cart', '/checkout', '/login', '/wishlist', '/orders', '/no-such-page'])(
+    'keeps serving the client shell for %s',
+    async (url) => {
+      const response = await page(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).not.toContain('app-state');
+    },
+  );
+});

@@ -1,0 +1,41 @@
+// docs/architecture.md#seo: the pages search engines may index. The server cannot import the web app's
+// paths (docs/architecture.md#dependency-rules), so the four policy pages of docs/product.md#policies are
+// named again here; the sitemap's test checks they answer.
+
+export const SHOP_NAME = 'Ottoman Mittens';
+
+export interface PolicyPage {
+  path: string;
+  description: string;
+}
+
+export const policyPages: readonly PolicyPage[] = [
+  {
+    path: '/terms-and-conditions',
+    description:
+      'The terms for buying Ottoman silk bath mittens online: orders, prices, payment and delivery in India.',
+  },
+  {
+    path: '/privacy-policy',
+    description:
+      'What Ottoman Mittens collects about you, why, how long it is kept, and how to download or delete your data.',
+  },
+  {
+    path: '/cancellation-refund',
+    description:
+      'How to cancel an Ottoman Mittens order, return unused mittens within 7 days, and when refunds reach you.',
+  },
+  {
+    path: '/shipping-delivery',
+    description:
+      'Where Ottoman Mittens ships in India, how soon orders leave, what shipping costs and how to track a parcel.',
+  },
+];
+
+/** docs/product.md#policies: the "last updated" date the policy pages state (Jul 9 2025). */
+export const POLICIES_LAST_UPDATED = '2025-07-09';
+
+/** An absolute URL for a path or URL: stored image URLs may already be absolute (an S3 bucket). */
+export function absoluteUrl(pathOrUrl: string, siteUrl: string): string {
+  return new URL(pathOrUrl, `${siteUrl.replace(/\/+$/, '')}/`).toString();
+}

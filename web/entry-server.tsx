@@ -1,0 +1,55 @@
+import { dehydrate } from '@tanstack/react-query';
+import { type ReactNode, StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import type { PageRenderer, PageRenderRequest, RenderedPage } from '../contracts/page-rendering';
+import { App } from './app/app';
+import { APP_STATE_ELEMENT_ID, serializeAppState } from './app/app-state';
+import { createQueryClient } from './app/query-client';
+import { productQueryOptions } from './features/catalogue/api/get-product';
+import { productsQueryOptions } from './features/catalogue/api/get-products';
+import { setRenderedOrder } from './features/catalogue/api/rendered-order';
+import { shuffleIds } from './features/catalogue/product-order';
+import { policies } from './features/policies/policy-content';
+
+// docs/architecture.md#pages-as-html: the server's renderer of the catalogue pages, built for Node by
+// `vite build --ssr`. It renders the same App the browser hydrates, with the queries those routes read
+// already filled, so nothing is fetched and nothing suspends on data.
+
+async function streamToText(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function render(request: PageRenderRequest): Promise<RenderedPage> {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(productsQueryOptions.queryKey, [...request.products]);
+  setRenderedOrder(queryClient, shuffleIds(request.products.map((product) => product.id)));
+  if (request.product) {
+    queryClient.setQueryData(productQueryOptions(request.product.id).queryKey, request.product.found);
+  }
+  function Router({ children }: { children: ReactNode }) {
+    return <StaticRouter location={request.url}>{children}</StaticRouter>;
+  }
+  // prerender waits for every lazy route and Suspense boundary: the HTML is complete. No boundary is sent
+  // apart from its place (React does that for large ones), as moving it there takes an inline script the
+  // CSP refuses.
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <App queryClient={queryClient} Router={Router} />
+    </StrictMode>,
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const appHtml = await streamToText(prelude);
+  const state = serializeAppState(dehydrate(queryClient));
+  queryClient.clear();
+  return {
+    appHtml,
+    dataHtml: `<script type="application/json" id="${APP_STATE_ELEMENT_ID}">${state}</script>`,
+  };
+}
+
+export const policyPages = policies.map(({ path, title }) => ({ path, title }));
+
+export const renderer: PageRenderer = { policyPages, render };

@@ -1,0 +1,147 @@
+import { type FormEvent, useState } from 'react';
+import {
+  type AdminProductDetail,
+  type AdminProductPatch,
+  AdminProductPatchSchema,
+} from '../../../../contracts/admin-catalogue';
+import { Button } from '../../../components/button';
+import { issueFieldErrors, serverFieldErrors } from '../../../components/form/field-errors';
+import { InputField, TextareaField } from '../../../components/form/form-field';
+import { useFieldErrors } from '../../../components/form/use-field-errors';
+import { StatusMessage } from '../../../components/status-message';
+import { useUpdateProduct } from '../api/update-product';
+import './catalogue.css';
+
+interface FormValues {
+  title: string;
+  description: string;
+  price: string;
+  discount: string;
+  active: boolean;
+  stock: string;
+  lowStockThreshold: string;
+  whyChoose: string;
+  benefits: string;
+  changesObserved: string;
+}
+
+function valuesOf(product: AdminProductDetail): FormValues {
+  return {
+    title: product.title,
+    description: product.description,
+    price: String(product.price),
+    discount: String(product.discount),
+    active: product.active,
+    stock: String(product.stock),
+    lowStockThreshold: String(product.lowStockThreshold),
+    whyChoose: product.whyChoose,
+    benefits: product.benefits.join('\n'),
+    changesObserved: product.changesObserved,
+  };
+}
+
+const asNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+/**
+ * Only the fields the owner changed are sent: a stock count left alone must not overwrite sales made since
+ * the page was loaded (docs/product.md#console-catalogue).
+ */
+function changedFields(initial: FormValues, values: FormValues): Record<string, unknown> {
+  const patch: Record<string, unknown> = {};
+  const numbers = ['price', 'discount', 'stock', 'lowStockThreshold'] as const;
+  const texts = ['title', 'description', 'whyChoose', 'changesObserved'] as const;
+  for (const key of texts) if (values[key] !== initial[key]) patch[key] = values[key];
+  for (const key of numbers) if (values[key] !== initial[key]) patch[key] = asNumber(values[key]);
+  if (values.active !== initial.active) patch.active = values.active;
+  if (values.benefits !== initial.benefits) {
+    patch.benefits = values.benefits
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+  }
+  return patch;
+}
+
+interface ProductEditFormProps {
+  product: AdminProductDetail;
+  canEdit: boolean;
+  onSaved: (message: string) => void;
+}
+
+export function ProductEditForm({ product, canEdit, onSaved }: ProductEditFormProps) {
+  const initial = valuesOf(product);
+  const [values, setValues] = useState(initial);
+  const [failure, setFailure] = useState<string | null>(null);
+  const fieldErrors = useFieldErrors();
+  const update = useUpdateProduct();
+
+  const set = (field: keyof FormValues) => (value: string | boolean) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    fieldErrors.clear(field);
+  };
+  const text = (field: Exclude<keyof FormValues, 'active'>) => ({
+    name: field,
+    value: values[field],
+    error: fieldErrors.errors[field],
+    onChange: (event: { target: { value: string } }) => set(field)(event.target.value),
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = AdminProductPatchSchema.safeParse(changedFields(initial, values));
+    if (!parsed.success) {
+      fieldErrors.show(issueFieldErrors(parsed.error.issues));
+      setFailure(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    try {
+      const reply = await update.mutateAsync({ id: product.id, patch: parsed.data as AdminProductPatch });
+      setValues(valuesOf(reply.product));
+      onSaved(reply.message ?? 'Saved.');
+    } catch (error) {
+      fieldErrors.show(serverFieldErrors(error));
+      setFailure(error instanceof Error ? error.message : 'Saving failed.');
+    }
+  }
+
+  return (
+    <form className="admin-form" ref={fieldErrors.formRef} onSubmit={submit} noValidate>
+      <fieldset className="catalogue-fieldset" disabled={!canEdit || update.isPending}>
+        <legend className="admin-subheading">Details</legend>
+        {!canEdit && <p className="admin-muted">Only an owner can change products.</p>}
+        <InputField label="Title" {...text('title')} />
+        <TextareaField label="Description" rows={4} {...text('description')} />
+        <InputField label="Price (MRP, ₹)" inputMode="numeric" {...text('price')} />
+        <InputField label="Discount (%)" inputMode="numeric" {...text('discount')} />
+        <div className="catalogue-check">
+          <input
+            id="product-active"
+            type="checkbox"
+            checked={values.active}
+            aria-invalid={fieldErrors.errors.active ? true : undefined}
+            aria-describedby={fieldErrors.errors.active ? 'product-active-error' : undefined}
+            onChange={(event) => set('active')(event.target.checked)}
+          />
+          <label htmlFor="product-active">On sale</label>
+        </div>
+        {fieldErrors.errors.active && (
+          <p id="product-active-error" className="form-field__error">
+            {fieldErrors.errors.active}
+          </p>
+        )}
+        <InputField label="Stock (units on the shelf)" inputMode="numeric" {...text('stock')} />
+        <InputField label="Low-stock threshold" inputMode="numeric" {...text('lowStockThreshold')} />
+        <TextareaField label="Why choose it" rows={3} {...text('whyChoose')} />
+        <TextareaField label="Benefits (one a line)" rows={4} {...text('benefits')} />
+        <TextareaField label="Changes observed" rows={3} {...text('changesObserved')} />
+        {canEdit && (
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Saving…' : 'Save'}
+          </Button>
+        )}
+      </fieldset>
+      {failure && <StatusMessage status={{ kind: 'error', text: failure }} />}
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import { type ContactMessageStatus, contactMessageStatuses } from '../../../../contracts/contact';
+
+export interface InboxFilters {
+  status: ContactMessageStatus | undefined;
+  page: number;
+}
+
+/** The inbox keeps its filter in the URL (docs/product.md#contact-inbox); anything unknown means all. */
+export function inboxFiltersFrom(params: URLSearchParams): InboxFilters {
+  const status = params.get('status');
+  const page = Number(params.get('page'));
+  return {
+    status: contactMessageStatuses.find((known) => known === status),
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+export function inboxQuery(filters: InboxFilters): string {
+  const params = new URLSearchParams();
+  if (filters.status) params.set('status', filters.status);
+  if (filters.page > 1) params.set('page', String(filters.page));
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}

@@ -1,0 +1,76 @@
+import './inbox.css';
+import { Link } from 'react-router';
+import { contactMessageStatuses } from '../../../../contracts/contact';
+import { StatusMessage } from '../../../components/status-message';
+import { adminPaths } from '../../../lib/admin-paths';
+import { formatIstDateTime } from '../../../lib/console-format';
+import { useMessages } from '../api/get-messages';
+import { statusLabels } from '../format';
+import { type InboxFilters, inboxQuery } from './inbox-filters';
+
+const tabs = [
+  { status: undefined, label: 'All' },
+  ...contactMessageStatuses.map((status) => ({ status, label: statusLabels[status] })),
+];
+
+/** Status tabs (links, so the URL keeps the filter) and the messages, newest first, a page at a time. */
+export function MessagesList({ filters }: { filters: InboxFilters }) {
+  const list = useMessages(filters.status, filters.page);
+  const messages = list.data?.messages ?? [];
+  return (
+    <>
+      <nav aria-label="Filter by status" className="admin-inbox-tabs">
+        <ul>
+          {tabs.map((tab) => (
+            <li key={tab.label}>
+              <Link
+                to={`${adminPaths.messages}${inboxQuery({ status: tab.status, page: 1 })}`}
+                aria-current={tab.status === filters.status ? 'page' : undefined}
+              >
+                {tab.label}
+                {tab.status === 'new' && list.data ? ` (${list.data.newCount})` : ''}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {list.isPending && <p role="status">Loading messages…</p>}
+      {list.isError && <StatusMessage status={{ kind: 'error', text: list.error.message }} />}
+      {list.isSuccess && messages.length === 0 && <p>No messages here.</p>}
+      {messages.length > 0 && (
+        <ul className="admin-order-cards" aria-label="Messages">
+          {messages.map((message) => (
+            <li key={message.id} className="admin-order-card">
+              <h2 className="admin-order-card__title">
+                <Link to={adminPaths.message(message.id)}>
+                  {message.name} &lt;{message.email}&gt;
+                </Link>
+              </h2>
+              <p>{message.preview}</p>
+              <dl className="admin-details">
+                <dt>Sent</dt>
+                <dd>{formatIstDateTime(message.createdAt)}</dd>
+                <dt>Status</dt>
+                <dd>{statusLabels[message.status]}</dd>
+                <dt>Replies</dt>
+                <dd>{message.replyCount}</dd>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        {filters.page > 1 && (
+          <Link to={`${adminPaths.messages}${inboxQuery({ ...filters, page: filters.page - 1 })}`}>
+            Newer messages
+          </Link>
+        )}{' '}
+        {list.data?.hasMore && (
+          <Link to={`${adminPaths.messages}${inboxQuery({ ...filters, page: filters.page + 1 })}`}>
+            Older messages
+          </Link>
+        )}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { Link } from 'react-router';
+import { StatusMessage } from '../../../components/status-message';
+import { adminPaths } from '../../../lib/admin-paths';
+import { useMessages } from '../api/get-messages';
+
+/** The dashboard's count of contact messages waiting for an answer, linking to the inbox filtered to them. */
+export function NewMessagesCard() {
+  const list = useMessages('new', 1);
+  return (
+    <section className="admin-stat" aria-labelledby="new-messages-heading">
+      <h2 id="new-messages-heading">Inbox</h2>
+      {list.isPending && <p role="status">Loading messages…</p>}
+      {list.isError && <StatusMessage status={{ kind: 'error', text: list.error.message }} />}
+      {list.isSuccess && (
+        <p>
+          <Link to={`${adminPaths.messages}?status=new`}>
+            {list.data.newCount === 1 ? '1 new message' : `${list.data.newCount} new messages`}
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+export const statusLabels = { new: 'New', replied: 'Replied', closed: 'Closed' } as const;

@@ -1,0 +1,29 @@
+import { formatRupeesExact } from '../../contracts/format';
+
+// The console's ways of writing moments and money, one for every page (docs/product.md#staff).
+
+const istDateTime = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+
+/** "23 Nov 2026, 4:05 pm IST": the console shows every moment in India's time. */
+export function formatIstDateTime(date: string | Date): string {
+  return `${istDateTime.format(new Date(date))} IST`;
+}
+
+/** ₹1,198.00 from paise. */
+export function formatPaise(paise: number): string {
+  return formatRupeesExact(paise / 100);
+}
+
+/** "partially_refunded" → "Partially refunded". */
+export function humanise(value: string): string {
+  const words = value.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
