@@ -29,6 +29,9 @@ export const products = pgTable(
     lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
     // Set when the owners were e-mailed that stock reached the threshold; cleared when it rises above again.
     lowStockAlertedAt: timestamp('low_stock_alerted_at', { withTimezone: true }),
+    // docs/product.md#gst-invoices: the HSN code and GST rate (basis points: 500 is 5%) its invoice lines carry.
+    hsnCode: text('hsn_code').notNull().default('63079090'),
+    gstRateBasisPoints: integer('gst_rate_basis_points').notNull().default(500),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -39,5 +42,7 @@ export const products = pgTable(
     check('products_weight_positive', sql`${table.weightGrams} > 0`),
     check('products_stock_not_negative', sql`${table.stock} >= 0`),
     check('products_low_stock_threshold_not_negative', sql`${table.lowStockThreshold} >= 0`),
+    check('products_hsn_code_digits', sql`${table.hsnCode} ~ '^[0-9]{4}([0-9]{2}){0,2}$'`),
+    check('products_gst_rate_range', sql`${table.gstRateBasisPoints} between 0 and 2800`),
   ],
 );

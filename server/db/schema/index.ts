@@ -5,6 +5,7 @@ export * from './contact';
 export * from './notifications';
 export * from './orders';
 export * from './shipments';
+export * from './shop-settings';
 export * from './staff';
 export * from './staff-refunds';
 export * from './stock';
