@@ -78,7 +78,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
 
   await app.register(errorHandling);
   await app.register(database, { config, pgliteTemplate: options.pgliteTemplate });
-  await app.register(jobs, { pollingIntervalSeconds: config.jobPollingIntervalSeconds });
+  await app.register(jobs, {
+    pollingIntervalSeconds: config.jobPollingIntervalSeconds,
+    ...(config.jobRetryDelaySeconds === undefined ? {} : { retryDelaySeconds: config.jobRetryDelaySeconds }),
+  });
   await app.register(security);
   await app.register(compression);
   await app.register(rateLimit, { config });

@@ -129,6 +129,11 @@ export interface Config {
   jobWorkers: boolean;
   /** How often an idle background worker looks for new jobs. */
   jobPollingIntervalSeconds: number;
+  /**
+   * A failed job's first retry waits this long, doubling after each failure (5 s unless set). Tests of
+   * retries shorten it; there is no setting for it.
+   */
+  jobRetryDelaySeconds?: number;
   /** Prefix of the rate-limit counters in Redis; tests use their own so runs never share counters. */
   rateLimitNamespace: string;
   /** docs/architecture.md#bot-challenge */

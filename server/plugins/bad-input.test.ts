@@ -76,6 +76,22 @@ async function apiRoutes(): Promise<{ method: string; path: string }[]> {
   return [...all.filter((route) => !endsSession(route)), ...all.filter(endsSession)];
 }
 
+/**
+ * Each junk header set with one junk body, and every junk body as a visitor and as a signed-in shopper (the
+ * sessions a body gets past the sign-in check with): the pairs that can fail, not the whole cross product.
+ */
+function attemptsFor(method: string, signedIn: Record<string, string>[]) {
+  const headerSets = [...junkHeaders, ...signedIn];
+  if (method === 'GET') return headerSets.map((headers, index) => ({ headers, index, body: undefined }));
+  const oneJunkBody = junkBodies[6];
+  return [
+    ...headerSets.map((headers, index) => ({ headers, index, body: oneJunkBody })),
+    ...[0, junkHeaders.length, junkHeaders.length + 1].flatMap((index) =>
+      junkBodies.map((body) => ({ headers: headerSets[index] ?? {}, index, body })),
+    ),
+  ];
+}
+
 describe('bad input on every API route', () => {
   it('refuses the NUL character, which PostgreSQL text cannot hold, with a 400', async () => {
     const response = await app.inject({
@@ -125,24 +141,20 @@ describe('bad input on every API route', () => {
           // The browser app's cookie session, from a page whose origin is opaque.
           { cookie: `mitten_session=${token}`, origin: 'null', 'x-requested-with': 'fetch' },
         ];
-        for (const [index, headers] of [...junkHeaders, ...signedIn].entries()) {
-          const bodies = method === 'GET' ? [undefined] : junkBodies;
-          for (const body of bodies) {
-            const response = await app.inject({
-              method: method as 'GET',
-              url,
-              headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-              ...(body === undefined ? {} : { payload: body }),
-            });
-            const label = `${method} ${url} headers#${index} body ${String(body).slice(0, 40)}`;
-            if (response.statusCode >= 500)
-              failures.push(`${label}: ${response.statusCode} ${response.body}`);
-            else if (
-              response.statusCode >= 400 &&
-              typeof response.json<{ message?: unknown }>().message !== 'string'
-            )
-              failures.push(`${label}: ${response.statusCode} without a message`);
-          }
+        for (const { headers, index, body } of attemptsFor(method, signedIn)) {
+          const response = await app.inject({
+            method: method as 'GET',
+            url,
+            headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+            ...(body === undefined ? {} : { payload: body }),
+          });
+          const label = `${method} ${url} headers#${index} body ${String(body).slice(0, 40)}`;
+          if (response.statusCode >= 500) failures.push(`${label}: ${response.statusCode} ${response.body}`);
+          else if (
+            response.statusCode >= 400 &&
+            typeof response.json<{ message?: unknown }>().message !== 'string'
+          )
+            failures.push(`${label}: ${response.statusCode} without a message`);
         }
       }
     }

@@ -114,7 +114,11 @@ async function hasLiveJob(tx: Database, queue: JobQueue, singletonKey: string): 
 
 export interface JobsOptions {
   pollingIntervalSeconds?: number;
+  /** Replaces the queues' first retry delay, even on queues made before (a test's template database). */
+  retryDelaySeconds?: number;
 }
+
+const queuePolicy = { retryLimit: 12, retryDelay: 5, retryBackoff: true };
 
 /** pg-boss in the shop's own database (PGlite or PostgreSQL), started with the app and stopped before it. */
 export default fp(
@@ -126,7 +130,10 @@ export default fp(
     boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
     await boss.start();
     for (const queue of Object.values(jobQueues)) {
-      await boss.createQueue(queue, { name: queue, retryLimit: 12, retryDelay: 5, retryBackoff: true });
+      await boss.createQueue(queue, { name: queue, ...queuePolicy });
+      if (options.retryDelaySeconds !== undefined) {
+        await boss.updateQueue(queue, { name: queue, ...queuePolicy, retryDelay: options.retryDelaySeconds });
+      }
     }
 
     const jobs: Jobs = {

@@ -8,7 +8,11 @@ import { orderRow, outboxOf, placePaidOrder, shiprocketSimulatorOf } from '../..
 // its retries), tracking webhooks from the simulator, order status and e-mails.
 let app: TestApp;
 beforeAll(async () => {
-  app = await buildTestApp({ authRateLimitMax: 1000, jobPollingIntervalSeconds: 0.5 });
+  app = await buildTestApp({
+    authRateLimitMax: 1000,
+    jobPollingIntervalSeconds: 0.5,
+    jobRetryDelaySeconds: 1,
+  });
 });
 afterAll(() => app.closeAndDrop());
 
