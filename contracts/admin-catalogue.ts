@@ -16,6 +16,8 @@ export const adminCatalogueMessages = {
   skuTaken: 'Another product already has this SKU.',
   imagesNotOurs: 'Images can only be reordered or removed here; upload new ones below.',
   imageNeededOnSale: 'A product on sale needs at least one image.',
+  hsnFormat: 'Please give an HSN code of 4, 6 or 8 digits.',
+  gstRateSlab: 'Please choose a GST rate: 0, 0.25, 3, 5, 12, 18 or 28 percent.',
   nothingToChange: 'Please change at least one field.',
   notAnImage: 'Please upload a JPEG, PNG or WebP image.',
   imageTooLarge: 'Please upload an image of at most 8 MB.',
@@ -76,6 +78,18 @@ const sku = z
   .regex(/^[A-Za-z0-9-]{2,40}$/, adminCatalogueMessages.skuFormat);
 const text = z.string().trim().max(5000);
 
+/** docs/product.md#seller-settings: the GST rates the law has, in basis points (500 is 5%). */
+export const gstRateSlabs = [0, 25, 300, 500, 1200, 1800, 2800] as const;
+const hsnCode = z
+  .string()
+  .trim()
+  .regex(/^(\d{4}|\d{6}|\d{8})$/, adminCatalogueMessages.hsnFormat)
+  .describe('Harmonised System code: 4, 6 or 8 digits');
+const gstRateBasisPoints = z
+  .number({ message: adminCatalogueMessages.gstRateSlab })
+  .refine((rate) => (gstRateSlabs as readonly number[]).includes(rate), adminCatalogueMessages.gstRateSlab)
+  .describe('GST rate in basis points (500 is 5%): one of the legal slabs');
+
 export const AdminProductPatchSchema = z
   .object({
     title: title.optional(),
@@ -88,6 +102,8 @@ export const AdminProductPatchSchema = z
     whyChoose: text.optional(),
     benefits: z.array(z.string().trim().min(1).max(500)).max(20).optional(),
     changesObserved: text.optional(),
+    hsnCode: hsnCode.optional(),
+    gstRateBasisPoints: gstRateBasisPoints.optional(),
     images: z
       .array(z.string().min(1).max(500))
       .max(MAX_PRODUCT_IMAGES)
@@ -155,6 +171,8 @@ export const AdminProductDetailSchema = AdminProductSummarySchema.extend({
   whyChoose: z.string(),
   benefits: z.array(z.string()),
   changesObserved: z.string(),
+  hsnCode: z.string(),
+  gstRateBasisPoints: z.number().int(),
   updatedAt: z.string(),
   movements: z.array(StockMovementSchema).describe('The last 20 stock movements, newest first'),
 }).meta({ id: 'AdminProductDetail' });

@@ -28,6 +28,7 @@ import publicConfigRoutes from './modules/public-config/routes';
 import seoRoutes from './modules/seo/routes';
 import shippingRoutes from './modules/shipping/routes';
 import shiprocketGateway from './modules/shipping/shiprocket-gateway';
+import shopSettingsRoutes from './modules/shop-settings/routes';
 import staffRoutes from './modules/staff/routes';
 import wishlistRoutes from './modules/wishlist/routes';
 import apiDocs from './plugins/api-docs';
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(auditRoutes, { prefix: '/admin' });
       await api.register(adminInboxRoutes, { prefix: '/admin' });
       await api.register(adminStatsRoutes, { prefix: '/admin' });
+      await api.register(shopSettingsRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );

@@ -39,5 +39,6 @@ export const adminApi = {
   post: <T>(path: string, body?: unknown, options?: AdminOptions) =>
     adminRequest<T>('POST', path, body ?? {}, options),
   patch: <T>(path: string, body: unknown) => adminRequest<T>('PATCH', path, body),
+  put: <T>(path: string, body: unknown) => adminRequest<T>('PUT', path, body),
   delete: <T>(path: string) => adminRequest<T>('DELETE', path, undefined),
 };

@@ -15,6 +15,7 @@ export const adminPaths = {
   customer: (id: string) => `/admin/customers/${encodeURIComponent(id)}`,
   messages: '/admin/messages',
   message: (id: string) => `/admin/messages/${encodeURIComponent(id)}`,
+  settings: '/admin/settings',
 } as const;
 
 /** The console's API paths, relative to the API base. */
@@ -48,4 +49,5 @@ export const adminApiPaths = {
   messageReply: (id: string) => `/admin/messages/${encodeURIComponent(id)}/reply`,
   messageStatus: (id: string) => `/admin/messages/${encodeURIComponent(id)}/status`,
   stats: (days: number) => `/admin/stats?days=${days}`,
+  settings: '/admin/settings',
 } as const;

@@ -203,6 +203,32 @@ describe('changing a product', () => {
     expect(foreign.json()).toMatchObject({ message: adminCatalogueMessages.imagesNotOurs });
   });
 
+  it('changes the HSN code and GST rate, with an audit entry; the defaults are 63079090 at 5%', async () => {
+    const id = await insertProduct();
+    const before = await app.inject({ method: 'GET', url: `/api/admin/products/${id}`, headers: owner });
+    expect(before.json<AdminProductReply>().product).toMatchObject({
+      hsnCode: '63079090',
+      gstRateBasisPoints: 500,
+    });
+
+    const response = await patch(id, { hsnCode: '6307', gstRateBasisPoints: 1200 });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<AdminProductReply>().product).toMatchObject({
+      hsnCode: '6307',
+      gstRateBasisPoints: 1200,
+    });
+    const [row] = await app.db.select().from(products).where(eq(products.id, id));
+    expect(row).toMatchObject({ hsnCode: '6307', gstRateBasisPoints: 1200 });
+    const [entry] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'product.update'), eq(auditLog.entityId, String(id))));
+    expect(entry).toMatchObject({
+      before: { hsnCode: '63079090', gstRateBasisPoints: 500 },
+      after: { hsnCode: '6307', gstRateBasisPoints: 1200 },
+    });
+  });
+
   it('refuses bad values with the field and a clear message', async () => {
     const cases: [object, string, string][] = [
       [{ price: 0 }, 'price', adminCatalogueMessages.priceWhole],
@@ -211,6 +237,10 @@ describe('changing a product', () => {
       [{ stock: -1 }, 'stock', adminCatalogueMessages.stockWhole],
       [{ lowStockThreshold: -2 }, 'lowStockThreshold', adminCatalogueMessages.thresholdWhole],
       [{ title: '  ' }, 'title', adminCatalogueMessages.titleRequired],
+      [{ hsnCode: '63079' }, 'hsnCode', adminCatalogueMessages.hsnFormat],
+      [{ hsnCode: '6307909A' }, 'hsnCode', adminCatalogueMessages.hsnFormat],
+      [{ gstRateBasisPoints: 1000 }, 'gstRateBasisPoints', adminCatalogueMessages.gstRateSlab],
+      [{ gstRateBasisPoints: '500' }, 'gstRateBasisPoints', adminCatalogueMessages.gstRateSlab],
     ];
     for (const [body, field, message] of cases) {
       const response = await patch(1, body);

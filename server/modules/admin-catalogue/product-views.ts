@@ -88,6 +88,8 @@ export async function findProductDetail(db: Database, id: number): Promise<Admin
     whyChoose: row.whyChoose,
     benefits: row.benefits,
     changesObserved: row.changesObserved,
+    hsnCode: row.hsnCode,
+    gstRateBasisPoints: row.gstRateBasisPoints,
     updatedAt: row.updatedAt.toISOString(),
     movements: await recentMovements(db, id),
   };

@@ -25,6 +25,8 @@ function columnsOf(patch: AdminProductPatch): ProductColumns {
     whyChoose: patch.whyChoose,
     benefits: patch.benefits,
     changesObserved: patch.changesObserved,
+    hsnCode: patch.hsnCode,
+    gstRateBasisPoints: patch.gstRateBasisPoints,
     images: patch.images,
   };
   return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));

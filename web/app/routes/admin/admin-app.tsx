@@ -16,6 +16,7 @@ import { AdminOrderPage } from './admin-order';
 import { AdminOrdersPage } from './admin-orders';
 import { AdminProductPage } from './admin-product';
 import { AdminProductsPage } from './admin-products';
+import { AdminSettingsPage } from './admin-settings';
 import { AdminSetupPage } from './admin-setup';
 import { AdminStaffPage } from './admin-staff';
 import { ToastProvider } from './toasts';
@@ -38,6 +39,7 @@ function AdminRoutes() {
         { path: 'messages/:id', element: <AdminMessagePage /> },
         { path: 'staff', element: <OwnerOnly page={<AdminStaffPage />} /> },
         { path: 'audit', element: <OwnerOnly page={<AdminAuditPage />} /> },
+        { path: 'settings', element: <AdminSettingsPage /> },
         { path: '*', element: <p>This console page does not exist.</p> },
       ],
     },

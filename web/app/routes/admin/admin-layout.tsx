@@ -61,6 +61,9 @@ export function AdminLayout() {
                 <NavLink to={adminPaths.audit}>Audit log</NavLink>
               </li>
             )}
+            <li>
+              <NavLink to={adminPaths.settings}>Settings</NavLink>
+            </li>
           </ul>
         </nav>
         <div className="admin-who">

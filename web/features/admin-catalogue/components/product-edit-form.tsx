@@ -3,13 +3,15 @@ import {
   type AdminProductDetail,
   type AdminProductPatch,
   AdminProductPatchSchema,
+  gstRateSlabs,
 } from '../../../../contracts/admin-catalogue';
 import { Button } from '../../../components/button';
 import { issueFieldErrors, serverFieldErrors } from '../../../components/form/field-errors';
-import { InputField, TextareaField } from '../../../components/form/form-field';
+import { InputField, SelectField, TextareaField } from '../../../components/form/form-field';
 import { useFieldErrors } from '../../../components/form/use-field-errors';
 import { StatusMessage } from '../../../components/status-message';
 import { useUpdateProduct } from '../api/update-product';
+import { formatGstRate } from '../format';
 import './catalogue.css';
 
 interface FormValues {
@@ -23,6 +25,8 @@ interface FormValues {
   whyChoose: string;
   benefits: string;
   changesObserved: string;
+  hsnCode: string;
+  gstRateBasisPoints: string;
 }
 
 function valuesOf(product: AdminProductDetail): FormValues {
@@ -37,6 +41,8 @@ function valuesOf(product: AdminProductDetail): FormValues {
     whyChoose: product.whyChoose,
     benefits: product.benefits.join('\n'),
     changesObserved: product.changesObserved,
+    hsnCode: product.hsnCode,
+    gstRateBasisPoints: String(product.gstRateBasisPoints),
   };
 }
 
@@ -48,8 +54,8 @@ const asNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(tex
  */
 function changedFields(initial: FormValues, values: FormValues): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
-  const numbers = ['price', 'discount', 'stock', 'lowStockThreshold'] as const;
-  const texts = ['title', 'description', 'whyChoose', 'changesObserved'] as const;
+  const numbers = ['price', 'discount', 'stock', 'lowStockThreshold', 'gstRateBasisPoints'] as const;
+  const texts = ['title', 'description', 'whyChoose', 'changesObserved', 'hsnCode'] as const;
   for (const key of texts) if (values[key] !== initial[key]) patch[key] = values[key];
   for (const key of numbers) if (values[key] !== initial[key]) patch[key] = asNumber(values[key]);
   if (values.active !== initial.active) patch.active = values.active;
@@ -135,6 +141,18 @@ export function ProductEditForm({ product, canEdit, onSaved }: ProductEditFormPr
         <TextareaField label="Why choose it" rows={3} {...text('whyChoose')} />
         <TextareaField label="Benefits (one a line)" rows={4} {...text('benefits')} />
         <TextareaField label="Changes observed" rows={3} {...text('changesObserved')} />
+      </fieldset>
+      <fieldset className="catalogue-fieldset" disabled={!canEdit || update.isPending}>
+        <legend className="admin-subheading">Tax (GST)</legend>
+        <p className="admin-muted">Invoices issued from now on use these; issued ones keep theirs.</p>
+        <InputField label="HSN code (4, 6 or 8 digits)" inputMode="numeric" {...text('hsnCode')} />
+        <SelectField label="GST rate" {...text('gstRateBasisPoints')}>
+          {gstRateSlabs.map((rate) => (
+            <option key={rate} value={String(rate)}>
+              {formatGstRate(rate)}
+            </option>
+          ))}
+        </SelectField>
         {canEdit && (
           <Button type="submit" disabled={update.isPending}>
             {update.isPending ? 'Saving…' : 'Save'}

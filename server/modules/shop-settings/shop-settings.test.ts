@@ -1,0 +1,148 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gstinMessages } from '../../../contracts/gstin';
+import {
+  type ShopSettingsInput,
+  type ShopSettingsReply,
+  shopSettingsMessages,
+} from '../../../contracts/shop-settings';
+import { auditLog } from '../../db/schema';
+import { staffMessages } from '../../plugins/staff-authentication';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { createStaffMember } from '../../test/staff-factory';
+import { readShopSettings } from './read-shop-settings';
+
+let app: TestApp;
+let owner: { authorization: string };
+let ownerId: string;
+let support: { authorization: string };
+
+beforeAll(async () => {
+  app = await buildTestApp({ jobWorkers: false });
+  const ownerMember = await createStaffMember(app, { role: 'owner', name: 'Asha Rao' });
+  owner = ownerMember.headers;
+  ownerId = ownerMember.staffId;
+  support = (await createStaffMember(app, { role: 'support' })).headers;
+});
+afterAll(async () => {
+  await app.closeAndDrop();
+});
+
+const karnataka: ShopSettingsInput = {
+  legalName: 'Ottoman Mittens Private Limited',
+  addressLine1: '12 MG Road',
+  addressLine2: 'Ashok Nagar',
+  city: 'Bengaluru',
+  pincode: '560001',
+  stateCode: '29',
+  gstin: '29AAGCB7383J1Z4',
+  invoicePrefix: 'OM',
+  creditNotePrefix: 'OMCN',
+  signatureLine: 'For Ottoman Mittens: Authorised signatory',
+  dispatchDays: 3,
+};
+
+function put(payload: object, headers = owner) {
+  return app.inject({ method: 'PUT', url: '/api/admin/settings', headers, payload });
+}
+
+function fieldErrorsOf(response: { json: () => unknown }) {
+  const body = response.json() as { errors?: { field: string; message: string }[] };
+  return Object.fromEntries((body.errors ?? []).map((error) => [error.field, error.message]));
+}
+
+describe('the shop settings', () => {
+  it('an owner saves them, tidied, and all staff read them back', async () => {
+    const response = await put({ ...karnataka, gstin: ' 29aagcb7383j1z4 ', invoicePrefix: 'om' });
+    expect(response.statusCode, response.body).toBe(200);
+    const reply = response.json<ShopSettingsReply>();
+    expect(reply.message).toBe(shopSettingsMessages.saved);
+    expect(reply.settings).toMatchObject({ ...karnataka, updatedBy: 'Asha Rao' });
+
+    const read = await app.inject({ method: 'GET', url: '/api/admin/settings', headers: support });
+    expect(read.statusCode).toBe(200);
+    expect(read.json<ShopSettingsReply>().settings).toMatchObject(karnataka);
+    expect(await readShopSettings(app.db)).toMatchObject({ ...karnataka, updatedByStaffId: ownerId });
+  });
+
+  it('records what changed, before and after, in the audit log', async () => {
+    await put(karnataka);
+    const response = await put({ ...karnataka, city: 'Mysuru', pincode: '570001', dispatchDays: 5 });
+    expect(response.statusCode, response.body).toBe(200);
+
+    const [entry] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'settings.update'), eq(auditLog.staffId, ownerId)))
+      .orderBy(auditLog.createdAt)
+      .then((rows) => rows.slice(-1));
+    expect(entry).toMatchObject({
+      entityType: 'shop_settings',
+      entityId: '1',
+      before: { city: 'Bengaluru', pincode: '560001', dispatchDays: 3 },
+      after: { city: 'Mysuru', pincode: '570001', dispatchDays: 5 },
+    });
+  });
+
+  it('only an owner may change them; a visitor may not even read them', async () => {
+    await put(karnataka);
+    const bySupport = await put({ ...karnataka, legalName: 'Someone Else' }, support);
+    expect(bySupport.statusCode).toBe(403);
+    expect((await readShopSettings(app.db)).legalName).toBe(karnataka.legalName);
+    const anonymous = await app.inject({ method: 'GET', url: '/api/admin/settings' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ message: staffMessages.signInFirst });
+  });
+
+  it('refuses a GSTIN of the wrong shape or with a wrong check character, naming the field', async () => {
+    const short = await put({ ...karnataka, gstin: '29AAGCB7383J1Z' });
+    expect(short.statusCode).toBe(400);
+    expect(fieldErrorsOf(short)).toEqual({ gstin: gstinMessages.format });
+
+    const typo = await put({ ...karnataka, gstin: '29AAGCB7383J1Z5' });
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json()).toMatchObject({ message: gstinMessages.checkCharacter });
+    expect(fieldErrorsOf(typo)).toEqual({ gstin: gstinMessages.checkCharacter });
+  });
+
+  it('refuses a state other than the GSTIN’s', async () => {
+    const response = await put({ ...karnataka, stateCode: '07' });
+    expect(response.statusCode).toBe(400);
+    expect(fieldErrorsOf(response)).toEqual({
+      stateCode: 'The state must match the GSTIN’s first two digits (29 is Karnataka).',
+    });
+  });
+
+  it('refuses prefixes too long to fit a 16-character number, or the same for both series', async () => {
+    const long = await put({ ...karnataka, invoicePrefix: 'INVOI', creditNotePrefix: 'C/N' });
+    expect(fieldErrorsOf(long)).toEqual({
+      invoicePrefix: shopSettingsMessages.prefixFormat,
+      creditNotePrefix: shopSettingsMessages.prefixFormat,
+    });
+    const same = await put({ ...karnataka, creditNotePrefix: 'OM' });
+    expect(fieldErrorsOf(same)).toEqual({ creditNotePrefix: shopSettingsMessages.prefixesEqual });
+  });
+
+  it('refuses a bad pincode, dispatch days out of range and empty required fields', async () => {
+    const response = await put({
+      ...karnataka,
+      legalName: ' ',
+      addressLine1: '',
+      city: '',
+      pincode: '56001',
+      signatureLine: '',
+      dispatchDays: 31,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(fieldErrorsOf(response)).toEqual({
+      legalName: shopSettingsMessages.legalNameRequired,
+      addressLine1: shopSettingsMessages.addressRequired,
+      city: shopSettingsMessages.cityRequired,
+      pincode: shopSettingsMessages.pincodeFormat,
+      signatureLine: shopSettingsMessages.signatureRequired,
+      dispatchDays: shopSettingsMessages.dispatchDaysRange,
+    });
+    const before = await readShopSettings(app.db);
+    expect(before.pincode).not.toBe('56001');
+  });
+});

@@ -1,0 +1,22 @@
+import { useOutletContext } from 'react-router';
+import type { StaffProfile } from '../../../../contracts/staff';
+import { StatusMessage } from '../../../components/status-message';
+import { useShopSettings } from '../../../features/admin-settings/api/get-shop-settings';
+import { ShopSettingsForm } from '../../../features/admin-settings/components/shop-settings-form';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+export function AdminSettingsPage() {
+  useDocumentTitle('Settings');
+  const staff = useOutletContext<StaffProfile>();
+  const settings = useShopSettings();
+  return (
+    <>
+      <h1>Settings</h1>
+      {settings.isPending && <p role="status">Loading the settings…</p>}
+      {settings.isError && <StatusMessage status={{ kind: 'error', text: settings.error.message }} />}
+      {settings.data && (
+        <ShopSettingsForm settings={settings.data.settings} canEdit={staff.role === 'owner'} />
+      )}
+    </>
+  );
+}

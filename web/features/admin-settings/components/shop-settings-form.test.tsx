@@ -1,0 +1,114 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { gstinMessages } from '../../../../contracts/gstin';
+import { type ShopSettings, shopSettingsMessages } from '../../../../contracts/shop-settings';
+import { createQueryWrapper } from '../../../test/query-wrapper';
+import { ShopSettingsForm } from './shop-settings-form';
+
+function reply(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+const settings: ShopSettings = {
+  legalName: 'Ottoman Mittens Private Limited',
+  addressLine1: '12 MG Road',
+  addressLine2: '',
+  city: 'Bengaluru',
+  pincode: '560001',
+  stateCode: '29',
+  gstin: '29AAGCB7383J1Z4',
+  invoicePrefix: 'INV',
+  creditNotePrefix: 'CN',
+  signatureLine: 'Authorised signatory',
+  dispatchDays: 2,
+  updatedAt: '2026-11-23T10:00:00.000Z',
+  updatedBy: null,
+};
+
+function renderForm(canEdit = true) {
+  const { wrapper } = createQueryWrapper();
+  return render(<ShopSettingsForm settings={settings} canEdit={canEdit} />, { wrapper });
+}
+
+const sentBody = (fetchMock: ReturnType<typeof vi.fn>) =>
+  JSON.parse(String((fetchMock.mock.calls[0] as [string, RequestInit])[1].body));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the settings form', () => {
+  it('says a change reaches only invoices issued afterwards, and an owner saves every field', async () => {
+    const saved = { ...settings, city: 'Mysuru', dispatchDays: 3 };
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValue(reply(200, { message: shopSettingsMessages.saved, settings: saved }));
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderForm();
+
+    expect(screen.getByText(/affects only invoices and credit notes issued after you save/)).toBeTruthy();
+    await user.clear(screen.getByLabelText('City'));
+    await user.type(screen.getByLabelText('City'), 'Mysuru');
+    fireEvent.change(screen.getByLabelText('Dispatch time (working days, 0 to 30)'), {
+      target: { value: '3' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    expect((await screen.findByText(shopSettingsMessages.saved)).getAttribute('role')).toBe('status');
+    const { updatedAt: _at, updatedBy: _by, ...fields } = saved;
+    expect(sentBody(fetchMock)).toEqual(fields);
+  });
+
+  it('shows why a value is refused beside its field before asking the server', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderForm();
+
+    const gstin = screen.getByLabelText('GSTIN');
+    await user.clear(gstin);
+    await user.type(gstin, '29AAGCB7383J1Z5');
+    await user.selectOptions(screen.getByLabelText('State'), '07');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    expect(gstin.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = gstin.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy)?.textContent).toBe(gstinMessages.checkCharacter);
+    expect(document.activeElement).toBe(gstin);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.clear(gstin);
+    await user.type(gstin, '29AAGCB7383J1Z4');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    const state = screen.getByLabelText('State');
+    expect(document.getElementById(state.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      shopSettingsMessages.stateMismatch('29', 'Karnataka'),
+    );
+  });
+
+  it('shows the server’s message beside the field it names', async () => {
+    const message = shopSettingsMessages.prefixFormat;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(reply(400, { message, errors: [{ field: 'invoicePrefix', message }] })),
+    );
+    const user = userEvent.setup();
+    renderForm();
+
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    const prefix = screen.getByLabelText('Invoice number prefix (up to 4 letters, digits or -)');
+    expect(prefix.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('lets support staff read the settings but not change them', () => {
+    renderForm(false);
+    expect(screen.getByText('Only an owner can change the settings.')).toBeTruthy();
+    expect(screen.getByLabelText('GSTIN').closest('fieldset')?.disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save settings' })).toBeNull();
+  });
+});

@@ -1,0 +1,153 @@
+import { type FormEvent, useState } from 'react';
+import { indianStates } from '../../../../contracts/india-states';
+import {
+  MAX_DISPATCH_DAYS,
+  type ShopSettings,
+  ShopSettingsBodySchema,
+  shopSettingsMessages,
+} from '../../../../contracts/shop-settings';
+import { Button } from '../../../components/button';
+import { issueFieldErrors, serverFieldErrors } from '../../../components/form/field-errors';
+import { InputField, SelectField } from '../../../components/form/form-field';
+import { useFieldErrors } from '../../../components/form/use-field-errors';
+import { type Status, StatusMessage } from '../../../components/status-message';
+import { useUpdateShopSettings } from '../api/update-shop-settings';
+import './shop-settings.css';
+
+const fieldNames = [
+  'legalName',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'pincode',
+  'stateCode',
+  'gstin',
+  'invoicePrefix',
+  'creditNotePrefix',
+  'signatureLine',
+  'dispatchDays',
+] as const;
+
+type FieldName = (typeof fieldNames)[number];
+type FormValues = Record<FieldName, string>;
+
+function valuesOf(settings: ShopSettings): FormValues {
+  return Object.fromEntries(fieldNames.map((name) => [name, String(settings[name])])) as FormValues;
+}
+
+function bodyOf(values: FormValues) {
+  const days = values.dispatchDays.trim();
+  return { ...values, dispatchDays: days === '' ? Number.NaN : Number(days) };
+}
+
+interface ShopSettingsFormProps {
+  settings: ShopSettings;
+  canEdit: boolean;
+}
+
+/** docs/product.md#seller-settings: the seller's details for tax invoices, edited by an owner. */
+export function ShopSettingsForm({ settings, canEdit }: ShopSettingsFormProps) {
+  const [values, setValues] = useState(() => valuesOf(settings));
+  const [status, setStatus] = useState<Status | null>(null);
+  const fieldErrors = useFieldErrors();
+  const update = useUpdateShopSettings();
+
+  const field = (name: FieldName) => ({
+    name,
+    value: values[name],
+    error: fieldErrors.errors[name],
+    onChange: (event: { target: { value: string } }) => {
+      setValues((current) => ({ ...current, [name]: event.target.value }));
+      fieldErrors.clear(name);
+    },
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setStatus(null);
+    const parsed = ShopSettingsBodySchema.safeParse(bodyOf(values));
+    if (!parsed.success) {
+      fieldErrors.show(issueFieldErrors(parsed.error.issues));
+      setStatus({ kind: 'error', text: parsed.error.issues[0]?.message ?? 'Please check the settings.' });
+      return;
+    }
+    try {
+      const reply = await update.mutateAsync(parsed.data);
+      setValues(valuesOf(reply.settings));
+      setStatus({ kind: 'success', text: reply.message ?? shopSettingsMessages.saved });
+    } catch (error) {
+      fieldErrors.show(serverFieldErrors(error));
+      setStatus({ kind: 'error', text: error instanceof Error ? error.message : 'Saving failed.' });
+    }
+  }
+
+  return (
+    <form className="admin-form settings-form" ref={fieldErrors.formRef} onSubmit={submit} noValidate>
+      <p className="settings-note">
+        Tax invoices and credit notes print these details as they are when each is issued: a change here
+        affects only invoices and credit notes issued after you save it.
+      </p>
+      {!canEdit && <p className="admin-muted">Only an owner can change the settings.</p>}
+      <fieldset className="settings-fieldset" disabled={!canEdit || update.isPending}>
+        <legend className="admin-subheading">Seller</legend>
+        <InputField label="Legal name" autoComplete="organization" {...field('legalName')} />
+        <InputField label="Address line 1" autoComplete="address-line1" {...field('addressLine1')} />
+        <InputField
+          label="Address line 2 (optional)"
+          autoComplete="address-line2"
+          {...field('addressLine2')}
+        />
+        <InputField label="City" autoComplete="address-level2" {...field('city')} />
+        <InputField
+          label="Pincode"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={6}
+          {...field('pincode')}
+        />
+        <SelectField label="State" {...field('stateCode')}>
+          <option value="">Choose a state</option>
+          {indianStates.map((state) => (
+            <option key={state.code} value={state.code}>
+              {state.name} ({state.code})
+            </option>
+          ))}
+        </SelectField>
+        <InputField
+          label="GSTIN"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={15}
+          {...field('gstin')}
+        />
+      </fieldset>
+      <fieldset className="settings-fieldset" disabled={!canEdit || update.isPending}>
+        <legend className="admin-subheading">Invoices and dispatch</legend>
+        <InputField
+          label="Invoice number prefix (up to 4 letters, digits or -)"
+          autoCapitalize="characters"
+          maxLength={4}
+          {...field('invoicePrefix')}
+        />
+        <InputField
+          label="Credit note number prefix (up to 4 letters, digits or -)"
+          autoCapitalize="characters"
+          maxLength={4}
+          {...field('creditNotePrefix')}
+        />
+        <InputField label="Signature line" {...field('signatureLine')} />
+        <InputField
+          label={`Dispatch time (working days, 0 to ${MAX_DISPATCH_DAYS})`}
+          inputMode="numeric"
+          {...field('dispatchDays')}
+        />
+        {canEdit && (
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Saving…' : 'Save settings'}
+          </Button>
+        )}
+      </fieldset>
+      <StatusMessage status={status} />
+    </form>
+  );
+}
