@@ -17,7 +17,7 @@ export const adminCatalogueMessages = {
   imagesNotOurs: 'Images can only be reordered or removed here; upload new ones below.',
   imageNeededOnSale: 'A product on sale needs at least one image.',
   hsnFormat: 'Please give an HSN code of 4, 6 or 8 digits.',
-  gstRateSlab: 'Please choose a GST rate: 0, 0.25, 3, 5, 12, 18 or 28 percent.',
+  gstRateSlab: 'Please choose a GST rate: 0, 0.25, 3, 5, 18 or 40 percent.',
   nothingToChange: 'Please change at least one field.',
   notAnImage: 'Please upload a JPEG, PNG or WebP image.',
   imageTooLarge: 'Please upload an image of at most 8 MB.',
@@ -79,7 +79,7 @@ const sku = z
 const text = z.string().trim().max(5000);
 
 /** docs/product.md#seller-settings: the GST rates the law has, in basis points (500 is 5%). */
-export const gstRateSlabs = [0, 25, 300, 500, 1200, 1800, 2800] as const;
+export const gstRateSlabs = [0, 25, 300, 500, 1800, 4000] as const;
 const hsnCode = z
   .string()
   .trim()

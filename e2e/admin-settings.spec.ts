@@ -109,10 +109,10 @@ test('the owner fills in the seller’s details and a product’s GST rate', asy
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Please give an HSN code of 4, 6 or 8 digits.').first()).toBeVisible();
   await page.getByLabel('HSN code (4, 6 or 8 digits)').fill('6307');
-  await page.getByLabel('GST rate').selectOption({ label: '12%' });
+  await page.getByLabel('GST rate').selectOption({ label: '18%' });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
-  await expect(page.getByLabel('GST rate')).toHaveValue('1200');
+  await expect(page.getByLabel('GST rate')).toHaveValue('1800');
   const [product] = await server.db.select().from(products).where(eq(products.id, productId));
-  expect(product).toMatchObject({ hsnCode: '6307', gstRateBasisPoints: 1200 });
+  expect(product).toMatchObject({ hsnCode: '6307', gstRateBasisPoints: 1800 });
 });

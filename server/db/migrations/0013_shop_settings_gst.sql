@@ -21,5 +21,5 @@ ALTER TABLE "products" ADD COLUMN "hsn_code" text DEFAULT '63079090' NOT NULL;--
 ALTER TABLE "products" ADD COLUMN "gst_rate_basis_points" integer DEFAULT 500 NOT NULL;--> statement-breakpoint
 ALTER TABLE "shop_settings" ADD CONSTRAINT "shop_settings_updated_by_staff_id_staff_id_fk" FOREIGN KEY ("updated_by_staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_hsn_code_digits" CHECK ("products"."hsn_code" ~ '^[0-9]{4}([0-9]{2}){0,2}$');--> statement-breakpoint
-ALTER TABLE "products" ADD CONSTRAINT "products_gst_rate_range" CHECK ("products"."gst_rate_basis_points" between 0 and 2800);--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_gst_rate_range" CHECK ("products"."gst_rate_basis_points" between 0 and 4000);--> statement-breakpoint
 INSERT INTO "shop_settings" ("id") VALUES (1) ON CONFLICT DO NOTHING;

@@ -43,6 +43,6 @@ export const products = pgTable(
     check('products_stock_not_negative', sql`${table.stock} >= 0`),
     check('products_low_stock_threshold_not_negative', sql`${table.lowStockThreshold} >= 0`),
     check('products_hsn_code_digits', sql`${table.hsnCode} ~ '^[0-9]{4}([0-9]{2}){0,2}$'`),
-    check('products_gst_rate_range', sql`${table.gstRateBasisPoints} between 0 and 2800`),
+    check('products_gst_rate_range', sql`${table.gstRateBasisPoints} between 0 and 4000`),
   ],
 );

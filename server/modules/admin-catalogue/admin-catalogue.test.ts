@@ -211,21 +211,21 @@ describe('changing a product', () => {
       gstRateBasisPoints: 500,
     });
 
-    const response = await patch(id, { hsnCode: '6307', gstRateBasisPoints: 1200 });
+    const response = await patch(id, { hsnCode: '6307', gstRateBasisPoints: 1800 });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<AdminProductReply>().product).toMatchObject({
       hsnCode: '6307',
-      gstRateBasisPoints: 1200,
+      gstRateBasisPoints: 1800,
     });
     const [row] = await app.db.select().from(products).where(eq(products.id, id));
-    expect(row).toMatchObject({ hsnCode: '6307', gstRateBasisPoints: 1200 });
+    expect(row).toMatchObject({ hsnCode: '6307', gstRateBasisPoints: 1800 });
     const [entry] = await app.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'product.update'), eq(auditLog.entityId, String(id))));
     expect(entry).toMatchObject({
       before: { hsnCode: '63079090', gstRateBasisPoints: 500 },
-      after: { hsnCode: '6307', gstRateBasisPoints: 1200 },
+      after: { hsnCode: '6307', gstRateBasisPoints: 1800 },
     });
   });
 
