@@ -64,7 +64,8 @@ export async function getCart(db: Database, userId: string): Promise<CartReply> 
 /**
  * docs/product.md#http-api POST /cart/update: the client's list becomes the cart; existing lines keep their
  * place (their createdAt). Under the user's row lock, so two saves (two tabs) apply one after the other; the
- * removal, the upsert and the read-back of the new cart are then one statement: four round trips after the session's.
+ * removal, the upsert and the read-back of the new cart are then one statement (with begin, lock and commit,
+ * four round trips after the session's).
  */
 export async function replaceCart(
   db: Database,
