@@ -1,18 +1,50 @@
-// One server for the benchmark, in its own process: `app` is the whole shop on a fresh PGlite; `bare` is a
-// Fastify with nothing but a route returning the same catalogue JSON. Prints the port when listening.
+// One server for the benchmark, in its own process. `app` is the whole shop (PostgreSQL when DATABASE_URL is
+// set, else a fresh PGlite) with bench shoppers; `bare` is a Fastify with nothing but a route returning the
+// same catalogue JSON; `bare-cart` is a Fastify whose add-to-cart runs the shop's same SQL straight on a pg
+// pool of the same size. Prints the port when listening, and on SIGTERM how long the event loop stalled.
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
+import { hashToken } from '../server/modules/auth/tokens';
+import { createShopper } from '../server/test/shopper-factory';
 
 const kind = process.argv[2];
+const BENCH_SHOPPERS = 100;
+const STALL_MS = 50;
 
 async function startApp() {
   // Production mode as shipped, with the payment and shipping simulators allowed (no real accounts here) and
-  // no background workers competing with the requests being measured.
-  const env = { NODE_ENV: 'production', LOG_LEVEL: 'silent', ALLOW_SIMULATORS: 'true', JOB_WORKERS: 'false' };
+  // no background workers competing with the requests being measured, unless BENCH_JOB_WORKERS=true.
+  const env = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    ALLOW_SIMULATORS: 'true',
+    JOB_WORKERS: process.env.BENCH_JOB_WORKERS ?? 'false',
+    ALTCHA_HMAC_KEY: 'bench-challenge-key-0123456789abcdef0123',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+  };
   const config = { ...loadConfig(env), dataDir: 'memory://' };
-  return buildApp(config, { logger: false });
+  const app = await buildApp(config, { logger: false });
+  // Shoppers with one line in the cart, and stock that no run sells out.
+  await app.db.execute(sql`update products set stock = greatest(stock, 10000000)`);
+  const tokens: string[] = [];
+  for (let index = 0; index < (process.env.DATABASE_URL ? BENCH_SHOPPERS : 0); index += 1) {
+    const shopper = await createShopper(app);
+    await app.inject({
+      method: 'POST',
+      url: '/api/cart/update',
+      headers: shopper.headers,
+      payload: { cart: [{ id: 1, quantity: 1 }] },
+    });
+    tokens.push(shopper.token);
+  }
+  console.log(`tokens ${tokens.join(',')}`);
+  return app;
 }
 
 async function startBare(catalogueJson: string) {
@@ -22,9 +54,83 @@ async function startBare(catalogueJson: string) {
   return bare;
 }
 
-const server = kind === 'bare' ? await startBare(process.argv[3] ?? '{}') : await startApp();
+/** The shop's add-to-cart SQL (session, lock, write and read-back) with nothing of the shop around it. */
+async function startBareCart(databaseUrl: string) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const bare = Fastify({ logger: false });
+  bare.post<{ Body: { cart: { id: number; quantity: number; size?: string }[] } }>(
+    '/api/cart/update',
+    async (request, reply) => {
+      const token = (request.headers.authorization ?? '').slice('Bearer '.length);
+      const { rows: sessions } = await pool.query(
+        `select s.id, s.user_id from sessions s join users u on u.id = s.user_id
+         where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and u.blocked_at is null limit 1`,
+        [hashToken(token), new Date()],
+      );
+      const userId = sessions[0]?.user_id as string | undefined;
+      if (!userId) return reply.code(401).send({ message: 'unauthorized' });
+      const [line] = request.body.cart;
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query('select id from users where id = $1 for update', [userId]);
+        const { rows } = await client.query(
+          `with removed as (delete from cart_lines where user_id = $1
+             and (product_id, size) not in (select product_id, size from (values ($2::integer, $3::text, $4::integer)) as listed(product_id, size, quantity))
+             returning product_id),
+           written as (insert into cart_lines (user_id, product_id, size, quantity)
+             select $1, listed.product_id, listed.size, listed.quantity
+             from (values ($2::integer, $3::text, $4::integer)) as listed(product_id, size, quantity)
+             where exists (select 1 from products where products.id = listed.product_id)
+             on conflict (user_id, product_id, size) do update set quantity = excluded.quantity, updated_at = now()
+             returning product_id, size, quantity, created_at)
+           select p.*, w.size, w.quantity from written w join products p on p.id = w.product_id
+           order by w.created_at, w.product_id, w.size`,
+          [userId, line?.id ?? 1, line?.size ?? 'M', line?.quantity ?? 1],
+        );
+        await client.query('commit');
+        return { cart: rows };
+      } finally {
+        client.release();
+      }
+    },
+  );
+  bare.addHook('onClose', () => pool.end());
+  return bare;
+}
+
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+// Stalls as the bench sees them: a 10 ms tick that fires late by more than STALL_MS.
+const stalls: { atMs: number; ms: number }[] = [];
+const startedAt = performance.now();
+let lastTick = performance.now();
+setInterval(() => {
+  const now = performance.now();
+  const late = now - lastTick - 10;
+  if (late > STALL_MS) stalls.push({ atMs: Math.round(now - startedAt), ms: Math.round(late) });
+  lastTick = now;
+}, 10).unref();
+
+const server =
+  kind === 'bare'
+    ? await startBare(process.argv[3] ?? '{}')
+    : kind === 'bare-cart'
+      ? await startBareCart(process.env.DATABASE_URL ?? '')
+      : await startApp();
 await server.listen({ host: '127.0.0.1', port: 0 });
 console.log(`listening ${(server.server.address() as AddressInfo).port}`);
+process.on('SIGUSR2', () => {
+  // A fresh window for the run being measured: set-up and warm-up stalls are not the server's steady state.
+  loopDelay.reset();
+  stalls.length = 0;
+});
 process.on('SIGTERM', () => {
+  const report = {
+    p99Ms: loopDelay.percentile(99) / 1e6,
+    maxMs: loopDelay.max / 1e6,
+    stalls,
+  };
+  console.log(`event-loop ${JSON.stringify(report)}`);
   server.close().then(() => process.exit(0));
 });

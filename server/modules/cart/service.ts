@@ -8,10 +8,9 @@ import {
 } from '../../../contracts/cart';
 import { computeCartTotals } from '../../../contracts/pricing';
 import type { Database } from '../../db/client';
-import { rewriteUserList } from '../../db/rewrite-user-list';
+import { lockUser } from '../../db/lock-user';
 import { cartLines, products } from '../../db/schema';
 import { AppError } from '../../errors';
-import { assertProductsExist } from '../catalogue/known-products';
 import { toProduct } from '../catalogue/service';
 
 const lineKey = (line: { id: number; size: string }) => `${line.id}:${line.size}`;
@@ -62,29 +61,67 @@ export async function getCart(db: Database, userId: string): Promise<CartReply> 
   return toCartReply(rows);
 }
 
-/** docs/product.md#http-api POST /cart/update: the client's list becomes the cart; existing lines keep their place. */
+/**
+ * docs/product.md#http-api POST /cart/update: the client's list becomes the cart; existing lines keep their
+ * place (their createdAt). Under the user's row lock, so two saves (two tabs) apply one after the other; the
+ * removal, the upsert and the read-back of the new cart are then one statement (with begin, lock and commit,
+ * four round trips after the session's).
+ */
 export async function replaceCart(
   db: Database,
   userId: string,
   input: readonly CartLineInput[],
 ): Promise<CartReply> {
   const lines = mergeDuplicateLines(input);
-  await assertProductsExist(db, [...new Set(lines.map((line) => line.id))]);
-  await rewriteUserList(db, userId, {
-    table: cartLines,
-    userColumn: cartLines.userId,
-    rowKey: sql`${cartLines.productId} || ':' || ${cartLines.size}`,
-    keep: lines.map(lineKey),
-    writeRows: (tx) =>
-      tx
-        .insert(cartLines)
-        .values(
-          lines.map((line) => ({ userId, productId: line.id, size: line.size, quantity: line.quantity })),
-        )
-        .onConflictDoUpdate({
-          target: [cartLines.userId, cartLines.productId, cartLines.size],
-          set: { quantity: sql`excluded.quantity`, updatedAt: sql`now()` },
-        }),
+  const rows = await db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    if (lines.length === 0) {
+      await tx.delete(cartLines).where(eq(cartLines.userId, userId));
+      return [];
+    }
+    const written = await writeCartLines(tx, userId, lines);
+    // An id not in the catalogue refuses the whole list, naming the first one; throwing rolls the write back.
+    const found = new Set(written.map((row) => row.product.id));
+    const unknown = lines.find((line) => !found.has(line.id));
+    if (unknown) throw new AppError('invalid', cartMessages.unknownProduct(unknown.id));
+    return written;
   });
-  return getCart(db, userId);
+  return toCartReply(rows);
+}
+
+/**
+ * Removes the user's lines not in the list and upserts the others (only those of products that exist), and
+ * reads the cart back from what the upsert returned: the statement's own reads would not see its writes.
+ */
+function writeCartLines(tx: Database, userId: string, lines: readonly CartLineInput[]) {
+  const rows = sql.join(
+    lines.map((line) => sql`(${line.id}::integer, ${line.size}::text, ${line.quantity}::integer)`),
+    sql`, `,
+  );
+  const removed = tx.$with('removed', { productId: cartLines.productId }).as(
+    sql`delete from cart_lines where user_id = ${userId}
+      and (product_id, size) not in (select product_id, size from (values ${rows}) as listed(product_id, size, quantity))
+      returning product_id`,
+  );
+  const written = tx
+    .$with('written', {
+      productId: cartLines.productId,
+      size: cartLines.size,
+      quantity: cartLines.quantity,
+      createdAt: cartLines.createdAt,
+    })
+    .as(
+      sql`insert into cart_lines (user_id, product_id, size, quantity)
+        select ${userId}, listed.product_id, listed.size, listed.quantity
+        from (values ${rows}) as listed(product_id, size, quantity)
+        where exists (select 1 from products where products.id = listed.product_id)
+        on conflict (user_id, product_id, size) do update set quantity = excluded.quantity, updated_at = now()
+        returning product_id, size, quantity, created_at`,
+    );
+  return tx
+    .with(removed, written)
+    .select({ product: products, size: written.size, quantity: written.quantity })
+    .from(written)
+    .innerJoin(products, eq(products.id, written.productId))
+    .orderBy(asc(written.createdAt), asc(written.productId), asc(written.size));
 }

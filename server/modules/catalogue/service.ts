@@ -52,12 +52,39 @@ export interface CatalogueSnapshot {
 }
 
 /**
+ * One read shared by the callers that arrive while it runs, yet never older than the call: a caller who
+ * arrives while a read is under way (it may have started before the caller's change) waits for the next one,
+ * which serves everyone who arrived meanwhile. Under load, one query answers a whole batch of requests.
+ */
+export function sharedFreshRead<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | undefined;
+  let next: Promise<T> | undefined;
+  const start = () => {
+    running = read().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+  return () => {
+    if (!running) return start();
+    next ??= running
+      .catch(() => undefined)
+      .then(() => {
+        next = undefined;
+        return start();
+      });
+    return next;
+  };
+}
+
+/**
  * The product list is read on every home-page visit but changes rarely. docs/architecture.md#stock: the
- * storefront follows the catalogue at once, so each request asks for the table's version (one cheap query)
- * and the list is read and serialized again only when it changed, whichever process changed it. Prices for
- * an order are never taken from here: orders read the table.
+ * storefront follows the catalogue at once, so each request asks for the table's version (one cheap query,
+ * shared by the requests that arrive while it runs) and the list is read and serialized again only when it
+ * changed, whichever process changed it. Prices for an order are never taken from here: orders read the table.
  */
 export function createCatalogueCache(db: Database) {
+  const readVersion = sharedFreshRead(() => selectCatalogueVersion(db));
   let snapshot: (CatalogueSnapshot & { version: string }) | undefined;
   const loading = new Map<string, Promise<CatalogueSnapshot>>();
 
@@ -71,7 +98,7 @@ export function createCatalogueCache(db: Database) {
 
   return {
     async get(): Promise<CatalogueSnapshot> {
-      const version = await selectCatalogueVersion(db);
+      const version = await readVersion();
       if (snapshot?.version === version) return snapshot;
       let pending = loading.get(version);
       if (!pending) {
