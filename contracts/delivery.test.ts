@@ -8,6 +8,7 @@ import {
   formatArrivalDay,
   indiaToday,
   PINCODE_PATTERN,
+  pincodeStateWarning,
   promisedDeliveryDate,
   TRANSIT_DAYS,
 } from './delivery';
@@ -55,5 +56,20 @@ describe('the delivery promise for a pincode', () => {
   it('tells a pincode from anything else', () => {
     expect(PINCODE_PATTERN.test('560001')).toBe(true);
     expect(['056001', '56001', '5600011', '56000a'].some((text) => PINCODE_PATTERN.test(text))).toBe(false);
+  });
+});
+
+describe('a pincode outside the chosen state', () => {
+  it('is flagged with the states it belongs to', () => {
+    expect(pincodeStateWarning('560001', 'Kerala')).toBe(
+      'Pincode 560001 is in Karnataka, not Kerala. Please check the address.',
+    );
+    expect(pincodeStateWarning('682001', 'Lakshadweep')).toBeUndefined();
+  });
+
+  it('is not flagged when it fits, or when the state or the pincode is unknown', () => {
+    expect(pincodeStateWarning('560001', 'karnataka')).toBeUndefined();
+    expect(pincodeStateWarning('560001', 'Atlantis')).toBeUndefined();
+    expect(pincodeStateWarning('990001', 'Kerala')).toBeUndefined();
   });
 });

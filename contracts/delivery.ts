@@ -1,6 +1,8 @@
 // docs/product.md#delivery-date: one rule for the date a shopper is promised, used by checkout, the success
 // page, My Orders and the e-mails alike.
 
+import { stateByName, statesForPincode } from './india-states';
+
 const DAY_MS = 86_400_000;
 const IST = 'Asia/Kolkata';
 
@@ -93,4 +95,17 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 export function deliveryByLabel(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   return `Delivery by ${WEEKDAYS[date.getUTCDay()]}, ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
+}
+
+/**
+ * docs/product.md#delivery-promise: the warning when the address's pincode lies outside its chosen state;
+ * undefined when they agree, or when either is unknown to us (nothing to say).
+ */
+export function pincodeStateWarning(pincode: string, stateName: string): string | undefined {
+  const chosen = stateByName(stateName.trim());
+  const possible = statesForPincode(pincode.trim());
+  if (!chosen || possible.length === 0) return undefined;
+  if (possible.some((state) => state.code === chosen.code)) return undefined;
+  const names = possible.map((state) => state.name).join(' or ');
+  return deliveryMessages.stateMismatch(pincode.trim(), names, chosen.name);
 }
