@@ -1,6 +1,8 @@
 // docs/product.md#delivery-date: one rule for the date a shopper is promised, used by checkout, the success
 // page, My Orders and the e-mails alike.
 
+import { stateByName, statesForPincode } from './india-states';
+
 const DAY_MS = 86_400_000;
 const IST = 'Asia/Kolkata';
 
@@ -40,4 +42,70 @@ export function formatArrivalDay(date: Date | string): string {
 /** "Arriving Saturday, 29 Nov" */
 export function arrivalText(facts: DeliveryFacts): string {
   return `Arriving ${formatArrivalDay(expectedDeliveryDate(facts))}`;
+}
+
+// docs/product.md#delivery-promise: before paying, the promise for a pincode is the shop's dispatch days plus
+// the courier's own days, counted in calendar days from today in India.
+
+/** India Post's six digits; none starts with 0. */
+export const PINCODE_PATTERN = /^[1-9]\d{5}$/;
+
+export const deliveryMessages = {
+  pincodeInvalid: 'Pincode must be 6 digits',
+  unserviceable: (pincode: string) => `We don't deliver to ${pincode} yet`,
+  checkoutUnserviceable: (pincode: string) =>
+    `We don't deliver to ${pincode} yet. Please change the delivery address to a pincode we deliver to.`,
+  stateMismatch: (pincode: string, pincodeStates: string, chosenState: string) =>
+    `Pincode ${pincode} is in ${pincodeStates}, not ${chosenState}. Please check the address.`,
+} as const;
+
+/** What GET /api/delivery/{pincode} answers (docs/product.md#delivery-promise). */
+export type DeliveryPromise =
+  | { pincode: string; serviceable: true; deliverBy: string; label: string }
+  | { pincode: string; serviceable: false; label: string };
+
+const istDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: IST,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Today's date in India, "2026-11-23", however late it is in UTC. */
+export function indiaToday(now: Date): string {
+  return istDate.format(now);
+}
+
+/** "2026-11-23" plus whole days, as a date: calendar days, weekends and holidays included. */
+export function addDays(isoDate: string, days: number): string {
+  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The day a parcel ordered now arrives: today in India, plus the shop's dispatch days, plus the courier's. */
+export function promisedDeliveryDate(now: Date, dispatchDays: number, courierDays: number): string {
+  return addDays(indiaToday(now), dispatchDays + courierDays);
+}
+
+// Fixed names rather than Intl's: browsers' and Node's ICU differ ("Sep" or "Sept"), and the server's
+// rendered page must match the browser's.
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "Delivery by Thu, 27 Nov" for the date "2026-11-27". */
+export function deliveryByLabel(isoDate: string): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  return `Delivery by ${WEEKDAYS[date.getUTCDay()]}, ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
+}
+
+/**
+ * docs/product.md#delivery-promise: the warning when the address's pincode lies outside its chosen state;
+ * undefined when they agree, or when either is unknown to us (nothing to say).
+ */
+export function pincodeStateWarning(pincode: string, stateName: string): string | undefined {
+  const chosen = stateByName(stateName.trim());
+  const possible = statesForPincode(pincode.trim());
+  if (!chosen || possible.length === 0) return undefined;
+  if (possible.some((state) => state.code === chosen.code)) return undefined;
+  const names = possible.map((state) => state.name).join(' or ');
+  return deliveryMessages.stateMismatch(pincode.trim(), names, chosen.name);
 }

@@ -16,6 +16,8 @@ import cartRoutes from './modules/cart/routes';
 import catalogueRoutes from './modules/catalogue/routes';
 import challengeRoutes from './modules/challenge/routes';
 import contactRoutes from './modules/contact/routes';
+import deliveryPromises from './modules/delivery-promise/plugin';
+import deliveryPromiseRoutes from './modules/delivery-promise/routes';
 import healthRoutes from './modules/health/routes';
 import notifier from './modules/notifications/notifier';
 import outboxRoutes from './modules/notifications/routes';
@@ -97,6 +99,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   // After the simulators: without real keys, the gateways talk to them.
   await app.register(razorpayGateway);
   await app.register(shiprocketGateway);
+  await app.register(deliveryPromises);
   await app.register(workers);
   await app.register(productImages);
 
@@ -116,6 +119,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(orderHistoryRoutes, { prefix: '/order-history' });
       // Its two paths sit under /shipping and /webhooks.
       await api.register(shippingRoutes);
+      await api.register(deliveryPromiseRoutes);
       await api.register(adminOrderRoutes, { prefix: '/admin' });
       await api.register(adminCustomerRoutes, { prefix: '/admin' });
       await api.register(adminCatalogueRoutes, { prefix: '/admin' });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Address } from '../../contracts/auth';
 import type { CartLine } from '../../contracts/cart';
+import { deliveryMessages } from '../../contracts/delivery';
 import { type CreatePaymentOrderReply, type PaymentResponse, paymentMessages } from '../../contracts/orders';
 import { rupeesToPaise } from '../../contracts/pricing';
 import type { Database } from '../db/client';
@@ -10,6 +11,7 @@ import { AppError } from '../errors';
 import { assertNotBlocked } from '../modules/auth/blocked-account';
 import { addressOf } from '../modules/auth/user-view';
 import { getCart } from '../modules/cart/service';
+import type { DeliveryPromises } from '../modules/delivery-promise/plugin';
 import {
   attachRazorpayOrder,
   discardUnpayableOrder,
@@ -35,13 +37,14 @@ function fingerprintOf(lines: CartLine[], address: Address): string {
 /**
  * docs/product.md#http-api POST /payment/create-order and docs/architecture.md#money-flow step 1: the server checks the profile and
  * the cart, prices the order itself, stores it as pending and creates the Razorpay order with our id as the
- * receipt. If Razorpay fails, the pending order is removed again: no stray order is left behind.
+ * receipt. A pincode no courier serves is refused first. If Razorpay fails, the pending order is removed again: no stray order is left behind.
  */
 export async function createPaymentOrder(
   db: Database,
   razorpay: RazorpayGateway,
   userId: string,
   expectedAmountPaise: number | undefined,
+  delivery: Pick<DeliveryPromises, 'servesPincode'>,
 ): Promise<CreatePaymentOrderReply> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('unauthorized', paymentMessages.profileIncomplete);
@@ -58,6 +61,10 @@ export async function createPaymentOrder(
     throw new AppError('conflict', paymentMessages.cartChanged);
   }
   const address = addressOf(user);
+  // docs/product.md#delivery-promise: no Razorpay order, so no payment, for a pincode no courier serves.
+  if (!(await delivery.servesPincode(address.pincode.trim()))) {
+    throw new AppError('invalid', deliveryMessages.checkoutUnserviceable(address.pincode.trim()));
+  }
   const cartFingerprint = fingerprintOf(cart, address);
   const reply = (orderId: string, razorpayOrderId: string): CreatePaymentOrderReply => ({
     id: razorpayOrderId,

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../contracts/orders';
-import { orders, shipments, statusHistory, users } from '../db/schema';
+import { orders, shipments, statusHistory } from '../db/schema';
 import { jobQueues } from '../plugins/jobs';
 import { injectFetch } from '../providers/inject-fetch';
 import { createShiprocketClient, ShiprocketError } from '../providers/shiprocket/client';
@@ -101,6 +101,21 @@ async function orderView(headers: Record<string, string>, orderId: string): Prom
   const response = await app.inject({ method: 'GET', url: `/api/orders/${orderId}`, headers });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ order: Order }>().order;
+}
+
+/**
+ * Checkout refuses a pincode no courier serves (docs/product.md#delivery-promise), so the order is paid to a
+ * served one and the couriers stop serving its address before the parcel is booked.
+ */
+async function paidOrderToUnservedPincode() {
+  const paid = await placePaidOrder(app);
+  const [order] = await app.db.select().from(orders).where(eq(orders.id, paid.orderId));
+  if (!order) throw new Error('the paid order is missing');
+  await app.db
+    .update(orders)
+    .set({ shippingAddress: { ...order.shippingAddress, pincode: '990001' } })
+    .where(eq(orders.id, paid.orderId));
+  return paid;
 }
 
 describe('the shipment job', () => {
@@ -265,9 +280,8 @@ describe('the shipment job', () => {
   });
 
   it('books the shipment but shows "no courier yet" while no courier serves the address', async () => {
-    const far = await newShopper(app);
-    await app.db.update(users).set({ pincode: '990001' }).where(eq(users.id, far.userId));
-    const paid = await placePaidOrder(app, { shopper: far });
+    const paid = await paidOrderToUnservedPincode();
+    const far = paid.shopper;
     await expect(createShipmentForOrder(shippingDeps(app), { orderId: paid.orderId })).rejects.toThrow(
       'No courier serves pincode 990001',
     );
@@ -459,9 +473,7 @@ describe('the sweep for shipment jobs that gave up', () => {
     const cancelled = await placePaidOrder(app);
     simulator().restoreApi();
     // Booked, but no courier serves the address: stuck before its pickup.
-    const far = await newShopper(app);
-    await app.db.update(users).set({ pincode: '990001' }).where(eq(users.id, far.userId));
-    const stalled = await placePaidOrder(app, { shopper: far });
+    const stalled = await paidOrderToUnservedPincode();
     await expect(createShipmentForOrder(shippingDeps(app), { orderId: stalled.orderId })).rejects.toThrow(
       'No courier serves pincode 990001',
     );

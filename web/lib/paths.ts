@@ -46,4 +46,5 @@ export const apiPaths = {
   wishlist: '/wishlist',
   wishlistUpdate: '/wishlist/update',
   config: '/config',
+  deliveryPromise: (pincode: string) => `/delivery/${encodeURIComponent(pincode)}`,
 } as const;

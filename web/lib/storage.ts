@@ -9,6 +9,8 @@ export const storageKeys = {
   user: 'user',
   cart: 'ottomanCart',
   wishlist: 'ottomanWishlist',
+  /** docs/product.md#delivery-promise: the pincode a visitor checked delivery for. */
+  pincode: 'ottomanPincode',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

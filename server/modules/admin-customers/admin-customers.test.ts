@@ -241,7 +241,9 @@ describe('block', () => {
 
     // create-order: the session is gone (401), and the flow itself refuses a blocked shopper.
     expect((await paid.shopper.createOrder()).statusCode).toBe(401);
-    await expect(createPaymentOrder(app.db, app.razorpay, userId, undefined)).rejects.toMatchObject({
+    await expect(
+      createPaymentOrder(app.db, app.razorpay, userId, undefined, app.deliveryPromises),
+    ).rejects.toMatchObject({
       statusCode: 403,
       message: accountBlockedMessage,
     });

@@ -91,7 +91,14 @@ const shopperRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CreatePaymentOrderReplySchema, ...errors },
       },
     },
-    async (request) => createPaymentOrder(app.db, app.razorpay, currentUserId(request), request.body.amount),
+    async (request) =>
+      createPaymentOrder(
+        app.db,
+        app.razorpay,
+        currentUserId(request),
+        request.body.amount,
+        app.deliveryPromises,
+      ),
   );
 
   app.post(

@@ -11,7 +11,7 @@ export interface SimulatedCourier {
   /** Rupees for the first half kilogram within a city, and for each further half. */
   firstHalfKg: number;
   extraHalfKg: number;
-  /** Days to deliver within a city; each zone further adds a day. */
+  /** Days to deliver within a city; each zone further adds a day, a remote region two more. */
   localDays: number;
   awbPrefix: string;
   awbLength: number;
@@ -57,6 +57,26 @@ const COD_CHARGE = 40;
 
 /** Delivery pincodes starting with 9 (army postal service) are served by no simulated courier. */
 export const UNSERVICEABLE_PINCODE_PREFIX = '9';
+/**
+ * docs/product.md#delivery-promise: besides the 9 series, the Lakshadweep islands (682551 to 682559) and two
+ * remote Andaman pincodes (744301 Car Nicobar, 744304 Campbell Bay) are served by no simulated courier.
+ */
+export const UNSERVICEABLE_PINCODES: ReadonlySet<string> = new Set([
+  ...Array.from({ length: 9 }, (_, index) => String(682_551 + index)),
+  '744301',
+  '744304',
+]);
+/** Regions a courier reaches slowly: Jammu, Kashmir and Ladakh (18, 19), the North-East (78, 79), the islands (744). */
+const REMOTE_PREFIXES = ['18', '19', '78', '79', '744'];
+const REMOTE_EXTRA_DAYS = 2;
+
+export function isUnserviceablePincode(pincode: string): boolean {
+  return pincode.startsWith(UNSERVICEABLE_PINCODE_PREFIX) || UNSERVICEABLE_PINCODES.has(pincode);
+}
+
+function remoteExtraDays(pincode: string): number {
+  return REMOTE_PREFIXES.some((prefix) => pincode.startsWith(prefix)) ? REMOTE_EXTRA_DAYS : 0;
+}
 
 /** 0 within a city, 1 within a region, 2 within a postal zone, 3 across India: like couriers' rate zones. */
 function zoneBetween(from: string, to: string): number {
@@ -79,7 +99,7 @@ export function quoteCouriers(
   cod: boolean,
   today: Date,
 ): CourierQuote[] {
-  if (deliveryPincode.startsWith(UNSERVICEABLE_PINCODE_PREFIX)) return [];
+  if (isUnserviceablePincode(deliveryPincode)) return [];
   const zone = zoneBetween(pickupPincode, deliveryPincode);
   const halves = Math.max(1, Math.ceil(weightKg / 0.5));
   return COURIERS.filter((courier) => !cod || courier.cod)
@@ -87,7 +107,7 @@ export function quoteCouriers(
       const freight = Math.round(
         (courier.firstHalfKg + courier.extraHalfKg * (halves - 1)) * (1 + 0.25 * zone),
       );
-      const days = courier.localDays + zone;
+      const days = courier.localDays + zone + remoteExtraDays(deliveryPincode);
       const rate = freight + (cod ? COD_CHARGE : 0);
       return {
         courier,

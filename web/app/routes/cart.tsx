@@ -3,6 +3,8 @@ import { cartMessages } from '../../../contracts/cart-rules';
 import { Button } from '../../components/button';
 import { CartLineItem } from '../../features/cart/components/cart-line-item';
 import { CartSummary } from '../../features/cart/components/cart-summary';
+import { DeliveryPromiseLine } from '../../features/location/components/delivery-promise-line';
+import { useVisitorPincode } from '../../features/location/hooks/use-visitor-pincode';
 import { paths, sectionIds } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useShopState } from '../shop-state/shop-state-provider';
@@ -16,6 +18,7 @@ export function CartRoute() {
   useDocumentTitle('Cart');
   const { cart, moveToWishlist } = useShopState();
   const navigate = useNavigate();
+  const pincode = useVisitorPincode();
   // docs/product.md#screens: back to / and, 300 ms later, to the products (the layout's scroll-on-navigate waits).
   const continueShopping = () => navigate(paths.section(sectionIds.products));
   // docs/product.md#stock: checkout waits until the lines that cannot be had are removed.
@@ -55,6 +58,8 @@ export function CartRoute() {
           ))}
         </ul>
         <CartSummary lines={cart.lines}>
+          {/* docs/product.md#delivery-promise: for the pincode the visitor checked, else the profile's. */}
+          <DeliveryPromiseLine pincode={pincode} showPincode />
           {hasUnavailable && (
             <p id="cart-unavailable" className="cart-page__unavailable">
               {cartMessages.removeUnavailable}

@@ -1,7 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { cartMessages } from '../../../contracts/cart-rules';
-import { arrivalText } from '../../../contracts/delivery';
+import {
+  arrivalText,
+  deliveryMessages,
+  PINCODE_PATTERN,
+  pincodeStateWarning,
+} from '../../../contracts/delivery';
 import { messages } from '../../../contracts/messages';
 import { computeCartTotals, rupeesToPaise } from '../../../contracts/pricing';
 import { Button } from '../../components/button';
@@ -13,6 +18,8 @@ import { DeliveryAddress } from '../../features/checkout/components/delivery-add
 import { PlaceOrder } from '../../features/checkout/components/place-order';
 import { PriceDetails } from '../../features/checkout/components/price-details';
 import { WishlistPickerDialog } from '../../features/checkout/components/wishlist-picker-dialog';
+import { useDeliveryPromise } from '../../features/location/api/get-delivery-promise';
+import { DeliveryPromiseLine } from '../../features/location/components/delivery-promise-line';
 import { usePlaceOrder } from '../../features/payment/use-place-order';
 import { updateProfile } from '../../features/profile/api/update-profile';
 import { useSessionUser } from '../../lib/session';
@@ -33,6 +40,11 @@ export function CheckoutRoute() {
   const payForCart = usePlaceOrder(setPaymentNotice);
   // docs/product.md#delivery-date: before paying, the promise counts from now.
   const arrival = useMemo(() => arrivalText({ orderedAt: new Date() }), []);
+  // docs/product.md#delivery-promise: the parcel goes to the profile's address, so its pincode is the one checked.
+  const profilePincode = user?.pincode?.trim() ?? '';
+  const pincode = PINCODE_PATTERN.test(profilePincode) ? profilePincode : undefined;
+  const promise = useDeliveryPromise(pincode);
+  const stateWarning = user ? pincodeStateWarning(user.pincode, user.state) : undefined;
 
   async function saveAddress(address: AddressUpdate) {
     await updateProfile(address);
@@ -47,6 +59,10 @@ export function CheckoutRoute() {
     // docs/product.md#place-order-checks Place order, checked here for an instant answer; the server checks both again.
     if (!user?.firstName || !user.pincode) throw new Error(messages.completeProfile);
     if (cart.lines.length === 0) throw new Error(messages.emptyCart);
+    // docs/product.md#delivery-promise: no payment for a parcel no courier can carry; the server refuses it too.
+    if (promise.data && !promise.data.serviceable) {
+      throw new Error(deliveryMessages.checkoutUnserviceable(promise.data.pincode));
+    }
     // docs/product.md#stock: the server refuses such a cart too, naming the product.
     if (cart.lines.some((line) => !line.available)) throw new Error(cartMessages.removeUnavailable);
     await payForCart(rupeesToPaise(computeCartTotals(cart.lines).total));
@@ -70,7 +86,14 @@ export function CheckoutRoute() {
           <DeliveryAddress
             user={user}
             onChangeAddress={() => (user ? setAddressOpen(true) : openLogin({ mode: 'login' }))}
-          />
+          >
+            {user && <DeliveryPromiseLine pincode={pincode} />}
+            {stateWarning && (
+              <p className="checkout-address__warning" role="note">
+                {stateWarning}
+              </p>
+            )}
+          </DeliveryAddress>
           <section className="checkout-card" aria-labelledby="checkout-items-title">
             <div className="checkout-items__head">
               <h2 id="checkout-items-title" className="checkout-card__title">

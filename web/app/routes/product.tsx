@@ -4,6 +4,7 @@ import { Button } from '../../components/button';
 import { isProductId, useProduct } from '../../features/catalogue/api/get-product';
 import { ProductDetail } from '../../features/catalogue/components/product-detail';
 import { ProductNotFound } from '../../features/catalogue/components/product-not-found';
+import { CheckDelivery } from '../../features/location/components/check-delivery';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useShopState } from '../shop-state/shop-state-provider';
 
@@ -30,6 +31,7 @@ export function ProductRoute() {
         inWishlist={shopState.isInWishlist(product.data.id)}
         onToggleCart={shopState.toggleCart}
         onToggleWishlist={shopState.toggleWishlist}
+        deliveryCheck={<CheckDelivery />}
       />
     );
   }

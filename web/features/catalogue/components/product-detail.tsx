@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Product } from '../../../../contracts/catalogue';
 import { formatRupees } from '../../../../contracts/format';
 import { FREE_SHIPPING_FROM } from '../../../../contracts/pricing';
@@ -24,6 +25,8 @@ interface ProductDetailProps {
   inWishlist: boolean;
   onToggleCart: (product: Product) => void;
   onToggleWishlist: (product: Product) => void;
+  /** docs/product.md#delivery-promise: the "Check delivery" field, under the buttons. */
+  deliveryCheck?: ReactNode;
 }
 
 function capitalise(text: string): string {
@@ -36,6 +39,7 @@ export function ProductDetail({
   inWishlist,
   onToggleCart,
   onToggleWishlist,
+  deliveryCheck,
 }: ProductDetailProps) {
   return (
     <article className="product-detail container" aria-labelledby="product-title">
@@ -90,6 +94,7 @@ export function ProductDetail({
           </Button>
           <WishlistButton inWishlist={inWishlist} onClick={() => onToggleWishlist(product)} />
         </div>
+        {deliveryCheck}
         <ShareButton title={product.title} />
         <p className="product-detail__note">
           Free shipping on orders of {formatRupees(FREE_SHIPPING_FROM)} or more · 7 days return available

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { User } from '../../../../contracts/auth';
 import { Button } from '../../../components/button';
 import './checkout.css';
@@ -5,6 +6,8 @@ import './checkout.css';
 interface DeliveryAddressProps {
   user: User | null;
   onChangeAddress: () => void;
+  /** docs/product.md#delivery-promise: the promise for the address's pincode, and any warning about it. */
+  children?: ReactNode;
 }
 
 function recipientOf(user: User): string {
@@ -21,7 +24,7 @@ function addressLinesOf(user: User): string[] {
 }
 
 /** docs/product.md#screens Checkout: 'Deliver to' with the name and the full address, or 'No user'; CHANGE ADDRESS edits it. */
-export function DeliveryAddress({ user, onChangeAddress }: DeliveryAddressProps) {
+export function DeliveryAddress({ user, onChangeAddress, children }: DeliveryAddressProps) {
   return (
     <section className="checkout-card checkout-address" aria-label="Delivery address">
       <div>
@@ -35,6 +38,7 @@ export function DeliveryAddress({ user, onChangeAddress }: DeliveryAddressProps)
             ))}
           </address>
         ) : null}
+        {children}
       </div>
       <Button variant="secondary" onClick={onChangeAddress}>
         CHANGE ADDRESS

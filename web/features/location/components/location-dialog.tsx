@@ -2,6 +2,7 @@ import type { User } from '../../../../contracts/auth';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog/dialog';
 import { savedAddressLine } from '../location-label';
+import { CheckDelivery } from './check-delivery';
 
 interface LocationDialogProps {
   open: boolean;
@@ -17,6 +18,8 @@ export function LocationDialog({ open, user, onClose, onUpdateAddress }: Locatio
   return (
     <Dialog open={open} onClose={onClose} title="Choose your location">
       <p>{address ?? 'No address found. Please update your profile.'}</p>
+      {/* docs/product.md#delivery-promise: any pincode, signed in or not. */}
+      <CheckDelivery />
       <div className="dialog__actions">
         <Button onClick={onUpdateAddress}>Update Address</Button>
       </div>

@@ -1,0 +1,42 @@
+import fp from 'fastify-plugin';
+import type { DeliveryPromise } from '../../../contracts/delivery';
+import { readShopSettings } from '../shop-settings/read-shop-settings';
+import { deliveryPromiseFor } from './delivery-promises';
+import { createServiceabilityLookup, type ServiceabilityLookup } from './serviceability';
+
+export interface DeliveryPromises {
+  lookup: ServiceabilityLookup;
+  /** docs/product.md#delivery-promise: the line a page shows for a pincode. */
+  promiseFor(pincode: string): Promise<DeliveryPromise>;
+  /** False only when Shiprocket says no courier serves the pincode; when it cannot say, checkout goes on. */
+  servesPincode(pincode: string): Promise<boolean>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deliveryPromises: DeliveryPromises;
+  }
+}
+
+/** One serviceability cache per process, shared by the delivery line and checkout. */
+export default fp(
+  async (app) => {
+    const lookup = createServiceabilityLookup({
+      // Looked up at each call: tests swap the client's methods.
+      client: { checkServiceability: (query) => app.shiprocket.client.checkServiceability(query) },
+      pickupPincode: app.config.shipping.pickupPincode,
+      log: app.log,
+    });
+    app.decorate('deliveryPromises', {
+      lookup,
+      async promiseFor(pincode) {
+        const { dispatchDays } = await readShopSettings(app.db);
+        return deliveryPromiseFor(lookup, pincode, dispatchDays);
+      },
+      async servesPincode(pincode) {
+        return (await lookup.lookUp(pincode))?.serviceable !== false;
+      },
+    });
+  },
+  { name: 'delivery-promises', dependencies: ['shiprocket-gateway'] },
+);

@@ -1,0 +1,48 @@
+import { type FormEvent, useState } from 'react';
+import { deliveryMessages, PINCODE_PATTERN } from '../../../../contracts/delivery';
+import { Button } from '../../../components/button';
+import { InputField } from '../../../components/form/form-field';
+import { rememberPincode, useVisitorPincode } from '../hooks/use-visitor-pincode';
+import { DeliveryPromiseLine } from './delivery-promise-line';
+import './delivery-promise.css';
+
+/** docs/product.md#delivery-promise: the "Check delivery" field, on the product page and in the location modal. */
+export function CheckDelivery() {
+  const pincode = useVisitorPincode();
+  // Untouched, the field shows the pincode already known.
+  const [draft, setDraft] = useState<string | undefined>();
+  const [error, setError] = useState<string | undefined>();
+
+  function check(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const typed = (draft ?? pincode ?? '').trim();
+    if (!PINCODE_PATTERN.test(typed)) {
+      setError(deliveryMessages.pincodeInvalid);
+      return;
+    }
+    setError(undefined);
+    rememberPincode(typed);
+  }
+
+  return (
+    <form className="check-delivery" onSubmit={check} noValidate>
+      <div className="check-delivery__row">
+        <InputField
+          label="Check delivery"
+          name="pincode"
+          placeholder="Pincode"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={6}
+          value={draft ?? pincode ?? ''}
+          error={error}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <Button type="submit" variant="secondary">
+          Check
+        </Button>
+      </div>
+      <DeliveryPromiseLine pincode={pincode} />
+    </form>
+  );
+}
