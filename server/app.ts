@@ -17,6 +17,7 @@ import catalogueRoutes from './modules/catalogue/routes';
 import challengeRoutes from './modules/challenge/routes';
 import contactRoutes from './modules/contact/routes';
 import healthRoutes from './modules/health/routes';
+import invoiceRoutes from './modules/invoices/routes';
 import notifier from './modules/notifications/notifier';
 import outboxRoutes from './modules/notifications/routes';
 import orderHistoryRoutes from './modules/order-history/routes';
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(auditRoutes, { prefix: '/admin' });
       await api.register(adminInboxRoutes, { prefix: '/admin' });
       await api.register(adminStatsRoutes, { prefix: '/admin' });
+      await api.register(invoiceRoutes);
     },
     { prefix: '/api' },
   );

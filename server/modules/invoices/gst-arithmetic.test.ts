@@ -104,11 +104,15 @@ describe('financial year and document numbers', () => {
     expect(documentNumber('INV', '2627', 1)).toBe('INV/2627/000001');
     expect(documentNumber('TAXINV', '2627', 42)).toBe('TAXINV/2627/0042');
     fc.assert(
-      fc.property(fc.string({ maxLength: 30 }), fc.integer({ min: 1, max: 9_999_999 }), (prefix, sequence) => {
-        const number = documentNumber(prefix, '2627', sequence);
-        expect(number.length).toBeLessThanOrEqual(16);
-        expect(Number(number.split('/').at(-1))).toBe(sequence);
-      }),
+      fc.property(
+        fc.string({ maxLength: 30 }),
+        fc.integer({ min: 1, max: 9_999_999 }),
+        (prefix, sequence) => {
+          const number = documentNumber(prefix, '2627', sequence);
+          expect(number.length).toBeLessThanOrEqual(16);
+          expect(Number(number.split('/').at(-1))).toBe(sequence);
+        },
+      ),
     );
   });
 });

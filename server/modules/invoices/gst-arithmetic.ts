@@ -21,7 +21,11 @@ export interface TaxedLine extends TaxTotals {
  * equal, so the half is rounded and an odd paisa stays in the taxable value; inter-state, IGST is the whole
  * tax, rounded to the paisa.
  */
-export function taxInclusiveAmount(amountPaise: number, rateBasisPoints: number, supply: SupplyKind): TaxedLine {
+export function taxInclusiveAmount(
+  amountPaise: number,
+  rateBasisPoints: number,
+  supply: SupplyKind,
+): TaxedLine {
   const taxTimesDivisor = amountPaise * rateBasisPoints;
   const divisor = 10_000 + rateBasisPoints;
   if (supply === 'intra_state') {
@@ -143,7 +147,9 @@ function belowHundred(value: number): string {
 function belowThousand(value: number): string {
   const hundreds = Math.floor(value / 100);
   const rest = value % 100;
-  return [hundreds ? `${ones[hundreds]} Hundred` : '', rest ? belowHundred(rest) : ''].filter(Boolean).join(' ');
+  return [hundreds ? `${ones[hundreds]} Hundred` : '', rest ? belowHundred(rest) : '']
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** A whole number in words with Indian grouping: crore, lakh, thousand, hundred. */
