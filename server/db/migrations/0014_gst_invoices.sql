@@ -18,7 +18,7 @@ CREATE TABLE "credit_notes" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"invoice_id" uuid NOT NULL,
 	"razorpay_refund_id" text NOT NULL,
-	CONSTRAINT "invoices_number_unique" UNIQUE("number"),
+	CONSTRAINT "credit_notes_number_unique" UNIQUE("number"),
 	CONSTRAINT "credit_notes_razorpay_refund_id_unique" UNIQUE("razorpay_refund_id"),
 	CONSTRAINT "credit_notes_total_adds_up" CHECK ("credit_notes"."taxable_paise" + "credit_notes"."cgst_paise" + "credit_notes"."sgst_paise" + "credit_notes"."igst_paise" = "credit_notes"."total_paise")
 );

@@ -48,7 +48,7 @@ export interface DocumentLine {
   totalPaise: number;
 }
 
-const documentColumns = {
+const documentColumns = () => ({
   id: uuid('id').primaryKey().defaultRandom(),
   orderId: uuid('order_id')
     .notNull()
@@ -69,13 +69,13 @@ const documentColumns = {
   igstPaise: integer('igst_paise').notNull(),
   totalPaise: integer('total_paise').notNull(),
   createdAt: createdAt(),
-};
+});
 
 /**
  * A tax invoice, issued once when its order is paid (docs/product.md#gst-invoices): immutable, everything it
  * prints is copied into the row.
  */
-export const invoices = pgTable('invoices', documentColumns, (table) => [
+export const invoices = pgTable('invoices', documentColumns(), (table) => [
   index('invoices_order_idx').on(table.orderId),
   index('invoices_issued_idx').on(table.issuedAt),
   check(
@@ -88,7 +88,7 @@ export const invoices = pgTable('invoices', documentColumns, (table) => [
 export const creditNotes = pgTable(
   'credit_notes',
   {
-    ...documentColumns,
+    ...documentColumns(),
     invoiceId: uuid('invoice_id')
       .notNull()
       .references(() => invoices.id),
