@@ -11,6 +11,9 @@ import { creditNotes, invoices, orderItems, orders } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { newShopper, orderRow, type PaidOrder, placePaidOrder } from '../../test/order-helpers';
 import { createStaffMember } from '../../test/staff-factory';
+import type { Notifier } from '../notifications/notifier';
+import type { EmailMessage } from '../notifications/transports';
+import { sendOrderEmail } from '../orders/order-email';
 import { issueInvoice } from './issue-documents';
 
 let app: TestApp;
@@ -126,6 +129,25 @@ describe('downloads', () => {
     expect(text).toContain('63079090');
     expect(text).toContain('Place of supply: Karnataka (29)');
     expect(text).toContain(`Total: ${total}`);
+  });
+});
+
+describe('the order-confirmed e-mail', () => {
+  it('carries the invoice as a PDF', async () => {
+    const sent: EmailMessage[] = [];
+    const notifier: Notifier = {
+      outboxEnabled: true,
+      email: async (message) => {
+        sent.push(message);
+      },
+      sms: async () => {},
+    };
+    await sendOrderEmail(app.db, notifier, { orderId: paid.orderId, kind: 'confirmed' }, 'http://shop.test');
+    const [invoice] = await app.db.select().from(invoices).where(eq(invoices.orderId, paid.orderId));
+    const attachment = sent[0]?.attachments?.[0];
+    expect(attachment?.filename).toBe(`${invoice?.number.replaceAll('/', '-')}.pdf`);
+    expect(attachment?.contentType).toBe('application/pdf');
+    expect(await pdfText(attachment?.content ?? Buffer.alloc(0))).toContain(invoice?.number);
   });
 });
 
