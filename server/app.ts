@@ -19,6 +19,7 @@ import contactRoutes from './modules/contact/routes';
 import deliveryPromises from './modules/delivery-promise/plugin';
 import deliveryPromiseRoutes from './modules/delivery-promise/routes';
 import healthRoutes from './modules/health/routes';
+import invoiceRoutes from './modules/invoices/routes';
 import notifier from './modules/notifications/notifier';
 import outboxRoutes from './modules/notifications/routes';
 import orderHistoryRoutes from './modules/order-history/routes';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(adminInboxRoutes, { prefix: '/admin' });
       await api.register(adminStatsRoutes, { prefix: '/admin' });
       await api.register(shopSettingsRoutes, { prefix: '/admin' });
+      await api.register(invoiceRoutes);
     },
     { prefix: '/api' },
   );

@@ -3,6 +3,7 @@ import { paymentMessages } from '../../contracts/orders';
 import { orders, payments } from '../db/schema';
 import { AppError } from '../errors';
 import type { ChangeSource } from '../modules/history/status-history';
+import { issueInvoice } from '../modules/invoices/issue-documents';
 import { awaitsPayment } from '../modules/orders/lifecycle';
 import { applyOrderEvent, lockOrder } from '../modules/orders/order-writer';
 import { markStrayPayment, paymentPaysOrder, recordPayment } from '../modules/payments/payment-records';
@@ -62,6 +63,8 @@ export async function confirmPaidOrder(
       decision.outcome === 'applied' &&
       decision.effects.some((e) => e.type === 'send_email' && e.kind === 'confirmed');
     const [order] = await tx.select().from(orders).where(eq(orders.id, locked.order.id));
+    // docs/architecture.md#invoices: the tax invoice is numbered in the transaction that makes the order paid.
+    if (newlyPaid) await issueInvoice(tx, locked.order.id, order?.paidAt ?? new Date());
     return { order: order ?? locked.order, newlyPaid };
   });
 }

@@ -8,6 +8,7 @@ import { notifications, orderNotes, orders, staffRefunds } from '../db/schema';
 import { AppError } from '../errors';
 import { refundablePaiseOf } from '../modules/admin-orders/order-detail';
 import { recordAudit } from '../modules/audit/audit-log';
+import { issueCreditNoteForRefund } from '../modules/invoices/credit-note-for-refund';
 import { fillSmsTemplate } from '../modules/notifications/sms-templates';
 import { orderMessageOf } from '../modules/orders/order-message';
 import { isOrderId, toOrderViews } from '../modules/orders/order-view';
@@ -129,6 +130,7 @@ export async function refundFromConsole(deps: PaymentDeps, request: RefundReques
         throw new AppError('upstream_failed', adminOrderMessages.refundRefusedByRazorpay);
       });
     const recorded = await recordRefund(tx, refund, 'shop');
+    if (recorded?.changed) await issueCreditNoteForRefund(tx, recorded, refund);
     const settled = recorded?.changed ? orderEventOf(recorded) : undefined;
     if (settled) await applyOrderEvent(locked, deps.jobs, settled, 'shop');
     await tx.insert(staffRefunds).values({

@@ -3,6 +3,7 @@ import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { orders, payments, refunds } from '../db/schema';
 import type { ChangeSource } from '../modules/history/status-history';
+import { issueCreditNoteForRefund } from '../modules/invoices/credit-note-for-refund';
 import { MAX_FAILED_REFUNDS, type OrderEvent, owesRefund } from '../modules/orders/lifecycle';
 import { applyOrderEvent, lockOrder } from '../modules/orders/order-writer';
 import { payingPaymentOf } from '../modules/payments/payment-records';
@@ -56,6 +57,7 @@ export async function settleRefund(
     if (!locked) return;
     const recorded = await recordRefund(tx, refund, source);
     if (!recorded?.changed) return;
+    await issueCreditNoteForRefund(tx, recorded, refund);
     const event = orderEventOf(recorded);
     if (event) await applyOrderEvent(locked, deps.jobs, event, source);
   });

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { type Database, type DatabaseHandle, type ExecuteSql, openDatabase } from '../db/client';
-import { seedCatalogue } from '../db/seed';
+import { seedCatalogue, seedSampleSeller } from '../db/seed';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +27,7 @@ export default fp(
       onConnectionError: (error) => app.log.warn({ err: error }, 'a pooled database connection broke'),
     });
     await seedCatalogue(handle.db);
+    if (options.config.env !== 'production') await seedSampleSeller(handle.db);
     app.decorate('db', handle.db);
     app.decorate('databaseKind', handle.kind);
     app.decorate('executeSql', handle.executeSql);

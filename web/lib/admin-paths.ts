@@ -30,6 +30,8 @@ export const adminApiPaths = {
   ordersCsv: (from: string, to: string) =>
     `/admin/orders.csv?${new URLSearchParams({ from, to }).toString()}`,
   order: (id: string) => `/admin/orders/${encodeURIComponent(id)}`,
+  orderDocuments: (id: string) => `/admin/orders/${encodeURIComponent(id)}/documents`,
+  gstr1Csv: (month: string) => `/admin/gstr1.csv?${new URLSearchParams({ month }).toString()}`,
   orderAction: (id: string, action: 'cancel' | 'refunds' | 'notes' | 'shipment/retry' | 'ship-late') =>
     `/admin/orders/${encodeURIComponent(id)}/${action}`,
   resendOrderEmail: (id: string, kind: string) =>

@@ -11,6 +11,8 @@ export interface EmailMessage {
   replyTo?: string;
   /** The OTP the text carries, if any (kept for the dev outbox). */
   code?: string;
+  /** Files sent with it, such as the tax invoice with the order-confirmed e-mail. */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface SmsMessage {
@@ -34,7 +36,7 @@ export function smtpTransport(smtpUrl: string, from: string): Transport<EmailMes
   const mailer = nodemailer.createTransport(smtpUrl);
   return {
     name: 'smtp',
-    async send({ to, subject, text, html, replyTo }) {
+    async send({ to, subject, text, html, replyTo, attachments }) {
       await mailer.sendMail({
         from,
         to,
@@ -42,6 +44,7 @@ export function smtpTransport(smtpUrl: string, from: string): Transport<EmailMes
         text,
         ...(html ? { html } : {}),
         ...(replyTo ? { replyTo } : {}),
+        ...(attachments?.length ? { attachments } : {}),
       });
     },
   };

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orders } from '../../db/schema';
 import type { JobPayloads } from '../../plugins/jobs';
+import { invoiceAttachmentOf } from '../invoices/invoice-attachment';
 import type { Notifier } from '../notifications/notifier';
 import { fillSmsTemplate } from '../notifications/sms-templates';
 import { isStaleStageEmail } from './lifecycle';
@@ -27,7 +28,9 @@ export async function sendOrderEmail(
   if (!order) return;
   const message = orderMessageOf(order, job.kind, publicUrl);
   if (row.contact.email) {
+    const invoice = job.kind === 'confirmed' ? await invoiceAttachmentOf(db, row.id) : undefined;
     await notifier.email({
+      ...(invoice ? { attachments: [invoice] } : {}),
       to: row.contact.email,
       subject: message.subject,
       text: orderEmailText(message),

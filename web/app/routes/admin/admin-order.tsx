@@ -12,6 +12,7 @@ import {
   OrderShopper,
   OrderTimeline,
 } from '../../../features/admin-orders/components/order-details';
+import { OrderTaxDocuments } from '../../../features/admin-orders/components/order-tax-documents';
 import { adminPaths } from '../../../lib/admin-paths';
 import { formatIstDateTime, humanise } from '../../../lib/console-format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -52,6 +53,7 @@ export function AdminOrderPage() {
       <OrderItemsAndAmounts order={order} refundablePaise={detail.data.refundablePaise} />
       <OrderShopper shopper={detail.data.shopper} order={order} />
       <OrderPayments payments={detail.data.payments} refunds={detail.data.refunds} />
+      <OrderTaxDocuments orderId={id} />
       <OrderShipment shipment={order.shipment} scans={detail.data.scans} />
       <OrderNotes notes={detail.data.notes} />
       <OrderTimeline timeline={detail.data.timeline} />

@@ -17,6 +17,9 @@ export function OrdersList({ filters }: { filters: OrderFilters }) {
         <p>
           <a href={`${apiBase}${adminApiPaths.ordersCsv(filters.from, filters.to)}`} download>
             Download CSV ({filters.from} to {filters.to})
+          </a>{' '}
+          <a href={`${apiBase}${adminApiPaths.gstr1Csv(filters.from.slice(0, 7))}`} download>
+            Download GSTR-1 CSV ({filters.from.slice(0, 7)}, owners)
           </a>
         </p>
       )}

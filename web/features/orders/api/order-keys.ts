@@ -5,4 +5,5 @@ export const orderKeys = {
   one: (id: string) => ['orders', id] as const,
   shipmentUpdates: (id: string) => ['orders', id, 'shipment-updates'] as const,
   tracking: (id: string) => ['orders', id, 'tracking'] as const,
+  documents: (id: string) => ['orders', id, 'documents'] as const,
 };

@@ -5,6 +5,7 @@ export const orderApiPaths = {
   myOrders: '/orders/my-orders',
   myOrdersWithShipment: '/orders/my-orders-with-shipment',
   order: (id: string) => `/orders/${encodeURIComponent(id)}`,
+  documents: (id: string) => `/orders/${encodeURIComponent(id)}/documents`,
   track: orderPath('track'),
   refreshTracking: orderPath('refresh-tracking'),
   checkShiprocketUpdates: orderPath('check-shiprocket-updates'),

@@ -5,8 +5,11 @@ import { orderStatusColour, orderStatusLabel } from '../../../../contracts/order
 import type { Order, RefundStatus } from '../../../../contracts/orders';
 import { Button } from '../../../components/button';
 import { ImageWithFallback } from '../../../components/image-with-fallback';
+import { TaxDocumentLinks } from '../../../components/tax-document-links';
+import { apiBase } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useCancelOrder } from '../api/cancel-order';
+import { useOrderDocuments } from '../api/get-order-documents';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { awaitingDelivery, ShippingInformation } from './shipping-information';
 import { TrackingModal } from './tracking-modal';
@@ -34,6 +37,11 @@ export function OrderCard({ order }: { order: Order }) {
   const [trackingOpen, setTrackingOpen] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const cancel = useCancelOrder(order.orderId);
+  // docs/product.md#gst-invoices: a paid order has its tax invoice.
+  const documents = useOrderDocuments(
+    order.orderId,
+    order.paymentStatus !== 'pending' && order.paymentStatus !== 'failed',
+  );
   const address = order.shippingAddress;
   const titleId = `order-${order.orderId}`;
 
@@ -78,6 +86,7 @@ export function OrderCard({ order }: { order: Order }) {
           </Button>
         ) : null}
       </div>
+      {documents.data ? <TaxDocumentLinks documents={documents.data} apiBase={apiBase} /> : null}
       {cancel.isSuccess ? (
         <p className="success-text" role="status">
           {cancel.data.message}

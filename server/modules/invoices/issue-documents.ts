@@ -1,0 +1,237 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Address } from '../../../contracts/auth';
+import { stateByCode, stateByName, statesForPincode } from '../../../contracts/india-states';
+import type { Database } from '../../db/client';
+import {
+  type BuyerSnapshot,
+  creditNotes,
+  type DocumentLine,
+  documentCounters,
+  invoices,
+  orderItems,
+  orders,
+  products,
+  type SellerSnapshot,
+} from '../../db/schema';
+import { readShopSettings, type ShopSettings } from '../shop-settings/read-shop-settings';
+import {
+  documentNumber,
+  financialYearOf,
+  type SupplyKind,
+  shareInProportion,
+  sumTaxes,
+  supplyKindOf,
+  taxInclusiveAmount,
+} from './gst-arithmetic';
+
+type OrderRow = typeof orders.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
+
+/** docs/product.md#gst-invoices: shipping charged with the goods is a composite supply, taxed as its goods. */
+export const SHIPPING_SAC = '996812';
+
+function addressLines(address: Address): string[] {
+  return [
+    `${address.firstName} ${address.lastName}`.trim(),
+    address.houseName,
+    address.streetArea,
+    `${address.city}, ${address.state} ${address.pincode}`.trim(),
+  ].filter((line) => line.trim() !== '');
+}
+
+/** The state the goods go to: the shipping address's state by name, else the state its pincode belongs to. */
+export function placeOfSupplyOf(address: Address): { code: string; name: string } {
+  const state = stateByName(address.state) ?? statesForPincode(address.pincode)[0];
+  return state ? { code: state.code, name: state.name } : { code: '', name: address.state };
+}
+
+function sellerOf(settings: ShopSettings): SellerSnapshot {
+  return {
+    legalName: settings.legalName,
+    address: [
+      settings.addressLine1,
+      settings.addressLine2,
+      `${settings.city} ${settings.pincode}`.trim(),
+    ].filter((line) => line !== ''),
+    stateCode: settings.stateCode,
+    stateName: stateByCode(settings.stateCode)?.name ?? '',
+    gstin: settings.gstin,
+    signatureLine: settings.signatureLine,
+  };
+}
+
+function buyerOf(order: OrderRow): BuyerSnapshot {
+  return {
+    name: order.contact.name,
+    email: order.contact.email,
+    phone: order.contact.phone,
+    billingAddress: addressLines(order.billingAddress),
+    shippingAddress: addressLines(order.shippingAddress),
+    placeOfSupply: placeOfSupplyOf(order.shippingAddress),
+  };
+}
+
+async function invoiceLinesOf(tx: Database, order: OrderRow, supply: SupplyKind): Promise<DocumentLine[]> {
+  const items = await tx
+    .select({ item: orderItems, hsnCode: products.hsnCode, rate: products.gstRateBasisPoints })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.id));
+  const lines: DocumentLine[] = items.map(({ item, hsnCode, rate }) => ({
+    description: `${item.title} (${item.size})`,
+    hsnCode,
+    quantity: item.quantity,
+    unitPricePaise: item.unitMrpPaise,
+    discountPaise: (item.unitMrpPaise - item.unitPricePaise) * item.quantity,
+    ...taxInclusiveAmount(item.unitPricePaise * item.quantity, rate, supply),
+  }));
+  if (order.shippingPaise > 0) {
+    const principal = lines.reduce<DocumentLine | undefined>(
+      (largest, line) => (!largest || line.totalPaise > largest.totalPaise ? line : largest),
+      undefined,
+    );
+    lines.push({
+      description: 'Shipping',
+      hsnCode: SHIPPING_SAC,
+      quantity: 1,
+      unitPricePaise: order.shippingPaise,
+      discountPaise: 0,
+      ...taxInclusiveAmount(order.shippingPaise, principal?.rateBasisPoints ?? 0, supply),
+    });
+  }
+  return lines;
+}
+
+/**
+ * The next number of a series in a financial year. The upsert holds the counter row's lock until the issuing
+ * transaction ends, so concurrent issuers take consecutive numbers and a rollback leaves no gap.
+ */
+async function takeNextNumber(tx: Database, series: 'invoice' | 'credit_note', financialYear: string) {
+  const [row] = await tx
+    .insert(documentCounters)
+    .values({ series, financialYear, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: [documentCounters.series, documentCounters.financialYear],
+      set: { lastNumber: sql`${documentCounters.lastNumber} + 1` },
+    })
+    .returning({ lastNumber: documentCounters.lastNumber });
+  if (!row) throw new Error(`no ${series} number was taken`);
+  return row.lastNumber;
+}
+
+export async function invoiceOfOrder(db: Database, orderId: string): Promise<InvoiceRow | undefined> {
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
+  return invoice;
+}
+
+/**
+ * Issues the order's tax invoice, once: the caller holds the order's locks (the confirming transaction), so a
+ * second call finds the first one's invoice. Seller details are whatever the settings hold now, even when
+ * incomplete (docs/product.md#gst-invoices): a paid order is never left without its number.
+ */
+export async function issueInvoice(tx: Database, orderId: string, issuedAt: Date): Promise<InvoiceRow> {
+  const existing = await invoiceOfOrder(tx, orderId);
+  if (existing) return existing;
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new Error(`no order ${orderId} to invoice`);
+  const settings = await readShopSettings(tx);
+  const buyer = buyerOf(order);
+  const supply = supplyKindOf(settings.stateCode, buyer.placeOfSupply.code);
+  const lines = await invoiceLinesOf(tx, order, supply);
+  const financialYear = financialYearOf(issuedAt);
+  const sequence = await takeNextNumber(tx, 'invoice', financialYear);
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      orderId,
+      number: documentNumber(settings.invoicePrefix, financialYear, sequence),
+      financialYear,
+      sequence,
+      issuedAt,
+      supply,
+      placeOfSupplyCode: buyer.placeOfSupply.code,
+      seller: sellerOf(settings),
+      buyer,
+      lines,
+      ...sumTaxes(lines),
+    })
+    .returning();
+  if (!invoice) throw new Error('the invoice was not saved');
+  return invoice;
+}
+
+/** The invoice's lines with a refunded amount shared among them in proportion, the tax reversed at each rate. */
+export function creditedLines(
+  invoice: Pick<InvoiceRow, 'lines' | 'supply'>,
+  amountPaise: number,
+): DocumentLine[] {
+  const shares = shareInProportion(
+    amountPaise,
+    invoice.lines.map((line) => line.totalPaise),
+  );
+  return invoice.lines.flatMap((line, index) => {
+    const share = shares[index] ?? 0;
+    if (share === 0) return [];
+    return [
+      {
+        ...line,
+        unitPricePaise: share,
+        quantity: 1,
+        discountPaise: 0,
+        ...taxInclusiveAmount(share, line.rateBasisPoints, invoice.supply),
+      },
+    ];
+  });
+}
+
+/**
+ * Issues the credit note for a refund of an invoiced order, once a refund (docs/product.md#gst-invoices): its
+ * own series, the invoice's seller, buyer and place of supply, the tax reversed in proportion. The caller
+ * holds the order's locks. Nothing when the order has no invoice.
+ */
+export async function issueCreditNote(
+  tx: Database,
+  refund: { orderId: string; razorpayRefundId: string; amountPaise: number },
+  issuedAt: Date,
+): Promise<CreditNoteRow | undefined> {
+  const [existing] = await tx
+    .select()
+    .from(creditNotes)
+    .where(eq(creditNotes.razorpayRefundId, refund.razorpayRefundId));
+  if (existing) return existing;
+  const invoice = await invoiceOfOrder(tx, refund.orderId);
+  if (!invoice || refund.amountPaise <= 0) return undefined;
+  const settings = await readShopSettings(tx);
+  const lines = creditedLines(invoice, Math.min(refund.amountPaise, invoice.totalPaise));
+  const financialYear = financialYearOf(issuedAt);
+  const sequence = await takeNextNumber(tx, 'credit_note', financialYear);
+  const [note] = await tx
+    .insert(creditNotes)
+    .values({
+      orderId: refund.orderId,
+      invoiceId: invoice.id,
+      razorpayRefundId: refund.razorpayRefundId,
+      number: documentNumber(settings.creditNotePrefix, financialYear, sequence),
+      financialYear,
+      sequence,
+      issuedAt,
+      supply: invoice.supply,
+      placeOfSupplyCode: invoice.placeOfSupplyCode,
+      seller: invoice.seller,
+      buyer: invoice.buyer,
+      lines,
+      ...sumTaxes(lines),
+    })
+    .returning();
+  return note;
+}
+
+export async function creditNotesOfOrder(db: Database, orderId: string): Promise<CreditNoteRow[]> {
+  return db
+    .select()
+    .from(creditNotes)
+    .where(eq(creditNotes.orderId, orderId))
+    .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.sequence));
+}
