@@ -41,7 +41,8 @@ results.push({
 });
 
 if (!skipE2e) {
-  const built = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+  // The browser tests run the compiled server (docs/operations.md#compiled-server): the whole build.
+  const built = run('build', 'npm', ['run', 'build', '--silent']);
   const playwrightOk = built && run('playwright', 'npx', ['playwright', 'test']);
   const playwright = readJson(`${reportsDir}/playwright.json`);
   const stats = playwright?.stats;

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { paymentMessages } from '../../contracts/orders';
 import { orders, payments } from '../db/schema';
 import { AppError } from '../errors';
+import { countPaymentConfirmed } from '../metrics';
 import type { ChangeSource } from '../modules/history/status-history';
 import { awaitsPayment } from '../modules/orders/lifecycle';
 import { applyOrderEvent, lockOrder } from '../modules/orders/order-writer';
@@ -33,7 +34,7 @@ export async function confirmPaidOrder(
   const { payment, source } = input;
   if (payment.status !== 'captured')
     throw new Error(`payment ${payment.id} is ${payment.status}, not captured`);
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, input.orderId);
     if (!locked) throw new AppError('not_found', paymentMessages.orderNotFound);
     if (!paymentPaysOrder(payment, locked.order))
@@ -64,6 +65,9 @@ export async function confirmPaidOrder(
     const [order] = await tx.select().from(orders).where(eq(orders.id, locked.order.id));
     return { order: order ?? locked.order, newlyPaid };
   });
+  // Counted once committed: a rolled-back confirmation paid nothing.
+  if (result.newlyPaid) countPaymentConfirmed(source);
+  return result;
 }
 
 /**
