@@ -6,14 +6,24 @@ import type { TestApp } from '../test/build-test-app';
 import { type PaidOrder, placePaidOrder } from '../test/order-helpers';
 import { createScratchDatabase, postgresMissing } from '../test/scratch-postgres';
 import { testAppConfig } from '../test/test-config';
+import { openDatabase } from './client';
 import { copyToPostgres } from './copy-to-postgres';
 
 const missing = await postgresMissing();
 if (missing) console.warn(`copy-to-postgres.test.ts skipped: ${missing}`);
 
-/** The real app on a fresh in-memory PGlite, whatever database the run uses. */
+/**
+ * The real app on a fresh in-memory PGlite, whatever database the run uses. Migrated first outside the app,
+ * whose plugins must start within 10 s: on a busy machine migrating an empty PGlite can take longer.
+ */
 async function pgliteShop(): Promise<TestApp> {
-  const app = await buildApp(testAppConfig(undefined, { jobWorkers: false }), { logger: false });
+  const migrated = await openDatabase({ dataDir: 'memory://' });
+  const pgliteTemplate = await (migrated.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+  await migrated.close();
+  const app = await buildApp(testAppConfig(undefined, { jobWorkers: false }), {
+    logger: false,
+    pgliteTemplate,
+  });
   return Object.assign(app, { closeAndDrop: () => app.close() });
 }
 
