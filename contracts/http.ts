@@ -4,6 +4,8 @@ export const ErrorReplySchema = z
   .object({
     message: z.string(),
     errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    /** The request's id, as in the shop's log (docs/operations.md#request-ids). */
+    requestId: z.string().optional(),
   })
   .meta({ id: 'ErrorReply' });
 

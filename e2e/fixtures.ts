@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { test as base, expect } from '@playwright/test';
-import { buildApp } from '../server/app';
+import type { buildApp as BuildApp } from '../server/app';
 import type { Database } from '../server/db/client';
 import { type TestConfigOverrides, testAppConfig } from '../server/test/test-config';
 import { createTestDatabase, type DatabaseTemplate } from '../server/test/test-database';
@@ -12,7 +14,19 @@ export interface ShopServer {
   url: string;
   db: Database;
   /** The server itself, for its simulators' test controls (e.g. `app.shiprocketSimulator.advance()`). */
-  app: Awaited<ReturnType<typeof buildApp>>;
+  app: Awaited<ReturnType<typeof BuildApp>>;
+}
+
+/**
+ * docs/operations.md#compiled-server: the browser tests run the compiled server of `npm run build`
+ * (dist/server/app.js, beside the web build), not the TypeScript source, so they prove what is deployed.
+ */
+async function compiledBuildApp(webDistDir: string): Promise<typeof BuildApp> {
+  const compiled = path.resolve(webDistDir, '..', 'server', 'app.js');
+  const module = (await import(pathToFileURL(compiled).href).catch((error: unknown) => {
+    throw new Error(`The compiled server ${compiled} is missing: run npm run build first.`, { cause: error });
+  })) as { buildApp: typeof BuildApp };
+  return module.buildApp;
 }
 
 /**
@@ -41,6 +55,7 @@ export const test = base.extend<object, { server: ShopServer; serverConfig: Test
         jobPollingIntervalSeconds: 0.5,
         ...serverConfig,
       });
+      const buildApp = await compiledBuildApp(config.webDistDir);
       const app = await buildApp(config, { logger: false, pgliteTemplate: database.pgliteTemplate });
       await app.listen({ host: '127.0.0.1', port: 0 });
       const { port } = app.server.address() as AddressInfo;

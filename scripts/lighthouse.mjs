@@ -164,7 +164,7 @@ async function main() {
   const serverEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl };
   delete serverEnv.DATABASE_URL;
   delete serverEnv.REDIS_URL;
-  const server = spawn('node', ['--import', 'tsx', 'server/main.ts'], {
+  const server = spawn('node', ['dist/server/main.js'], {
     env: serverEnv,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -45,8 +45,8 @@ results.push({
 });
 
 if (!skipE2e) {
-  // The whole build: the browser tests need the server renderer (dist/ssr) as much as the pages.
-  const built = run('build', 'npm', ['run', '--silent', 'build']);
+  // The browser tests run the compiled server (docs/operations.md#compiled-server): the whole build.
+  const built = run('build', 'npm', ['run', 'build', '--silent']);
   const playwrightOk = built && run('playwright', 'npx', ['playwright', 'test']);
   const playwright = readJson(`${reportsDir}/playwright.json`);
   const stats = playwright?.stats;

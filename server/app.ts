@@ -40,10 +40,13 @@ import compression from './plugins/compression';
 import database from './plugins/database';
 import errorHandling from './plugins/error-handling';
 import jobs from './plugins/jobs';
+import metrics from './plugins/metrics';
 import rateLimit from './plugins/rate-limit';
+import requestId from './plugins/request-id';
 import security from './plugins/security';
 import staffAuthentication from './plugins/staff-authentication';
 import webApp from './plugins/web-app';
+import { requestIdOf } from './request-id';
 import googleSimulator from './simulators/google/plugin';
 import razorpaySimulator from './simulators/razorpay/plugin';
 import shiprocketSimulator from './simulators/shiprocket/plugin';
@@ -74,18 +77,21 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
 
+  await app.register(requestId);
   await app.register(errorHandling);
   await app.register(database, { config, pgliteTemplate: options.pgliteTemplate });
   await app.register(jobs, {
     pollingIntervalSeconds: config.jobPollingIntervalSeconds,
     ...(config.jobRetryDelaySeconds === undefined ? {} : { retryDelaySeconds: config.jobRetryDelaySeconds }),
   });
+  if (config.metricsToken) await app.register(metrics, { token: config.metricsToken });
   await app.register(security);
   await app.register(compression);
   await app.register(rateLimit, { config });

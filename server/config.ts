@@ -22,6 +22,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   ALLOW_SIMULATORS: booleanFromEnv.default(false),
   DEV_TOOLS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   API_DOCS: booleanFromEnv.optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Ottoman Mittens <care@ottomanmittens.in>'),
@@ -103,6 +104,8 @@ export interface Config {
    * this token, and answer only requests carrying it in `x-dev-tools-token`.
    */
   devToolsToken: string | undefined;
+  /** docs/operations.md#metrics: /metrics exists only with this token, as `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
   /** Whether /api/docs is served: by default everywhere but in production. */
   apiDocs: boolean;
   mail: { smtpUrl: string | undefined; from: string };
@@ -267,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     allowSimulators: e.ALLOW_SIMULATORS,
     devToolsToken: e.DEV_TOOLS_TOKEN,
+    metricsToken: e.METRICS_TOKEN,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     careEmail: e.SHOP_CARE_EMAIL,

@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   executeSql: ExecuteSql;
+  /** PostgreSQL only: the connection pool, for its figures on /metrics. */
+  pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
   close(): Promise<void>;
 }
 
@@ -80,7 +82,7 @@ async function openPostgres(
     lockClient.release();
   }
   const executeSql: ExecuteSql = (text, values) => pool.query(text, values);
-  return { db, kind: 'postgres', executeSql, close: () => endPool(pool) };
+  return { db, kind: 'postgres', executeSql, pool, close: () => endPool(pool) };
 }
 
 /** `pool.end()` resolves before its connections have closed; this waits until every one has. */

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { paymentMessages } from '../../contracts/orders';
 import { orders, payments } from '../db/schema';
 import { AppError } from '../errors';
+import { countPaymentConfirmed } from '../metrics';
 import type { ChangeSource } from '../modules/history/status-history';
 import { issueInvoice } from '../modules/invoices/issue-documents';
 import { awaitsPayment } from '../modules/orders/lifecycle';
@@ -34,7 +35,7 @@ export async function confirmPaidOrder(
   const { payment, source } = input;
   if (payment.status !== 'captured')
     throw new Error(`payment ${payment.id} is ${payment.status}, not captured`);
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, input.orderId);
     if (!locked) throw new AppError('not_found', paymentMessages.orderNotFound);
     if (!paymentPaysOrder(payment, locked.order))
@@ -67,6 +68,9 @@ export async function confirmPaidOrder(
     if (newlyPaid) await issueInvoice(tx, locked.order.id, order?.paidAt ?? new Date());
     return { order: order ?? locked.order, newlyPaid };
   });
+  // Counted once committed: a rolled-back confirmation paid nothing.
+  if (result.newlyPaid) countPaymentConfirmed(source);
+  return result;
 }
 
 /**

@@ -8,6 +8,7 @@ declare module 'fastify' {
     db: Database;
     databaseKind: DatabaseHandle['kind'];
     executeSql: ExecuteSql;
+    databasePool: DatabaseHandle['pool'];
   }
 }
 
@@ -31,6 +32,7 @@ export default fp(
     app.decorate('db', handle.db);
     app.decorate('databaseKind', handle.kind);
     app.decorate('executeSql', handle.executeSql);
+    app.decorate('databasePool', handle.pool);
     app.addHook('onClose', () => handle.close());
     app.log.info({ database: handle.kind }, 'database ready');
   },

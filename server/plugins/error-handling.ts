@@ -13,14 +13,23 @@ function fieldErrorsOf(error: FastifyError): FieldError[] {
 }
 
 /**
- * One place maps every failure to a reply `{message, errors?}`: validation failures are a 400 naming the
+ * One place maps every failure to a reply `{message, errors?}` (and `requestId` on a 5xx): validation failures are a 400 naming the
  * fields, client errors Fastify raises keep their 4xx, and anything unexpected is a 500 whose text is logged,
  * never sent.
  */
+/**
+ * docs/operations.md#request-ids: a failure that is ours, not the caller's, carries the id the shopper can
+ * quote, the one on the request's log lines. A 4xx's message already says what to do.
+ */
+function withRequestId<Body extends object>(body: Body, request: FastifyRequest) {
+  return { ...body, requestId: request.id };
+}
+
 function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.statusCode).send({ message: error.message, errors: error.errors });
+      const body = { message: error.message, errors: error.errors };
+      return reply.code(error.statusCode).send(error.statusCode >= 500 ? withRequestId(body, request) : body);
     }
     const fieldErrors = fieldErrorsOf(error);
     if (fieldErrors.length > 0) {
@@ -35,7 +44,7 @@ function registerErrorHandler(app: FastifyInstance) {
       return reply.code(status).send({ message: clientErrorMessage(error) });
     }
     request.log.error({ err: error }, 'unexpected error');
-    return reply.code(500).send({ message: messages.unexpected });
+    return reply.code(500).send(withRequestId({ message: messages.unexpected }, request));
   });
 }
 

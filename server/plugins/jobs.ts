@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import type { OrderEmailKind } from '../../contracts/orders';
 import type { Database } from '../db/client';
+import { jobFailures } from '../metrics';
 
 /** Every queue the app uses; pg-boss needs a queue to exist before a job can be sent to it. */
 export const jobQueues = {
@@ -157,9 +158,17 @@ export default fp(
       async work(queue, handler) {
         await boss.work<JobPayloads[typeof queue]>(
           queue,
-          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
           async (batch) => {
-            for (const job of batch) await handler(job.data);
+            for (const job of batch) {
+              try {
+                await handler(job.data);
+              } catch (error) {
+                const outcome = job.retryCount < job.retryLimit ? 'retried' : 'gave_up';
+                jobFailures.inc({ queue, outcome });
+                throw error;
+              }
+            }
           },
         );
       },

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
 import { notifications } from '../../db/schema';
+import { messagesSent } from '../../metrics';
 import {
   type EmailMessage,
   msg91Transport,
@@ -43,11 +44,13 @@ async function deliver<Message extends { to: string; code?: string | undefined }
   try {
     await transport.send(message);
   } catch (error) {
+    messagesSent.inc({ channel, outcome: 'failed' });
     await db
       .insert(notifications)
       .values({ ...record, status: 'failed', error: String(error).slice(0, 500) });
     throw error;
   }
+  messagesSent.inc({ channel, outcome: 'sent' });
   await db.insert(notifications).values({ ...record, status: 'sent' });
 }
 

@@ -1,0 +1,70 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { expect, test } from '@playwright/test';
+import { testRunEnv, testTimeouts } from '../server/test/test-run';
+
+// docs/operations.md#compiled-server: what `npm start` runs after the build, as its own process: plain
+// `node`, no tsx, a PGlite folder of its own.
+test.use({ viewport: { width: 360, height: 740 } });
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** Resolves once the server logs its address; rejects with its output if it exits first. */
+function opened(child: ChildProcess): Promise<void> {
+  const lines: string[] = [];
+  return new Promise((resolve, reject) => {
+    if (!child.stdout) throw new Error('no stdout');
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      lines.push(line);
+      if (line.includes('Ottoman Mittens is open at')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${lines.join('\n')}`)));
+  });
+}
+
+test('node dist/server/main.js serves the shop and stops on SIGTERM', async ({ page }) => {
+  test.setTimeout(testTimeouts.setupMs);
+  const dataDir = await mkdtemp(join(tmpdir(), 'mitten-compiled-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      PATH: process.env.PATH,
+      ...testRunEnv,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: join(dataDir, 'pglite'),
+      MEDIA_DIR: join(dataDir, 'media'),
+      LOG_FORMAT: 'json',
+      JOB_POLLING_INTERVAL_SECONDS: '5',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    await opened(child);
+    const health = await page.request.get(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status()).toBe(200);
+    expect(health.headers()['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await expect(page.getByRole('region', { name: 'Our Mittens' }).getByRole('article')).toHaveCount(7);
+
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    expect(await exited).toEqual([0, null]);
+  } finally {
+    child.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,34 @@
+import { Counter, Registry } from 'prom-client';
+
+/**
+ * docs/operations.md#metrics: the counters code anywhere in the server moves, in one registry per process
+ * (not prom-client's global one). /metrics (server/plugins/metrics.ts) adds the request, queue and pool
+ * figures of its app.
+ */
+export const counters = new Registry();
+
+export const paymentsConfirmed = new Counter({
+  name: 'shop_payments_confirmed_total',
+  help: 'Orders made paid, by who reported the payment first: browser, webhook or reconciler',
+  labelNames: ['source'] as const,
+  registers: [counters],
+});
+
+export const messagesSent = new Counter({
+  name: 'shop_messages_sent_total',
+  help: 'E-mails and SMS handed to their transport, by channel and outcome (sent or failed)',
+  labelNames: ['channel', 'outcome'] as const,
+  registers: [counters],
+});
+
+export const jobFailures = new Counter({
+  name: 'shop_job_failures_total',
+  help: 'Job runs that threw, by queue and whether pg-boss retries the job or gave up on it',
+  labelNames: ['queue', 'outcome'] as const,
+  registers: [counters],
+});
+
+/** The checkout's own report comes from the shopper's browser. */
+export function countPaymentConfirmed(source: string) {
+  paymentsConfirmed.inc({ source: source === 'checkout' ? 'browser' : source });
+}
