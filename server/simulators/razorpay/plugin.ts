@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { devToolsAccess, requireDevToolsToken } from '../../dev-tools';
+import { addFaultHook, createFaultInjector } from '../faults';
 import { checkoutRoutes } from './checkout-routes';
 import { controlRoutes } from './control-routes';
 import { restRoutes } from './rest-routes';
@@ -33,9 +34,15 @@ export default fp(
       webhookRetry: WEBHOOK_RETRY[config.env === 'test' ? 'test' : 'other'],
     });
     app.decorate('razorpaySimulator', sim.simulator);
-    app.addHook('onClose', async () => sim.close());
+    const faults = createFaultInjector(SIMULATOR_BASE_PATH);
+    // Before the server waits for calls in flight: held calls go at once.
+    app.addHook('preClose', async () => faults.reset());
+    app.addHook('onClose', async () => {
+      await sim.close();
+    });
     await app.register(
       async (scope) => {
+        addFaultHook(scope, faults);
         await scope.register(restRoutes(sim), { prefix: '/v1' });
         await scope.register(checkoutRoutes(sim));
         // The provider's API and Checkout stay open; its controls are dev tools (docs/architecture.md#security).
@@ -44,6 +51,7 @@ export default fp(
             async (controls) => {
               requireDevToolsToken(controls, config);
               await controls.register(controlRoutes(sim));
+              await controls.register(faults.routes);
             },
             { prefix: '/control' },
           );

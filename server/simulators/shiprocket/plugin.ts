@@ -3,8 +3,10 @@ import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { devToolsAccess, requireDevToolsToken } from '../../dev-tools';
 import { shiprocketDateTime } from '../../providers/shiprocket/ist-time';
 import type { AwbAssignReply, PickupReply, ServiceabilityReply } from '../../providers/shiprocket/types';
+import { addFaultHook, createFaultInjector } from '../faults';
 import { recommendedQuote } from './couriers';
 import {
   type AdvancedShipment,
@@ -92,8 +94,13 @@ interface ApiState {
   failure: ShiprocketFailureMode | undefined;
 }
 
-function apiRoutes(state: ApiState, book: ShipmentBook): FastifyPluginAsyncZod {
+function apiRoutes(
+  state: ApiState,
+  book: ShipmentBook,
+  faults: ReturnType<typeof createFaultInjector>,
+): FastifyPluginAsyncZod {
   return async (api) => {
+    addFaultHook(api, faults);
     api.addHook('onRequest', async (request, reply) => {
       if (state.failure) return sendFailure(reply, state.failure);
       if (request.routeOptions.url === `${SHIPROCKET_SIMULATOR_BASE_URL}/auth/login`) return;
@@ -357,7 +364,20 @@ export default fp(
     };
 
     app.decorate('shiprocketSimulator', simulator);
-    await app.register(apiRoutes(state, book), { prefix: SHIPROCKET_SIMULATOR_BASE_URL });
+    const faults = createFaultInjector(SHIPROCKET_SIMULATOR_BASE_URL);
+    // Before the server waits for calls in flight: held calls go at once.
+    app.addHook('preClose', async () => faults.reset());
+    await app.register(apiRoutes(state, book, faults), { prefix: SHIPROCKET_SIMULATOR_BASE_URL });
+    // docs/operations.md#fault-controls: dev tools, like the Razorpay simulator's controls.
+    if (devToolsAccess(config) !== 'off') {
+      await app.register(
+        async (controls) => {
+          requireDevToolsToken(controls, config);
+          await controls.register(faults.routes);
+        },
+        { prefix: `${SHIPROCKET_SIMULATOR_BASE_URL}/control` },
+      );
+    }
     // Outside the API's hooks: a shopper's browser opens it with no token, and it stays up while the API fails.
     app
       .withTypeProvider<ZodTypeProvider>()
