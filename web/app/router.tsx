@@ -1,5 +1,5 @@
-import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { paths, policyPaths } from '../lib/paths';
+import { matchRoutes, type RouteObject, useRoutes } from '../lib/router';
 import { RootLayout } from './layout/root-layout';
 import { type LazyRoute, lazyRoute } from './lazy-route';
 import { HomeRoute } from './routes/home/home';

@@ -1,9 +1,9 @@
-import { useNavigate } from 'react-router';
 import { cartMessages } from '../../../contracts/cart-rules';
 import { Button } from '../../components/button';
 import { CartLineItem } from '../../features/cart/components/cart-line-item';
 import { CartSummary } from '../../features/cart/components/cart-summary';
 import { paths, sectionIds } from '../../lib/paths';
+import { useNavigate } from '../../lib/router';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useShopState } from '../shop-state/shop-state-provider';
 

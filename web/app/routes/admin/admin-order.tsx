@@ -1,4 +1,3 @@
-import { Link, useOutletContext, useParams } from 'react-router';
 import type { StaffProfile } from '../../../../contracts/staff';
 import { StatusMessage } from '../../../components/status-message';
 import { useAdminOrder } from '../../../features/admin-orders/api/get-admin-order';
@@ -14,6 +13,7 @@ import {
 } from '../../../features/admin-orders/components/order-details';
 import { adminPaths } from '../../../lib/admin-paths';
 import { formatIstDateTime, humanise } from '../../../lib/console-format';
+import { Link, useOutletContext, useParams } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useToast } from './toasts';
 

@@ -1,7 +1,7 @@
-import { useNavigate } from 'react-router';
 import { messages } from '../../../../contracts/messages';
 import { Button } from '../../../components/button';
 import { paths } from '../../../lib/paths';
+import { useNavigate } from '../../../lib/router';
 
 /** docs/product.md#screens Product detail: an unknown id shows 'Product not found' with a 'Return to Home' button to /. */
 export function ProductNotFound() {

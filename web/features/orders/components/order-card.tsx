@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { formatDate, formatRupeesExact } from '../../../../contracts/format';
 import { orderStatusColour, orderStatusLabel } from '../../../../contracts/order-status';
 import type { Order, RefundStatus } from '../../../../contracts/orders';
 import { Button } from '../../../components/button';
 import { ImageWithFallback } from '../../../components/image-with-fallback';
 import { paths } from '../../../lib/paths';
+import { Link } from '../../../lib/router';
 import { useCancelOrder } from '../api/cancel-order';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { awaitingDelivery, ShippingInformation } from './shipping-information';
