@@ -57,6 +57,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
   plugins: [react(), consolePage()],
+  resolve: {
+    // wouter imports the useSyncExternalStore shim for React 17; React 19 has its own (bundle budget).
+    alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' }],
+  },
   build: isSsrBuild
     ? ssrBuild
     : {
