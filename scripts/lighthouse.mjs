@@ -160,6 +160,9 @@ function diagnostics(name, report) {
   for (const item of report.audits['layout-shifts']?.details?.items ?? []) {
     lines.push(`layout shift ${item.score.toFixed(3)}: ${item.node?.snippet ?? '(unknown node)'}`);
   }
+  for (const item of (report.audits['long-tasks']?.details?.items ?? []).slice(0, 3)) {
+    lines.push(`long task ${Math.round(item.duration)} ms: ${item.url}`);
+  }
   for (const item of report.audits['render-blocking-resources']?.details?.items ?? []) {
     lines.push(`render-blocking: ${item.url}`);
   }
