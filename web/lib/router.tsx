@@ -139,7 +139,9 @@ export function Link({ to, ...props }: LinkProps) {
 /** A link that says so (aria-current, class `active`) when its page, or with `end` unset one under it, is shown. */
 export function NavLink({ to, end = false, className, ...props }: LinkProps & { end?: boolean }) {
   const { pathname } = useLocation();
-  const active = pathname === to || (!end && pathname.startsWith(`${to.replace(/\/$/, '')}/`));
+  const base = to.replace(/\/$/, '');
+  // As react-router's: a link to / is the current page only at /.
+  const active = pathname === to || (!end && base !== '' && pathname.startsWith(`${base}/`));
   return (
     <Link
       to={to}
