@@ -54,7 +54,8 @@ const routes: RouteObject[] = [
     children: [
       { index: true, element: <Home />, handle: 'home' },
       { path: '/things', element: <h1>Things</h1> },
-      { path: '/things/:id', element: <Thing />, handle: 'thing' },
+      // A route without an element only groups: its children render in its place.
+      { path: '/things', children: [{ path: ':id', element: <Thing />, handle: 'thing' }] },
       { path: '*', element: <h1>Not found</h1> },
     ],
   },
@@ -97,7 +98,7 @@ describe('router', () => {
 
   it('matches a path to its route and layouts, ignoring case and a trailing slash', () => {
     const matches = matchRoutes(routes, '/Things/9/');
-    expect(matches?.map(({ route }) => route.handle)).toEqual([undefined, 'thing']);
+    expect(matches?.map(({ route }) => route.handle)).toEqual([undefined, undefined, 'thing']);
     expect(matches?.at(-1)?.params.id).toBe('9');
     expect(matchRoutes(routes, '/')?.at(-1)?.route.handle).toBe('home');
   });

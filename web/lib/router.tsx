@@ -262,6 +262,11 @@ export function useOutletContext<T>(): T {
   return useContext(OutletDataContext) as T;
 }
 
+/** The element of a route without one: its child, with the context of the layout above. */
+function GroupOutlet() {
+  return <Outlet context={useOutletContext()} />;
+}
+
 /** Renders the first route of the table that answers the current path, inside its layouts. */
 export function useRoutes(routes: RouteObject[]): ReactElement | null {
   const { pathname } = useLocation();
@@ -271,7 +276,8 @@ export function useRoutes(routes: RouteObject[]): ReactElement | null {
     if (!match[0]) continue;
     let element: ReactNode = null;
     for (const route of [...chain].reverse()) {
-      element = <OutletContext value={element}>{route.element}</OutletContext>;
+      // A route without an element renders its child, as with react-router.
+      element = <OutletContext value={element}>{route.element ?? <GroupOutlet />}</OutletContext>;
     }
     return <ParamsScope match={match}>{element}</ParamsScope>;
   }
