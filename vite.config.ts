@@ -4,12 +4,6 @@ import { build, defineConfig, type Plugin } from 'vite';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
-// react-router's package exports only its development build (dev warnings included); production bundles
-// take its production build instead (bundle budget).
-const reactRouterProduction = fileURLToPath(
-  new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url),
-);
-
 // docs/architecture.md#staff: the owner's console is a page of its own, web/admin.html, built after the shop by a
 // second build into the same folder. Two builds rather than two inputs of one: one build would share the
 // modules both pages use through a chunk of its own, and the shop's first load would carry the cost of it.
@@ -59,15 +53,13 @@ const ssrBuild = {
   rolldownOptions: { input: fileURLToPath(new URL('web/entry-server.tsx', import.meta.url)) },
 };
 
-export default defineConfig(({ command, isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
   plugins: [react(), consolePage()],
   resolve: {
-    alias:
-      command === 'build' && !isSsrBuild
-        ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
-        : [],
+    // wouter imports the useSyncExternalStore shim for React 17; React 19 has its own (bundle budget).
+    alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' }],
   },
   build: isSsrBuild
     ? ssrBuild

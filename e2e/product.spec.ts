@@ -43,7 +43,7 @@ test('opening a product from the grid shows it from the top of the page', async 
 test('an unknown product id shows Product not found, and Return to Home goes home', async ({ page }) => {
   await page.goto('/product/999');
   await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
-  await page.getByRole('button', { name: 'Return to Home' }).click();
+  await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Our Mittens' })).toBeVisible();
 

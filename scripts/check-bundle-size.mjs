@@ -12,10 +12,10 @@ const assetsDir = join(distDir, 'assets');
 /** Bytes, gzipped at level 9 (what a CDN's static compression gets); 1 kB = 1000 bytes, as Vite prints. */
 const KB = 1000;
 const budgets = {
-  // A ratchet: today's first load may not grow. The goal is 95 kB (docs/operations.md#performance-budget);
-  // React, its DOM renderer, the router and the query cache alone weigh about 86 kB of it, so reaching it
-  // takes a lighter library, not trimming. Lower this number whenever the first load shrinks.
-  initialJs: 108 * KB,
+  // A ratchet: today's first load may not grow. The goal is 95 kB (docs/operations.md#performance-budget).
+  // wouter in place of react-router took it from 107.3 to 97.4 kB; react-dom alone is about 63 kB of it.
+  // Lower this number whenever the first load shrinks.
+  initialJs: 98 * KB,
   lazyChunk: 30 * KB,
 };
 const initialJsGoal = 95 * KB;

@@ -146,6 +146,29 @@ function summary(name, report) {
   };
 }
 
+/** What to look at first: the audits that lost points outside Performance, the LCP element, what shifted. */
+function diagnostics(name, report) {
+  const lines = [];
+  for (const id of ['accessibility', 'best-practices', 'seo']) {
+    for (const ref of report.categories[id]?.auditRefs ?? []) {
+      const audit = report.audits[ref.id];
+      if (ref.weight > 0 && audit?.score !== null && audit.score < 1) lines.push(`${id}: ${audit.title}`);
+    }
+  }
+  const lcpNode = report.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+  if (lcpNode) lines.push(`LCP element: ${lcpNode.snippet}`);
+  for (const item of report.audits['layout-shifts']?.details?.items ?? []) {
+    lines.push(`layout shift ${item.score.toFixed(3)}: ${item.node?.snippet ?? '(unknown node)'}`);
+  }
+  for (const item of (report.audits['long-tasks']?.details?.items ?? []).slice(0, 3)) {
+    lines.push(`long task ${Math.round(item.duration)} ms: ${item.url}`);
+  }
+  for (const item of report.audits['render-blocking-resources']?.details?.items ?? []) {
+    lines.push(`render-blocking: ${item.url}`);
+  }
+  return lines.map((line) => `  ${name}: ${line}`);
+}
+
 async function main() {
   if (!existsSync('dist/web/index.html')) {
     console.error('lighthouse: dist/web is missing: run `npm run build` first.');
@@ -172,6 +195,7 @@ async function main() {
     await waitForServer(baseUrl, server);
     const cookie = await signedInShopperCookie(baseUrl);
     const rows = [];
+    const notes = [];
     for (const page of pages) {
       console.error(`lighthouse: ${page.name} (${page.path})…`);
       const url = `${baseUrl}${page.path}`;
@@ -182,8 +206,10 @@ async function main() {
         return runLighthouse(url, pageCookie);
       });
       rows.push(summary(page.name, report));
+      notes.push(...diagnostics(page.name, report));
     }
     console.table(rows);
+    if (notes.length > 0) console.log(notes.join('\n'));
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve()));

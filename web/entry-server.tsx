@@ -1,7 +1,6 @@
 import { dehydrate } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router';
 import type { PageRenderer, PageRenderRequest, RenderedPage } from '../contracts/page-rendering';
 import { App } from './app/app';
 import { APP_STATE_ELEMENT_ID, serializeAppState } from './app/app-state';
@@ -11,6 +10,7 @@ import { productsQueryOptions } from './features/catalogue/api/get-products';
 import { setRenderedOrder } from './features/catalogue/api/rendered-order';
 import { shuffleIds } from './features/catalogue/product-order';
 import { policies } from './features/policies/policy-content';
+import { StaticRouter } from './lib/router';
 
 // docs/architecture.md#pages-as-html: the server's renderer of the catalogue pages, built for Node by
 // `vite build --ssr`. It renders the same App the browser hydrates, with the queries those routes read

@@ -2,11 +2,11 @@
 import './styles/app.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { hydrateAppState } from './app/app-state';
 import { createQueryClient } from './app/query-client';
 import { preloadRoute } from './app/router';
+import { BrowserRouter } from './lib/router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,18 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BrowserRouter, useRoutes } from 'react-router';
 import { BotChallengeKeeper } from '../components/bot-challenge/bot-challenge-keeper';
 import { ErrorBoundary } from '../components/error-boundary';
+import { BrowserRouter } from '../lib/router';
 import { ErrorPage } from './error-page';
 import { createQueryClient } from './query-client';
 import { AdminApp } from './routes/admin/admin-app';
-
-// A literal: the server sends admin.html for /admin and everything under it (server/plugins/web-app.ts).
-const routes = [{ path: '/admin/*', element: <AdminApp /> }];
-
-function AdminRoutes() {
-  return useRoutes(routes);
-}
 
 /**
  * docs/architecture.md#staff: the console page's root. Of the shop's providers it takes only what the console
@@ -26,7 +19,8 @@ export function AdminRoot() {
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <BotChallengeKeeper />
-          <AdminRoutes />
+          {/* The server sends admin.html for /admin and everything under it (server/plugins/web-app.ts). */}
+          <AdminApp />
         </BrowserRouter>
       </QueryClientProvider>
     </ErrorBoundary>

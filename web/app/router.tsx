@@ -1,8 +1,12 @@
-import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { paths, policyPaths } from '../lib/paths';
+import { matchRoutes, type RouteObject, useRoutes } from '../lib/router';
 import { RootLayout } from './layout/root-layout';
 import { type LazyRoute, lazyRoute } from './lazy-route';
 import { HomeRoute } from './routes/home/home';
+// docs/architecture.md#pages-as-html: the server sends these pages as HTML before their route's chunk arrives,
+// and a lazy chunk's styles arrive with its code: theirs come with the first load, or the page would move.
+import '../features/catalogue/components/product-detail.css';
+import '../features/policies/components/policy-page.css';
 
 // Only the home page ships with the first load; every other route is its own chunk (bundle budget).
 const product = lazyRoute(() => import('./routes/product').then((module) => module.ProductRoute));

@@ -1,5 +1,5 @@
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/router';
 
 // Starts loading a viewport ahead of the scroll, so the section is usually there before it is seen.
 const LOAD_AHEAD_MARGIN = '100% 0px';

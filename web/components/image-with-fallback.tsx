@@ -25,14 +25,7 @@ export function ImageWithFallback({ src, alt, width, height, className, ...props
   }, [src]);
 
   if (!src || failedSrc === src) {
-    return (
-      <div
-        className={['image-fallback', className].filter(Boolean).join(' ')}
-        style={{ aspectRatio: `${width} / ${height}` }}
-      >
-        No Image
-      </div>
-    );
+    return <div className={['image-fallback', className].filter(Boolean).join(' ')}>No Image</div>;
   }
   return (
     <ResponsiveImage

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '../../components/button';
 import { AccountMenu } from '../../components/header/account-menu';
 import { Header } from '../../components/header/header';
@@ -8,6 +7,7 @@ import { greetingName } from '../../features/auth/user-names';
 import { useProducts } from '../../features/catalogue/api/get-products';
 import { SearchBox } from '../../features/search/components/search-box';
 import { paths } from '../../lib/paths';
+import { useNavigate } from '../../lib/router';
 import { useSessionUser } from '../../lib/session';
 import { useLoginPrompt } from '../shop-state/login-prompt';
 import { useShopState } from '../shop-state/shop-state-provider';

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { Footer } from '../../components/footer/footer';
+import { Outlet, useLocation } from '../../lib/router';
 import { ErrorPage } from '../error-page';
 import { AppHeader } from './app-header';
 import { useFocusOnNavigate } from './use-focus-on-navigate';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
 import { pageHeading, rescueFocusTo } from '../../lib/focus-rescue';
+import { useLocation } from '../../lib/router';
 
 /**
  * After moving to another page, focus that has fallen to the body (a closed login modal, the payment window)

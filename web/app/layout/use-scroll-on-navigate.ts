@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 import { scrollToSection } from '../../lib/scroll';
 
 // docs/product.md#numbers-and-timings: after navigating home from another page, the scroll to a section waits 300 ms.

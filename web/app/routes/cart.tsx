@@ -1,4 +1,3 @@
-import { useNavigate } from 'react-router';
 import { cartMessages } from '../../../contracts/cart-rules';
 import { Button } from '../../components/button';
 import { CartLineItem } from '../../features/cart/components/cart-line-item';
@@ -6,6 +5,7 @@ import { CartSummary } from '../../features/cart/components/cart-summary';
 import { DeliveryPromiseLine } from '../../features/location/components/delivery-promise-line';
 import { useVisitorPincode } from '../../features/location/hooks/use-visitor-pincode';
 import { paths, sectionIds } from '../../lib/paths';
+import { useNavigate } from '../../lib/router';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useShopState } from '../shop-state/shop-state-provider';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { safeReturnTo } from '../../features/auth/return-to';
 import { paths } from '../../lib/paths';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { getSessionUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLoginPrompt } from '../shop-state/login-prompt';

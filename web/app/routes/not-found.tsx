@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { buttonClassName } from '../../components/button';
 import { paths } from '../../lib/paths';
+import { Link } from '../../lib/router';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function NotFoundRoute() {

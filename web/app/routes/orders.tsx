@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate } from 'react-router';
 import { Button, buttonClassName } from '../../components/button';
 import { profileQueryOptions } from '../../features/auth/api/get-profile';
 import { useMyOrders } from '../../features/orders/api/get-my-orders';
 import { OrderCard } from '../../features/orders/components/order-card';
+import { Link, Navigate } from '../../lib/router';
 import '../../features/orders/components/orders.css';
 import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';

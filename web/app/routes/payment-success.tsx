@@ -1,4 +1,3 @@
-import { Link, useLocation, useSearchParams } from 'react-router';
 import { arrivalText } from '../../../contracts/delivery';
 import { formatRupeesExact } from '../../../contracts/format';
 import type { Order, OrderConfirmation } from '../../../contracts/orders';
@@ -7,6 +6,7 @@ import { useOrderUntilShipmentKnown } from '../../features/orders/api/get-order'
 import { ShipmentDetails } from '../../features/orders/components/shipment-details';
 import type { PaymentSuccessState } from '../../features/payment/use-place-order';
 import { paths } from '../../lib/paths';
+import { Link, useLocation, useSearchParams } from '../../lib/router';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import './payment-success.css';
 

@@ -1,6 +1,6 @@
-import { useLocation } from 'react-router';
 import { PolicyPage } from '../../features/policies/components/policy-page';
 import { policies } from '../../features/policies/policy-content';
+import { useLocation } from '../../lib/router';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { NotFoundRoute } from './not-found';
 

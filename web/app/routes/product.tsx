@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
 import { Button } from '../../components/button';
 import { isProductId, useProduct } from '../../features/catalogue/api/get-product';
 import { ProductDetail } from '../../features/catalogue/components/product-detail';
 import { ProductNotFound } from '../../features/catalogue/components/product-not-found';
 import { CheckDelivery } from '../../features/location/components/check-delivery';
+import { useParams } from '../../lib/router';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useShopState } from '../shop-state/shop-state-provider';
 

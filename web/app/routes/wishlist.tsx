@@ -1,7 +1,7 @@
-import { Navigate, useNavigate } from 'react-router';
 import { Button } from '../../components/button';
 import { WishlistCard } from '../../features/wishlist/components/wishlist-card';
 import { paths, sectionIds } from '../../lib/paths';
+import { Navigate, useNavigate } from '../../lib/router';
 import { useSessionUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useShopState } from '../shop-state/shop-state-provider';

@@ -1,7 +1,7 @@
 import { createContext, lazy, type ReactNode, Suspense, use, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { User } from '../../../contracts/auth';
 import { pageHeading, rescueFocusTo } from '../../lib/focus-rescue';
+import { useNavigate } from '../../lib/router';
 import { setSessionUser } from '../../lib/session';
 
 // The modal, its forms and zod load on the first open, not with the home page (bundle budget).

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { shop } from '../../../contracts/shop';
 import { paths, sectionIds } from '../../lib/paths';
+import { Link } from '../../lib/router';
 import { FacebookIcon, InstagramIcon } from '../icons';
 import './footer.css';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
+import { Link } from '../../lib/router';
 import './account-menu.css';
 
 interface AccountMenuProps {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { paths, sectionIds } from '../../lib/paths';
+import { Link } from '../../lib/router';
 import { CartIcon, CloseIcon, HeartIcon, MenuIcon, MittenMark, PinIcon } from '../icons';
 import './header.css';
 import { useMobileMenu } from './use-mobile-menu';

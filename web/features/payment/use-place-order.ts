@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
 import type { OrderConfirmation } from '../../../contracts/orders';
 import { paymentMessages } from '../../../contracts/payment-messages';
 import { publicConfigQueryOptions } from '../../lib/get-public-config';
 import { paths } from '../../lib/paths';
+import { useNavigate } from '../../lib/router';
 import { getSessionUser } from '../../lib/session';
 import { confirmPayment } from './api/confirm-payment';
 import { createPaymentOrder } from './api/create-payment-order';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
-import { useNavigate, useRoutes } from 'react-router';
 import { setAdminSignedOutHandler } from '../../../lib/admin-api-client';
 import { adminPaths } from '../../../lib/admin-paths';
+import { type RouteObject, useNavigate, useRoutes } from '../../../lib/router';
 import './admin.css';
 import { AdminAuditPage } from './admin-audit';
 import { AdminCustomerPage } from './admin-customer';
@@ -21,29 +21,37 @@ import { AdminSetupPage } from './admin-setup';
 import { AdminStaffPage } from './admin-staff';
 import { ToastProvider } from './toasts';
 
+// Paths relative to the console's root, /admin.
+const routes: RouteObject[] = [
+  {
+    path: adminPaths.root,
+    children: [
+      { path: 'login', element: <AdminLoginPage /> },
+      { path: 'setup/:token', element: <AdminSetupPage /> },
+      {
+        element: <AdminLayout />,
+        children: [
+          { index: true, element: <AdminDashboardPage /> },
+          { path: 'orders', element: <AdminOrdersPage /> },
+          { path: 'orders/:id', element: <AdminOrderPage /> },
+          { path: 'products', element: <AdminProductsPage /> },
+          { path: 'products/:id', element: <AdminProductPage /> },
+          { path: 'customers', element: <AdminCustomersPage /> },
+          { path: 'customers/:id', element: <AdminCustomerPage /> },
+          { path: 'messages', element: <AdminMessagesPage /> },
+          { path: 'messages/:id', element: <AdminMessagePage /> },
+          { path: 'staff', element: <OwnerOnly page={<AdminStaffPage />} /> },
+          { path: 'audit', element: <OwnerOnly page={<AdminAuditPage />} /> },
+          { path: 'settings', element: <AdminSettingsPage /> },
+          { path: '*', element: <p>This console page does not exist.</p> },
+        ],
+      },
+    ],
+  },
+];
+
 function AdminRoutes() {
-  return useRoutes([
-    { path: 'login', element: <AdminLoginPage /> },
-    { path: 'setup/:token', element: <AdminSetupPage /> },
-    {
-      element: <AdminLayout />,
-      children: [
-        { index: true, element: <AdminDashboardPage /> },
-        { path: 'orders', element: <AdminOrdersPage /> },
-        { path: 'orders/:id', element: <AdminOrderPage /> },
-        { path: 'products', element: <AdminProductsPage /> },
-        { path: 'products/:id', element: <AdminProductPage /> },
-        { path: 'customers', element: <AdminCustomersPage /> },
-        { path: 'customers/:id', element: <AdminCustomerPage /> },
-        { path: 'messages', element: <AdminMessagesPage /> },
-        { path: 'messages/:id', element: <AdminMessagePage /> },
-        { path: 'staff', element: <OwnerOnly page={<AdminStaffPage />} /> },
-        { path: 'audit', element: <OwnerOnly page={<AdminAuditPage />} /> },
-        { path: 'settings', element: <AdminSettingsPage /> },
-        { path: '*', element: <p>This console page does not exist.</p> },
-      ],
-    },
-  ]);
+  return useRoutes(routes);
 }
 
 // docs/architecture.md#staff: the console is a page of its own (web/admin.html, rendered by app/admin-root.tsx),

@@ -1,4 +1,3 @@
-import { Link, useOutletContext, useParams } from 'react-router';
 import type { StaffProfile } from '../../../../contracts/staff';
 import { StatusMessage } from '../../../components/status-message';
 import { useAdminCustomer } from '../../../features/admin-customers/api/get-admin-customer';
@@ -10,6 +9,7 @@ import {
   CustomerSignInMethods,
 } from '../../../features/admin-customers/components/customer-details';
 import { adminPaths } from '../../../lib/admin-paths';
+import { Link, useOutletContext, useParams } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useToast } from './toasts';
 

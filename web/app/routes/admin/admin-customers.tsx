@@ -1,6 +1,6 @@
-import { useSearchParams } from 'react-router';
 import { CustomerSearchForm } from '../../../features/admin-customers/components/customer-search-form';
 import { CustomersList } from '../../../features/admin-customers/components/customers-list';
+import { useSearchParams } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function AdminCustomersPage() {

@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
 import { LowStockCard } from '../../../features/admin-catalogue/components/low-stock-card';
 import { NewMessagesCard } from '../../../features/admin-inbox/components/new-messages-card';
 import { AttentionList } from '../../../features/admin-orders/components/attention-list';
 import { DashboardStats } from '../../../features/admin-orders/components/dashboard-stats';
 import { SalesAtAGlance } from '../../../features/admin-stats/components/sales-at-a-glance';
 import { adminPaths } from '../../../lib/admin-paths';
+import { Link } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function AdminDashboardPage() {

@@ -1,10 +1,10 @@
 import { type ReactNode, Suspense } from 'react';
-import { NavLink, Outlet, useNavigate, useOutletContext } from 'react-router';
 import { type StaffProfile, staffConsoleMessages } from '../../../../contracts/staff';
 import { StatusMessage } from '../../../components/status-message';
 import { useStaffSession } from '../../../features/staff/api/get-staff-session';
 import { useSignOutStaff } from '../../../features/staff/api/sign-out-staff';
 import { adminPaths } from '../../../lib/admin-paths';
+import { NavLink, Outlet, useNavigate, useOutletContext } from '../../../lib/router';
 import { useToast } from './toasts';
 
 /** The signed-in console: navigation to the pages that exist, who is signed in, and sign-out. */

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { staffSessionKey } from '../../../features/staff/api/get-staff-session';
 import { StaffSignInForm } from '../../../features/staff/components/staff-sign-in-form';
 import { adminPaths } from '../../../lib/admin-paths';
+import { useNavigate } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function AdminLoginPage() {

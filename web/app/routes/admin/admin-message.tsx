@@ -1,4 +1,3 @@
-import { Link, useParams } from 'react-router';
 import { StatusMessage } from '../../../components/status-message';
 import { useMessage } from '../../../features/admin-inbox/api/get-message';
 import { MessageStatusActions } from '../../../features/admin-inbox/components/message-status-actions';
@@ -6,6 +5,7 @@ import { MessageThread } from '../../../features/admin-inbox/components/message-
 import { ReplyForm } from '../../../features/admin-inbox/components/reply-form';
 import { statusLabels } from '../../../features/admin-inbox/format';
 import { adminPaths } from '../../../lib/admin-paths';
+import { Link, useParams } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useToast } from './toasts';
 

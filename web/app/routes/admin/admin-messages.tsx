@@ -1,7 +1,7 @@
-import { useSearchParams } from 'react-router';
 import { inboxFiltersFrom } from '../../../features/admin-inbox/components/inbox-filters';
 import { MessagesList } from '../../../features/admin-inbox/components/messages-list';
 import { statusLabels } from '../../../features/admin-inbox/format';
+import { useSearchParams } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function AdminMessagesPage() {

@@ -1,4 +1,3 @@
-import { Link, useOutletContext, useParams } from 'react-router';
 import type { StaffProfile } from '../../../../contracts/staff';
 import { StatusMessage } from '../../../components/status-message';
 import { useAdminOrder } from '../../../features/admin-orders/api/get-admin-order';
@@ -15,6 +14,7 @@ import {
 import { OrderTaxDocuments } from '../../../features/admin-orders/components/order-tax-documents';
 import { adminPaths } from '../../../lib/admin-paths';
 import { formatIstDateTime, humanise } from '../../../lib/console-format';
+import { Link, useOutletContext, useParams } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useToast } from './toasts';
 

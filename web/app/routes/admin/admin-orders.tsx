@@ -1,7 +1,7 @@
-import { useSearchParams } from 'react-router';
 import { OrdersFilterForm } from '../../../features/admin-orders/components/orders-filter-form';
 import { OrdersList } from '../../../features/admin-orders/components/orders-list';
 import { filtersFromSearchParams, filtersToSearchParams } from '../../../features/admin-orders/order-filters';
+import { useSearchParams } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function AdminOrdersPage() {

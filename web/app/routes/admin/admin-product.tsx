@@ -1,4 +1,3 @@
-import { Link, useOutletContext, useParams } from 'react-router';
 import type { StaffProfile } from '../../../../contracts/staff';
 import { StatusMessage } from '../../../components/status-message';
 import { useAdminProduct } from '../../../features/admin-catalogue/api/get-admin-product';
@@ -7,6 +6,7 @@ import { ProductEditForm } from '../../../features/admin-catalogue/components/pr
 import { ProductImagesEditor } from '../../../features/admin-catalogue/components/product-images-editor';
 import { StockMovements } from '../../../features/admin-catalogue/components/stock-movements';
 import { adminPaths } from '../../../lib/admin-paths';
+import { Link, useOutletContext, useParams } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useToast } from './toasts';
 

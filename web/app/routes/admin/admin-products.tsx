@@ -1,7 +1,7 @@
-import { useOutletContext } from 'react-router';
 import type { StaffProfile } from '../../../../contracts/staff';
 import { NewProductForm } from '../../../features/admin-catalogue/components/new-product-form';
 import { ProductsList } from '../../../features/admin-catalogue/components/products-list';
+import { useOutletContext } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useToast } from './toasts';
 

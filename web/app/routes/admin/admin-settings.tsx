@@ -1,8 +1,8 @@
-import { useOutletContext } from 'react-router';
 import type { StaffProfile } from '../../../../contracts/staff';
 import { StatusMessage } from '../../../components/status-message';
 import { useShopSettings } from '../../../features/admin-settings/api/get-shop-settings';
 import { ShopSettingsForm } from '../../../features/admin-settings/components/shop-settings-form';
+import { useOutletContext } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function AdminSettingsPage() {

@@ -1,5 +1,5 @@
-import { useParams } from 'react-router';
 import { StaffSetupForm } from '../../../features/staff/components/staff-setup-form';
+import { useParams } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function AdminSetupPage() {

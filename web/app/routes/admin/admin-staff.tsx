@@ -1,7 +1,7 @@
-import { useOutletContext } from 'react-router';
 import type { StaffProfile } from '../../../../contracts/staff';
 import { InviteStaffForm } from '../../../features/staff/components/invite-staff-form';
 import { StaffTable } from '../../../features/staff/components/staff-table';
+import { useOutletContext } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useToast } from './toasts';
 

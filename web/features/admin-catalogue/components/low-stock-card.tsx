@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { StatusMessage } from '../../../components/status-message';
 import { adminPaths } from '../../../lib/admin-paths';
+import { Link } from '../../../lib/router';
 import { useAdminProducts } from '../api/get-admin-products';
 
 /** The dashboard's card: products at or below their low-stock threshold (docs/product.md#console-catalogue). */

@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { AdminProductCreateSchema } from '../../../../contracts/admin-catalogue';
 import { productCategories } from '../../../../contracts/catalogue-rules';
 import { Button } from '../../../components/button';
@@ -8,6 +7,7 @@ import { InputField, SelectField, TextareaField } from '../../../components/form
 import { useFieldErrors } from '../../../components/form/use-field-errors';
 import { StatusMessage } from '../../../components/status-message';
 import { adminPaths } from '../../../lib/admin-paths';
+import { useNavigate } from '../../../lib/router';
 import { useCreateProduct } from '../api/create-product';
 
 const empty = {

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { StatusMessage } from '../../../components/status-message';
 import { adminPaths } from '../../../lib/admin-paths';
+import { Link } from '../../../lib/router';
 import { useAdminProducts } from '../api/get-admin-products';
 import { formatRupees } from '../format';
 import { ProductBadges } from './product-badges';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { AdminCustomerDetail } from '../../../../contracts/admin-customers';
 import { adminPaths } from '../../../lib/admin-paths';
 import { formatIstDateTime, formatPaise, humanise } from '../../../lib/console-format';
+import { Link } from '../../../lib/router';
 import { formatPhone } from '../format';
 
 type Detail = AdminCustomerDetail;

@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import { StatusMessage } from '../../../components/status-message';
 import { adminPaths } from '../../../lib/admin-paths';
 import { formatIstDateTime, formatPaise } from '../../../lib/console-format';
+import { Link } from '../../../lib/router';
 import { useAdminCustomers } from '../api/get-admin-customers';
 import { formatPhone } from '../format';
 

@@ -1,9 +1,9 @@
 import './inbox.css';
-import { Link } from 'react-router';
 import { contactMessageStatuses } from '../../../../contracts/contact';
 import { StatusMessage } from '../../../components/status-message';
 import { adminPaths } from '../../../lib/admin-paths';
 import { formatIstDateTime } from '../../../lib/console-format';
+import { Link } from '../../../lib/router';
 import { useMessages } from '../api/get-messages';
 import { statusLabels } from '../format';
 import { type InboxFilters, inboxQuery } from './inbox-filters';

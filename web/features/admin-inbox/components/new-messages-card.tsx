@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { StatusMessage } from '../../../components/status-message';
 import { adminPaths } from '../../../lib/admin-paths';
+import { Link } from '../../../lib/router';
 import { useMessages } from '../api/get-messages';
 
 /** The dashboard's count of contact messages waiting for an answer, linking to the inbox filtered to them. */

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { StatusMessage } from '../../../components/status-message';
 import { adminPaths } from '../../../lib/admin-paths';
 import { formatIstDateTime } from '../../../lib/console-format';
+import { Link } from '../../../lib/router';
 import { useAttention } from '../api/get-attention';
 
 /** The open flags and security alerts, oldest first, each order linked (docs/product.md#needs-attention). */

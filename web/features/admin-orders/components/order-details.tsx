@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import type { AdminOrderDetail } from '../../../../contracts/admin-orders';
 import { attentionReasonText } from '../../../../contracts/order-status';
 import { ScrollingRegion } from '../../../components/scrolling-region';
 import { adminPaths } from '../../../lib/admin-paths';
 import { formatIstDateTime, formatPaise, humanise } from '../../../lib/console-format';
+import { Link } from '../../../lib/router';
 
 type Detail = AdminOrderDetail;
 

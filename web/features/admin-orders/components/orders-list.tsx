@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import { StatusMessage } from '../../../components/status-message';
 import { adminApiPaths, adminPaths } from '../../../lib/admin-paths';
 import { apiBase } from '../../../lib/api-client';
 import { formatIstDateTime, formatPaise, humanise } from '../../../lib/console-format';
+import { Link } from '../../../lib/router';
 import { useAdminOrders } from '../api/get-admin-orders';
 import type { OrderFilters } from '../order-filters';
 

@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../../contracts/auth';
 import { SIGNED_IN_HINT_COOKIE } from '../../../../contracts/session-hint';
+import { MemoryRouter, Route, Routes, useLocation } from '../../../lib/router';
 import { getSessionUser, setSessionUser } from '../../../lib/session';
 import { readStoredJson, storageKeys, writeStoredJson } from '../../../lib/storage';
 import { createQueryWrapper } from '../../../test/query-wrapper';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { useNavigate } from '../../../lib/router';
 import { useSessionUser } from '../../../lib/session';
 import { isProfileIncomplete, isSignedIn, refreshSessionProfile, signOutLocally } from '../local-session';
 import { hasSignedInHint } from '../signed-in-hint';

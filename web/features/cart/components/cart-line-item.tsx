@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
 import type { CartLine } from '../../../../contracts/cart';
 import { cartMessages, MAX_QUANTITY_PER_LINE } from '../../../../contracts/cart-rules';
 import { formatRupees } from '../../../../contracts/format';
 import { discountedUnitPrice } from '../../../../contracts/pricing';
 import { Button } from '../../../components/button';
 import { paths } from '../../../lib/paths';
+import { Link } from '../../../lib/router';
 import './cart.css';
 import { CartLineImage } from './cart-line-image';
 

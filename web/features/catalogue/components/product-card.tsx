@@ -1,10 +1,10 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
 import type { Product } from '../../../../contracts/catalogue';
 import { Button } from '../../../components/button';
 import { Carousel } from '../../../components/carousel/carousel';
 import { ImageWithFallback } from '../../../components/image-with-fallback';
 import { paths } from '../../../lib/paths';
+import { Link } from '../../../lib/router';
 import { productImages } from '../product-actions';
 import { DiscountBadge } from './discount-badge';
 import './product-card.css';

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { MemoryRouter } from '../../../lib/router';
 import { aProduct } from '../../../test/products';
 import { ProductCard } from './product-card';
 import { ProductDetail } from './product-detail';

@@ -1,16 +1,18 @@
-import { useNavigate } from 'react-router';
 import { messages } from '../../../../contracts/messages';
-import { Button } from '../../../components/button';
+import { buttonClassName } from '../../../components/button';
 import { paths } from '../../../lib/paths';
+import { Link } from '../../../lib/router';
 
-/** docs/product.md#screens Product detail: an unknown id shows 'Product not found' with a 'Return to Home' button to /. */
+/** docs/product.md#screens Product detail: an unknown id shows 'Product not found' with a 'Return to Home' link to /, styled as a button. */
 export function ProductNotFound() {
-  const navigate = useNavigate();
   return (
     <div className="message-page">
       <h1>{messages.productNotFound}</h1>
       <p>This mitten may have been renamed or is no longer in our collection.</p>
-      <Button onClick={() => navigate(paths.home)}>Return to Home</Button>
+      {/* A link, so it works before (or without) the page's JavaScript. */}
+      <Link className={buttonClassName()} to={paths.home}>
+        Return to Home
+      </Link>
     </div>
   );
 }

@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
 import type { CartLine } from '../../../../contracts/cart';
 import { formatRupees } from '../../../../contracts/format';
 import { discountedUnitPrice } from '../../../../contracts/pricing';
 import { Button } from '../../../components/button';
 import { ImageWithFallback } from '../../../components/image-with-fallback';
 import { paths } from '../../../lib/paths';
+import { Link } from '../../../lib/router';
 import './checkout.css';
 
 const ITEM_IMAGE_SIZE = 112;

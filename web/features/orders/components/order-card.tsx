@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { formatDate, formatRupeesExact } from '../../../../contracts/format';
 import { orderStatusColour, orderStatusLabel } from '../../../../contracts/order-status';
 import type { Order, RefundStatus } from '../../../../contracts/orders';
@@ -8,6 +7,7 @@ import { ImageWithFallback } from '../../../components/image-with-fallback';
 import { TaxDocumentLinks } from '../../../components/tax-document-links';
 import { apiBase } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { Link } from '../../../lib/router';
 import { useCancelOrder } from '../api/cancel-order';
 import { useOrderDocuments } from '../api/get-order-documents';
 import { CancelOrderDialog } from './cancel-order-dialog';

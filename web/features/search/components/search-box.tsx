@@ -1,8 +1,8 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { Product } from '../../../../contracts/catalogue';
 import { SearchIcon } from '../../../components/icons';
 import { paths, sectionIds } from '../../../lib/paths';
+import { useNavigate } from '../../../lib/router';
 import { findByExactTitle, suggestProducts } from '../match-products';
 import { useSearch } from '../search-provider';
 import './search-box.css';

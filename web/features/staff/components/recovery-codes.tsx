@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import { adminPaths } from '../../../lib/admin-paths';
+import { Link } from '../../../lib/router';
 
 /** The recovery codes, shown once: copy or download them before leaving. */
 export function RecoveryCodes({ message, codes }: { message: string; codes: string[] }) {

@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
 import { formatRupees } from '../../../../contracts/format';
 import { Button } from '../../../components/button';
 import { ImageWithFallback } from '../../../components/image-with-fallback';
 import { paths } from '../../../lib/paths';
+import { Link } from '../../../lib/router';
 import type { WishlistItem } from '../wishlist-items';
 import './wishlist.css';
 
