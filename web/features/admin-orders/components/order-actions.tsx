@@ -86,7 +86,9 @@ export function OrderActions({ detail, isOwner, onDone }: OrderActionsProps) {
           onDone={finish}
         />
       )}
-      {mayShipLate && (
+      {/* Mounted while open too: the order fetched again after a success no longer waits for stock, and an
+          unmounted dialog would never hear its own success. */}
+      {(mayShipLate || open === 'ship-late') && (
         <ShipLateDialog
           key={`ship-late-${opening}`}
           open={open === 'ship-late'}
