@@ -5,7 +5,7 @@ import { orderAttention } from '../../db/schema';
 import { orderNumberOf } from '../orders/order-view';
 import { listOpenSecurityAlerts } from '../security-alerts/security-alerts';
 
-// docs/product.md#needs-the-owners-attention: the open flags the lifecycle and the sweeps raised, and the
+// docs/product.md#needs-attention: the open flags the lifecycle and the sweeps raised, and the
 // open security alerts, oldest first.
 
 export async function openAttentionItems(db: Database) {

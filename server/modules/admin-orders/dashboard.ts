@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DashboardReply } from '../../../contracts/admin-orders';
 import type { Database } from '../../db/client';
 
-// docs/product.md#the-console: paid orders placed since the start of an IST day, their revenue less what was
+// docs/product.md#staff: paid orders placed since the start of an IST day, their revenue less what was
 // refunded of them, and the average order value (revenue over orders).
 
 interface PeriodRow {
