@@ -1,52 +1,18 @@
-import { eq, inArray, max } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { products } from '../server/db/schema';
 import { createStaffMember } from '../server/test/staff-factory';
 import { expect, type ShopServer, test } from './fixtures';
 import { expectNoAxeViolations, phoneViewport } from './support/axe';
 import { signInAsNewOwner } from './support/console';
+import { journeyProducts } from './support/journey-products';
 
 // The owner's catalogue on a phone: a product's price, stock and images changed in the console, and what the
 // shop then shows (docs/product.md#console-catalogue).
 
 test.use({ viewport: phoneViewport });
 
-const insertedIds: number[] = [];
-
-// The worker's later journeys (the home grid's seven mittens) must not meet this spec's products.
-test.afterEach(async ({ server }) => {
-  if (insertedIds.length === 0) return;
-  await server.db
-    .update(products)
-    .set({ active: false })
-    .where(inArray(products.id, insertedIds.splice(0)));
-});
-
-/** A product of this journey's own, so no other journey's prices or stock change under it. */
-async function insertProduct(server: ShopServer, title: string): Promise<number> {
-  const [last] = await server.db.select({ id: max(products.id) }).from(products);
-  const id = (last?.id ?? 0) + 1 + Math.floor(Math.random() * 1000);
-  await server.db.insert(products).values({
-    id,
-    title,
-    description: 'A mitt made for this journey.',
-    pricePaise: 60_000,
-    discountPercent: 0,
-    rating: 4,
-    category: 'gloves',
-    sku: `E2E-${id}`,
-    brand: 'Ottoman',
-    weightGrams: 150,
-    images: ['/images/products/1-1.svg', '/images/products/1-2.svg'],
-    whyChoose: 'Warm.',
-    benefits: ['Soft'],
-    changesObserved: 'None.',
-    stock: 30,
-    lowStockThreshold: 5,
-  });
-  insertedIds.push(id);
-  return id;
-}
+const insertProduct = journeyProducts();
 
 async function stockOf(server: ShopServer, id: number): Promise<number | undefined> {
   const [row] = await server.db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
@@ -60,7 +26,7 @@ test('the owner sets a price, a stock count and an image, and the shop shows the
 }) => {
   test.slow();
   const title = `Journey mitt ${Date.now()}`;
-  const id = await insertProduct(server, title);
+  const id = await insertProduct(server, { title });
 
   await signInAsNewOwner(page, server);
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Products' }).click();
@@ -131,7 +97,7 @@ test('the owner sets a price, a stock count and an image, and the shop shows the
 
 test("the shopper's page of a product with no stock says Out of stock", async ({ page, server }) => {
   const title = `Sold-out mitt ${Date.now()}`;
-  const id = await insertProduct(server, title);
+  const id = await insertProduct(server, { title });
   const owner = await createStaffMember(server.app, { role: 'owner' });
   const response = await server.app.inject({
     method: 'PATCH',

@@ -1,8 +1,9 @@
-import { eq, max } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { products, shopSettings } from '../server/db/schema';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations, phoneViewport } from './support/axe';
 import { signInAsNewOwner } from './support/console';
+import { journeyProducts } from './support/journey-products';
 
 // The owner on a phone fills in the seller's details for tax invoices and sets a product's GST rate
 // (docs/product.md#seller-settings).
@@ -10,9 +11,9 @@ import { signInAsNewOwner } from './support/console';
 test.use({ viewport: phoneViewport });
 
 let savedSettings: typeof shopSettings.$inferSelect | undefined;
-let productId: number | undefined;
+const insertProduct = journeyProducts();
 
-// Other journeys share the database: the settings row goes back as it was, and this spec's product goes.
+// Other journeys share the database: the settings row goes back as it was.
 test.beforeEach(async ({ server }) => {
   [savedSettings] = await server.db.select().from(shopSettings).where(eq(shopSettings.id, 1));
 });
@@ -21,33 +22,12 @@ test.afterEach(async ({ server }) => {
     const { id: _id, ...columns } = savedSettings;
     await server.db.update(shopSettings).set(columns).where(eq(shopSettings.id, 1));
   }
-  if (productId !== undefined) await server.db.delete(products).where(eq(products.id, productId));
-  productId = undefined;
 });
 
 test('the owner fills in the seller’s details and a product’s GST rate', async ({ page, server }) => {
   test.slow();
-  const [last] = await server.db.select({ id: max(products.id) }).from(products);
-  productId = (last?.id ?? 0) + 1 + Math.floor(Math.random() * 1000);
-  const title = `Tax mitt ${productId}`;
-  await server.db.insert(products).values({
-    id: productId,
-    title,
-    description: 'A mitt made for this journey.',
-    pricePaise: 60_000,
-    discountPercent: 0,
-    rating: 4,
-    brand: 'Ottoman',
-    category: 'gloves',
-    sku: `E2E-TAX-${productId}`,
-    weightGrams: 150,
-    images: [],
-    active: false,
-    whyChoose: '',
-    benefits: [],
-    changesObserved: '',
-    stock: 10,
-  });
+  const title = `Tax mitt ${Date.now()}`;
+  const productId = await insertProduct(server, { title, images: [], active: false, stock: 10 });
 
   await signInAsNewOwner(page, server);
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Settings' }).click();

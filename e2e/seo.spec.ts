@@ -1,47 +1,21 @@
-import { inArray, max } from 'drizzle-orm';
 import sharp from 'sharp';
-import { products } from '../server/db/schema';
 import { createStaffMember } from '../server/test/staff-factory';
 import { expect, type ShopServer, test } from './fixtures';
 import { expectNoAxeViolations, phoneViewport } from './support/axe';
+import { journeyProducts } from './support/journey-products';
 
 // docs/architecture.md#product-images and #seo: what a phone and a crawler get.
 
 test.use({ viewport: phoneViewport });
 
-const insertedIds: number[] = [];
-
-// The worker's later journeys (the home grid's seven mittens) must not meet this spec's product.
-test.afterEach(async ({ server }) => {
-  if (insertedIds.length === 0) return;
-  await server.db
-    .update(products)
-    .set({ active: false })
-    .where(inArray(products.id, insertedIds.splice(0)));
-});
+const insertProduct = journeyProducts();
 
 async function insertProductWithUpload(server: ShopServer, title: string): Promise<number> {
-  const [last] = await server.db.select({ id: max(products.id) }).from(products);
-  const id = (last?.id ?? 0) + 1 + Math.floor(Math.random() * 1000);
-  await server.db.insert(products).values({
-    id,
+  const id = await insertProduct(server, {
     title,
     description: 'A mitt photographed for this journey.',
-    pricePaise: 60_000,
-    discountPercent: 0,
-    rating: 4,
-    category: 'gloves',
-    sku: `E2E-SEO-${id}`,
-    brand: 'Ottoman',
-    weightGrams: 150,
     images: [],
-    whyChoose: 'Warm.',
-    benefits: ['Soft'],
-    changesObserved: 'None.',
-    stock: 30,
-    lowStockThreshold: 5,
   });
-  insertedIds.push(id);
   const owner = await createStaffMember(server.app, { role: 'owner' });
   const photo = await sharp({ create: { width: 1600, height: 1600, channels: 3, background: '#b5835a' } })
     .png()
