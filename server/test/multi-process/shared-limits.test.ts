@@ -24,7 +24,9 @@ async function freePort(): Promise<number> {
 async function startShop(databaseUrl: string): Promise<string> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+  // node itself with tsx's loader, not the tsx command: that one runs the shop in a child of its own, which a
+  // SIGKILL of the command would leave running.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -33,7 +33,9 @@ async function waitForHealth(base: string, deadline: number) {
 it('finishes a request in flight when SIGTERM arrives, then exits 0', { timeout: 60_000 }, async () => {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+  // node itself with tsx's loader, not the tsx command: that one runs the shop in a child of its own, which a
+  // SIGKILL of the command would leave running.
+  child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
