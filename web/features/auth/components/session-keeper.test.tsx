@@ -14,7 +14,8 @@ function setHintCookie(present: boolean) {
   // biome-ignore lint/suspicious/noDocumentCookie: the test stands in for the server's Set-Cookie.
   document.cookie = present
     ? `${SIGNED_IN_HINT_COOKIE}=1; path=/`
-    : `${SIGNED_IN_HINT_COOKIE}=; path=/; max-age=0`;
+    : // A date in the past, not max-age=0: happy-dom keeps a cookie that expires "now" until the clock ticks.
+      `${SIGNED_IN_HINT_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
 }
 
 /** The profile endpoint as the test sets it: each read gets the current answer. */
