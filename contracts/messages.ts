@@ -36,6 +36,8 @@ export const messages = {
   tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
   bodyTooLarge: 'The request is too large.',
   unexpected: 'Something went wrong. Please try again.',
+  /** A failure on our side quotes its request id (docs/operations.md#request-ids). */
+  withReference: (message: string, requestId: string) => `${message} Reference: ${requestId}`,
   nulCharacter: 'Text may not contain the NUL character.',
   nestedTooDeep: 'The request body is nested too deeply.',
 } as const;

@@ -395,14 +395,20 @@ test("the tracking modal's error state: 'Tracking Error:' and the message", asyn
   const orderId = await payForCart(page);
   const order = await orderOf(page.request, orderId);
 
-  // The server reads tracking from its own rows; only a failed call can show the error state.
+  // The server reads tracking from its own rows; only a failed call can show the error state. A failure on
+  // the shop's side quotes its request id (docs/operations.md#request-ids).
   await page.route(`**/api/orders/track/${orderId}`, (route) =>
-    route.fulfill({ status: 502, json: { message: 'The courier is not answering.' } }),
+    route.fulfill({
+      status: 502,
+      json: { message: 'The courier is not answering.', requestId: 'req-track-1' },
+    }),
   );
   await page.goto('/orders');
   await orderCard(page, order).getByRole('button', { name: 'Track', exact: true }).click();
   const modal = page.getByRole('dialog', { name: `Track Order ${order.orderNumber}` });
-  await expect(modal.getByRole('alert')).toHaveText(`${texts.trackingError} The courier is not answering.`);
+  await expect(modal.getByRole('alert')).toHaveText(
+    `${texts.trackingError} The courier is not answering. Reference: req-track-1`,
+  );
 
   // Asked again once the call works: the timeline replaces the error.
   await page.unroute(`**/api/orders/track/${orderId}`);

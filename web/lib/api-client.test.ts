@@ -62,3 +62,39 @@ describe('a 428 from the API', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('a failure on the shop’s side', () => {
+  it("quotes the request's id from the body, so support can find it in the log", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValue(
+          reply(500, { message: 'Something went wrong. Please try again.', requestId: 'req-42ab' }),
+        ),
+    );
+    await expect(apiClient.get('/products')).rejects.toMatchObject({
+      status: 500,
+      requestId: 'req-42ab',
+      message: 'Something went wrong. Please try again. Reference: req-42ab',
+    });
+  });
+
+  it('falls back to the x-request-id header when the body is not the shop’s', async () => {
+    const proxyError = new Response('Bad gateway', { status: 502, headers: { 'x-request-id': 'edge-7' } });
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(proxyError));
+    await expect(apiClient.get('/products')).rejects.toMatchObject({
+      status: 502,
+      message: 'HTTP error! status: 502 Reference: edge-7',
+    });
+  });
+
+  it('adds nothing to a 4xx: the message is the shopper’s own to fix', async () => {
+    const refused = reply(400, { message: 'Pincode must be 6 digits', requestId: 'req-1' });
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(refused));
+    await expect(apiClient.get('/delivery/12')).rejects.toMatchObject({
+      message: 'Pincode must be 6 digits',
+      requestId: undefined,
+    });
+  });
+});

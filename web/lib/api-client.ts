@@ -15,12 +15,15 @@ export interface FieldError {
 export class ApiError extends Error {
   readonly status: number;
   readonly fieldErrors: readonly FieldError[];
+  /** The server's id for a failed request (a 5xx), which the message also quotes for the shopper to pass on. */
+  readonly requestId: string | undefined;
 
-  constructor(status: number, message: string, fieldErrors: readonly FieldError[] = []) {
+  constructor(status: number, message: string, fieldErrors: readonly FieldError[] = [], requestId?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fieldErrors = fieldErrors;
+    this.requestId = requestId;
   }
 }
 
@@ -135,6 +138,7 @@ export async function requestWith<T>(
     if (response.status === 428 && handleChallenge && options.challengeSolution === undefined) {
       return retryWithSolution<T>(handleChallenge, message, onUnauthorized, method, path, options);
     }
+    if (response.status >= 500) throw failureOnOurSide(response, payload, message);
     throw new ApiError(response.status, message, fieldErrorsOf(payload));
   }
   if (isRecord(payload) && payload.status === 'error') {
@@ -143,6 +147,16 @@ export async function requestWith<T>(
   // The server validates its replies against the contracts' schemas; parsing them again here would put zod
   // into the home page's bundle (budget: 90 kB).
   return payload as T;
+}
+
+/**
+ * docs/operations.md#request-ids: a failure on the shop's side quotes the request's id, so the shopper's
+ * "something went wrong" can be found in the log.
+ */
+function failureOnOurSide(response: Response, payload: unknown, message: string): ApiError {
+  const requestId = textField(payload, 'requestId') ?? response.headers.get('x-request-id') ?? undefined;
+  if (requestId === undefined) return new ApiError(response.status, message);
+  return new ApiError(response.status, messages.withReference(message, requestId), [], requestId);
 }
 
 async function retryWithSolution<T>(
