@@ -4,7 +4,7 @@ import { productCategories } from '../../../../contracts/catalogue-rules';
 import { Button } from '../../../components/button';
 import { issueFieldErrors, serverFieldErrors } from '../../../components/form/field-errors';
 import { InputField, SelectField, TextareaField } from '../../../components/form/form-field';
-import { useFieldErrors } from '../../../components/form/use-field-errors';
+import { useFormValues } from '../../../components/form/use-form-values';
 import { StatusMessage } from '../../../components/status-message';
 import { adminPaths } from '../../../lib/admin-paths';
 import { useNavigate } from '../../../lib/router';
@@ -27,21 +27,10 @@ const numericFields = ['price', 'discount', 'weightGrams', 'stock', 'lowStockThr
 
 /** docs/product.md#console-catalogue: a new product starts off sale; its page follows for images. */
 export function NewProductForm({ onCreated }: { onCreated: (message: string) => void }) {
-  const [values, setValues] = useState<Values>(empty);
+  const { values, field, fieldErrors } = useFormValues<Values>(empty);
   const [failure, setFailure] = useState<string | null>(null);
-  const fieldErrors = useFieldErrors();
   const create = useCreateProduct();
   const navigate = useNavigate();
-
-  const field = (name: keyof Values) => ({
-    name,
-    value: values[name],
-    error: fieldErrors.errors[name],
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [name]: event.target.value }));
-      fieldErrors.clear(name);
-    },
-  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();

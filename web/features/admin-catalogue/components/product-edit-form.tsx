@@ -8,7 +8,7 @@ import {
 import { Button } from '../../../components/button';
 import { issueFieldErrors, serverFieldErrors } from '../../../components/form/field-errors';
 import { InputField, SelectField, TextareaField } from '../../../components/form/form-field';
-import { useFieldErrors } from '../../../components/form/use-field-errors';
+import { useFormValues } from '../../../components/form/use-form-values';
 import { StatusMessage } from '../../../components/status-message';
 import { useUpdateProduct } from '../api/update-product';
 import { formatGstRate } from '../format';
@@ -76,21 +76,9 @@ interface ProductEditFormProps {
 
 export function ProductEditForm({ product, canEdit, onSaved }: ProductEditFormProps) {
   const initial = valuesOf(product);
-  const [values, setValues] = useState(initial);
+  const { values, setValues, set, field, fieldErrors } = useFormValues(initial);
   const [failure, setFailure] = useState<string | null>(null);
-  const fieldErrors = useFieldErrors();
   const update = useUpdateProduct();
-
-  const set = (field: keyof FormValues) => (value: string | boolean) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    fieldErrors.clear(field);
-  };
-  const text = (field: Exclude<keyof FormValues, 'active'>) => ({
-    name: field,
-    value: values[field],
-    error: fieldErrors.errors[field],
-    onChange: (event: { target: { value: string } }) => set(field)(event.target.value),
-  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -116,10 +104,10 @@ export function ProductEditForm({ product, canEdit, onSaved }: ProductEditFormPr
       <fieldset className="catalogue-fieldset" disabled={!canEdit || update.isPending}>
         <legend className="admin-subheading">Details</legend>
         {!canEdit && <p className="admin-muted">Only an owner can change products.</p>}
-        <InputField label="Title" {...text('title')} />
-        <TextareaField label="Description" rows={4} {...text('description')} />
-        <InputField label="Price (MRP, ₹)" inputMode="numeric" {...text('price')} />
-        <InputField label="Discount (%)" inputMode="numeric" {...text('discount')} />
+        <InputField label="Title" {...field('title')} />
+        <TextareaField label="Description" rows={4} {...field('description')} />
+        <InputField label="Price (MRP, ₹)" inputMode="numeric" {...field('price')} />
+        <InputField label="Discount (%)" inputMode="numeric" {...field('discount')} />
         <div className="catalogue-check">
           <input
             id="product-active"
@@ -127,7 +115,7 @@ export function ProductEditForm({ product, canEdit, onSaved }: ProductEditFormPr
             checked={values.active}
             aria-invalid={fieldErrors.errors.active ? true : undefined}
             aria-describedby={fieldErrors.errors.active ? 'product-active-error' : undefined}
-            onChange={(event) => set('active')(event.target.checked)}
+            onChange={(event) => set('active', event.target.checked)}
           />
           <label htmlFor="product-active">On sale</label>
         </div>
@@ -136,17 +124,17 @@ export function ProductEditForm({ product, canEdit, onSaved }: ProductEditFormPr
             {fieldErrors.errors.active}
           </p>
         )}
-        <InputField label="Stock (units on the shelf)" inputMode="numeric" {...text('stock')} />
-        <InputField label="Low-stock threshold" inputMode="numeric" {...text('lowStockThreshold')} />
-        <TextareaField label="Why choose it" rows={3} {...text('whyChoose')} />
-        <TextareaField label="Benefits (one a line)" rows={4} {...text('benefits')} />
-        <TextareaField label="Changes observed" rows={3} {...text('changesObserved')} />
+        <InputField label="Stock (units on the shelf)" inputMode="numeric" {...field('stock')} />
+        <InputField label="Low-stock threshold" inputMode="numeric" {...field('lowStockThreshold')} />
+        <TextareaField label="Why choose it" rows={3} {...field('whyChoose')} />
+        <TextareaField label="Benefits (one a line)" rows={4} {...field('benefits')} />
+        <TextareaField label="Changes observed" rows={3} {...field('changesObserved')} />
       </fieldset>
       <fieldset className="catalogue-fieldset" disabled={!canEdit || update.isPending}>
         <legend className="admin-subheading">Tax (GST)</legend>
         <p className="admin-muted">Invoices issued from now on use these; issued ones keep theirs.</p>
-        <InputField label="HSN code (4, 6 or 8 digits)" inputMode="numeric" {...text('hsnCode')} />
-        <SelectField label="GST rate" {...text('gstRateBasisPoints')}>
+        <InputField label="HSN code (4, 6 or 8 digits)" inputMode="numeric" {...field('hsnCode')} />
+        <SelectField label="GST rate" {...field('gstRateBasisPoints')}>
           {gstRateSlabs.map((rate) => (
             <option key={rate} value={String(rate)}>
               {formatGstRate(rate)}

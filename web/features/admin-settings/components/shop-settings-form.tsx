@@ -9,7 +9,7 @@ import {
 import { Button } from '../../../components/button';
 import { issueFieldErrors, serverFieldErrors } from '../../../components/form/field-errors';
 import { InputField, SelectField } from '../../../components/form/form-field';
-import { useFieldErrors } from '../../../components/form/use-field-errors';
+import { useFormValues } from '../../../components/form/use-form-values';
 import { type Status, StatusMessage } from '../../../components/status-message';
 import { useUpdateShopSettings } from '../api/update-shop-settings';
 import './shop-settings.css';
@@ -47,20 +47,9 @@ interface ShopSettingsFormProps {
 
 /** docs/product.md#seller-settings: the seller's details for tax invoices, edited by an owner. */
 export function ShopSettingsForm({ settings, canEdit }: ShopSettingsFormProps) {
-  const [values, setValues] = useState(() => valuesOf(settings));
+  const { values, setValues, field, fieldErrors } = useFormValues(() => valuesOf(settings));
   const [status, setStatus] = useState<Status | null>(null);
-  const fieldErrors = useFieldErrors();
   const update = useUpdateShopSettings();
-
-  const field = (name: FieldName) => ({
-    name,
-    value: values[name],
-    error: fieldErrors.errors[name],
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [name]: event.target.value }));
-      fieldErrors.clear(name);
-    },
-  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
