@@ -22,7 +22,11 @@ interface Running {
 
 function startServer(args: string[]): Promise<Running> {
   // Node itself with tsx's loader, not `npx tsx`: a signal to npx would leave the server running.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-server.ts', ...args], {
+  // BENCH_CPU_PROF=<dir> writes each server's CPU profile there, to see where a run's time went.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'scripts/bench-server.ts', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
     // The bench shoppers' passwords are hashed at the tests' tiny cost: hashing is not what is measured.
     env: { ...process.env, MITTEN_TEST_FAST_PASSWORD_HASHING: '1' },

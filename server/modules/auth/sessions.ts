@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 import { hashToken, newOpaqueToken } from './tokens';
 
@@ -27,20 +28,25 @@ export async function createSession(db: Database, userId: string, origin: Sessio
  * The live session a token names: not expired, not revoked, and of a shopper who is not blocked
  * (docs/product.md#customers: a block ends every session at once, even one made a moment after it).
  */
-export async function findLiveSession(db: Database, token: string) {
-  const [session] = await db
+const liveSessionQuery = preparedPerDatabase((db) =>
+  db
     .select({ id: sessions.id, userId: sessions.userId })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
+        gt(sessions.expiresAt, sql.placeholder('now')),
         isNull(users.blockedAt),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('find_live_session'),
+);
+
+export async function findLiveSession(db: Database, token: string) {
+  const [session] = await liveSessionQuery(db).execute({ tokenHash: hashToken(token), now: new Date() });
   return session;
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { products } from '../../db/schema';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -22,11 +23,16 @@ export async function selectProductOnSale(db: Database, id: number): Promise<Pro
  * A cheap fingerprint of the whole table, every column of every row: any change by any process, whether or
  * not it stamped `updated_at`, changes it (docs/architecture.md#stock).
  */
-export async function selectCatalogueVersion(db: Database): Promise<string> {
-  const [row] = await db
+const catalogueVersionQuery = preparedPerDatabase((db) =>
+  db
     .select({
       version: sql<string>`md5(coalesce(string_agg(${sql.raw('products::text')}, ',' order by ${products.id}), ''))`,
     })
-    .from(products);
+    .from(products)
+    .prepare('catalogue_version'),
+);
+
+export async function selectCatalogueVersion(db: Database): Promise<string> {
+  const [row] = await catalogueVersionQuery(db).execute();
   return row?.version ?? '';
 }
