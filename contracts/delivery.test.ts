@@ -14,7 +14,15 @@ import {
 } from './delivery';
 
 describe('the delivery date a shopper is promised', () => {
-  it('counts the last dispatch day of the policy and a courier’s usual transit', () => {
+  it('is the day promised for the pincode at checkout, until the courier quotes its own', () => {
+    const order = { orderedAt: '2026-11-23T20:00:00.000Z', promisedDate: '2026-11-27' };
+    expect(arrivalText(order)).toBe('Arriving Friday, 27 Nov');
+    expect(arrivalText({ ...order, courierEstimate: '2026-11-25T18:30:00.000Z' })).toBe(
+      'Arriving Thursday, 26 Nov',
+    );
+  });
+
+  it('counts, for an order placed before promises were kept, the policy’s last dispatch day and a courier’s usual transit', () => {
     expect(DISPATCH_DAYS + TRANSIT_DAYS).toBe(12);
     expect(expectedDeliveryDate({ orderedAt: '2026-11-17T06:30:00.000Z' }).toISOString()).toBe(
       '2026-11-29T06:30:00.000Z',

@@ -14,13 +14,32 @@ export const TRANSIT_DAYS = 4;
 export interface DeliveryFacts {
   /** When the order was paid (or, before paying, now). */
   orderedAt: Date | string;
+  /** The day promised for the pincode before paying ("2026-11-27", docs/product.md#delivery-promise). */
+  promisedDate?: string | null;
   /** The courier's own estimate once the parcel is booked; it replaces the promise. */
   courierEstimate?: Date | string | null;
 }
 
-/** The day the parcel is expected: the courier's estimate once there is one, else dispatch plus transit. */
-export function expectedDeliveryDate({ orderedAt, courierEstimate }: DeliveryFacts): Date {
+/** What an order says about its delivery day before a courier quotes one. */
+export type DeliveryPromiseFacts = Pick<DeliveryFacts, 'orderedAt' | 'promisedDate'>;
+
+/** An order's facts for its delivery day: paid (or, unpaid, placed) at, and the day promised at checkout. */
+export function promiseFactsOf(order: {
+  paidAt: string | null;
+  createdAt: string;
+  promisedDeliveryDate: string | null;
+}): DeliveryPromiseFacts {
+  return { orderedAt: order.paidAt ?? order.createdAt, promisedDate: order.promisedDeliveryDate };
+}
+
+/**
+ * The day the parcel is expected: the courier's estimate once there is one, else the day promised for the
+ * pincode at checkout, else (orders placed before promises were kept) dispatch plus transit.
+ */
+export function expectedDeliveryDate({ orderedAt, promisedDate, courierEstimate }: DeliveryFacts): Date {
   if (courierEstimate) return new Date(courierEstimate);
+  // Midday in India: the promised day whatever the time zone it is later shown in.
+  if (promisedDate) return new Date(`${promisedDate}T12:00:00+05:30`);
   return new Date(new Date(orderedAt).getTime() + (DISPATCH_DAYS + TRANSIT_DAYS) * DAY_MS);
 }
 

@@ -176,6 +176,10 @@ export const OrderSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
     paidAt: z.string().nullable(),
+    promisedDeliveryDate: z
+      .string()
+      .nullable()
+      .describe('The day promised at checkout for the pincode (2026-11-27); null on older orders'),
     shipment: ShipmentDetailsSchema.nullable(),
     canCancel: z
       .boolean()

@@ -1,8 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { arrivalText } from '../contracts/delivery';
 import { expect, test } from './fixtures';
 import { signInBrowser } from './support/accounts';
-import { fillCart } from './support/shop';
+import { fillCart, promisedArrival } from './support/shop';
 
 /** The value next to a label in a <dl> of totals. */
 function totalsRow(region: Locator, label: string): Locator {
@@ -51,8 +50,9 @@ test('checkout shows the shopper, the items and the same totals as the cart', as
   await expect(faceMitt.locator('s')).toHaveText('₹798');
   await expect(faceMitt.getByText('₹478', { exact: true })).toBeVisible();
   await expect(faceMitt.getByText('7 days return available')).toBeVisible();
-  // docs/product.md#delivery-date: counted from now before paying.
-  await expect(faceMitt.getByText(arrivalText({ orderedAt: new Date() }), { exact: true })).toBeVisible();
+  // docs/product.md#delivery-date: the day promised for the address's pincode.
+  const arrival = await promisedArrival(page.request, '411001');
+  await expect(faceMitt.getByText(arrival, { exact: true })).toBeVisible();
   const softMitt = checkoutItem(page, 'Soft Mitt');
   await expect(softMitt.getByText('Qty: 1')).toBeVisible();
   await expect(softMitt.locator('s')).toHaveText('₹649');

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { arrivalText } from '../contracts/delivery';
+import { arrivalText, promiseFactsOf } from '../contracts/delivery';
 import type { Order } from '../contracts/orders';
 import { readOutbox } from '../server/test/dev-outbox';
 import { expect, test } from './fixtures';
@@ -117,7 +117,7 @@ test('pay, see the shipment, then follow the parcel on My Orders with Refresh an
   await expect(detail(page, 'Tracking number')).toHaveText(shipment.trackingNumber);
   await expect(detail(page, 'Tracking status')).toHaveText('OUT FOR PICKUP');
   // docs/product.md#delivery-date: the courier's day, as a day.
-  const arrival = arrivalText({ orderedAt: order.paidAt ?? '', courierEstimate: shipment.estimatedDelivery });
+  const arrival = arrivalText({ ...promiseFactsOf(order), courierEstimate: shipment.estimatedDelivery });
   await expect(detail(page, 'Estimated delivery')).toHaveText(arrival);
   await expect(detail(page, 'Expected delivery')).toHaveText(arrival);
   await expect(page.getByRole('link', { name: 'Track Package' })).toHaveAttribute(
@@ -395,20 +395,14 @@ test("the tracking modal's error state: 'Tracking Error:' and the message", asyn
   const orderId = await payForCart(page);
   const order = await orderOf(page.request, orderId);
 
-  // The server reads tracking from its own rows; only a failed call can show the error state. A failure on
-  // the shop's side quotes its request id (docs/operations.md#request-ids).
+  // The server reads tracking from its own rows; only a failed call can show the error state.
   await page.route(`**/api/orders/track/${orderId}`, (route) =>
-    route.fulfill({
-      status: 502,
-      json: { message: 'The courier is not answering.', requestId: 'req-track-1' },
-    }),
+    route.fulfill({ status: 502, json: { message: 'The courier is not answering.' } }),
   );
   await page.goto('/orders');
   await orderCard(page, order).getByRole('button', { name: 'Track', exact: true }).click();
   const modal = page.getByRole('dialog', { name: `Track Order ${order.orderNumber}` });
-  await expect(modal.getByRole('alert')).toHaveText(
-    `${texts.trackingError} The courier is not answering. Reference: req-track-1`,
-  );
+  await expect(modal.getByRole('alert')).toHaveText(`${texts.trackingError} The courier is not answering.`);
 
   // Asked again once the call works: the timeline replaces the error.
   await page.unroute(`**/api/orders/track/${orderId}`);

@@ -1,4 +1,4 @@
-import { expectedDeliveryDate, formatArrivalDay } from '../contracts/delivery';
+import { expectedDeliveryDate, formatArrivalDay, promiseFactsOf } from '../contracts/delivery';
 import type { Order } from '../contracts/orders';
 import { readOutbox } from '../server/test/dev-outbox';
 import { createShopper } from '../server/test/shopper-factory';
@@ -43,7 +43,7 @@ test('a phone-only shopper pays, gets the confirmation by SMS, and sees no e-mai
     const reply = await page.request.get(`/api/orders/${orderId}`);
     const order = ((await reply.json()) as { order: Order }).order;
     const number = `OM-${orderId.slice(0, 8).toUpperCase()}`;
-    const expectedBy = formatArrivalDay(expectedDeliveryDate({ orderedAt: order.paidAt ?? '' }));
+    const expectedBy = formatArrivalDay(expectedDeliveryDate(promiseFactsOf(order)));
     const link = `${server.app.config.publicUrl}/payment-success?orderId=${orderId}`;
     // The confirmation is the order.email job's work, which the server's workers pick up.
     await expect

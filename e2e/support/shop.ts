@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { arrivalText, type DeliveryPromise } from '../../contracts/delivery';
 import type { Order } from '../../contracts/orders';
 import type { ShiprocketSimulator } from '../../server/simulators/shiprocket/plugin';
 import { expect, type ShopServer } from '../fixtures';
@@ -58,4 +59,14 @@ export async function pickupScheduled(request: APIRequestContext, orderId: strin
 /** The <dd> after a <dt> of a detail list. */
 export function detail(scope: Locator | Page, term: string): Locator {
   return scope.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+}
+
+/**
+ * docs/product.md#delivery-date: "Arriving Friday, 27 Nov", the day the shop promises now for the pincode,
+ * as checkout shows it beside each item and the order then keeps.
+ */
+export async function promisedArrival(request: APIRequestContext, pincode: string): Promise<string> {
+  const promise = (await (await request.get(`/api/delivery/${pincode}`)).json()) as DeliveryPromise;
+  if (!promise.serviceable) throw new Error(`no courier serves ${pincode}`);
+  return arrivalText({ orderedAt: new Date(), promisedDate: promise.deliverBy });
 }

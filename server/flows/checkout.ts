@@ -44,7 +44,7 @@ export async function createPaymentOrder(
   razorpay: RazorpayGateway,
   userId: string,
   expectedAmountPaise: number | undefined,
-  delivery: Pick<DeliveryPromises, 'servesPincode'>,
+  delivery: Pick<DeliveryPromises, 'promiseFor'>,
 ): Promise<CreatePaymentOrderReply> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('unauthorized', paymentMessages.profileIncomplete);
@@ -61,9 +61,11 @@ export async function createPaymentOrder(
     throw new AppError('conflict', paymentMessages.cartChanged);
   }
   const address = addressOf(user);
-  // docs/product.md#delivery-promise: no Razorpay order, so no payment, for a pincode no courier serves.
-  if (!(await delivery.servesPincode(address.pincode.trim()))) {
-    throw new AppError('invalid', deliveryMessages.checkoutUnserviceable(address.pincode.trim()));
+  // docs/product.md#delivery-promise: no Razorpay order, so no payment, for a pincode no courier serves; the
+  // date promised for it is kept on the order (docs/product.md#delivery-date).
+  const promise = await delivery.promiseFor(address.pincode.trim());
+  if (!promise.serviceable) {
+    throw new AppError('invalid', deliveryMessages.checkoutUnserviceable(promise.pincode));
   }
   const cartFingerprint = fingerprintOf(cart, address);
   const reply = (orderId: string, razorpayOrderId: string): CreatePaymentOrderReply => ({
@@ -106,6 +108,7 @@ export async function createPaymentOrder(
       taxPaise: rupeesToPaise(summary.tax),
       totalPaise,
       cartFingerprint,
+      promisedDeliveryDate: promise.deliverBy,
       contact: {
         name: `${user.firstName} ${user.lastName}`.trim(),
         email: user.email ?? '',

@@ -89,6 +89,19 @@ describe('a failure on the shop’s side', () => {
     });
   });
 
+  it('adds nothing to a provider’s failure the shop explains in its own words', async () => {
+    const explained = reply(502, {
+      message: 'Failed to initialize payment. Please try again.',
+      requestId: 'r-9',
+    });
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(explained));
+    await expect(apiClient.post('/payment/create-order', {})).rejects.toMatchObject({
+      status: 502,
+      message: 'Failed to initialize payment. Please try again.',
+      requestId: undefined,
+    });
+  });
+
   it('adds nothing to a 4xx: the message is the shopper’s own to fix', async () => {
     const refused = reply(400, { message: 'Pincode must be 6 digits', requestId: 'req-1' });
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(refused));

@@ -138,7 +138,9 @@ export async function requestWith<T>(
     if (response.status === 428 && handleChallenge && options.challengeSolution === undefined) {
       return retryWithSolution<T>(handleChallenge, message, onUnauthorized, method, path, options);
     }
-    if (response.status >= 500) throw failureOnOurSide(response, payload, message);
+    if (response.status === 500 || (response.status > 500 && textField(payload, 'message') === undefined)) {
+      throw unexplainedFailure(response, payload, message);
+    }
     throw new ApiError(response.status, message, fieldErrorsOf(payload));
   }
   if (isRecord(payload) && payload.status === 'error') {
@@ -150,10 +152,11 @@ export async function requestWith<T>(
 }
 
 /**
- * docs/operations.md#request-ids: a failure on the shop's side quotes the request's id, so the shopper's
- * "something went wrong" can be found in the log.
+ * docs/operations.md#request-ids: a failure nobody explained (the shop's 500, or a proxy's 502 with no message
+ * of the shop's) quotes the request's id, so the shopper's "something went wrong" can be found in the log.
+ * A 5xx in the shop's own words ("Failed to initialize payment") is a provider's failure, said as such.
  */
-function failureOnOurSide(response: Response, payload: unknown, message: string): ApiError {
+function unexplainedFailure(response: Response, payload: unknown, message: string): ApiError {
   const requestId = textField(payload, 'requestId') ?? response.headers.get('x-request-id') ?? undefined;
   if (requestId === undefined) return new ApiError(response.status, message);
   return new ApiError(response.status, messages.withReference(message, requestId), [], requestId);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -50,6 +51,11 @@ export const orders = pgTable(
     shippingAddress: jsonb('shipping_address').$type<Address>().notNull(),
     billingAddress: jsonb('billing_address').$type<Address>().notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * docs/product.md#delivery-date: the day promised at checkout for the address's pincode ("2026-11-27"),
+     * until the courier gives its own; null on orders placed before promises were kept.
+     */
+    promisedDeliveryDate: date('promised_delivery_date'),
     /** When the reconciler last asked Razorpay about this pending order: it asks the longest-unasked first. */
     paymentCheckedAt: timestamp('payment_checked_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   addDays,
@@ -7,7 +8,7 @@ import {
   promisedDeliveryDate,
   TRANSIT_DAYS,
 } from '../../../contracts/delivery';
-import { shopSettings } from '../../db/schema';
+import { orders, shopSettings } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { newShopper, shiprocketSimulatorOf } from '../../test/order-helpers';
 import { deliveryPromiseFor } from './delivery-promises';
@@ -125,6 +126,24 @@ describe('the promise when Shiprocket is slow', () => {
       label: 'Delivery by Sun, 29 Nov',
     });
     expect(answered).toBe(1);
+  });
+});
+
+describe('the day promised at checkout (docs/product.md#delivery-date)', () => {
+  it('is kept on the order: the day the pincode line showed, however the rule or the courier change later', async () => {
+    const asha = await newShopper(app, [{ id: 1, quantity: 1 }], { pincode: '560001', state: 'Karnataka' });
+    const shown = (await promise('560001')).json<DeliveryPromise>();
+    if (!shown.serviceable) throw new Error('560001 is served');
+
+    const response = await asha.createOrder();
+    expect(response.statusCode, response.body).toBe(200);
+    const { orderId } = response.json<{ orderId: string }>();
+    await app.db.update(shopSettings).set({ dispatchDays: 9 });
+    const [order] = await app.db
+      .select({ promised: orders.promisedDeliveryDate })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    expect(order?.promised).toBe(shown.deliverBy);
   });
 });
 

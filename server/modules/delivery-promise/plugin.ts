@@ -6,10 +6,11 @@ import { createServiceabilityLookup, type ServiceabilityLookup } from './service
 
 export interface DeliveryPromises {
   lookup: ServiceabilityLookup;
-  /** docs/product.md#delivery-promise: the line a page shows for a pincode. */
+  /**
+   * docs/product.md#delivery-promise: the line a page shows for a pincode. Unserviceable only when Shiprocket
+   * says no courier serves it; when it cannot say, the promise counts a courier's usual transit.
+   */
   promiseFor(pincode: string): Promise<DeliveryPromise>;
-  /** False only when Shiprocket says no courier serves the pincode; when it cannot say, checkout goes on. */
-  servesPincode(pincode: string): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -32,9 +33,6 @@ export default fp(
       async promiseFor(pincode) {
         const { dispatchDays } = await readShopSettings(app.db);
         return deliveryPromiseFor(lookup, pincode, dispatchDays);
-      },
-      async servesPincode(pincode) {
-        return (await lookup.lookUp(pincode))?.serviceable !== false;
       },
     });
   },

@@ -30,6 +30,7 @@ function detailsOf(order: Order, kind: OrderEmailKind, publicUrl: string): Order
   const stillComing = kind === 'confirmed' || kind === 'shipped' || kind === 'out_for_delivery';
   const expected = expectedDeliveryDate({
     orderedAt: order.paidAt ?? order.createdAt,
+    promisedDate: order.promisedDeliveryDate,
     courierEstimate: order.shipment?.estimatedDelivery,
   });
   return {

@@ -30,6 +30,14 @@ afterEach(() => {
 const numberOf = (orderId: string) => `OM-${orderId.slice(0, 8).toUpperCase()}`;
 const linkOf = (orderId: string) => `http://localhost:3000/payment-success?orderId=${orderId}`;
 
+/** docs/product.md#delivery-date: the messages name the day checkout promised for the address's pincode. */
+async function promisedDayOf(order: Order): Promise<string> {
+  const promise = await app.deliveryPromises.promiseFor(order.shippingAddress.pincode);
+  if (!promise.serviceable) throw new Error('the test pincode is served');
+  expect(order.promisedDeliveryDate).toBe(promise.deliverBy);
+  return formatArrivalDay(expectedDeliveryDate({ orderedAt: '', promisedDate: promise.deliverBy }));
+}
+
 async function paidAtOf(paid: { shopper: { myOrders(): Promise<Order[]> }; orderId: string }) {
   const order = (await paid.shopper.myOrders()).find((o) => o.orderId === paid.orderId);
   if (!order?.paidAt) throw new Error('the order is not paid');
@@ -42,7 +50,7 @@ describe('order e-mails (docs/product.md#order-messages)', () => {
     expect(await sendQueuedOrderEmails(app, paid.orderId)).toEqual(['confirmed']);
     const order = await paidAtOf(paid);
     const number = numberOf(paid.orderId);
-    const expectedBy = formatArrivalDay(expectedDeliveryDate({ orderedAt: order.paidAt ?? '' }));
+    const expectedBy = await promisedDayOf(order);
     const [mail, ...others] = await outboxOf(app, paid.shopper.email);
     expect(others.map((m) => m.subject)).toEqual([]);
     expect(mail?.channel).toBe('email');
@@ -99,7 +107,7 @@ describe('order SMS for a phone-only shopper (docs/product.md#phone-and-email)',
     const paid = await placePaidOrder(app, { shopper });
     const number = numberOf(paid.orderId);
     const order = await paidAtOf(paid);
-    const expectedBy = formatArrivalDay(expectedDeliveryDate({ orderedAt: order.paidAt ?? '' }));
+    const expectedBy = await promisedDayOf(order);
     const cancel = await app.inject({
       method: 'POST',
       url: `/api/orders/cancel/${paid.orderId}`,

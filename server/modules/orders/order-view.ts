@@ -98,6 +98,7 @@ export async function toOrderViews(db: Database, rows: OrderRow[]): Promise<Orde
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       paidAt: row.paidAt?.toISOString() ?? null,
+      promisedDeliveryDate: row.promisedDeliveryDate,
       shipment: shipment ? toShipmentView(shipment) : null,
       canCancel: mayCancel(orderStateOf(row, shipment)),
     };

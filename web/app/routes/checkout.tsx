@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { cartMessages } from '../../../contracts/cart-rules';
 import {
   arrivalText,
@@ -38,12 +38,15 @@ export function CheckoutRoute() {
   const [wishlistOpen, setWishlistOpen] = useState(false);
   const [paymentNotice, setPaymentNotice] = useState<string | null>(null);
   const payForCart = usePlaceOrder(setPaymentNotice);
-  // docs/product.md#delivery-date: before paying, the promise counts from now.
-  const arrival = useMemo(() => arrivalText({ orderedAt: new Date() }), []);
   // docs/product.md#delivery-promise: the parcel goes to the profile's address, so its pincode is the one checked.
   const profilePincode = user?.pincode?.trim() ?? '';
   const pincode = PINCODE_PATTERN.test(profilePincode) ? profilePincode : undefined;
   const promise = useDeliveryPromise(pincode);
+  // docs/product.md#delivery-date: each item arrives on the day the pincode line promises (the order keeps
+  // it); no day while it is asked, or for a pincode no courier serves.
+  const arrival = promise.data?.serviceable
+    ? arrivalText({ orderedAt: new Date(), promisedDate: promise.data.deliverBy })
+    : undefined;
   const stateWarning = user ? pincodeStateWarning(user.pincode, user.state) : undefined;
 
   async function saveAddress(address: AddressUpdate) {

@@ -1,4 +1,4 @@
-import { arrivalText } from '../../../contracts/delivery';
+import { arrivalText, promiseFactsOf } from '../../../contracts/delivery';
 import { formatRupeesExact } from '../../../contracts/format';
 import type { Order, OrderConfirmation } from '../../../contracts/orders';
 import { buttonClassName } from '../../components/button';
@@ -64,9 +64,9 @@ export function PaymentSuccessRoute() {
           <dd>{formatRupeesExact(order.data.totalPaise / 100)}</dd>
           <dt>Expected delivery</dt>
           <dd>
-            {/* docs/product.md#delivery-date: counted from payment until the courier quotes its own day. */}
+            {/* docs/product.md#delivery-date: the day promised at checkout until the courier quotes its own. */}
             {arrivalText({
-              orderedAt: order.data.paidAt ?? order.data.createdAt,
+              ...promiseFactsOf(order.data),
               courierEstimate: order.data.shipment?.estimatedDelivery,
             })}
           </dd>

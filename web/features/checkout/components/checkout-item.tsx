@@ -12,7 +12,8 @@ const ITEM_IMAGE_SIZE = 112;
 interface CheckoutItemProps {
   line: CartLine;
   /** docs/product.md#delivery-date: "Arriving Sunday, 29 Nov". */
-  arrival: string;
+  /** 'Arriving Thursday, 27 Nov', once the address's pincode has its promised day. */
+  arrival?: string | undefined;
   onRemove: () => void;
   onMoveToWishlist: () => void;
 }
@@ -50,7 +51,10 @@ export function CheckoutItem({ line, arrival, onRemove, onMoveToWishlist }: Chec
           <strong>{formatRupees(discountedUnitPrice(line.price, line.discount) * line.quantity)}</strong>
         </p>
         <p className="checkout-item__note">7 days return available</p>
-        <p className="checkout-item__note">{arrival}</p>
+        {/* The line keeps its height while the day is asked, so the items below do not move. */}
+        <p className="checkout-item__note" aria-hidden={arrival ? undefined : true}>
+          {arrival ?? '\u00a0'}
+        </p>
         <div className="checkout-item__actions">
           <Button variant="ghost" onClick={onRemove}>
             Remove

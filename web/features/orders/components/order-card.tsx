@@ -11,7 +11,7 @@ import { Link } from '../../../lib/router';
 import { useCancelOrder } from '../api/cancel-order';
 import { useOrderDocuments } from '../api/get-order-documents';
 import { CancelOrderDialog } from './cancel-order-dialog';
-import { awaitingDelivery, ShippingInformation } from './shipping-information';
+import { pendingPromiseOf, ShippingInformation } from './shipping-information';
 import { TrackingModal } from './tracking-modal';
 
 const paymentStatusLabels: Record<Order['paymentStatus'], string> = {
@@ -169,7 +169,7 @@ export function OrderCard({ order }: { order: Order }) {
       <TrackingModal
         orderId={order.orderId}
         orderNumber={order.orderNumber}
-        orderedAt={awaitingDelivery(order) ? (order.paidAt ?? order.createdAt) : null}
+        promise={pendingPromiseOf(order)}
         open={trackingOpen}
         onClose={() => setTrackingOpen(false)}
       />

@@ -1,4 +1,4 @@
-import { arrivalText } from '../../../../contracts/delivery';
+import { arrivalText, type DeliveryPromiseFacts } from '../../../../contracts/delivery';
 import type { Shipment } from '../../../../contracts/orders';
 import './detail-list.css';
 
@@ -25,24 +25,24 @@ export type ShipmentFacts = Pick<
 
 /**
  * Courier, tracking number, status, expected delivery and the courier's tracking link: the rows the pages share.
- * `orderedAt` (when paid) lets the promise show before the courier quotes a day; leave it out once the
- * parcel is delivered or the order cancelled.
+ * `promise` (the order's paid time and promised day) lets the day show before the courier quotes one;
+ * leave it out once the parcel is delivered or the order cancelled.
  */
 export function ShipmentFactRows({
   shipment,
   statusFallback,
-  orderedAt,
+  promise,
 }: {
   shipment: ShipmentFacts & { courierTrackingUrl?: string | null };
   statusFallback?: string;
-  orderedAt?: string | null;
+  promise?: DeliveryPromiseFacts | null;
 }) {
   const status = shipment.trackingStatus ?? statusFallback;
   const trackingUrl = shipment.courierTrackingUrl ?? shipment.trackingUrl;
   // docs/product.md#delivery-date: one rule for the day, everywhere.
   const arrival =
-    orderedAt || shipment.estimatedDelivery
-      ? arrivalText({ orderedAt: orderedAt ?? '', courierEstimate: shipment.estimatedDelivery })
+    promise || shipment.estimatedDelivery
+      ? arrivalText({ orderedAt: '', ...promise, courierEstimate: shipment.estimatedDelivery })
       : null;
   return (
     <>

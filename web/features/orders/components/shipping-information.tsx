@@ -1,3 +1,4 @@
+import { type DeliveryPromiseFacts, promiseFactsOf } from '../../../../contracts/delivery';
 import { orderStatusLabel } from '../../../../contracts/order-status';
 import type { Order } from '../../../../contracts/orders';
 import { Button } from '../../../components/button';
@@ -26,6 +27,11 @@ const noShipmentYet: ShipmentFacts = {
 /** Whether a delivery day is still to come: not for a delivered or cancelled order. */
 export function awaitingDelivery(order: Pick<Order, 'status'>): boolean {
   return order.status !== 'delivered' && order.status !== 'cancelled';
+}
+
+/** The order's promised day while one is still to come (docs/product.md#delivery-date). */
+export function pendingPromiseOf(order: Order): DeliveryPromiseFacts | null {
+  return awaitingDelivery(order) ? promiseFactsOf(order) : null;
 }
 
 /**
@@ -62,7 +68,7 @@ export function ShippingInformation({ order }: { order: Order }) {
           <ShipmentFactRows
             shipment={shipment}
             statusFallback={orderStatusLabel(order.status)}
-            orderedAt={awaitingDelivery(order) ? (order.paidAt ?? order.createdAt) : null}
+            promise={pendingPromiseOf(order)}
           />
         </dl>
       ) : error ? null : (
@@ -74,7 +80,7 @@ export function ShippingInformation({ order }: { order: Order }) {
           </p>
           {order.paidAt && awaitingDelivery(order) ? (
             <dl className="detail-list">
-              <ShipmentFactRows shipment={noShipmentYet} orderedAt={order.paidAt} />
+              <ShipmentFactRows shipment={noShipmentYet} promise={promiseFactsOf(order)} />
             </dl>
           ) : null}
         </>

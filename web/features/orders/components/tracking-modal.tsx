@@ -1,3 +1,4 @@
+import type { DeliveryPromiseFacts } from '../../../../contracts/delivery';
 import type { ShipmentEvent, ShipmentUpdates } from '../../../../contracts/orders';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog/dialog';
@@ -10,21 +11,21 @@ interface TrackingModalProps {
   orderId: string;
   orderNumber: string;
   /** When the order was paid, for the promised day until the courier quotes one; null once there is none to promise. */
-  orderedAt: string | null;
+  promise: DeliveryPromiseFacts | null;
   open: boolean;
   onClose: () => void;
 }
 
 /** docs/product.md#screens My Orders: the real-time tracking modal, opened from the order's Track button. */
-export function TrackingModal({ orderId, orderNumber, orderedAt, open, onClose }: TrackingModalProps) {
+export function TrackingModal({ orderId, orderNumber, promise, open, onClose }: TrackingModalProps) {
   return (
     <Dialog open={open} onClose={onClose} title={`Track Order ${orderNumber}`}>
-      {open ? <TrackingContent orderId={orderId} orderedAt={orderedAt} /> : null}
+      {open ? <TrackingContent orderId={orderId} promise={promise} /> : null}
     </Dialog>
   );
 }
 
-function TrackingContent({ orderId, orderedAt }: { orderId: string; orderedAt: string | null }) {
+function TrackingContent({ orderId, promise }: { orderId: string; promise: DeliveryPromiseFacts | null }) {
   const tracking = useTrackOrder(orderId, true);
 
   if (tracking.isPending) {
@@ -55,7 +56,7 @@ function TrackingContent({ orderId, orderedAt }: { orderId: string; orderedAt: s
       <dl className="detail-list">
         <ShipmentFactRows
           shipment={data}
-          orderedAt={cancelled || data.orderStatus === 'delivered' ? null : orderedAt}
+          promise={cancelled || data.orderStatus === 'delivered' ? null : promise}
         />
       </dl>
       <h3 className="tracking__heading" id={`tracking-updates-${orderId}`}>

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "promised_delivery_date" date;
