@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { LRUCache } from 'lru-cache';
 import { TRANSIT_DAYS } from '../../../contracts/delivery';
 import type { ShiprocketClient } from '../../providers/shiprocket/client';
 import type { CourierOption, ServiceabilityReply } from '../../providers/shiprocket/types';
-import { createTtlCache } from './ttl-cache';
 
 /** What Shiprocket says of a pincode: no courier, or the days the courier that would ship it takes. */
 export type Serviceability = { serviceable: true; courierDays: number } | { serviceable: false };
@@ -53,12 +53,16 @@ export interface ServiceabilityLookupOptions {
 export function createServiceabilityLookup(options: ServiceabilityLookupOptions) {
   const now = options.now ?? Date.now;
   const timeoutMs = options.timeoutMs ?? SERVICEABILITY_TIMEOUT_MS;
-  const cache = createTtlCache<Serviceability>({
-    ttlMs: SERVICEABILITY_TTL_MS,
-    maxEntries: SERVICEABILITY_MAX_PINCODES,
-    now,
+  // fetch() shares one call among concurrent asks for a pincode, and keeps nothing when the call gives
+  // undefined (Shiprocket failed): the next view asks again.
+  const cache = new LRUCache<string, Serviceability>({
+    max: SERVICEABILITY_MAX_PINCODES,
+    ttl: SERVICEABILITY_TTL_MS,
+    perf: { now },
+    // Read the clock at each look-up rather than keep it for a millisecond behind a timer.
+    ttlResolution: 0,
+    fetchMethod: (pincode) => ask(pincode),
   });
-  const inFlight = new Map<string, Promise<Serviceability | undefined>>();
 
   async function ask(pincode: string): Promise<Serviceability | undefined> {
     try {
@@ -68,32 +72,21 @@ export function createServiceabilityLookup(options: ServiceabilityLookupOptions)
         weightKg: PARCEL_WEIGHT_KG,
         cod: false,
       });
-      const answer = serviceabilityOf(reply, new Date(now()));
-      cache.set(pincode, answer);
-      return answer;
+      return serviceabilityOf(reply, new Date(now()));
     } catch (error) {
       options.log.warn({ err: error, pincode }, 'serviceability check failed');
       return undefined;
-    } finally {
-      inFlight.delete(pincode);
     }
   }
 
   return {
     async lookUp(pincode: string): Promise<Serviceability | undefined> {
-      const cached = cache.get(pincode);
-      if (cached) return cached;
-      let call = inFlight.get(pincode);
-      if (!call) {
-        call = ask(pincode);
-        inFlight.set(pincode, call);
-      }
       const stop = new AbortController();
       const timedOut = sleep(timeoutMs, 'timed out' as const, { signal: stop.signal }).catch(
         () => 'stopped' as const,
       );
       try {
-        const answer = await Promise.race([call, timedOut]);
+        const answer = await Promise.race([cache.fetch(pincode), timedOut]);
         if (typeof answer !== 'string') return answer;
         options.log.warn({ pincode }, 'serviceability check timed out');
         return undefined;
@@ -107,5 +100,4 @@ export function createServiceabilityLookup(options: ServiceabilityLookupOptions)
     },
   };
 }
-
 export type ServiceabilityLookup = ReturnType<typeof createServiceabilityLookup>;
