@@ -1,5 +1,7 @@
 // The user-facing texts (docs/product.md#validation and docs/product.md#messages), quoted exactly. Pages, server and tests use these.
 
+import { transportMessages } from './transport-messages';
+
 export const messages = {
   // validation (docs/product.md#validation)
   phoneTenDigits: 'Phone number must be exactly 10 digits (e.g., 1234567890)',
@@ -17,11 +19,7 @@ export const messages = {
   razorpayOrderFailed: 'Failed to create Razorpay order',
   invalidPaymentResponse: 'Invalid payment response received',
 
-  // transport (docs/product.md#messages)
-  unauthorized: 'Unauthorized. Please login again.',
-  serviceUnavailable: 'Service temporarily unavailable. Please try again later.',
-  requestFailed: 'Request failed',
-  httpError: (status: number) => `HTTP error! status: ${status}`,
+  ...transportMessages,
 
   // profile and catalogue (docs/product.md#messages)
   pleaseLogIn: 'Please log in to view this page.',
@@ -36,8 +34,6 @@ export const messages = {
   tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
   bodyTooLarge: 'The request is too large.',
   unexpected: 'Something went wrong. Please try again.',
-  /** A failure on our side quotes its request id (docs/operations.md#request-ids). */
-  withReference: (message: string, requestId: string) => `${message} Reference: ${requestId}`,
   nulCharacter: 'Text may not contain the NUL character.',
   nestedTooDeep: 'The request body is nested too deeply.',
 } as const;

@@ -11,7 +11,8 @@ import autocannon from 'autocannon';
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
 const DATABASE_CONNECTIONS = 10;
-const HOME_BUDGET_KB = 90;
+// docs/operations.md#performance-budget: the budget `npm run size` holds CI to.
+const HOME_BUDGET_KB = 95;
 const databaseUrl = process.env.DATABASE_URL;
 
 interface Running {
@@ -207,5 +208,5 @@ if (cart && bareCartRps) {
 }
 for (const [file, bytes] of home.files) console.log(`  ${file}: ${(bytes / 1000).toFixed(1)} kB gzipped`);
 console.log(
-  `home-page JavaScript:             ${homeKb.toFixed(1)} kB gzipped (aim under ${HOME_BUDGET_KB} kB)`,
+  `home-page JavaScript:             ${homeKb.toFixed(1)} kB gzipped (budget ${HOME_BUDGET_KB} kB)`,
 );

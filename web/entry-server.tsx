@@ -1,4 +1,3 @@
-import { dehydrate } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { PageRenderer, PageRenderRequest, RenderedPage } from '../contracts/page-rendering';
@@ -42,7 +41,7 @@ export async function render(request: PageRenderRequest): Promise<RenderedPage> 
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const appHtml = await streamToText(prelude);
-  const state = serializeAppState(dehydrate(queryClient));
+  const state = serializeAppState(queryClient);
   queryClient.clear();
   return {
     appHtml,

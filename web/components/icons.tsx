@@ -1,7 +1,8 @@
 // Small line icons, drawn inline so they need no extra request and follow currentColor.
 import type { ReactNode } from 'react';
 
-function Icon({ children, size = 24 }: { children: ReactNode; size?: number }) {
+/** An icon's frame: a 24-unit view box, drawn with the text's colour and hidden from assistive technology. */
+export function Icon({ children, size = 24 }: { children: ReactNode; size?: number }) {
   return (
     <svg
       width={size}
@@ -75,36 +76,7 @@ export function PinIcon() {
   );
 }
 
-export function InstagramIcon() {
-  return (
-    <Icon size={20}>
-      <rect x="3" y="3" width="18" height="18" rx="5" />
-      <circle cx="12" cy="12" r="4" />
-      <path d="M17.5 6.5h.01" />
-    </Icon>
-  );
-}
-
-export function FacebookIcon() {
-  return (
-    <Icon size={20}>
-      <path d="M15 3h-2.5A4.5 4.5 0 0 0 8 7.5V10H5v4h3v7h4v-7h3l1-4h-4V7.6c0-.6.4-1 1-1h3z" />
-    </Icon>
-  );
-}
-
 /** The brand mark: a mitten, as in the favicon. */
-export function ShareIcon() {
-  return (
-    <Icon size={18}>
-      <circle cx="18" cy="5" r="3" />
-      <circle cx="6" cy="12" r="3" />
-      <circle cx="18" cy="19" r="3" />
-      <path d="M8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />
-    </Icon>
-  );
-}
-
 export function MittenMark() {
   return (
     <svg width="32" height="32" viewBox="0 0 64 64" aria-hidden="true" focusable="false">

@@ -1,5 +1,5 @@
 import { CHALLENGE_HEADER } from '../../contracts/challenge';
-import { messages } from '../../contracts/messages';
+import { transportMessages as messages } from '../../contracts/transport-messages';
 
 // The app reads the API base from its config (docs/architecture.md#api: the API lives under /api on the same origin).
 export const apiBase = import.meta.env.VITE_API_BASE ?? '/api';
@@ -147,7 +147,7 @@ export async function requestWith<T>(
     throw new ApiError(response.status, textField(payload, 'message') ?? messages.requestFailed);
   }
   // The server validates its replies against the contracts' schemas; parsing them again here would put zod
-  // into the home page's bundle (budget: 90 kB).
+  // into the home page's bundle (docs/operations.md#performance-budget).
   return payload as T;
 }
 

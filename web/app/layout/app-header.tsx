@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../components/button';
-import { AccountMenu } from '../../components/header/account-menu';
+import '../../components/header/account-menu.css';
 import { Header } from '../../components/header/header';
 import { useLogOut } from '../../features/auth/hooks/use-log-out';
 import { greetingName } from '../../features/auth/user-names';
 import { useProducts } from '../../features/catalogue/api/get-products';
 import { SearchBox } from '../../features/search/components/search-box';
+import { lazyAfterLoad } from '../../lib/lazy-after-load';
 import { paths } from '../../lib/paths';
 import { useNavigate } from '../../lib/router';
 import { useSessionUser } from '../../lib/session';
@@ -16,6 +17,12 @@ const LocationDialog = lazy(() =>
   import('../../features/location/components/location-dialog').then((module) => ({
     default: module.LocationDialog,
   })),
+);
+
+// Only a signed-in shopper sees it, and never in the server's HTML: its code is not in the first load. Its
+// styles are, so the greeting it stands in for until then looks the same.
+const AccountMenu = lazyAfterLoad(() =>
+  import('../../components/header/account-menu').then((module) => module.AccountMenu),
 );
 
 export function AppHeader() {
@@ -38,11 +45,21 @@ export function AppHeader() {
         wishlistCount={shopState.wishlistCount}
         account={
           user ? (
-            <AccountMenu
-              greeting={greetingName(user)}
-              email={user.email}
-              onLogout={() => void logOut(paths.home)}
-            />
+            <Suspense
+              fallback={
+                <div className="account-menu">
+                  <span className="account-menu__toggle">
+                    <span className="account-menu__greeting">Hi, {greetingName(user)}</span>
+                  </span>
+                </div>
+              }
+            >
+              <AccountMenu
+                greeting={greetingName(user)}
+                email={user.email}
+                onLogout={() => void logOut(paths.home)}
+              />
+            </Suspense>
           ) : (
             <Button variant="primary" onClick={() => openLogin({ mode: 'login' })}>
               Login

@@ -1,14 +1,19 @@
-import { createContext, type ReactNode, use, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, Suspense, use, useEffect, useMemo, useState } from 'react';
 import type { CartLine } from '../../../contracts/cart';
 import type { Product } from '../../../contracts/catalogue';
-import { SaveErrorAlert } from '../../features/cart/components/save-error-alert';
 import { type CartState, useCart } from '../../features/cart/hooks/use-cart';
 import type { ProductActions } from '../../features/catalogue/product-actions';
 import { useLocationLabel } from '../../features/location/location-label';
 import { useWishlist, type WishlistState } from '../../features/wishlist/hooks/use-wishlist';
 import type { WishlistItem } from '../../features/wishlist/wishlist-items';
+import { lazyAfterLoad } from '../../lib/lazy-after-load';
 import { useSessionUser } from '../../lib/session';
 import { useLoginPrompt } from './login-prompt';
+
+// Shown only when a save is refused: its code is not in the first load.
+const SaveErrorAlert = lazyAfterLoad(() =>
+  import('../../features/cart/components/save-error-alert').then((module) => module.SaveErrorAlert),
+);
 
 /** What the header and the product buttons need to know about the visitor's cart and wishlist. */
 export interface ShopState extends ProductActions {
@@ -82,13 +87,17 @@ export function ShopStateProvider({ children }: { children: ReactNode }) {
   return (
     <ShopStateContext value={state}>
       {children}
-      <SaveErrorAlert
-        messages={[cart.saveError, wishlist.saveError]}
-        onDismiss={() => {
-          cart.dismissSaveError();
-          wishlist.dismissSaveError();
-        }}
-      />
+      {(cart.saveError !== null || wishlist.saveError !== null) && (
+        <Suspense fallback={null}>
+          <SaveErrorAlert
+            messages={[cart.saveError, wishlist.saveError]}
+            onDismiss={() => {
+              cart.dismissSaveError();
+              wishlist.dismissSaveError();
+            }}
+          />
+        </Suspense>
+      )}
     </ShopStateContext>
   );
 }

@@ -1,8 +1,7 @@
 import { shop } from '../../../contracts/shop';
 import { paths, sectionIds } from '../../lib/paths';
 import { Link } from '../../lib/router';
-import { FacebookIcon, InstagramIcon } from '../icons';
-import './footer.css';
+import { FacebookIcon, InstagramIcon } from './social-icons';
 
 // The policy pages' titles live with their texts (a lazy chunk); the footer keeps its own short labels.
 const helpLinks = [

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { paths } from '../../lib/paths';
 import { Link } from '../../lib/router';
-import './account-menu.css';
 
 interface AccountMenuProps {
   /** docs/product.md#screens: firstName, else name, else 'User'. */

@@ -26,7 +26,7 @@ export function useSavedList<Item, Ref>(list: SavedList<Item, Ref>): SavedListSt
   const [saveError, setSaveError] = useState<string | null>(null);
   const query = useQuery({ ...list.queryOptions(userId ?? ''), enabled: userId !== null });
   const { refusal } = list.definition;
-  const { mutate } = useListSaves(list, (error) => setSaveError(refusal(error)));
+  const save = useListSaves(list, (error) => setSaveError(refusal(error)));
 
   // docs/product.md#behaviour Logout: the local copy goes with the session.
   useEffect(() => {
@@ -48,7 +48,7 @@ export function useSavedList<Item, Ref>(list: SavedList<Item, Ref>): SavedListSt
         setSaveError(null);
         queryClient.setQueryData(key, items);
         list.writeLocal(userId, items, true);
-        mutate({ userId, items, previous });
+        save({ userId, items, previous });
       };
       if (queryClient.getQueryData(key)) {
         apply();
@@ -59,7 +59,7 @@ export function useSavedList<Item, Ref>(list: SavedList<Item, Ref>): SavedListSt
         .fetchQuery(list.queryOptions(userId))
         .then(apply, (error: Error) => setSaveError(refusal(error)));
     },
-    [userId, queryClient, mutate, list, refusal],
+    [userId, queryClient, save, list, refusal],
   );
 
   const dismissSaveError = useCallback(() => setSaveError(null), []);

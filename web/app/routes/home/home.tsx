@@ -1,12 +1,12 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { DeferredSection } from '../../../components/deferred-section';
 import { ProductsSection } from '../../../features/catalogue/components/products-section';
 import { filterByTitle } from '../../../features/search/match-products';
 import { useSearch } from '../../../features/search/search-provider';
+import { lazyAfterLoad } from '../../../lib/lazy-after-load';
 import { sectionIds } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useShopState } from '../../shop-state/shop-state-provider';
-import { AboutSection } from './about-section';
 import { HeroSection } from './hero-section';
 import './home.css';
 
@@ -17,6 +17,16 @@ const ContactSection = lazy(() =>
   })),
 );
 
+// Text the server renders for search engines and the first paint; its code is not in the first load. One
+// element for every render (the home page re-renders as the cart fills): a boundary still waiting for its
+// code keeps the server's HTML only while nothing above hands it new props.
+const AboutSection = lazyAfterLoad(() => import('./about-section').then((module) => module.AboutSection));
+const aboutSection = (
+  <Suspense fallback={null}>
+    <AboutSection />
+  </Suspense>
+);
+
 export function HomeRoute() {
   const search = useSearch();
   const shopState = useShopState();
@@ -25,7 +35,7 @@ export function HomeRoute() {
   return (
     <>
       <HeroSection />
-      <AboutSection />
+      {aboutSection}
       <ProductsSection
         searchTerm={search.term}
         filterProducts={(products) => filterByTitle(products, search.term)}

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button';
-import { ShareIcon } from '../../../components/icons';
+import { ShareIcon } from './share-icon';
 
 /**
  * Share: the phone's own share sheet (the Web Share API) where there is one; elsewhere, or if it fails, a
