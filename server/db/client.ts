@@ -21,6 +21,12 @@ export interface DatabaseHandle {
   executeSql: ExecuteSql;
   /** PostgreSQL only: the connection pool, for its figures on /metrics. */
   pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
+  /**
+   * Runs start-up work that changes the schema or seeds it (the job queue's tables, the catalogue) one
+   * process at a time: several processes may start together on one empty database
+   * (docs/operations.md#scaling-out).
+   */
+  oneStartAtATime<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -37,8 +43,8 @@ export interface DatabaseOptions {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-// Any fixed number: it only has to be the same in every process that migrates this database.
-const MIGRATION_LOCK_KEY = 727_274;
+// Any fixed number: it only has to be the same in every process that starts on this database.
+const START_UP_LOCK_KEY = 727_274;
 
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -61,7 +67,8 @@ async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promi
     }
     return client.query(text, values);
   };
-  return { db, kind: 'pglite', executeSql, close: () => client.close() };
+  // One process holds a PGlite folder: there is nobody to wait for.
+  return { db, kind: 'pglite', executeSql, oneStartAtATime: (work) => work(), close: () => client.close() };
 }
 
 async function openPostgres(
@@ -72,17 +79,30 @@ async function openPostgres(
   // Without a listener, a broken idle connection is an 'error' event that ends the process.
   pool.on('error', onConnectionError);
   const db = drizzlePostgres({ client: pool, schema });
-  // Several API processes may start at once against one database: let one migrate at a time.
-  const lockClient = await pool.connect();
-  try {
-    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePostgres(drizzlePostgres({ client: lockClient, schema }), { migrationsFolder });
-  } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-    lockClient.release();
-  }
+  // Several API processes may start at once against one database: one migrates at a time, and the rest of
+  // their start-up work waits its turn the same way.
+  const oneStartAtATime = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('select pg_advisory_lock($1)', [START_UP_LOCK_KEY]);
+      return await work(lockClient);
+    } finally {
+      await lockClient.query('select pg_advisory_unlock($1)', [START_UP_LOCK_KEY]).catch(() => {});
+      lockClient.release();
+    }
+  };
+  await oneStartAtATime((client) =>
+    migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder }),
+  );
   const executeSql: ExecuteSql = (text, values) => pool.query(text, values);
-  return { db, kind: 'postgres', executeSql, pool, close: () => endPool(pool) };
+  return {
+    db,
+    kind: 'postgres',
+    executeSql,
+    pool,
+    oneStartAtATime: (work) => oneStartAtATime(() => work()),
+    close: () => endPool(pool),
+  };
 }
 
 /** `pool.end()` resolves before its connections have closed; this waits until every one has. */

@@ -9,6 +9,7 @@ declare module 'fastify' {
     databaseKind: DatabaseHandle['kind'];
     executeSql: ExecuteSql;
     databasePool: DatabaseHandle['pool'];
+    oneStartAtATime: DatabaseHandle['oneStartAtATime'];
   }
 }
 
@@ -27,12 +28,15 @@ export default fp(
       loadDataDir: options.pgliteTemplate,
       onConnectionError: (error) => app.log.warn({ err: error }, 'a pooled database connection broke'),
     });
-    await seedCatalogue(handle.db);
-    if (options.config.env !== 'production') await seedSampleSeller(handle.db);
+    await handle.oneStartAtATime(async () => {
+      await seedCatalogue(handle.db);
+      if (options.config.env !== 'production') await seedSampleSeller(handle.db);
+    });
     app.decorate('db', handle.db);
     app.decorate('databaseKind', handle.kind);
     app.decorate('executeSql', handle.executeSql);
     app.decorate('databasePool', handle.pool);
+    app.decorate('oneStartAtATime', handle.oneStartAtATime);
     app.addHook('onClose', () => handle.close());
     app.log.info({ database: handle.kind }, 'database ready');
   },

@@ -129,13 +129,20 @@ export default fp(
       schema: 'pgboss',
     });
     boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
-    await boss.start();
-    for (const queue of Object.values(jobQueues)) {
-      await boss.createQueue(queue, { name: queue, ...queuePolicy });
-      if (options.retryDelaySeconds !== undefined) {
-        await boss.updateQueue(queue, { name: queue, ...queuePolicy, retryDelay: options.retryDelaySeconds });
+    // The first start on an empty database makes pg-boss's schema and the queues: one process at a time.
+    await app.oneStartAtATime(async () => {
+      await boss.start();
+      for (const queue of Object.values(jobQueues)) {
+        await boss.createQueue(queue, { name: queue, ...queuePolicy });
+        if (options.retryDelaySeconds !== undefined) {
+          await boss.updateQueue(queue, {
+            name: queue,
+            ...queuePolicy,
+            retryDelay: options.retryDelaySeconds,
+          });
+        }
       }
-    }
+    });
 
     const jobs: Jobs = {
       boss,
