@@ -16,6 +16,8 @@ export async function freePort(): Promise<number> {
 export interface ShopProcess {
   base: string;
   child: ChildProcess;
+  /** What the process wrote to stderr so far (warnings and errors: LOG_LEVEL is warn). */
+  errors: () => string;
 }
 
 export class ShopProcesses {
@@ -49,7 +51,7 @@ export class ShopProcesses {
     while (Date.now() < deadline) {
       if (child.exitCode !== null)
         throw new Error(`the shop on ${base} exited with ${child.exitCode}: ${errors}`);
-      if (await isHealthy(base)) return { base, child };
+      if (await isHealthy(base)) return { base, child, errors: () => errors };
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     throw new Error(`the shop on ${base} did not start in time: ${errors}`);
