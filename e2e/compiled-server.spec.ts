@@ -60,6 +60,8 @@ test('node dist/server/main.js serves the shop and stops on SIGTERM', async ({ p
     await page.goto(`http://127.0.0.1:${port}/`);
     await expect(page.getByRole('region', { name: 'Our Mittens' }).getByRole('article')).toHaveCount(7);
 
+    // The server drains its own requests; the browser's keep-alive connections and late chunk fetches go first.
+    await page.close();
     const exited = once(child, 'exit');
     child.kill('SIGTERM');
     expect(await exited).toEqual([0, null]);
