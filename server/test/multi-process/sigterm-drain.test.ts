@@ -1,21 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
+import { freePort } from './shop-processes';
 
 let child: ChildProcess | undefined;
 afterEach(() => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
   child = undefined;
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
 
 async function waitForHealth(base: string, deadline: number) {
   while (Date.now() < deadline) {

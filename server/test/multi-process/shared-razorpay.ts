@@ -1,0 +1,70 @@
+import Fastify from 'fastify';
+import { addFaultHook, createFaultInjector } from '../../simulators/faults';
+import { checkoutRoutes } from '../../simulators/razorpay/checkout-routes';
+import { restRoutes } from '../../simulators/razorpay/rest-routes';
+import { createRazorpaySimulator, SIMULATOR_BASE_PATH } from '../../simulators/razorpay/simulator';
+
+// docs/operations.md#scaling-out: each shop process's own simulator keeps its own payments, as no real
+// Razorpay account would. Tests of several processes start this one instead, outside every shop process, and
+// give each process its keys, as the shops in production share one Razorpay account.
+
+/**
+ * Posts a webhook as a load balancer in front of the shops would: to the first of `bases` that answers. A
+ * process that is down refuses the connection and the next one gets it; when none answers the call throws,
+ * and the simulator retries it later.
+ */
+async function postToFirstAlive(
+  bases: readonly string[],
+  target: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<number> {
+  let refusal: unknown = new Error('no shop process to post the webhook to');
+  for (const base of bases) {
+    try {
+      const response = await fetch(`${base}${target}`, { method: 'POST', headers, body });
+      await response.arrayBuffer();
+      return response.status;
+    } catch (error) {
+      refusal = error;
+    }
+  }
+  throw refusal;
+}
+
+/** A Razorpay simulator on a port of its own, whose webhooks go to whichever of `shopBases()` is up. */
+export async function startSharedRazorpay(shopBases: () => readonly string[]) {
+  const sim = createRazorpaySimulator({
+    postWebhook: (target, headers, body) => postToFirstAlive(shopBases(), target, headers, body),
+    // Patient enough to outlast a process being restarted.
+    webhookRetry: { attempts: 8, initialDelayMs: 100 },
+  });
+  const faults = createFaultInjector(SIMULATOR_BASE_PATH);
+  const app = Fastify();
+  await app.register(
+    async (scope) => {
+      addFaultHook(scope, faults);
+      await scope.register(restRoutes(sim), { prefix: '/v1' });
+      await scope.register(checkoutRoutes(sim));
+    },
+    { prefix: SIMULATOR_BASE_PATH },
+  );
+  app.addHook('preClose', async () => faults.reset());
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const { simulator } = sim;
+  return {
+    simulator,
+    faults,
+    /** What each shop process needs to use this account instead of a simulator of its own. */
+    shopEnv: {
+      RAZORPAY_KEY_ID: simulator.keyId,
+      RAZORPAY_KEY_SECRET: simulator.keySecret,
+      RAZORPAY_WEBHOOK_SECRET: simulator.webhookSecret,
+      RAZORPAY_BASE_URL: `${address}${SIMULATOR_BASE_PATH}`,
+    },
+    async close() {
+      await app.close();
+      await sim.close();
+    },
+  };
+}
