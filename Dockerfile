@@ -2,8 +2,14 @@
 # docs/operations.md#deploying: the shop as one image, the compiled server (node dist/server/main.js) with
 # its production packages only. Build: docker build -t ottoman-mittens .
 
+# What npm needs to compile a native package whose prebuilt binary does not load on this machine (argon2's
+# crashed on one build machine, docs/operations.md#deploying). Only the build stages have it.
+FROM node:20-slim AS toolchain
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+
 # The build: every package (Vite, TypeScript's transform), then npm run build.
-FROM node:20-slim AS build
+FROM toolchain AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -11,7 +17,7 @@ COPY . .
 RUN npm run build
 
 # The packages the server loads at run time, native ones (argon2, sharp) built for this image's platform.
-FROM node:20-slim AS packages
+FROM toolchain AS packages
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 // docs/operations.md#compiled-server: `npm run build` ends with this build, the server as plain JavaScript in
-// dist/server (main.js starts it; app.js is the app without listening, which the browser tests run). Packages
+// dist/server (main.js starts it; app.js is the app without listening, which the browser tests run; admin.js
+// and db-copy.js are `npm run admin` and `npm run db:copy` compiled). Packages
 // stay in node_modules (an SSR build leaves every bare import external), so native modules load as they are.
 const source = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 const outDir = source('dist/server');
@@ -39,7 +40,12 @@ export default defineConfig({
     minify: false,
     sourcemap: true,
     rolldownOptions: {
-      input: { main: source('server/main.ts'), app: source('server/app.ts') },
+      input: {
+        main: source('server/main.ts'),
+        app: source('server/app.ts'),
+        admin: source('scripts/admin.ts'),
+        'db-copy': source('scripts/db-copy.ts'),
+      },
       output: { chunkFileNames: '[name]-[hash].js' },
     },
   },
