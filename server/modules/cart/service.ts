@@ -10,6 +10,7 @@ import { computeCartTotals } from '../../../contracts/pricing';
 import type { Database } from '../../db/client';
 import { lockUser } from '../../db/lock-user';
 import { cartLines, products } from '../../db/schema';
+import { rowMapperOf } from '../../db/table-rows';
 import { AppError } from '../../errors';
 import { toProduct } from '../catalogue/service';
 
@@ -89,39 +90,40 @@ export async function replaceCart(
   return toCartReply(rows);
 }
 
+const productOfRow = rowMapperOf(products);
+
 /**
  * Removes the user's lines not in the list and upserts the others (only those of products that exist), and
- * reads the cart back from what the upsert returned: the statement's own reads would not see its writes.
+ * reads the cart back from what the upsert returned: the statement's own reads would not see its writes. The
+ * lines travel as one JSON parameter, so the statement's text is the same on every call and costs no building.
  */
-function writeCartLines(tx: Database, userId: string, lines: readonly CartLineInput[]) {
-  const rows = sql.join(
-    lines.map((line) => sql`(${line.id}::integer, ${line.size}::text, ${line.quantity}::integer)`),
-    sql`, `,
+async function writeCartLines(tx: Database, userId: string, lines: readonly CartLineInput[]) {
+  const listed = JSON.stringify(
+    lines.map((line) => ({ product_id: line.id, size: line.size, quantity: line.quantity })),
   );
-  const removed = tx.$with('removed', { productId: cartLines.productId }).as(
-    sql`delete from cart_lines where user_id = ${userId}
-      and (product_id, size) not in (select product_id, size from (values ${rows}) as listed(product_id, size, quantity))
-      returning product_id`,
-  );
-  const written = tx
-    .$with('written', {
-      productId: cartLines.productId,
-      size: cartLines.size,
-      quantity: cartLines.quantity,
-      createdAt: cartLines.createdAt,
-    })
-    .as(
-      sql`insert into cart_lines (user_id, product_id, size, quantity)
-        select ${userId}, listed.product_id, listed.size, listed.quantity
-        from (values ${rows}) as listed(product_id, size, quantity)
+  const result = (await tx.execute(
+    sql`with listed as (
+        select * from jsonb_to_recordset(${listed}::jsonb) as listed(product_id integer, size text, quantity integer)
+      ),
+      removed as (
+        delete from cart_lines where user_id = ${userId}
+          and (product_id, size) not in (select product_id, size from listed)
+        returning product_id
+      ),
+      written as (
+        insert into cart_lines (user_id, product_id, size, quantity)
+        select ${userId}, listed.product_id, listed.size, listed.quantity from listed
         where exists (select 1 from products where products.id = listed.product_id)
         on conflict (user_id, product_id, size) do update set quantity = excluded.quantity, updated_at = now()
-        returning product_id, size, quantity, created_at`,
-    );
-  return tx
-    .with(removed, written)
-    .select({ product: products, size: written.size, quantity: written.quantity })
-    .from(written)
-    .innerJoin(products, eq(products.id, written.productId))
-    .orderBy(asc(written.createdAt), asc(written.productId), asc(written.size));
+        returning product_id, size, quantity, created_at
+      )
+      select p.*, w.size as line_size, w.quantity as line_quantity
+      from written w join products p on p.id = w.product_id
+      order by w.created_at, w.product_id, w.size`,
+  )) as { rows: Record<string, unknown>[] };
+  return result.rows.map((row) => ({
+    product: productOfRow(row),
+    size: row.line_size as CartLine['size'],
+    quantity: row.line_quantity as number,
+  }));
 }
