@@ -4,7 +4,7 @@ import { openDatabase } from '../../db/client';
 import { notifications, orders, shipments } from '../../db/schema';
 import { createShopper } from '../shopper-factory';
 import { createTestDatabase, type TestDatabase } from '../test-database';
-import { canRunSeveralProcesses, ShopProcesses } from './shop-processes';
+import { canRunSeveralProcesses, postJson, ShopProcesses } from './shop-processes';
 
 const shops = new ShopProcesses();
 let database: TestDatabase | undefined;
@@ -14,17 +14,6 @@ afterAll(async () => {
 });
 
 const ORDERS = 6;
-
-async function post(base: string, path: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as Record<string, unknown>;
-}
 
 // docs/operations.md#scaling-out: both processes run job workers on one queue; each paid order's shipment
 // booking and confirmation e-mail happen once, whichever process takes them.
@@ -46,20 +35,20 @@ it.skipIf(!canRunSeveralProcesses)(
       await Promise.all(
         shoppers.map(async (shopper, index) => {
           const cartOn = index % 2 === 0 ? a : b;
-          await post(
+          await postJson(
             cartOn.base,
             '/api/cart/update',
             { cart: [{ id: 1 + (index % 3), quantity: 1 }] },
             shopper.headers,
           );
-          const order = await post(a.base, '/api/payment/create-order', {}, shopper.headers);
-          const paid = await post(a.base, '/sim/razorpay/checkout/pay', {
+          const order = await postJson(a.base, '/api/payment/create-order', {}, shopper.headers);
+          const paid = await postJson(a.base, '/sim/razorpay/checkout/pay', {
             key: order.key,
             order_id: order.id,
             method: 'upi',
             vpa: 'success@razorpay',
           });
-          await post(a.base, '/api/orders/create-with-payment', paid, shopper.headers);
+          await postJson(a.base, '/api/orders/create-with-payment', paid, shopper.headers);
         }),
       );
 

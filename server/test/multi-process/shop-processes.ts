@@ -68,6 +68,23 @@ export class ShopProcesses {
   }
 }
 
+/** POSTs JSON to a shop process and returns the JSON reply; any status but 2xx throws with the reply. */
+export async function postJson(
+  base: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Record<string, unknown>> {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
 export function isHealthy(base: string): Promise<boolean> {
   return fetch(`${base}/api/health`).then(
     (response) => response.ok,

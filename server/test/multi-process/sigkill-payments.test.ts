@@ -5,7 +5,7 @@ import { orders } from '../../db/schema';
 import { createShopper } from '../shopper-factory';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startSharedRazorpay } from './shared-razorpay';
-import { canRunSeveralProcesses, ShopProcesses } from './shop-processes';
+import { canRunSeveralProcesses, postJson, ShopProcesses } from './shop-processes';
 
 const shops = new ShopProcesses();
 let database: TestDatabase | undefined;
@@ -21,17 +21,6 @@ afterAll(async () => {
 const ORDERS = 12;
 /** Reports held at Razorpay, inside the process, when it is killed. */
 const CUT_OFF = 6;
-
-async function post(base: string, path: string, body: unknown, headers: Record<string, string>) {
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as Record<string, unknown>;
-}
 
 // docs/operations.md#scaling-out: the browser's report of a payment may die with the process that was
 // handling it; Razorpay's webhook, through the load balancer to the process still up, confirms the order, and
@@ -57,13 +46,13 @@ it.skipIf(!canRunSeveralProcesses)(
     const checkouts = await Promise.all(
       shoppers.map(async (shopper, index) => {
         const shop = index % 2 === 0 ? a : b;
-        await post(
+        await postJson(
           shop.base,
           '/api/cart/update',
           { cart: [{ id: 1 + (index % 3), quantity: 1 }] },
           shopper.headers,
         );
-        const order = await post(shop.base, '/api/payment/create-order', {}, shopper.headers);
+        const order = await postJson(shop.base, '/api/payment/create-order', {}, shopper.headers);
         return { shopper, paid: simulator.completePayment(String(order.id)) };
       }),
     );
@@ -106,7 +95,7 @@ it.skipIf(!canRunSeveralProcesses)(
     const restarted = await shops.start(url, env);
     bases = [restarted.base, b.base];
     for (const { shopper, paid } of checkouts) {
-      const confirmation = await post(
+      const confirmation = await postJson(
         restarted.base,
         '/api/orders/create-with-payment',
         paid,
