@@ -1,0 +1,108 @@
+import { afterAll, expect, it } from 'vitest';
+import { cancelMessages } from '../../../contracts/orders';
+import { type DatabaseHandle, openDatabase } from '../../db/client';
+import { createShopper } from '../shopper-factory';
+import { createTestDatabase, type TestDatabase } from '../test-database';
+import { startSharedRazorpay } from './shared-razorpay';
+import { canRunSeveralProcesses, postJson, ShopProcesses } from './shop-processes';
+
+const shops = new ShopProcesses();
+let database: TestDatabase | undefined;
+let handle: DatabaseHandle | undefined;
+let razorpay: Awaited<ReturnType<typeof startSharedRazorpay>> | undefined;
+afterAll(async () => {
+  await shops.stopAll();
+  await razorpay?.close();
+  await handle?.close();
+  await database?.drop();
+});
+
+const ORDERS = 4;
+
+// docs/operations.md#scaling-out: a cancelled order whose refund Razorpay refused at first is refunded by the
+// refund job, which both processes work: each order is refunded once, whichever process took its job.
+it.skipIf(!canRunSeveralProcesses)(
+  'two processes with workers refund each cancelled order once through the refund job (skipped without DATABASE_URL and REDIS_URL)',
+  { timeout: 120_000 },
+  async () => {
+    database = await createTestDatabase(undefined);
+    const url = database.url as string;
+    let bases: string[] = [];
+    razorpay = await startSharedRazorpay(() => bases);
+    const { simulator, faults } = razorpay;
+    const env = { ...razorpay.shopEnv, JOB_WORKERS: 'true', JOB_POLLING_INTERVAL_SECONDS: '0.5' };
+    const [a, b] = await Promise.all([shops.start(url, env), shops.start(url, env)]);
+    const processes = [a, b];
+    bases = [a.base, b.base];
+    handle = await openDatabase({ url, dataDir: 'memory://' });
+    const { db } = handle;
+
+    // No parcel is booked (each process's Shiprocket simulator refuses the booking), so each order can be
+    // cancelled without a courier to call.
+    for (const shop of processes) {
+      await postJson(shop.base, '/sim/shipping/control/faults', {
+        kind: 'error',
+        endpoint: '/orders/create/adhoc',
+      });
+    }
+    const shoppers = await Promise.all(Array.from({ length: ORDERS }, () => createShopper({ db })));
+    const paid = await Promise.all(
+      shoppers.map(async (shopper, index) => {
+        const shop = processes[index % 2] ?? a;
+        await postJson(
+          shop.base,
+          '/api/cart/update',
+          { cart: [{ id: 1 + index, quantity: 1 }] },
+          shopper.headers,
+        );
+        const order = await postJson(shop.base, '/api/payment/create-order', {}, shopper.headers);
+        const report = simulator.completePayment(String(order.id));
+        const confirmed = await postJson(
+          shop.base,
+          '/api/orders/create-with-payment',
+          report,
+          shopper.headers,
+        );
+        return { shopper, orderId: String(confirmed.orderId) };
+      }),
+    );
+
+    // Razorpay refuses every refund while the shoppers cancel: each order is cancelled, its refund left to the job.
+    faults.add({ kind: 'error', endpoint: '/v1/payments', method: 'POST', status: 503 });
+    for (const [index, { shopper, orderId }] of paid.entries()) {
+      const shop = processes[index % 2] ?? a;
+      const response = await fetch(`${shop.base}/api/orders/cancel/${orderId}`, {
+        method: 'POST',
+        headers: shopper.headers,
+      });
+      expect(response.status).toBe(502);
+      expect(await response.json()).toMatchObject({ message: cancelMessages.refundDelayed });
+    }
+    faults.reset();
+    // The refund job waits a minute after a cancellation (the cancel request normally refunds first): the
+    // clock moved on, it is due now.
+    await handle.executeSql(`update pgboss.job set start_after = now() where name = 'order.refund'`);
+
+    const refunded = async () =>
+      (
+        await handle?.executeSql(
+          `select count(*)::int as orders from orders where status = 'cancelled' and payment_status = 'refunded'`,
+        )
+      )?.rows;
+    await expect.poll(refunded, { timeout: 60_000 }).toEqual([{ orders: ORDERS }]);
+
+    // One refund per order in our rows and at Razorpay, and one refund job each, done.
+    const { rows } = await handle.executeSql(
+      `select (select count(*)::int from refunds r join payments p on p.id = r.payment_id where p.order_id = o.id) as refunds,
+         (select count(*)::int from pgboss.job j where j.name = 'order.refund' and j.data->>'orderId' = o.id::text
+           and j.state = 'completed') as "refundJobs"
+       from orders o`,
+    );
+    expect(rows).toEqual(Array(ORDERS).fill({ refunds: 1, refundJobs: 1 }));
+    await simulator.webhooks.settled();
+    const refundedAtRazorpay = simulator.webhooks
+      .sent()
+      .filter((delivery) => delivery.event === 'refund.processed' && delivery.attempt === 1);
+    expect(refundedAtRazorpay).toHaveLength(ORDERS);
+  },
+);
