@@ -4,7 +4,7 @@ import { openDatabase } from '../../db/client';
 import { notifications, orders, shipments } from '../../db/schema';
 import { createShopper } from '../shopper-factory';
 import { createTestDatabase, type TestDatabase } from '../test-database';
-import { canRunSeveralProcesses, postJson, ShopProcesses } from './shop-processes';
+import { canRunSeveralProcesses, payThroughProcess, ShopProcesses } from './shop-processes';
 
 const shops = new ShopProcesses();
 let database: TestDatabase | undefined;
@@ -33,23 +33,9 @@ it.skipIf(!canRunSeveralProcesses)(
       // Carts filled through either process; payment through A, whose Razorpay simulator made the order
       // (each process's simulator keeps its own payments, docs/operations.md#scaling-out).
       await Promise.all(
-        shoppers.map(async (shopper, index) => {
-          const cartOn = index % 2 === 0 ? a : b;
-          await postJson(
-            cartOn.base,
-            '/api/cart/update',
-            { cart: [{ id: 1 + (index % 3), quantity: 1 }] },
-            shopper.headers,
-          );
-          const order = await postJson(a.base, '/api/payment/create-order', {}, shopper.headers);
-          const paid = await postJson(a.base, '/sim/razorpay/checkout/pay', {
-            key: order.key,
-            order_id: order.id,
-            method: 'upi',
-            vpa: 'success@razorpay',
-          });
-          await postJson(a.base, '/api/orders/create-with-payment', paid, shopper.headers);
-        }),
+        shoppers.map((shopper, index) =>
+          payThroughProcess(a.base, shopper.headers, 1 + (index % 3), index % 2 === 0 ? a.base : b.base),
+        ),
       );
 
       const paidOrders = await handle.db

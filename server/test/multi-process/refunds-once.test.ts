@@ -1,20 +1,14 @@
 import { afterAll, expect, it } from 'vitest';
 import { cancelMessages } from '../../../contracts/orders';
-import { type DatabaseHandle, openDatabase } from '../../db/client';
 import { createShopper } from '../shopper-factory';
-import { createTestDatabase, type TestDatabase } from '../test-database';
-import { startSharedRazorpay } from './shared-razorpay';
+import { startTwoShopsOnOneRazorpay } from './shared-razorpay';
 import { canRunSeveralProcesses, postJson, ShopProcesses } from './shop-processes';
 
 const shops = new ShopProcesses();
-let database: TestDatabase | undefined;
-let handle: DatabaseHandle | undefined;
-let razorpay: Awaited<ReturnType<typeof startSharedRazorpay>> | undefined;
+let pair: Awaited<ReturnType<typeof startTwoShopsOnOneRazorpay>> | undefined;
 afterAll(async () => {
   await shops.stopAll();
-  await razorpay?.close();
-  await handle?.close();
-  await database?.drop();
+  await pair?.stop();
 });
 
 const ORDERS = 4;
@@ -25,22 +19,16 @@ it.skipIf(!canRunSeveralProcesses)(
   'two processes with workers refund each cancelled order once through the refund job (skipped without DATABASE_URL and REDIS_URL)',
   { timeout: 120_000 },
   async () => {
-    database = await createTestDatabase(undefined);
-    const url = database.url as string;
-    let bases: string[] = [];
-    razorpay = await startSharedRazorpay(() => bases);
-    const { simulator, faults } = razorpay;
-    const env = { ...razorpay.shopEnv, JOB_WORKERS: 'true', JOB_POLLING_INTERVAL_SECONDS: '0.5' };
-    const [a, b] = await Promise.all([shops.start(url, env), shops.start(url, env)]);
+    pair = await startTwoShopsOnOneRazorpay(shops);
+    const { a, b, handle } = pair;
+    const { simulator, faults } = pair.razorpay;
     const processes = [a, b];
-    bases = [a.base, b.base];
-    handle = await openDatabase({ url, dataDir: 'memory://' });
     const { db } = handle;
 
     // No parcel is booked (each process's Shiprocket simulator refuses the booking), so each order can be
     // cancelled without a courier to call.
-    for (const shop of processes) {
-      await postJson(shop.base, '/sim/shipping/control/faults', {
+    for (const each of processes) {
+      await postJson(each.base, '/sim/shipping/control/faults', {
         kind: 'error',
         endpoint: '/orders/create/adhoc',
       });
@@ -48,17 +36,17 @@ it.skipIf(!canRunSeveralProcesses)(
     const shoppers = await Promise.all(Array.from({ length: ORDERS }, () => createShopper({ db })));
     const paid = await Promise.all(
       shoppers.map(async (shopper, index) => {
-        const shop = processes[index % 2] ?? a;
+        const through = processes[index % 2] ?? a;
         await postJson(
-          shop.base,
+          through.base,
           '/api/cart/update',
           { cart: [{ id: 1 + index, quantity: 1 }] },
           shopper.headers,
         );
-        const order = await postJson(shop.base, '/api/payment/create-order', {}, shopper.headers);
+        const order = await postJson(through.base, '/api/payment/create-order', {}, shopper.headers);
         const report = simulator.completePayment(String(order.id));
         const confirmed = await postJson(
-          shop.base,
+          through.base,
           '/api/orders/create-with-payment',
           report,
           shopper.headers,
@@ -70,8 +58,8 @@ it.skipIf(!canRunSeveralProcesses)(
     // Razorpay refuses every refund while the shoppers cancel: each order is cancelled, its refund left to the job.
     faults.add({ kind: 'error', endpoint: '/v1/payments', method: 'POST', status: 503 });
     for (const [index, { shopper, orderId }] of paid.entries()) {
-      const shop = processes[index % 2] ?? a;
-      const response = await fetch(`${shop.base}/api/orders/cancel/${orderId}`, {
+      const through = processes[index % 2] ?? a;
+      const response = await fetch(`${through.base}/api/orders/cancel/${orderId}`, {
         method: 'POST',
         headers: shopper.headers,
       });

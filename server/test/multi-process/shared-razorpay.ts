@@ -1,8 +1,11 @@
 import Fastify from 'fastify';
+import { openDatabase } from '../../db/client';
 import { addFaultHook, createFaultInjector } from '../../simulators/faults';
 import { checkoutRoutes } from '../../simulators/razorpay/checkout-routes';
 import { restRoutes } from '../../simulators/razorpay/rest-routes';
 import { createRazorpaySimulator, SIMULATOR_BASE_PATH } from '../../simulators/razorpay/simulator';
+import { createTestDatabase } from '../test-database';
+import type { ShopProcesses } from './shop-processes';
 
 // docs/operations.md#scaling-out: each shop process's own simulator keeps its own payments, as no real
 // Razorpay account would. Tests of several processes start this one instead, outside every shop process, and
@@ -67,4 +70,44 @@ export async function startSharedRazorpay(shopBases: () => readonly string[]) {
       await sim.close();
     },
   };
+}
+
+/**
+ * A new database, one shared Razorpay and two shop processes on them with job workers, the webhooks going to
+ * the first of the two that answers until `webhooksTo` names others. `stop` ends them all (`shops` too).
+ */
+export async function startTwoShopsOnOneRazorpay(shops: ShopProcesses) {
+  const database = await createTestDatabase(undefined);
+  const url = database.url as string;
+  let bases: readonly string[] = [];
+  const razorpay = await startSharedRazorpay(() => bases);
+  const env = { ...razorpay.shopEnv, JOB_WORKERS: 'true', JOB_POLLING_INTERVAL_SECONDS: '0.5' };
+  const stopAll = async () => {
+    await shops.stopAll();
+    await razorpay.close();
+    await database.drop();
+  };
+  try {
+    const [a, b] = await Promise.all([shops.start(url, env), shops.start(url, env)]);
+    bases = [a.base, b.base];
+    const handle = await openDatabase({ url, dataDir: 'memory://' });
+    return {
+      a,
+      b,
+      handle,
+      razorpay,
+      /** Starts one more process like the two. */
+      startAnother: () => shops.start(url, env),
+      webhooksTo(next: readonly string[]) {
+        bases = next;
+      },
+      async stop() {
+        await handle.close();
+        await stopAll();
+      },
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
 }

@@ -85,6 +85,27 @@ export async function postJson(
   return JSON.parse(text) as Record<string, unknown>;
 }
 
+/**
+ * A shopper's one-line cart (filled through `cartBase`, by default the same process), order and UPI payment
+ * through one process and its own Razorpay simulator, which keeps the payment to itself.
+ */
+export async function payThroughProcess(
+  base: string,
+  headers: Record<string, string>,
+  productId: number,
+  cartBase = base,
+): Promise<void> {
+  await postJson(cartBase, '/api/cart/update', { cart: [{ id: productId, quantity: 1 }] }, headers);
+  const order = await postJson(base, '/api/payment/create-order', {}, headers);
+  const paid = await postJson(base, '/sim/razorpay/checkout/pay', {
+    key: order.key,
+    order_id: order.id,
+    method: 'upi',
+    vpa: 'success@razorpay',
+  });
+  await postJson(base, '/api/orders/create-with-payment', paid, headers);
+}
+
 export function isHealthy(base: string): Promise<boolean> {
   return fetch(`${base}/api/health`).then(
     (response) => response.ok,

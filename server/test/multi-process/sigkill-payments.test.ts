@@ -1,21 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../db/client';
 import { orders } from '../../db/schema';
 import { createShopper } from '../shopper-factory';
-import { createTestDatabase, type TestDatabase } from '../test-database';
-import { startSharedRazorpay } from './shared-razorpay';
+import { startTwoShopsOnOneRazorpay } from './shared-razorpay';
 import { canRunSeveralProcesses, postJson, ShopProcesses } from './shop-processes';
 
 const shops = new ShopProcesses();
-let database: TestDatabase | undefined;
-let handle: DatabaseHandle | undefined;
-let razorpay: Awaited<ReturnType<typeof startSharedRazorpay>> | undefined;
+let pair: Awaited<ReturnType<typeof startTwoShopsOnOneRazorpay>> | undefined;
 afterAll(async () => {
   await shops.stopAll();
-  await razorpay?.close();
-  await handle?.close();
-  await database?.drop();
+  await pair?.stop();
 });
 
 const ORDERS = 12;
@@ -29,15 +23,9 @@ it.skipIf(!canRunSeveralProcesses)(
   'a process killed with SIGKILL in the middle of payments loses no order: the other confirms each through the webhook (skipped without DATABASE_URL and REDIS_URL)',
   { timeout: 120_000 },
   async () => {
-    database = await createTestDatabase(undefined);
-    const url = database.url as string;
-    let bases: string[] = [];
-    razorpay = await startSharedRazorpay(() => bases);
-    const { simulator, faults } = razorpay;
-    const env = { ...razorpay.shopEnv, JOB_WORKERS: 'true', JOB_POLLING_INTERVAL_SECONDS: '0.5' };
-    const [a, b] = await Promise.all([shops.start(url, env), shops.start(url, env)]);
-    bases = [a.base, b.base];
-    handle = await openDatabase({ url, dataDir: 'memory://' });
+    pair = await startTwoShopsOnOneRazorpay(shops);
+    const { a, b, handle } = pair;
+    const { simulator, faults } = pair.razorpay;
     const { db } = handle;
 
     const shoppers = await Promise.all(Array.from({ length: ORDERS }, () => createShopper({ db })));
@@ -45,14 +33,14 @@ it.skipIf(!canRunSeveralProcesses)(
     simulator.webhooks.hold();
     const checkouts = await Promise.all(
       shoppers.map(async (shopper, index) => {
-        const shop = index % 2 === 0 ? a : b;
+        const through = index % 2 === 0 ? a : b;
         await postJson(
-          shop.base,
+          through.base,
           '/api/cart/update',
           { cart: [{ id: 1 + (index % 3), quantity: 1 }] },
           shopper.headers,
         );
-        const order = await postJson(shop.base, '/api/payment/create-order', {}, shopper.headers);
+        const order = await postJson(through.base, '/api/payment/create-order', {}, shopper.headers);
         return { shopper, paid: simulator.completePayment(String(order.id)) };
       }),
     );
@@ -92,8 +80,8 @@ it.skipIf(!canRunSeveralProcesses)(
     await expect.poll(paidCount, { timeout: 30_000 }).toBe(ORDERS);
 
     // The restarted A answers each cut-off shopper's retried report with the paid order.
-    const restarted = await shops.start(url, env);
-    bases = [restarted.base, b.base];
+    const restarted = await pair.startAnother();
+    pair.webhooksTo([restarted.base, b.base]);
     for (const { shopper, paid } of checkouts) {
       const confirmation = await postJson(
         restarted.base,

@@ -3,7 +3,7 @@ import { afterAll, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../db/client';
 import { createShopper } from '../shopper-factory';
 import { createTestDatabase, type TestDatabase } from '../test-database';
-import { canRunSeveralProcesses, postJson, ShopProcesses } from './shop-processes';
+import { canRunSeveralProcesses, payThroughProcess, postJson, ShopProcesses } from './shop-processes';
 
 const shops = new ShopProcesses();
 let database: TestDatabase | undefined;
@@ -39,15 +39,7 @@ it.skipIf(!canRunSeveralProcesses)(
       delayMs: 20_000,
       endpoint: '/orders/create/adhoc',
     });
-    await postJson(shop.base, '/api/cart/update', { cart: [{ id: 1, quantity: 1 }] }, shopper.headers);
-    const order = await postJson(shop.base, '/api/payment/create-order', {}, shopper.headers);
-    const paid = await postJson(shop.base, '/sim/razorpay/checkout/pay', {
-      key: order.key,
-      order_id: order.id,
-      method: 'upi',
-      vpa: 'success@razorpay',
-    });
-    await postJson(shop.base, '/api/orders/create-with-payment', paid, shopper.headers);
+    await payThroughProcess(shop.base, shopper.headers, 1);
     const bookingsHeld = async () =>
       ((await (await fetch(faults)).json()) as { faults: { hit: number }[] }).faults[0]?.hit;
     await expect.poll(bookingsHeld, { timeout: 30_000 }).toBe(1);
