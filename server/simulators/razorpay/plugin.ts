@@ -1,10 +1,16 @@
+import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { devToolsAccess, requireDevToolsToken } from '../../dev-tools';
 import { addFaultHook, createFaultInjector } from '../faults';
 import { checkoutRoutes } from './checkout-routes';
 import { controlRoutes } from './control-routes';
 import { restRoutes } from './rest-routes';
-import { createRazorpaySimulator, type RazorpaySimulator, SIMULATOR_BASE_PATH } from './simulator';
+import {
+  createRazorpaySimulator,
+  type RazorpaySimulator,
+  SIMULATOR_BASE_PATH,
+  type SimulatorInternals,
+} from './simulator';
 import type { WebhookRetryPolicy } from './webhooks';
 
 declare module 'fastify' {
@@ -40,25 +46,33 @@ export default fp(
     app.addHook('onClose', async () => {
       await sim.close();
     });
-    await app.register(
-      async (scope) => {
-        addFaultHook(scope, faults);
-        await scope.register(restRoutes(sim), { prefix: '/v1' });
-        await scope.register(checkoutRoutes(sim));
-        // The provider's API and Checkout stay open; its controls are dev tools (docs/architecture.md#security).
-        if (devToolsAccess(config) !== 'off') {
-          await scope.register(
-            async (controls) => {
-              requireDevToolsToken(controls, config);
-              await controls.register(controlRoutes(sim));
-              await controls.register(faults.routes);
-            },
-            { prefix: '/control' },
-          );
-        }
-      },
-      { prefix: SIMULATOR_BASE_PATH },
-    );
+    await app.register(simulatedRazorpayRoutes(sim, faults), { prefix: SIMULATOR_BASE_PATH });
+    // The provider's API and Checkout stay open; its controls are dev tools (docs/architecture.md#security).
+    if (devToolsAccess(config) !== 'off') {
+      await app.register(
+        async (controls) => {
+          requireDevToolsToken(controls, config);
+          await controls.register(controlRoutes(sim));
+          await controls.register(faults.routes);
+        },
+        { prefix: `${SIMULATOR_BASE_PATH}/control` },
+      );
+    }
   },
   { name: 'razorpay-simulator' },
 );
+
+/**
+ * Razorpay's API under `/v1` and its Checkout, with the simulator's faults applied to them; registered under
+ * SIMULATOR_BASE_PATH by this plugin, and by the tests that run one simulator for several shop processes.
+ */
+export function simulatedRazorpayRoutes(
+  sim: SimulatorInternals,
+  faults: ReturnType<typeof createFaultInjector>,
+): FastifyPluginAsync {
+  return async (scope) => {
+    addFaultHook(scope, faults);
+    await scope.register(restRoutes(sim), { prefix: '/v1' });
+    await scope.register(checkoutRoutes(sim));
+  };
+}

@@ -2,7 +2,7 @@ import { afterAll, expect, it } from 'vitest';
 import { cancelMessages } from '../../../contracts/orders';
 import { createShopper } from '../shopper-factory';
 import { startTwoShopsOnOneRazorpay } from './shared-razorpay';
-import { canRunSeveralProcesses, postJson, ShopProcesses } from './shop-processes';
+import { canRunSeveralProcesses, createOrderThroughProcess, postJson, ShopProcesses } from './shop-processes';
 
 const shops = new ShopProcesses();
 let pair: Awaited<ReturnType<typeof startTwoShopsOnOneRazorpay>> | undefined;
@@ -37,13 +37,7 @@ it.skipIf(!canRunSeveralProcesses)(
     const paid = await Promise.all(
       shoppers.map(async (shopper, index) => {
         const through = processes[index % 2] ?? a;
-        await postJson(
-          through.base,
-          '/api/cart/update',
-          { cart: [{ id: 1 + index, quantity: 1 }] },
-          shopper.headers,
-        );
-        const order = await postJson(through.base, '/api/payment/create-order', {}, shopper.headers);
+        const order = await createOrderThroughProcess(through.base, shopper.headers, 1 + index);
         const report = simulator.completePayment(String(order.id));
         const confirmed = await postJson(
           through.base,
@@ -73,10 +67,10 @@ it.skipIf(!canRunSeveralProcesses)(
 
     const refunded = async () =>
       (
-        await handle?.executeSql(
+        await handle.executeSql(
           `select count(*)::int as orders from orders where status = 'cancelled' and payment_status = 'refunded'`,
         )
-      )?.rows;
+      ).rows;
     await expect.poll(refunded, { timeout: 60_000 }).toEqual([{ orders: ORDERS }]);
 
     // One refund per order in our rows and at Razorpay, and one refund job each, done.

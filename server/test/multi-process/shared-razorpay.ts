@@ -1,8 +1,7 @@
 import Fastify from 'fastify';
 import { openDatabase } from '../../db/client';
-import { addFaultHook, createFaultInjector } from '../../simulators/faults';
-import { checkoutRoutes } from '../../simulators/razorpay/checkout-routes';
-import { restRoutes } from '../../simulators/razorpay/rest-routes';
+import { createFaultInjector } from '../../simulators/faults';
+import { simulatedRazorpayRoutes } from '../../simulators/razorpay/plugin';
 import { createRazorpaySimulator, SIMULATOR_BASE_PATH } from '../../simulators/razorpay/simulator';
 import { createTestDatabase } from '../test-database';
 import type { ShopProcesses } from './shop-processes';
@@ -44,14 +43,7 @@ export async function startSharedRazorpay(shopBases: () => readonly string[]) {
   });
   const faults = createFaultInjector(SIMULATOR_BASE_PATH);
   const app = Fastify();
-  await app.register(
-    async (scope) => {
-      addFaultHook(scope, faults);
-      await scope.register(restRoutes(sim), { prefix: '/v1' });
-      await scope.register(checkoutRoutes(sim));
-    },
-    { prefix: SIMULATOR_BASE_PATH },
-  );
+  await app.register(simulatedRazorpayRoutes(sim, faults), { prefix: SIMULATOR_BASE_PATH });
   app.addHook('preClose', async () => faults.reset());
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const { simulator } = sim;

@@ -85,9 +85,20 @@ export async function postJson(
   return JSON.parse(text) as Record<string, unknown>;
 }
 
+/** A shopper's one-line cart, filled through `cartBase` (by default the same process), and its order's reply. */
+export async function createOrderThroughProcess(
+  base: string,
+  headers: Record<string, string>,
+  productId: number,
+  cartBase = base,
+): Promise<Record<string, unknown>> {
+  await postJson(cartBase, '/api/cart/update', { cart: [{ id: productId, quantity: 1 }] }, headers);
+  return postJson(base, '/api/payment/create-order', {}, headers);
+}
+
 /**
- * A shopper's one-line cart (filled through `cartBase`, by default the same process), order and UPI payment
- * through one process and its own Razorpay simulator, which keeps the payment to itself.
+ * That order paid by UPI and reported through one process and its own Razorpay simulator, which keeps the
+ * payment to itself.
  */
 export async function payThroughProcess(
   base: string,
@@ -95,8 +106,7 @@ export async function payThroughProcess(
   productId: number,
   cartBase = base,
 ): Promise<void> {
-  await postJson(cartBase, '/api/cart/update', { cart: [{ id: productId, quantity: 1 }] }, headers);
-  const order = await postJson(base, '/api/payment/create-order', {}, headers);
+  const order = await createOrderThroughProcess(base, headers, productId, cartBase);
   const paid = await postJson(base, '/sim/razorpay/checkout/pay', {
     key: order.key,
     order_id: order.id,

@@ -3,7 +3,7 @@ import { afterAll, expect, it } from 'vitest';
 import { orders } from '../../db/schema';
 import { createShopper } from '../shopper-factory';
 import { startTwoShopsOnOneRazorpay } from './shared-razorpay';
-import { canRunSeveralProcesses, postJson, ShopProcesses } from './shop-processes';
+import { canRunSeveralProcesses, createOrderThroughProcess, postJson, ShopProcesses } from './shop-processes';
 
 const shops = new ShopProcesses();
 let pair: Awaited<ReturnType<typeof startTwoShopsOnOneRazorpay>> | undefined;
@@ -34,13 +34,7 @@ it.skipIf(!canRunSeveralProcesses)(
     const checkouts = await Promise.all(
       shoppers.map(async (shopper, index) => {
         const through = index % 2 === 0 ? a : b;
-        await postJson(
-          through.base,
-          '/api/cart/update',
-          { cart: [{ id: 1 + (index % 3), quantity: 1 }] },
-          shopper.headers,
-        );
-        const order = await postJson(through.base, '/api/payment/create-order', {}, shopper.headers);
+        const order = await createOrderThroughProcess(through.base, shopper.headers, 1 + (index % 3));
         return { shopper, paid: simulator.completePayment(String(order.id)) };
       }),
     );
