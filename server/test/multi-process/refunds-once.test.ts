@@ -65,22 +65,24 @@ it.skipIf(!canRunSeveralProcesses)(
     // clock moved on, it is due now.
     await handle.executeSql(`update pgboss.job set start_after = now() where name = 'order.refund'`);
 
-    const refunded = async () =>
+    // Each order cancelled and refunded, with one refund in our rows and one refund job finished. Polled as a
+    // whole: pg-boss marks a job finished only after the transaction that refunded its order has committed.
+    const perOrder = async () =>
       (
         await handle.executeSql(
-          `select count(*)::int as orders from orders where status = 'cancelled' and payment_status = 'refunded'`,
+          `select o.status, o.payment_status as "paymentStatus",
+             (select count(*)::int from refunds r join payments p on p.id = r.payment_id where p.order_id = o.id) as refunds,
+             (select count(*)::int from pgboss.job j where j.name = 'order.refund' and j.data->>'orderId' = o.id::text
+               and j.state = 'completed') as "refundJobs"
+           from orders o`,
         )
       ).rows;
-    await expect.poll(refunded, { timeout: 60_000 }).toEqual([{ orders: ORDERS }]);
-
-    // One refund per order in our rows and at Razorpay, and one refund job each, done.
-    const { rows } = await handle.executeSql(
-      `select (select count(*)::int from refunds r join payments p on p.id = r.payment_id where p.order_id = o.id) as refunds,
-         (select count(*)::int from pgboss.job j where j.name = 'order.refund' and j.data->>'orderId' = o.id::text
-           and j.state = 'completed') as "refundJobs"
-       from orders o`,
-    );
-    expect(rows).toEqual(Array(ORDERS).fill({ refunds: 1, refundJobs: 1 }));
+    await expect
+      .poll(perOrder, { timeout: 60_000 })
+      .toEqual(
+        Array(ORDERS).fill({ status: 'cancelled', paymentStatus: 'refunded', refunds: 1, refundJobs: 1 }),
+      );
+    // And one refund at Razorpay each.
     await simulator.webhooks.settled();
     const refundedAtRazorpay = simulator.webhooks
       .sent()
