@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import { testRunEnv, testTimeouts, testWorkers } from './server/test/test-run.ts';
 
+// vi.mock replaces a module only for files that import it afresh: these run with modules of their own. Other
+// component tests fake the API (web/test/fake-api.ts), never a module.
+const moduleMockingTests = ['web/components/bot-challenge/bot-challenge-keeper.test.tsx'];
+
 export default defineConfig({
   test: {
     maxWorkers: testWorkers,
@@ -23,6 +27,19 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],
+          exclude: moduleMockingTests,
+          environment: 'happy-dom',
+          setupFiles: ['web/test/setup.ts'],
+          // As for the node project: importing the app again for each file was two thirds of this project's
+          // time (docs/operations.md#tests). The shared state a file could leave (the session, storage, the
+          // fake API) is reset by each test's helpers and web/test/setup.ts.
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'web-module-mocks',
+          include: moduleMockingTests,
           environment: 'happy-dom',
           setupFiles: ['web/test/setup.ts'],
         },

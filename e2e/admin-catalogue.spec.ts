@@ -1,61 +1,132 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { products } from '../server/db/schema';
-import { createStaffMember } from '../server/test/staff-factory';
+import type { AdminStatsReply } from '../contracts/admin-stats';
+import { products, shopSettings } from '../server/db/schema';
 import { expect, type ShopServer, test } from './fixtures';
 import { expectNoAxeViolations, phoneViewport } from './support/axe';
-import { signInAsNewOwner } from './support/console';
+import { insertPaidOrder, signInOwnerByCookie } from './support/console-journeys';
 import { journeyProducts } from './support/journey-products';
 
-// The owner's catalogue on a phone: a product's price, stock and images changed in the console, and what the
-// shop then shows (docs/product.md#console-catalogue).
+// The owner's shop on a phone, signed in by cookie: the sales charts drawn from paid orders
+// (docs/product.md#sales-charts), a product's price, stock, image and GST rate changed and what the shop
+// then shows (docs/product.md#console-catalogue), and the seller's details for tax invoices
+// (docs/product.md#seller-settings). The forms' refusals are component tests beside the forms.
 
 test.use({ viewport: phoneViewport });
 
 const insertProduct = journeyProducts();
+let savedSettings: typeof shopSettings.$inferSelect | undefined;
 
-async function stockOf(server: ShopServer, id: number): Promise<number | undefined> {
-  const [row] = await server.db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
-  return row?.stock;
+// Other journeys share the database: the settings row goes back as it was.
+test.beforeEach(async ({ server }) => {
+  [savedSettings] = await server.db.select().from(shopSettings).where(eq(shopSettings.id, 1));
+});
+test.afterEach(async ({ server }) => {
+  if (savedSettings) {
+    const { id: _id, ...columns } = savedSettings;
+    await server.db.update(shopSettings).set(columns).where(eq(shopSettings.id, 1));
+  }
+});
+
+async function productRow(server: ShopServer, id: number) {
+  const [row] = await server.db.select().from(products).where(eq(products.id, id));
+  return row;
 }
 
-test('the owner sets a price, a stock count and an image, and the shop shows them', async ({
+test('the owner reads the sales charts, changes a product and the seller’s details, and the shop shows them', async ({
   page,
+  context,
   server,
   browser,
 }) => {
-  test.slow();
+  // What three journeys did (three console pages, an image upload, the shop's pages, eight axe checks): six
+  // times one page's 30 s.
+  test.setTimeout(180_000);
   const title = `Journey mitt ${Date.now()}`;
   const id = await insertProduct(server, { title });
+  const owner = await signInOwnerByCookie(context, server, 'Meera Das');
+  const statsNow = async () =>
+    (await (
+      await page.request.get('/api/admin/stats?days=30', { headers: owner.headers })
+    ).json()) as AdminStatsReply;
+  const before = await statsNow();
+  const units = (stats: AdminStatsReply, productId: number) =>
+    stats.unitsByProduct.find((entry) => entry.productId === productId)?.units ?? 0;
+  const cardBefore = before.paymentMethods.find((entry) => entry.method === 'card')?.orders ?? 0;
+  await insertPaidOrder(server, { productId: 5, units: 3, totalPaise: 250_000, daysAgo: 0, method: 'card' });
+  await insertPaidOrder(server, { productId: 6, units: 2, totalPaise: 120_000, daysAgo: 2, method: 'upi' });
+  const after = await statsNow();
+  const today = after.daily.at(-1);
+  if (!today) throw new Error('no days in the stats');
+  expect(today.orders).toBe((before.daily.at(-1)?.orders ?? 0) + 1);
 
-  await signInAsNewOwner(page, server);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  const charts = page.getByRole('region', { name: 'Sales at a glance' });
+  for (const name of ['Revenue and paid orders by day', 'Units sold by product', 'Card and UPI']) {
+    const section = charts.getByRole('region', { name });
+    await expect(section.getByRole('img', { name: new RegExp(`^${name}`) }).locator('canvas')).toHaveCount(1);
+  }
+  await charts.getByText('Revenue and paid orders by day: the numbers').click();
+  const daily = charts.getByRole('table', { name: 'Revenue and paid orders by day, oldest first' });
+  await expect(daily.getByRole('row')).toHaveCount(31);
+  const lastRow = daily.getByRole('row').last();
+  await expect(lastRow.getByRole('cell').nth(1)).toHaveText(String(today.orders));
+  await expect(lastRow.getByRole('cell').first()).toHaveText(
+    `₹${today.revenueRupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+  );
+  await charts.getByText('Units sold by product: the numbers').click();
+  const unitsTable = charts.getByRole('table', { name: 'Units sold by product, most first' });
+  await expect(unitsTable.getByRole('row').filter({ hasText: /^#5 / }).getByRole('cell')).toHaveText(
+    String(units(before, 5) + 3),
+  );
+  await expect(unitsTable.getByRole('row').filter({ hasText: /^#6 / }).getByRole('cell')).toHaveText(
+    String(units(before, 6) + 2),
+  );
+  await charts.getByText('Card and UPI: the numbers').click();
+  const methods = charts.getByRole('table', { name: 'Paid orders by payment method' });
+  await expect(methods.getByRole('row', { name: /^Card/ }).getByRole('cell').first()).toHaveText(
+    String(cardBefore + 1),
+  );
+  await expectNoAxeViolations(page);
+  await charts.getByRole('button', { name: 'Last 90 days' }).click();
+  await expect(charts.getByRole('button', { name: 'Last 90 days' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(daily.getByRole('row')).toHaveCount(91);
+  await expect(
+    charts.getByRole('img', { name: /^Revenue and paid orders by day/ }).locator('canvas'),
+  ).toHaveCount(1);
+
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Products' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
   const card = page.getByRole('list', { name: 'Products' }).getByRole('listitem').filter({ hasText: title });
   await expect(card).toContainText('₹600');
   await expectNoAxeViolations(page);
-
   await card.getByRole('link', { name: title }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expectNoAxeViolations(page);
-
-  // A price the form refuses, then the right one.
-  await page.getByLabel('Price (MRP, ₹)').fill('0');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Please give the price in whole rupees, more than 0.').first()).toBeVisible();
-  await expect(page.getByLabel('Price (MRP, ₹)')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Price (MRP, ₹)').fill('1299');
   await page.getByLabel('Discount (%)').fill('20');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
-
   await page.getByLabel('Stock (units on the shelf)').fill('0');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('table')).toContainText('-30');
   await expect(page.getByRole('table')).toContainText('Meera Das');
-  expect(await stockOf(server, id)).toBe(0);
+  expect((await productRow(server, id))?.stock).toBe(0);
   const reply = await page.request.get(`/api/products/${id}`);
   expect((await reply.json()).product).toMatchObject({ price: 1299, discountedPrice: 1039 });
+
+  await expect(page.getByLabel('GST rate')).toHaveValue('500');
+  await page.getByLabel('HSN code (4, 6 or 8 digits)').fill('6307');
+  await page.getByLabel('GST rate').selectOption({ label: '18%' });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByLabel('GST rate')).toHaveValue('1800');
+  await expect
+    .poll(async () => {
+      const row = await productRow(server, id);
+      return { hsnCode: row?.hsnCode, gstRateBasisPoints: row?.gstRateBasisPoints };
+    })
+    .toEqual({ hsnCode: '6307', gstRateBasisPoints: 1800 });
 
   const png = await sharp({
     create: { width: 900, height: 600, channels: 3, background: { r: 30, g: 90, b: 160 } },
@@ -76,40 +147,65 @@ test('the owner sets a price, a stock count and an image, and the shop shows the
   );
   await expectNoAxeViolations(page);
 
+  // The seller's details; the form's other refusals are in shop-settings-form.test.tsx.
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(
+    page.getByText('a change here affects only invoices and credit notes issued after you save it'),
+  ).toBeVisible();
+  await page.getByLabel('Legal name').fill('Ottoman Mittens Private Limited');
+  await page.getByLabel('Address line 1').fill('12 MG Road');
+  await page.getByLabel('City').fill('Bengaluru');
+  await page.getByLabel('Pincode').fill('560001');
+  await page.getByLabel('State').selectOption({ label: 'Karnataka (29)' });
+  await page.getByLabel('GSTIN').fill('29AAGCB7383J1Z5');
+  await page.getByLabel('Invoice number prefix (up to 4 letters, digits or -)').fill('OM');
+  await page.getByLabel('Credit note number prefix (up to 4 letters, digits or -)').fill('OMCN');
+  await page.getByLabel('Dispatch time (working days, 0 to 30)').fill('3');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  const gstin = page.getByLabel('GSTIN');
+  await expect(gstin).toHaveAttribute('aria-invalid', 'true');
+  await expect(
+    page
+      .getByText('The GSTIN’s last character does not match: please check it for a typing mistake.')
+      .first(),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await gstin.fill('29AAGCB7383J1Z4');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Settings saved. Invoices and credit notes issued from now on use them.' }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expect(page.getByLabel('GSTIN')).toHaveValue('29AAGCB7383J1Z4');
+  await expect(page.getByLabel('State')).toHaveValue('29');
+  const [settingsRow] = await server.db.select().from(shopSettings).where(eq(shopSettings.id, 1));
+  expect(settingsRow).toMatchObject({
+    legalName: 'Ottoman Mittens Private Limited',
+    gstin: '29AAGCB7383J1Z4',
+    stateCode: '29',
+    invoicePrefix: 'OM',
+    dispatchDays: 3,
+  });
+
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Dashboard' }).click();
   const lowStock = page.getByRole('region', { name: 'Low stock' });
   await expect(lowStock.getByRole('link', { name: title })).toBeVisible();
   await expect(lowStock).toContainText(`${title}: 0 left (threshold 5)`);
   await expectNoAxeViolations(page);
 
-  // The shop's home page after the change: the catalogue is read afresh on every request.
+  // The shop after the change: its pages read the catalogue afresh on every request, and the count of 0
+  // saved above means the product's page cannot sell it.
   const shopper = await browser.newContext({ baseURL: server.url, viewport: phoneViewport });
   const home = await shopper.newPage();
   await home.goto('/');
-  await home.reload();
-  await expect(home.getByRole('article').filter({ hasText: title }).getByText('₹1,039')).toBeVisible();
-  // The count of 0 the owner saved above: the shopper's page of the product cannot sell it.
-  await home.goto(`/product/${id}`);
+  const article = home.getByRole('article').filter({ hasText: title });
+  await expect(article.getByText('₹1,039')).toBeVisible();
+  await article.getByRole('link', { name: title }).click();
+  await expect(home.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(home.getByRole('main').getByText('Out of stock')).toBeVisible();
   await expect(home.getByRole('main').getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
   await shopper.close();
-});
-
-test("the shopper's page of a product with no stock says Out of stock", async ({ page, server }) => {
-  const title = `Sold-out mitt ${Date.now()}`;
-  const id = await insertProduct(server, { title });
-  const owner = await createStaffMember(server.app, { role: 'owner' });
-  const response = await server.app.inject({
-    method: 'PATCH',
-    url: `/api/admin/products/${id}`,
-    headers: owner.headers,
-    payload: { stock: 0 },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  expect(await stockOf(server, id)).toBe(0);
-
-  await page.goto(`/product/${id}`);
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await expect(page.getByText('Out of stock')).toBeVisible();
-  await expect(page.getByRole('main').getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
 });

@@ -6,11 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { expect, test } from '@playwright/test';
+import { readOutbox } from '../server/test/dev-outbox';
+import { totpCodeAt } from '../server/test/staff-factory';
 import { testRunEnv, testTimeouts } from '../server/test/test-run';
+import { expectNoAxeViolations, phoneViewport } from './support/axe';
 
 // docs/operations.md#compiled-server: what `npm start` runs after the build, and the operator's command, as
-// processes of their own: plain `node`, no tsx, a PGlite folder of their own.
-test.use({ viewport: { width: 360, height: 740 } });
+// processes of their own: plain `node`, no tsx, a PGlite folder of their own. On that deployed server, the
+// first owner's journey on a phone (docs/product.md#staff): set-up with an authenticator (codes computed
+// here), sign-in with password and code, a support member invited, the audit log read. The only journey that
+// signs staff in through the forms; the others put a session's cookie in the browser.
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
@@ -34,36 +39,30 @@ function opened(child: ChildProcess): Promise<void> {
   });
 }
 
-test('node dist/server/admin.js makes the first owner, node dist/server/main.js serves the shop and stops on SIGTERM', async ({
-  page,
+test('the compiled command makes the first owner, who sets up the console on the compiled server, signs in with a code, invites support and reads the audit log; the server stops on SIGTERM', async ({
+  browser,
 }) => {
   test.setTimeout(testTimeouts.setupMs);
   const dataDir = await mkdtemp(join(tmpdir(), 'mitten-compiled-'));
   const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
   const env = {
     PATH: process.env.PATH,
     ...testRunEnv,
     HOST: '127.0.0.1',
     PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PUBLIC_URL: origin,
     DATA_DIR: join(dataDir, 'pglite'),
     MEDIA_DIR: join(dataDir, 'media'),
     LOG_FORMAT: 'json' as const,
     JOB_POLLING_INTERVAL_SECONDS: '5',
   };
+  const ownerEmail = `owner${Date.now()}@example.in`;
+  const password = 'saffron-loom-quilt-7';
   // The operator's command on a new folder, as in a deployed image (docs/operations.md#staff).
   const admin = spawnSync(
     process.execPath,
-    [
-      'dist/server/admin.js',
-      'create-staff',
-      '--email',
-      'owner@example.in',
-      '--name',
-      'Asha Rao',
-      '--role',
-      'owner',
-    ],
+    ['dist/server/admin.js', 'create-staff', '--email', ownerEmail, '--name', 'Asha Rao', '--role', 'owner'],
     { env, encoding: 'utf8' },
   );
   expect(admin.status, admin.stderr).toBe(0);
@@ -76,17 +75,93 @@ test('node dist/server/admin.js makes the first owner, node dist/server/main.js 
   });
   try {
     await opened(child);
-    await page.goto(setupLink);
-    await expect(page.getByRole('heading', { level: 1, name: 'Set up your console account' })).toBeVisible();
-    const health = await page.request.get(`http://127.0.0.1:${port}/api/health`);
+    const context = await browser.newContext({ baseURL: origin, viewport: phoneViewport });
+    const page = await context.newPage();
+    const health = await page.request.get('/api/health');
     expect(health.status()).toBe(200);
     expect(health.headers()['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
 
-    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.goto(setupLink);
+    await expect(page.getByRole('heading', { level: 1, name: 'Set up your console account' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+    await page.getByLabel('Choose a password').fill(password);
+    await page.getByLabel('The password again').fill(password);
+    await page.getByLabel('6-digit code the app shows').fill(totpCodeAt(secret));
+    await page.getByRole('button', { name: 'Finish set-up' }).click();
+    await expect(
+      page.getByText('Your account is ready. Keep your recovery codes somewhere safe.'),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your recovery codes' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem')).toHaveCount(
+      10,
+    );
+    await expect(page.getByRole('link', { name: 'Download the codes' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('link', { name: 'Go to sign-in' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the console' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByLabel('E-mail').fill(ownerEmail);
+    await page.getByLabel('Password').fill('not-my-password');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Those sign-in details are not right. Please check them and try again.',
+    );
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    // The set-up used this time step's code: a code is accepted once, so sign-in takes the next one.
+    await page.getByLabel('6-digit code from your authenticator').fill(totpCodeAt(secret, 1));
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    // docs/product.md#staff: the console opens on the dashboard, for an owner and for support.
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Needs attention' })).toContainText(
+      'Nothing needs attention.',
+    );
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Staff' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: ownerEmail })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const supportEmail = `support${Date.now()}@example.in`;
+    await page.getByLabel('Name').fill('Sam Iyer');
+    await page.getByLabel('E-mail').fill(supportEmail);
+    await page.getByLabel('Role', { exact: true }).selectOption('support');
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Invitation sent.' })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: supportEmail });
+    await expect(row.getByRole('cell', { name: 'Invited' })).toBeVisible();
+    const [invitation] = await readOutbox(page.request, supportEmail);
+    expect(invitation?.body).toContain('Asha Rao has invited you to the Ottoman Mittens console as support.');
+    expect(invitation?.body).toMatch(/\/admin\/setup\/[\w-]{43}/);
+
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit log' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+    const invitedRow = page
+      .getByRole('row')
+      .filter({ hasText: 'staff.create' })
+      .filter({ hasText: supportEmail });
+    await expect(invitedRow.getByRole('cell').nth(1)).toHaveText('Asha Rao');
+    await expect(
+      page.getByRole('row').filter({ hasText: 'staff.create' }).filter({ hasText: 'Command line' }),
+    ).toContainText(ownerEmail);
+    await expect(page.getByRole('row').filter({ hasText: 'staff.sign_in' })).toHaveCount(1);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the console' })).toBeVisible();
+    await page.goto('/admin/audit');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the console' })).toBeVisible();
+
+    // The shop itself, as the compiled server serves it.
+    await page.goto('/');
     await expect(page.getByRole('region', { name: 'Our Mittens' }).getByRole('article')).toHaveCount(7);
 
     // The server drains its own requests; the browser's keep-alive connections and late chunk fetches go first.
-    await page.close();
+    await context.close();
     const exited = once(child, 'exit');
     child.kill('SIGTERM');
     expect(await exited).toEqual([0, null]);

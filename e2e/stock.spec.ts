@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { signInBrowser } from './support/accounts';
 import { expectNoAxeViolations, phoneViewport } from './support/axe';
-import { signInAsNewOwner } from './support/console';
+import { signInOwnerByCookie } from './support/console-journeys';
 import { fillCart } from './support/shop';
 import { restoreSeedStock, setProductStock } from './support/stock';
 
@@ -14,13 +14,23 @@ test.afterEach(async ({ server }) => {
   await restoreSeedStock(server);
 });
 
-test('an out-of-stock mitten says so on its page and in the cart, and cannot be added or checked out', async ({
+// One journey: a shopper meets empty shelves on the grid, a product page and the cart, then pays for the
+// last unit just as it runs out, and the owner ships the order late once restocked.
+test('a shopper meets sold-out mittens on the grid, its page and the cart; an order paid after the last unit went ships late once restocked', async ({
   page,
   server,
 }) => {
+  test.slow();
   await signInBrowser(page, server);
   await fillCart(page.request, [{ id: 3, quantity: 1 }]);
   await setProductStock(server, 3, 0);
+  await setProductStock(server, 6, 0);
+
+  await page.goto('/');
+  const card = page.getByRole('article', { name: 'Soft Mitt', exact: true });
+  await expect(card.getByText('Out of stock', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+  await expectNoAxeViolations(page);
 
   await page.goto('/product/3');
   const main = page.getByRole('main');
@@ -49,43 +59,22 @@ test('an out-of-stock mitten says so on its page and in the cart, and cannot be 
 
   await line.getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your cart is empty');
-  await setProductStock(server, 2, 100);
-  await setProductStock(server, 3, 100);
-});
+  await restoreSeedStock(server);
 
-test('the home grid marks a product out of stock', async ({ page, server }) => {
-  await setProductStock(server, 6, 0);
-  await page.goto('/');
-  const card = page.getByRole('article', { name: 'Soft Mitt', exact: true });
-  await expect(card.getByText('Out of stock', { exact: true })).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
-  await expectNoAxeViolations(page);
-  await setProductStock(server, 6, 100);
-});
-
-test('the owner ships late an order paid after its last unit was gone, once restocked', async ({
-  page,
-  server,
-  browser,
-}) => {
-  test.slow();
-  const shopperContext = await browser.newContext({ baseURL: server.url, viewport: phoneViewport });
-  const shopperPage = await shopperContext.newPage();
-  await signInBrowser(shopperPage, server);
   await setProductStock(server, 4, 1);
-  await fillCart(shopperPage.request, [{ id: 4, quantity: 1 }]);
-  await shopperPage.goto('/checkout');
-  await shopperPage.getByRole('button', { name: 'PLACE ORDER' }).click();
-  const paymentWindow = shopperPage.getByRole('dialog', { name: 'Razorpay test mode' });
+  await fillCart(page.request, [{ id: 4, quantity: 1 }]);
+  await page.goto('/checkout');
+  await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+  const paymentWindow = page.getByRole('dialog', { name: 'Razorpay test mode' });
   await expect(paymentWindow.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
   // While the shopper pays, the owner counts the shelf again and finds none left.
   await setProductStock(server, 4, 0);
   await paymentWindow.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(shopperPage.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
-  const orderId = new URL(shopperPage.url()).searchParams.get('orderId') ?? '';
-  await shopperContext.close();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
+  const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
 
-  await signInAsNewOwner(page, server);
+  // The owner, signed in by cookie in the same browser (the console's sign-in has its own journey).
+  await signInOwnerByCookie(page.context(), server, 'Meera Das');
   await page.goto(`/admin/orders/${orderId}`);
   await page.getByRole('button', { name: 'Ship late' }).click();
   const dialog = page.getByRole('dialog', { name: 'Ship this order late' });
@@ -104,5 +93,4 @@ test('the owner ships late an order paid after its last unit was gone, once rest
   await expect(page.getByRole('button', { name: 'Ship late' })).toHaveCount(0);
   // The order page itself; the console's navigation is checked by the console's own spec.
   await expectNoAxeViolations(page, 'main');
-  await setProductStock(server, 4, 100);
 });

@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// Runs every test runner (Vitest, then Playwright on a fresh build) and closes with one line that totals
-// them: "N passed, N failed". `--skip-e2e` runs Vitest only (CI's second pass, on PostgreSQL). Each step
-// prints how long it took ("phase vitest-pglite: 42 s"), which CI gathers into its summary.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// Runs every test runner and closes with one line that totals them: "N passed, N failed". The app is built
+// and the test database's template made first; then Vitest and Playwright run at once, as neither keeps both
+// cores busy alone (docs/operations.md#tests). Vitest's output shows as it comes, Playwright's when it ends.
+// `--skip-e2e` runs Vitest only (CI's second pass, on PostgreSQL). Each step prints how long it took
+// ("phase vitest-pglite: 42 s"), which CI gathers into its summary.
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
 
 const reportsDir = '.test-reports';
 const skipE2e = process.argv.includes('--skip-e2e');
@@ -11,11 +14,38 @@ const skipE2e = process.argv.includes('--skip-e2e');
 rmSync(reportsDir, { recursive: true, force: true });
 mkdirSync(reportsDir, { recursive: true });
 
+const secondsSince = (started) => Math.round((Date.now() - started) / 1000);
+
 function run(phase, command, args) {
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
-  console.log(`phase ${phase}: ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(`phase ${phase}: ${secondsSince(started)} s`);
   return result.status === 0;
+}
+
+/** Starts a runner; its output goes to the console, or with `logFile` to that file, printed when it ends. */
+function start(phase, command, args, logFile) {
+  const started = Date.now();
+  const child = spawn(command, args, {
+    stdio: logFile ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: process.env,
+  });
+  const log = logFile && createWriteStream(logFile);
+  if (log) {
+    child.stdout.pipe(log);
+    child.stderr.pipe(log);
+  }
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      const finish = () => {
+        if (logFile) process.stdout.write(readFileSync(logFile, 'utf8'));
+        console.log(`phase ${phase}: ${secondsSince(started)} s`);
+        resolve(code === 0);
+      };
+      if (log) log.end(finish);
+      else finish();
+    });
+  });
 }
 
 function readJson(file) {
@@ -24,19 +54,80 @@ function readJson(file) {
 
 const results = [];
 
+/** docs/operations.md#tests: where a runner's time went, slowest first, for the CI log. */
+function printSlowest(runner, files, tests, count = 12) {
+  const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
+  const top = (rows) => [...rows].sort((a, b) => b.ms - a.ms).slice(0, count);
+  console.log(`${runner}: the ${count} slowest files`);
+  for (const { name, ms } of top(files)) console.log(`${seconds(ms)}  ${name}`);
+  console.log(`${runner}: the ${count} slowest tests`);
+  for (const { name, ms } of top(tests)) console.log(`${seconds(ms)}  ${name}`);
+}
+
+function vitestTimes(report) {
+  const files = report.testResults.map((file) => ({
+    name: relative(process.cwd(), file.name),
+    ms: file.endTime - file.startTime,
+  }));
+  const tests = report.testResults.flatMap((file) =>
+    file.assertionResults.map((test) => ({
+      name: `${relative(process.cwd(), file.name)} › ${test.title}`,
+      ms: test.duration ?? 0,
+    })),
+  );
+  return { files, tests };
+}
+
+function playwrightTimes(report) {
+  const tests = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests)
+        for (const result of test.results)
+          tests.push({ file: spec.file, name: `${spec.file} › ${spec.title}`, ms: result.duration });
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  const byFile = new Map();
+  for (const test of tests) byFile.set(test.file, (byFile.get(test.file) ?? 0) + test.ms);
+  return { files: [...byFile].map(([name, ms]) => ({ name, ms })), tests };
+}
+
 const database = process.env.DATABASE_URL ? 'postgresql' : 'pglite';
 // On PostgreSQL (CI's second pass) only the tests that can meet a database: the components' tests (the `web`
-// project) and the contracts' pure functions gave the same answers on both passes.
+// projects) and the contracts' pure functions gave the same answers on both passes.
 const databaseOnly = database === 'postgresql' ? ['--project=node', '--exclude=contracts/**'] : [];
-const vitestOk = run(`vitest-${database}`, 'npx', [
+const vitestArgs = [
   'vitest',
   'run',
   ...databaseOnly,
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${reportsDir}/vitest.json`,
-]);
+];
+
+let vitestOk;
+let playwrightOk;
+if (skipE2e) {
+  vitestOk = run(`vitest-${database}`, 'npx', vitestArgs);
+} else {
+  // The browser tests run the compiled server (docs/operations.md#compiled-server): the whole build. Both
+  // runners' set-ups would otherwise make the PGlite template at once.
+  const built = run('build', 'npm', ['run', 'build', '--silent']);
+  const templated = run('test-template', 'npx', ['tsx', 'scripts/test-template.ts']);
+  const vitestRun = start(`vitest-${database}`, 'npx', vitestArgs);
+  const playwrightRun =
+    built && templated
+      ? start('playwright', 'npx', ['playwright', 'test'], `${reportsDir}/playwright.log`)
+      : Promise.resolve(false);
+  [vitestOk, playwrightOk] = await Promise.all([vitestRun, playwrightRun]);
+}
+
 const vitest = readJson(`${reportsDir}/vitest.json`);
+if (vitest) {
+  const { files, tests } = vitestTimes(vitest);
+  printSlowest('vitest', files, tests);
+}
 results.push({
   runner: 'vitest',
   passed: vitest?.numPassedTests ?? 0,
@@ -45,10 +136,11 @@ results.push({
 });
 
 if (!skipE2e) {
-  // The browser tests run the compiled server (docs/operations.md#compiled-server): the whole build.
-  const built = run('build', 'npm', ['run', 'build', '--silent']);
-  const playwrightOk = built && run('playwright', 'npx', ['playwright', 'test']);
   const playwright = readJson(`${reportsDir}/playwright.json`);
+  if (playwright) {
+    const { files, tests } = playwrightTimes(playwright);
+    printSlowest('playwright', files, tests);
+  }
   const stats = playwright?.stats;
   const failed = stats ? stats.unexpected : 0;
   results.push({

@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PageRenderer } from '../contracts/page-rendering';
@@ -66,6 +67,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** PGlite only: a dumped data folder to start from instead of an empty one (tests load a migrated one). */
   pgliteTemplate?: Blob | undefined;
+  /** PGlite only: an open database the app uses and leaves open when it closes (tests lend one per worker). */
+  pgliteClient?: PGlite | undefined;
   /** docs/architecture.md#pages-as-html: the pages' renderer (tests pass the source's); by default the SSR build's. */
   pageRenderer?: PageRenderer | undefined;
 }
@@ -86,7 +89,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
 
   await app.register(requestId);
   await app.register(errorHandling);
-  await app.register(database, { config, pgliteTemplate: options.pgliteTemplate });
+  await app.register(database, {
+    config,
+    pgliteTemplate: options.pgliteTemplate,
+    pgliteClient: options.pgliteClient,
+  });
   await app.register(jobs, {
     pollingIntervalSeconds: config.jobPollingIntervalSeconds,
     ...(config.jobRetryDelaySeconds === undefined ? {} : { retryDelaySeconds: config.jobRetryDelaySeconds }),

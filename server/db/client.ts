@@ -37,6 +37,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** PGlite only: a dumped data folder (`dumpDataDir`) to start from; tests start from a migrated one. */
   loadDataDir?: Blob | undefined;
+  /** PGlite only: an open client to use instead of opening one; closing the handle leaves it open. */
+  client?: PGlite | undefined;
   /** An idle pooled connection that breaks (a server restart, a failover) is reported here, not thrown. */
   onConnectionError?: (error: Error) => void;
 }
@@ -50,13 +52,17 @@ const START_UP_LOCK_KEY = 727_274;
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.url
     ? openPostgres(options.url, options.onConnectionError)
-    : openPglite(options.dataDir, options.loadDataDir);
+    : openPglite(options.dataDir, options.loadDataDir, options.client);
 }
 
-async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string,
+  loadDataDir: Blob | undefined,
+  lent: PGlite | undefined,
+): Promise<DatabaseHandle> {
   // PGlite makes its own folder but not the ones above it (a fresh clone has no data/).
-  if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, ...(loadDataDir ? { loadDataDir } : {}) });
+  if (!lent && !dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
+  const client = lent ?? (await PGlite.create({ dataDir, ...(loadDataDir ? { loadDataDir } : {}) }));
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   const executeSql: ExecuteSql = async (text, values) => {
@@ -68,7 +74,15 @@ async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promi
     return client.query(text, values);
   };
   // One process holds a PGlite folder: there is nobody to wait for.
-  return { db, kind: 'pglite', executeSql, oneStartAtATime: (work) => work(), close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    executeSql,
+    oneStartAtATime: (work) => work(),
+    close: async () => {
+      if (!lent) await client.close();
+    },
+  };
 }
 
 async function openPostgres(

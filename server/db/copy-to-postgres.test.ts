@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../contracts/orders';
@@ -6,20 +7,15 @@ import type { TestApp } from '../test/build-test-app';
 import { type PaidOrder, placePaidOrder } from '../test/order-helpers';
 import { createScratchDatabase, postgresMissing } from '../test/scratch-postgres';
 import { testAppConfig } from '../test/test-config';
-import { openDatabase } from './client';
+import { pgliteTemplateDump } from '../test/test-database';
 import { copyToPostgres } from './copy-to-postgres';
 
 const missing = await postgresMissing();
 if (missing) console.warn(`copy-to-postgres.test.ts skipped: ${missing}`);
 
-/**
- * The real app on a fresh in-memory PGlite, whatever database the run uses. Migrated first outside the app,
- * whose plugins must start within 10 s: on a busy machine migrating an empty PGlite can take longer.
- */
+/** The real app on an in-memory PGlite loaded with the test template, whatever database the run uses. */
 async function pgliteShop(): Promise<TestApp> {
-  const migrated = await openDatabase({ dataDir: 'memory://' });
-  const pgliteTemplate = await (migrated.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
-  await migrated.close();
+  const pgliteTemplate = new Blob([await readFile(await pgliteTemplateDump())]);
   const app = await buildApp(testAppConfig(undefined, { jobWorkers: false }), {
     logger: false,
     pgliteTemplate,

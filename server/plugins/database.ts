@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { type Database, type DatabaseHandle, type ExecuteSql, openDatabase } from '../db/client';
@@ -17,6 +18,8 @@ export interface DatabasePluginOptions {
   config: Config;
   /** PGlite only: a dumped data folder to start from (tests load a migrated template). */
   pgliteTemplate?: Blob | undefined;
+  /** PGlite only: an open database to use and leave open (tests lend one per worker). */
+  pgliteClient?: PGlite | undefined;
 }
 
 /** Opens the database (migrated and seeded) for the app's lifetime. */
@@ -26,6 +29,7 @@ export default fp(
       url: options.config.databaseUrl,
       dataDir: options.config.dataDir,
       loadDataDir: options.pgliteTemplate,
+      client: options.pgliteClient,
       onConnectionError: (error) => app.log.warn({ err: error }, 'a pooled database connection broke'),
     });
     await handle.oneStartAtATime(async () => {

@@ -1,16 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { testAppConfig } from './test-config';
 
 /**
- * The database every test app copies, made once a run by an app that started on an empty one: migrated,
- * seeded, with pg-boss's schema and queues. On PostgreSQL a database to clone; on PGlite a dump of its data
- * folder in a file (plain data, so it can travel from a runner's set-up to its workers).
+ * The database every test app copies, made by an app that started on an empty one: migrated, seeded, with
+ * pg-boss's schema and queues. On PostgreSQL a database to clone, made once a run; on PGlite a dump of its data
+ * folder in a cached file (plain data, so it can travel from a runner's set-up to its workers).
  */
 export type DatabaseTemplate =
   | { kind: 'pglite'; dumpFile: string }
@@ -26,7 +27,7 @@ export interface TestDatabase {
 
 const uniqueName = (prefix: string) => `${prefix}_${randomBytes(6).toString('hex')}`;
 
-/** With DATABASE_URL set, a template database on that server; otherwise a PGlite dump in a temporary file. */
+/** With DATABASE_URL set, a template database on that server; otherwise the PGlite dump of `pgliteTemplateDump`. */
 export async function createDatabaseTemplate(
   serverUrl = process.env.DATABASE_URL,
 ): Promise<DatabaseTemplate> {
@@ -46,27 +47,56 @@ export async function createDatabaseTemplate(
     }
     return template;
   }
+  return { kind: 'pglite', dumpFile: await pgliteTemplateDump() };
+}
+
+export async function dropDatabaseTemplate(template: DatabaseTemplate): Promise<void> {
+  // A PGlite dump stays in the cache for the next runner and the next run.
+  if (template.kind === 'pglite') return;
+  await withAdminClient(template.serverUrl, (client) =>
+    client.query(`drop database if exists "${template.name}" with (force)`),
+  );
+}
+
+/** What the template is made of: a change to any of these makes a new one. */
+const templateSources = ['server/db', 'server/plugins/jobs.ts', 'package-lock.json'];
+const templateCacheDir = 'node_modules/.cache/mitten-test-template';
+
+/**
+ * docs/operations.md#tests: a migrated and seeded PGlite data folder, dumped to a file, made once and kept in
+ * node_modules/.cache under a hash of the migrations, the seed, pg-boss's queues and the locked packages. An
+ * empty PGlite takes 10 s or more to initialise and migrate; Vitest, Playwright and the next run reuse it.
+ */
+export async function pgliteTemplateDump(): Promise<string> {
+  const dumpFile = resolve(templateCacheDir, `${await hashOfTemplateSources()}.tar`);
+  if (existsSync(dumpFile)) return dumpFile;
   const app = await buildApp(testAppConfig(undefined, { jobWorkers: false }), { logger: false });
   try {
     const pglite = (app.db as unknown as { $client: PGlite }).$client;
-    // Uncompressed: a test app loads it about a third faster than the gzipped dump, and it stays on disk.
+    // Uncompressed: a test app loads it about a third faster than the gzipped dump.
     const dump = await pglite.dumpDataDir('none');
-    const dumpFile = join(tmpdir(), `${uniqueName('mitten-template')}.tar`);
-    await writeFile(dumpFile, Buffer.from(await dump.arrayBuffer()));
-    return { kind: 'pglite', dumpFile };
+    await mkdir(templateCacheDir, { recursive: true });
+    // Written aside and renamed: a runner reading the cache never sees half a file.
+    const partial = `${dumpFile}.${uniqueName('partial')}`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, dumpFile);
+    return dumpFile;
   } finally {
     await app.close();
   }
 }
 
-export async function dropDatabaseTemplate(template: DatabaseTemplate): Promise<void> {
-  if (template.kind === 'pglite') {
-    await rm(template.dumpFile, { force: true });
-    return;
+async function hashOfTemplateSources(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const source of templateSources) {
+    const files = statSync(source).isDirectory()
+      ? (await readdir(source, { recursive: true }))
+          .map((file) => join(source, file))
+          .filter((file) => statSync(file).isFile() && !file.endsWith('.test.ts'))
+      : [source];
+    for (const file of files.sort()) hash.update(file).update(await readFile(file));
   }
-  await withAdminClient(template.serverUrl, (client) =>
-    client.query(`drop database if exists "${template.name}" with (force)`),
-  );
+  return hash.digest('hex').slice(0, 16);
 }
 
 /**
@@ -108,4 +138,16 @@ async function withAdminClient<T>(serverUrl: string, work: (client: pg.Client) =
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A data folder holding the template, for a process of its own (the shop, the admin command) to open: it
+ * starts at once where an empty folder would first take 10 s or more to initialise and migrate.
+ */
+export async function migratedPgliteFolder(): Promise<{ dataDir: string; remove(): Promise<void> }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'mitten-pglite-'));
+  const dump = new Blob([await readFile(await pgliteTemplateDump())]);
+  const pglite = await PGlite.create({ dataDir, loadDataDir: dump });
+  await pglite.close();
+  return { dataDir, remove: () => rm(dataDir, { recursive: true, force: true }) };
 }

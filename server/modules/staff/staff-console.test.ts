@@ -1,7 +1,4 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengeMessages } from '../../../contracts/challenge';
@@ -14,6 +11,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { readOutbox } from '../../test/dev-outbox';
 import { createShopper } from '../../test/shopper-factory';
 import { createStaffMember, totpCodeAt } from '../../test/staff-factory';
+import { migratedPgliteFolder } from '../../test/test-database';
 import { hashToken } from '../auth/tokens';
 import { runAdminCommand } from './command-line';
 import { staffFailures } from './staff-throttle';
@@ -109,8 +107,9 @@ describe('the first owner from the command line', () => {
     await expect(runAdminCommand(app.db, ['delete-everything'], '')).rejects.toThrow(/Usage/);
   });
 
+  // Against a shop's folder; the compiled command on an empty folder is the browser tests' (compiled-server).
   it('runs as `npm run admin` against its own PGlite folder', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'mitten-admin-'));
+    const { dataDir, remove } = await migratedPgliteFolder();
     try {
       const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
         const child = spawn(
@@ -144,7 +143,7 @@ describe('the first owner from the command line', () => {
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toMatch(/https:\/\/mittens\.example\/admin\/setup\/[\w-]{43}/);
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      await remove();
     }
   }, 60_000);
 });

@@ -33,14 +33,33 @@ function subjectFor(email: string): string {
   return BigInt(`0x${createHash('sha256').update(email).digest('hex').slice(0, 15)}`).toString();
 }
 
-async function createGoogleSimulator(): Promise<{ simulator: GoogleSimulator; jwks: { keys: JWK[] } }> {
+interface SigningKeys {
+  privateKey: CryptoKey;
+  kid: string;
+  jwks: { keys: JWK[] };
+  verifyKeys: JWTVerifyGetKey;
+}
+
+async function createSigningKeys(): Promise<SigningKeys> {
   const { privateKey, publicKey } = await generateKeyPair('RS256');
   const kid = `sim-${Date.now().toString(36)}`;
   const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' }] };
+  return { privateKey, kid, jwks, verifyKeys: createLocalJWKSet(jwks) };
+}
+
+function createGoogleSimulator(): { simulator: GoogleSimulator; jwks(): Promise<{ keys: JWK[] }> } {
+  // Made at the first sign-in, not at start: an RSA key pair costs a few hundred milliseconds of CPU, and most
+  // starts (every test app's) never see one.
+  let signingKeys: Promise<SigningKeys> | undefined;
+  const keysNow = () => {
+    signingKeys ??= createSigningKeys();
+    return signingKeys;
+  };
   const simulator: GoogleSimulator = {
     clientId: SIMULATED_GOOGLE_CLIENT_ID,
-    keys: createLocalJWKSet(jwks),
-    issueIdToken(account, overrides = {}) {
+    keys: async (protectedHeader, token) => (await keysNow()).verifyKeys(protectedHeader, token),
+    async issueIdToken(account, overrides = {}) {
+      const { privateKey, kid } = await keysNow();
       const now = Math.floor(Date.now() / 1000);
       return new SignJWT({
         email: account.email,
@@ -59,12 +78,15 @@ async function createGoogleSimulator(): Promise<{ simulator: GoogleSimulator; jw
         .sign(privateKey);
     },
   };
-  return { simulator, jwks };
+  return { simulator, jwks: async () => (await keysNow()).jwks };
 }
 
-function simulatorRoutes(simulator: GoogleSimulator, jwks: { keys: JWK[] }): FastifyPluginAsyncZod {
+function simulatorRoutes(
+  simulator: GoogleSimulator,
+  jwks: () => Promise<{ keys: JWK[] }>,
+): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/certs', { schema: { hide: true } }, async () => jwks);
+    app.get('/certs', { schema: { hide: true } }, () => jwks());
     app.get('/chooser', { schema: { hide: true } }, async (_request, reply) =>
       reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(chooserPage()),
     );
@@ -93,7 +115,7 @@ export default fp(
       app.decorate('googleSimulator', undefined);
       return;
     }
-    const { simulator, jwks } = await createGoogleSimulator();
+    const { simulator, jwks } = createGoogleSimulator();
     app.decorate('googleSimulator', simulator);
     await app.register(simulatorRoutes(simulator, jwks), { prefix: '/sim/google' });
   },

@@ -1,12 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterEach, expect, it } from 'vitest';
+import { migratedPgliteFolder } from '../test-database';
 import { freePort } from './shop-processes';
 
 let child: ChildProcess | undefined;
-afterEach(() => {
+let folder: Awaited<ReturnType<typeof migratedPgliteFolder>> | undefined;
+afterEach(async () => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
   child = undefined;
+  await folder?.remove();
+  folder = undefined;
 });
 
 async function waitForHealth(base: string, deadline: number) {
@@ -24,6 +28,7 @@ async function waitForHealth(base: string, deadline: number) {
 // docs/operations.md#health-check: SIGTERM lets a request in flight finish, then the process exits 0.
 it('finishes a request in flight when SIGTERM arrives, then exits 0', { timeout: 60_000 }, async () => {
   const port = await freePort();
+  folder = await migratedPgliteFolder();
   const base = `http://127.0.0.1:${port}`;
   // node itself with tsx's loader, not the tsx command: that one runs the shop in a child of its own, which a
   // SIGKILL of the command would leave running.
@@ -34,7 +39,7 @@ it('finishes a request in flight when SIGTERM arrives, then exits 0', { timeout:
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'warn',
-      DATA_DIR: 'memory://',
+      DATA_DIR: folder.dataDir,
       DATABASE_URL: '',
       REDIS_URL: '',
     },

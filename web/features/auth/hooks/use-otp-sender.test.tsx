@@ -1,12 +1,11 @@
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../contracts/messages';
-import { ApiError } from '../../../lib/api-client';
-import { sendOtp } from '../api/send-otp';
+import { type FakeApi, fakeApi, jsonReply } from '../../../test/fake-api';
 import { useOtpSender } from './use-otp-sender';
 
-vi.mock('../api/send-otp', () => ({ sendOtp: vi.fn() }));
-const sendOtpMock = vi.mocked(sendOtp);
+const sendOtpRoute = 'POST /api/auth/send-otp';
+let api: FakeApi;
 
 function renderSender(purpose?: 'login') {
   const onFeedback = vi.fn();
@@ -17,8 +16,7 @@ function renderSender(purpose?: 'login') {
 
 describe('useOtpSender', () => {
   beforeEach(() => {
-    sendOtpMock.mockReset();
-    sendOtpMock.mockResolvedValue({ status: 'success', message: 'OTP sent to your email' });
+    api = fakeApi({ [sendOtpRoute]: { status: 'success', message: 'OTP sent to your email' } });
   });
 
   it('refuses an e-mail without @ with the schema message beside the field, and sends nothing', async () => {
@@ -26,7 +24,7 @@ describe('useOtpSender', () => {
     act(() => result.current.editContact('shopper.example.com'));
     await act(() => result.current.sendToContact());
 
-    expect(sendOtpMock).not.toHaveBeenCalled();
+    expect(api.callsTo(sendOtpRoute)).toEqual([]);
     expect(onFeedback).toHaveBeenLastCalledWith({ kind: 'error', text: messages.emailInvalid });
     expect(result.current.fieldErrors.errors).toEqual({ email: messages.emailInvalid });
     expect(result.current.sentAt).toBeNull();
@@ -38,12 +36,16 @@ describe('useOtpSender', () => {
     act(() => result.current.editContact('+91 98123 45670'));
     await act(() => result.current.sendToContact());
 
-    expect(sendOtpMock).toHaveBeenCalledWith({ mobile: '9812345670' }, 'login');
+    expect(api.callsTo(sendOtpRoute).map((call) => call.body)).toEqual([
+      { mobile: '9812345670', purpose: 'login' },
+    ]);
     expect(onFeedback).toHaveBeenLastCalledWith({ kind: 'success', text: 'OTP sent to your email' });
     const firstSentAt = result.current.sentAt;
     expect(firstSentAt).not.toBeNull();
 
-    sendOtpMock.mockRejectedValueOnce(new ApiError(429, 'Please wait before asking for another code'));
+    api.on({
+      [sendOtpRoute]: () => jsonReply(429, { message: 'Please wait before asking for another code' }),
+    });
     await act(() => result.current.sendToContact());
     expect(result.current.sentAt).toBe(firstSentAt);
     expect(result.current.sending).toBe(false);

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import { eq, sql } from 'drizzle-orm';
+import type { OrderConfirmation } from '../../contracts/orders';
+import { orders } from '../../server/db/schema';
+import { shippingDeps } from '../../server/flows/deps';
+import { requeueUnshippedOrders } from '../../server/flows/fulfil-order';
+import { jobQueues } from '../../server/plugins/jobs';
+import { STAFF_COOKIE } from '../../server/plugins/staff-authentication';
+import { type CreatedStaff, createStaffMember } from '../../server/test/staff-factory';
+import { expect, type ShopServer } from '../fixtures';
+import { apiHeaders, fillCart } from './shop';
+
+// The console's journeys set their scene without the browser: staff signed in by cookie (the set-up and
+// sign-in have their own journey), orders paid over the API with the Razorpay simulator's window answered
+// here, sales written straight to the database.
+
+/** An owner with a session past its second factor, put into the browser as the console's cookie. */
+export async function signInOwnerByCookie(
+  context: BrowserContext,
+  server: ShopServer,
+  name: string,
+): Promise<CreatedStaff> {
+  const owner = await createStaffMember(server.app, { role: 'owner', name });
+  await context.addCookies([
+    { name: STAFF_COOKIE, value: owner.token, url: server.url, httpOnly: true, sameSite: 'Strict' },
+  ]);
+  return owner;
+}
+
+/**
+ * Checkout as the browser does it, without its pages: the signed-in shopper's cart, create-order, the
+ * simulator's window paid, the success reported. Answers our order id.
+ */
+export async function payOverApi(
+  request: APIRequestContext,
+  server: ShopServer,
+  cart: { id: number; quantity: number }[],
+): Promise<string> {
+  const razorpay = server.app.razorpaySimulator;
+  if (!razorpay) throw new Error('the Razorpay simulator is off');
+  await fillCart(request, cart);
+  const placed = await request.post('/api/payment/create-order', { headers: apiHeaders, data: {} });
+  expect(placed.status(), await placed.text()).toBe(200);
+  const success = razorpay.completePayment(((await placed.json()) as { id: string }).id);
+  const reported = await request.post('/api/orders/create-with-payment', {
+    headers: apiHeaders,
+    data: success,
+  });
+  expect(reported.status(), await reported.text()).toBe(200);
+  return ((await reported.json()) as OrderConfirmation).orderId;
+}
+
+/** As when pg-boss gives the shipment job up after its retries (docs/product.md#needs-attention). */
+export async function shipmentJobGivesUp(server: ShopServer, orderId: string): Promise<void> {
+  const jobStates = async () =>
+    (
+      (await server.db.execute(
+        sql`select state from pgboss.job where name = ${jobQueues.createShipment} and data->>'orderId' = ${orderId}`,
+      )) as unknown as { rows: { state: string }[] }
+    ).rows.map((row) => row.state);
+  await expect.poll(jobStates, { timeout: 20_000 }).toContain('retry');
+  // Paid over 30 minutes ago: the sweep flags it while its job still retries, then the job is gone.
+  await server.db
+    .update(orders)
+    .set({ paidAt: sql`now() - make_interval(mins => 31)` })
+    .where(eq(orders.id, orderId));
+  await requeueUnshippedOrders(shippingDeps(server.app));
+  await server.db.execute(
+    sql`delete from pgboss.job where name = ${jobQueues.createShipment} and data->>'orderId' = ${orderId}`,
+  );
+}
+
+/** A paid order written straight to the database: `units` of product `productId`, paid `daysAgo` days ago. */
+export async function insertPaidOrder(
+  server: ShopServer,
+  order: { productId: number; units: number; totalPaise: number; daysAgo: number; method: string },
+): Promise<void> {
+  const id = randomUUID();
+  await server.db.execute(sql`
+    insert into orders (id, status, payment_status, mrp_paise, subtotal_paise, discount_paise, shipping_paise,
+      tax_paise, total_paise, cart_fingerprint, contact, shipping_address, billing_address, paid_at)
+    values (${id}, 'confirmed', 'paid', ${order.totalPaise}, ${order.totalPaise}, 0, 0, 0, ${order.totalPaise}, 'x',
+      '{}', '{}', '{}', now() - make_interval(days => ${order.daysAgo}))`);
+  await server.db.execute(sql`
+    insert into order_items (order_id, product_id, title, description, image, sku, category, brand, size, quantity,
+      unit_mrp_paise, discount_percent, unit_price_paise)
+    select ${id}, p.id, p.title, '', '', 'SKU', 'mittens', 'Ottoman', 'M', ${order.units}, 0, 0, 0
+    from products p where p.id = ${order.productId}`);
+  await server.db.execute(sql`
+    insert into payments (order_id, razorpay_payment_id, razorpay_order_id, status, amount_paise, currency, method)
+    values (${id}, ${`pay_chart${id.slice(0, 8)}`}, 'order_chart', 'captured', ${order.totalPaise}, 'INR', ${order.method})`);
+}

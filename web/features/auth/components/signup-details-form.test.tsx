@@ -1,0 +1,96 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Feedback, FeedbackBanner } from './feedback';
+import { SignupDetailsForm } from './signup-details-form';
+
+// Typing on a busy machine outlasts Vitest's default 5 s.
+const testTimeout = 30_000;
+
+// docs/product.md#signup-rules as the phone review asked: each problem beside its field, in the words of its
+// label, and focus on the first field that has one. (On screen and in the error colour, with axe-core, in a real
+// browser: e2e/accessibility.spec.ts.)
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** The form under the modal's feedback banner, as the Sign Up dialog shows them after verification. */
+function SignupAfterVerification({ onSignUp }: { onSignUp: () => void }) {
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  return (
+    <>
+      <FeedbackBanner feedback={feedback} />
+      <SignupDetailsForm
+        contact={{ channel: 'email', address: 'asha@example.in', verificationToken: 'verified' }}
+        onFeedback={setFeedback}
+        onLoggedIn={onSignUp}
+        onSignedUpWithoutSession={onSignUp}
+      />
+    </>
+  );
+}
+
+function field(name: string) {
+  return screen.getByLabelText(name, { selector: 'input' });
+}
+
+describe('the Sign Up details form', () => {
+  it(
+    'shows each error beside its field in words, and focuses the first invalid field',
+    async () => {
+      const user = userEvent.setup({ delay: null });
+      const fetchMock = vi.fn();
+      vi.stubGlobal('fetch', fetchMock);
+      const onSignUp = vi.fn();
+      render(<SignupAfterVerification onSignUp={onSignUp} />);
+
+      await user.type(field('First Name'), 'Asha');
+      await user.type(field('Last Name'), 'Verma');
+      await user.type(field('Password'), 'silk');
+      await user.type(field('Mobile Number'), '9876543210');
+      await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+      const houseName = screen.getByRole('textbox', {
+        name: 'House Name',
+        description: 'Please enter your house name',
+      });
+      expect(document.activeElement).toBe(houseName);
+      expect(
+        screen.getByRole('textbox', { name: 'Street/Area', description: 'Please enter your street/area' }),
+      ).toBeTruthy();
+      expect(
+        screen.getByRole('textbox', { name: 'Pincode', description: 'Please enter your pincode' }),
+      ).toBeTruthy();
+      expect(screen.queryByText(/Please fill in all required fields/)).toBeNull();
+      expect(screen.queryByText('houseName')).toBeNull();
+
+      await user.type(houseName, '12 Silk Lane');
+      await user.type(field('Street/Area'), 'Koregaon Park');
+      await user.type(field('City'), 'Pune');
+      await user.type(field('State'), 'Maharashtra');
+      await user.type(field('Country'), 'India');
+      await user.type(field('Pincode'), '4110');
+      await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+      const password = field('Password');
+      expect(document.activeElement).toBe(password);
+      expect(password.getAttribute('aria-invalid')).toBe('true');
+      expect(password.getAttribute('aria-describedby')).toBeTruthy();
+      expect(document.getElementById(password.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+        'Password must be at least 6 characters long',
+      );
+      expect(
+        screen.getByRole('textbox', {
+          name: 'Pincode',
+          description: 'Pincode must be at least 6 characters long',
+        }),
+      ).toBeTruthy();
+      // Refused here: nothing went to the server.
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(onSignUp).not.toHaveBeenCalled();
+    },
+    testTimeout,
+  );
+});

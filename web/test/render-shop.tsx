@@ -1,0 +1,43 @@
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import type { User } from '../../contracts/auth';
+import { App } from '../app/app';
+import { createQueryClient } from '../app/query-client';
+import { MemoryRouter } from '../lib/router';
+import { setSessionUser } from '../lib/session';
+import { type ApiRoutes, type FakeApi, fakeApi, jsonReply } from './fake-api';
+import { catalogue } from './products';
+
+export interface RenderShopOptions {
+  /** The signed-in shopper: stored as a login stores one, and the profile route answers with it. */
+  user?: User;
+  /** Routes beyond the defaults below, which they replace. */
+  api?: ApiRoutes;
+}
+
+/**
+ * docs/operations.md#tests: the whole shop at a path, in happy-dom, as a component test of a page's states
+ * wants it: the app's own providers and routes, a memory router, and the fake API. By default the catalogue is
+ * the seven mittens, and the cart and wishlist are empty; a visitor gets 401 from the profile.
+ */
+export function renderShop(path: string, options: RenderShopOptions = {}) {
+  const { user } = options;
+  const api: FakeApi = fakeApi({
+    'GET /api/config': {
+      google: { clientId: 'test-client.apps.googleusercontent.com', mode: 'simulator' },
+      razorpay: { keyId: 'rzp_test_shop', checkoutScriptUrl: '/sim/razorpay/checkout.js' },
+    },
+    'GET /api/products': { products: catalogue },
+    'GET /api/cart': { cart: [] },
+    'GET /api/wishlist': { wishlist: [] },
+    'GET /api/auth/profile': user ? { ...user, user } : () => jsonReply(401, { message: 'Please log in' }),
+    ...options.api,
+  });
+  setSessionUser(user ?? null);
+  const queryClient = createQueryClient();
+  function Router({ children }: { children: ReactNode }) {
+    return <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>;
+  }
+  const result = render(<App queryClient={queryClient} Router={Router} />);
+  return { ...result, api, queryClient };
+}
