@@ -39,7 +39,7 @@ function opened(child: ChildProcess): Promise<void> {
   });
 }
 
-test('the compiled command makes the first owner, who sets up the console on the compiled server, signs in with a code, invites support and reads the audit log; the server stops on SIGTERM', async ({
+test('the compiled command makes the first owner, who sets up the console on the compiled server, signs in with a code, invites support and reads the audit log; SIGTERM lets a request in flight finish', async ({
   browser,
 }) => {
   test.setTimeout(testTimeouts.setupMs);
@@ -160,10 +160,30 @@ test('the compiled command makes the first owner, who sets up the console on the
     await page.goto('/');
     await expect(page.getByRole('region', { name: 'Our Mittens' }).getByRole('article')).toHaveCount(7);
 
-    // The server drains its own requests; the browser's keep-alive connections and late chunk fetches go first.
+    // docs/operations.md#health-check: SIGTERM lets a request in flight finish, then the process exits 0. The
+    // browser's keep-alive connections and late chunk fetches go first; a Razorpay call held 800 ms by a fault
+    // is the request in flight.
     await context.close();
+    const faults = `${origin}/sim/razorpay/control/faults`;
+    const added = await fetch(faults, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'latency', delayMs: 800, endpoint: '/v1/orders' }),
+    });
+    expect(added.status).toBe(200);
+    const inFlight = fetch(`${origin}/sim/razorpay/v1/orders/order_x`);
+    await expect
+      .poll(
+        async () => ((await (await fetch(faults)).json()) as { faults: { hit: number }[] }).faults[0]?.hit,
+        {
+          intervals: [20],
+        },
+      )
+      .toBe(1);
     const exited = once(child, 'exit');
     child.kill('SIGTERM');
+    // Answered (the simulator wants its key), not cut off.
+    expect((await inFlight).status).toBe(401);
     expect(await exited).toEqual([0, null]);
   } finally {
     child.kill('SIGKILL');

@@ -183,14 +183,15 @@ test('follow a parcel on My Orders with Refresh and Track, download its invoice,
   const pdf = await readFile(await download.path());
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
-  // Cancelling another order before pickup (docs/product.md#cancellation). It is made only now: with two cards
-  // on the page axe-core finds their panels' landmarks named alike (landmark-unique), see the report.
+  // Cancelling another order before pickup (docs/product.md#cancellation).
   // One Face Mitt: ₹239 + ₹100 shipping = ₹339.
   const toCancelId = await paidOrderOf(page.request, server, [{ id: 1, quantity: 1 }]);
   const toCancel = await pickupScheduled(page.request, toCancelId);
   await page.reload();
   const cancelCard = orderCard(page, toCancel);
   await expect(cancelCard.locator('.order-status')).toHaveText('Processing');
+  // Two cards: each panel is named after its order too, so no two landmarks share a name (landmark-unique).
+  await expectNoAxeViolations(page);
 
   // The confirmation can be declined.
   await cancelCard.getByRole('button', { name: 'Cancel Order' }).click();

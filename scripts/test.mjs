@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs every test runner and closes with one line that totals them: "N passed, N failed". The app is built
-// and the test database's template made first; then Vitest and Playwright run at once, as neither keeps both
+// first; then Vitest and Playwright run at once, as neither keeps both
 // cores busy alone (docs/operations.md#tests). Vitest's output shows as it comes, Playwright's when it ends.
 // `--skip-e2e` runs Vitest only (CI's second pass, on PostgreSQL). Each step prints how long it took
 // ("phase vitest-pglite: 42 s"), which CI gathers into its summary.
@@ -111,15 +111,12 @@ let playwrightOk;
 if (skipE2e) {
   vitestOk = run(`vitest-${database}`, 'npx', vitestArgs);
 } else {
-  // The browser tests run the compiled server (docs/operations.md#compiled-server): the whole build. Both
-  // runners' set-ups would otherwise make the PGlite template at once.
+  // The browser tests run the compiled server (docs/operations.md#compiled-server): the whole build.
   const built = run('build', 'npm', ['run', 'build', '--silent']);
-  const templated = run('test-template', 'npx', ['tsx', 'scripts/test-template.ts']);
   const vitestRun = start(`vitest-${database}`, 'npx', vitestArgs);
-  const playwrightRun =
-    built && templated
-      ? start('playwright', 'npx', ['playwright', 'test'], `${reportsDir}/playwright.log`)
-      : Promise.resolve(false);
+  const playwrightRun = built
+    ? start('playwright', 'npx', ['playwright', 'test'], `${reportsDir}/playwright.log`)
+    : Promise.resolve(false);
   [vitestOk, playwrightOk] = await Promise.all([vitestRun, playwrightRun]);
 }
 

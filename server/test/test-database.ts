@@ -3,6 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../app';
@@ -70,12 +71,23 @@ const templateCacheDir = 'node_modules/.cache/mitten-test-template';
 export async function pgliteTemplateDump(): Promise<string> {
   const dumpFile = resolve(templateCacheDir, `${await hashOfTemplateSources()}.tar`);
   if (existsSync(dumpFile)) return dumpFile;
+  await mkdir(templateCacheDir, { recursive: true });
+  // Vitest and Playwright start together (scripts/test.mjs): one makes it, the other waits for the file. A lock
+  // left by a run that died is given up after a minute.
+  const lock = `${dumpFile}.lock`;
+  const locked = await writeFile(lock, String(process.pid), { flag: 'wx' }).then(
+    () => true,
+    () => false,
+  );
+  if (!locked) {
+    for (let waited = 0; waited < 60_000 && !existsSync(dumpFile); waited += 200) await setTimeout(200);
+    if (existsSync(dumpFile)) return dumpFile;
+  }
   const app = await buildApp(testAppConfig(undefined, { jobWorkers: false }), { logger: false });
   try {
     const pglite = (app.db as unknown as { $client: PGlite }).$client;
     // Uncompressed: a test app loads it about a third faster than the gzipped dump.
     const dump = await pglite.dumpDataDir('none');
-    await mkdir(templateCacheDir, { recursive: true });
     // Written aside and renamed: a runner reading the cache never sees half a file.
     const partial = `${dumpFile}.${uniqueName('partial')}`;
     await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
@@ -83,6 +95,7 @@ export async function pgliteTemplateDump(): Promise<string> {
     return dumpFile;
   } finally {
     await app.close();
+    await rm(lock, { force: true });
   }
 }
 

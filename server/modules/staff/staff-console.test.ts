@@ -112,9 +112,11 @@ describe('the first owner from the command line', () => {
     const { dataDir, remove } = await migratedPgliteFolder();
     try {
       const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        // node with tsx's loader, as `npm run admin` runs it, without npx and the tsx command's own process.
         const child = spawn(
-          'npx',
+          process.execPath,
           [
+            '--import',
             'tsx',
             'scripts/admin.ts',
             'create-staff',

@@ -53,7 +53,7 @@ async function cardOf(order: Order): Promise<HTMLElement> {
 }
 
 function shippingOf(card: HTMLElement): HTMLElement {
-  return within(card).getByRole('region', { name: 'Shipping Information' });
+  return within(card).getByRole('region', { name: /^Shipping Information Order / });
 }
 
 /** The <dd> after a <dt> of a detail list. */

@@ -43,6 +43,8 @@ export function OrderCard({ order }: { order: Order }) {
     order.paymentStatus !== 'pending' && order.paymentStatus !== 'failed',
   );
   const address = order.shippingAddress;
+  // Each panel is named after its heading and its order ("Payment Information Order OM-…"): with several orders
+  // on the page, regions of one name would be ambiguous landmarks.
   const titleId = `order-${order.orderId}`;
 
   function confirmCancel() {
@@ -99,9 +101,9 @@ export function OrderCard({ order }: { order: Order }) {
       ) : null}
 
       <div className="order-card__panels">
-        <ShippingInformation order={order} />
+        <ShippingInformation order={order} cardTitleId={titleId} />
 
-        <section className="order-panel" aria-labelledby={`payment-${order.orderId}`}>
+        <section className="order-panel" aria-labelledby={`payment-${order.orderId} ${titleId}`}>
           <h3 id={`payment-${order.orderId}`}>Payment Information</h3>
           <dl className="detail-list">
             <dt>Payment method</dt>
@@ -129,7 +131,7 @@ export function OrderCard({ order }: { order: Order }) {
           </dl>
         </section>
 
-        <section className="order-panel" aria-labelledby={`address-${order.orderId}`}>
+        <section className="order-panel" aria-labelledby={`address-${order.orderId} ${titleId}`}>
           <h3 id={`address-${order.orderId}`}>Delivery Address</h3>
           <address>
             {`${address.firstName} ${address.lastName}`.trim()}
@@ -143,7 +145,7 @@ export function OrderCard({ order }: { order: Order }) {
         </section>
       </div>
 
-      <section aria-labelledby={`items-${order.orderId}`}>
+      <section aria-labelledby={`items-${order.orderId} ${titleId}`}>
         <h3 id={`items-${order.orderId}`}>Items Ordered</h3>
         <ul className="order-items">
           {order.items.map((item) => (

@@ -38,7 +38,8 @@ export function pendingPromiseOf(order: Order): DeliveryPromiseFacts | null {
  * docs/product.md#screens My Orders, the Shipping Information panel with its Refresh. docs/product.md#behaviour Orders page: the shipment
  * updates are fetched once when the page loads and again on Refresh, each order with its own loading state.
  */
-export function ShippingInformation({ order }: { order: Order }) {
+/** `cardTitleId`: the order card's heading, which joins the panel's own in its name. */
+export function ShippingInformation({ order, cardTitleId }: { order: Order; cardTitleId: string }) {
   const updates = useShipmentUpdates(order.orderId);
   const refresh = useRefreshTracking(order.orderId);
   const busy = refresh.isPending || updates.isFetching;
@@ -55,7 +56,7 @@ export function ShippingInformation({ order }: { order: Order }) {
   const titleId = `shipping-${order.orderId}`;
 
   return (
-    <section className="order-panel" aria-labelledby={titleId} aria-busy={busy}>
+    <section className="order-panel" aria-labelledby={`${titleId} ${cardTitleId}`} aria-busy={busy}>
       <div className="order-panel__title">
         <h3 id={titleId}>Shipping Information</h3>
         <Button variant="ghost" onClick={() => refresh.mutate()} disabled={busy}>
