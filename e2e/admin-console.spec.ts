@@ -3,7 +3,8 @@ import { readOutbox } from '../server/test/dev-outbox';
 import { expect, test } from './fixtures';
 import { aShopper, createAccount, signInBrowser } from './support/accounts';
 import { expectNoAxeViolations, phoneViewport } from './support/axe';
-import { payOverApi, shipmentJobGivesUp, signInOwnerByCookie } from './support/console-journeys';
+import { shipmentJobGivesUp, signInOwnerByCookie } from './support/console-journeys';
+import { paidOrderOf } from './support/orders-journey';
 import { orderOf, pickupScheduled, shiprocketSimulatorOf } from './support/shop';
 
 // The owner's support work on a phone, signed in by cookie (the set-up and sign-in have their own journey in
@@ -31,7 +32,7 @@ test('an owner answers a message, refunds part of an order, retries a refused sh
   const shopperContext = await browser.newContext({ baseURL: server.url, viewport: phoneViewport });
   const shopperPage = await shopperContext.newPage();
   const shopper = await signInBrowser(shopperPage, server);
-  const paidOrderId = await payOverApi(shopperPage.request, server, [{ id: 1, quantity: 1 }]);
+  const paidOrderId = await paidOrderOf(shopperPage.request, server, [{ id: 1, quantity: 1 }]);
   const paidOrder = await pickupScheduled(shopperPage.request, paidOrderId);
   await signInOwnerByCookie(context, server, 'Asha Rao');
 
@@ -145,7 +146,7 @@ test('an owner answers a message, refunds part of an order, retries a refused sh
   simulator.failApi('server_error');
   let stuckOrderId: string;
   try {
-    stuckOrderId = await payOverApi(shopperPage.request, server, [{ id: 1, quantity: 1 }]);
+    stuckOrderId = await paidOrderOf(shopperPage.request, server, [{ id: 1, quantity: 1 }]);
     await shipmentJobGivesUp(server, stuckOrderId);
   } finally {
     simulator.restoreApi();

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import { eq, sql } from 'drizzle-orm';
-import type { OrderConfirmation } from '../../contracts/orders';
 import { orders } from '../../server/db/schema';
 import { shippingDeps } from '../../server/flows/deps';
 import { requeueUnshippedOrders } from '../../server/flows/fulfil-order';
@@ -9,11 +8,10 @@ import { jobQueues } from '../../server/plugins/jobs';
 import { STAFF_COOKIE } from '../../server/plugins/staff-authentication';
 import { type CreatedStaff, createStaffMember } from '../../server/test/staff-factory';
 import { expect, type ShopServer } from '../fixtures';
-import { apiHeaders, fillCart } from './shop';
 
 // The console's journeys set their scene without the browser: staff signed in by cookie (the set-up and
-// sign-in have their own journey), orders paid over the API with the Razorpay simulator's window answered
-// here, sales written straight to the database.
+// sign-in have their own journey), orders paid over the API (paidOrderOf, orders-journey.ts), sales written
+// straight to the database.
 
 /** An owner with a session past its second factor, put into the browser as the console's cookie. */
 export async function signInOwnerByCookie(
@@ -26,29 +24,6 @@ export async function signInOwnerByCookie(
     { name: STAFF_COOKIE, value: owner.token, url: server.url, httpOnly: true, sameSite: 'Strict' },
   ]);
   return owner;
-}
-
-/**
- * Checkout as the browser does it, without its pages: the signed-in shopper's cart, create-order, the
- * simulator's window paid, the success reported. Answers our order id.
- */
-export async function payOverApi(
-  request: APIRequestContext,
-  server: ShopServer,
-  cart: { id: number; quantity: number }[],
-): Promise<string> {
-  const razorpay = server.app.razorpaySimulator;
-  if (!razorpay) throw new Error('the Razorpay simulator is off');
-  await fillCart(request, cart);
-  const placed = await request.post('/api/payment/create-order', { headers: apiHeaders, data: {} });
-  expect(placed.status(), await placed.text()).toBe(200);
-  const success = razorpay.completePayment(((await placed.json()) as { id: string }).id);
-  const reported = await request.post('/api/orders/create-with-payment', {
-    headers: apiHeaders,
-    data: success,
-  });
-  expect(reported.status(), await reported.text()).toBe(200);
-  return ((await reported.json()) as OrderConfirmation).orderId;
 }
 
 /** As when pg-boss gives the shipment job up after its retries (docs/product.md#needs-attention). */
