@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { gstinMessages } from '../../../../contracts/gstin';
 import { type ShopSettings, shopSettingsMessages } from '../../../../contracts/shop-settings';
+import { fakeApi } from '../../../test/fake-api';
 import { createQueryWrapper } from '../../../test/query-wrapper';
 import { ShopSettingsForm } from './shop-settings-form';
 
@@ -110,5 +111,23 @@ describe('the settings form', () => {
     expect(screen.getByText('Only an owner can change the settings.')).toBeTruthy();
     expect(screen.getByLabelText('GSTIN').closest('fieldset')?.disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save settings' })).toBeNull();
+  });
+
+  // docs/product.md#seller-settings: the state of a GSTIN's seller is the one its first two digits name.
+  it('marks the state invalid with the GSTIN’s state named when it differs from the GSTIN’s first two digits', async () => {
+    const api = fakeApi();
+    const user = userEvent.setup();
+    renderForm();
+
+    await user.selectOptions(screen.getByLabelText('State'), '07');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    const state = screen.getByLabelText('State');
+    expect(state.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(state.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'The state must match the GSTIN’s first two digits (29 is Karnataka).',
+    );
+    expect(screen.getByLabelText('GSTIN').getAttribute('aria-invalid')).toBeNull();
+    expect(api.calls).toEqual([]);
   });
 });
