@@ -21,6 +21,8 @@ export const adminCatalogueMessages = {
   nothingToChange: 'Please change at least one field.',
   notAnImage: 'Please upload a JPEG, PNG or WebP image.',
   imageTooLarge: 'Please upload an image of at most 8 MB.',
+  imageTooManyPixels:
+    'This image is too large: please upload one of at most 50 megapixels (for example 8,000 × 6,000 pixels).',
   tooManyImages: 'A product can have at most 12 images.',
   saved: 'Saved.',
   created: 'Product created. Add an image, then put it on sale.',

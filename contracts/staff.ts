@@ -14,6 +14,7 @@ export function roleAllows(role: StaffRole, required: StaffRole): boolean {
 export const staffConsoleMessages = {
   signInFailed: 'Those sign-in details are not right. Please check them and try again.',
   codeStepExpired: 'Your sign-in took too long. Please start again.',
+  tooManyCodes: 'Too many wrong codes. Please sign in again with your password.',
   signedOut: 'You are signed out of the console.',
   setupLinkInvalid: 'This set-up link has expired or was already used. Please ask an owner for a new one.',
   setupCodeWrong: 'That code is not right. Check the time on your phone and try the newest code.',

@@ -25,6 +25,7 @@ async function startApp() {
     ALLOW_SIMULATORS: 'true',
     JOB_WORKERS: process.env.BENCH_JOB_WORKERS ?? 'false',
     ALTCHA_HMAC_KEY: 'bench-challenge-key-0123456789abcdef0123',
+    STAFF_SECRETS_KEY: 'bench-staff-secrets-key-0123456789abcdef',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
   };

@@ -59,6 +59,7 @@ const EnvSchema = z.object({
   OTP_SMS_PREFIX_HOURLY_LIMIT: z.coerce.number().int().positive().default(10),
   CONTACT_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   ALTCHA_HMAC_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  STAFF_SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   CHALLENGE_AFTER_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(0).default(5),
   CHALLENGE_AFTER_REQUESTS_PER_IP: z.coerce.number().int().min(0).default(10),
   MEDIA_DIR: z.string().min(1).default('data/media'),
@@ -141,6 +142,8 @@ export interface Config {
   rateLimitNamespace: string;
   /** docs/architecture.md#bot-challenge */
   botChallenge: BotChallengeConfig;
+  /** Seals the console's TOTP secrets in the database (docs/architecture.md#staff); production requires it. */
+  staffSecretsKey: string | undefined;
   /** docs/architecture.md#product-images: the data folder, or an S3-compatible bucket when S3_* are set. */
   productImages: ProductImagesConfig;
 }
@@ -215,10 +218,20 @@ export function assertSimulatorsAllowed(config: Config) {
   }
 }
 
-/** docs/operations.md#configuration: in production several processes must agree on the challenge key. */
-export function assertBotChallengeKey(config: Config) {
-  if (config.env === 'production' && !config.botChallenge.hmacKey) {
-    throw new ConfigError('Invalid configuration:\n  ALTCHA_HMAC_KEY is required with NODE_ENV=production');
+/**
+ * docs/operations.md#configuration: in production several processes must agree on the challenge key, and the
+ * console's secrets are sealed under a key of the operator's, never the development one.
+ */
+export function assertProductionKeys(config: Config) {
+  if (config.env !== 'production') return;
+  const missing = [
+    config.botChallenge.hmacKey ? undefined : 'ALTCHA_HMAC_KEY',
+    config.staffSecretsKey ? undefined : 'STAFF_SECRETS_KEY',
+  ].filter((name) => name !== undefined);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((name) => `  ${name} is required with NODE_ENV=production`).join('\n')}`,
+    );
   }
 }
 
@@ -306,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     jobWorkers: e.JOB_WORKERS,
     jobPollingIntervalSeconds: e.JOB_POLLING_INTERVAL_SECONDS,
+    staffSecretsKey: e.STAFF_SECRETS_KEY,
     botChallenge: {
       hmacKey: e.ALTCHA_HMAC_KEY,
       afterRequests: {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import {
-  assertBotChallengeKey,
+  assertProductionKeys,
   assertSimulatorsAllowed,
   ConfigError,
   loadConfig,
@@ -13,7 +13,7 @@ async function main() {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   assertSimulatorsAllowed(config);
-  assertBotChallengeKey(config);
+  assertProductionKeys(config);
   const app = await buildApp(config);
   const simulated = simulatedServices(config);
   if (simulated.length > 0) app.log.warn({ simulated }, 'outside services running on local simulators');

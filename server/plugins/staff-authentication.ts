@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { roleAllows, type StaffRole } from '../../contracts/staff';
 import { AppError } from '../errors';
@@ -16,6 +16,7 @@ export const SECURE_STAFF_COOKIE = `__Host-${STAFF_COOKIE}`;
 export const staffMessages = {
   signInFirst: 'Please sign in to the console.',
   ownerOnly: 'Only an owner can do this.',
+  httpsOnly: 'The console opens only over HTTPS. Please use the https:// address of the shop.',
 } as const;
 
 declare module 'fastify' {
@@ -38,6 +39,11 @@ function staffCookieName(request: FastifyRequest) {
   return request.protocol === 'https' ? SECURE_STAFF_COOKIE : STAFF_COOKIE;
 }
 
+/** docs/architecture.md#staff: in production the console's cookie is `Secure` whatever the request says. */
+function secureCookie(app: FastifyInstance, request: FastifyRequest) {
+  return app.config.env === 'production' || request.protocol === 'https';
+}
+
 /** The staff token a request carries, and how. */
 export function staffTokenOf(request: FastifyRequest) {
   const bearer = bearerToken(request);
@@ -50,11 +56,21 @@ export default fp(
   async (app) => {
     app.decorateRequest('staff', null);
 
+    // docs/architecture.md#staff: in production the console's API answers only over TLS (directly, or behind a
+    // trusted proxy that says so), so its password, codes and cookie never cross the network in clear.
+    if (app.config.env === 'production') {
+      app.addHook('onRequest', async (request) => {
+        if (request.url.startsWith('/api/admin') && request.protocol !== 'https') {
+          throw new AppError('forbidden', staffMessages.httpsOnly);
+        }
+      });
+    }
+
     app.decorate('setStaffCookie', (request: FastifyRequest, reply: FastifyReply, token: string) => {
       reply.setCookie(staffCookieName(request), token, {
         httpOnly: true,
         sameSite: 'strict',
-        secure: request.protocol === 'https',
+        secure: secureCookie(app, request),
         path: '/',
         maxAge: Math.floor(STAFF_SESSION_MAX_MS / 1000),
       });
@@ -64,7 +80,7 @@ export default fp(
         path: '/',
         httpOnly: true,
         sameSite: 'strict',
-        secure: request.protocol === 'https',
+        secure: secureCookie(app, request),
       });
     });
 

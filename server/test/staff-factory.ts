@@ -3,6 +3,7 @@ import type { StaffRole } from '../../contracts/staff';
 import type { Database } from '../db/client';
 import { staff } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
+import { secretBox } from '../modules/staff/secret-box';
 import { createStaffSession } from '../modules/staff/staff-sessions';
 
 // Free of any test runner, so Vitest's tests and Playwright's fixtures both make staff with it.
@@ -10,6 +11,7 @@ import { createStaffSession } from '../modules/staff/staff-sessions';
 let sequence = 0;
 
 export const TEST_STAFF_PASSWORD = 'owner-of-silk-42';
+export const TEST_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 
 export interface CreatedStaff {
   staffId: string;
@@ -38,7 +40,8 @@ export async function createStaffMember(
       name: options.name ?? `Test ${role}`,
       role,
       passwordHash: await hashPassword(TEST_STAFF_PASSWORD),
-      totpSecret: 'JBSWY3DPEHPK3PXP',
+      // Test apps run without STAFF_SECRETS_KEY, so the development key seals it as the shop would.
+      totpSecret: secretBox(undefined).seal(TEST_TOTP_SECRET),
       totpConfirmedAt: new Date(),
     })
     .returning({ id: staff.id });

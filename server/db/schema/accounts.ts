@@ -118,6 +118,7 @@ export const securityAlertKinds = [
   'sms_budget_exhausted',
   'sms_prefix_velocity',
   'webhook_signature_failed',
+  'staff_code_failures',
 ] as const;
 
 /**

@@ -22,7 +22,7 @@ export const staff = pgTable('staff', {
   role: text('role', { enum: staffRoles }).notNull(),
   // argon2id; null until the set-up link is used.
   passwordHash: text('password_hash'),
-  // The TOTP secret (base32), set at set-up; sign-in needs it confirmed.
+  // The TOTP secret (base32), sealed with STAFF_SECRETS_KEY (secret-box.ts), set at set-up; sign-in needs it confirmed.
   totpSecret: text('totp_secret'),
   totpConfirmedAt: timestamp('totp_confirmed_at', { withTimezone: true }),
   // The latest TOTP time step accepted: a code is accepted once, and never an older one.
@@ -63,7 +63,8 @@ export const staffRecoveryCodes = pgTable(
 
 /**
  * A staff session: opaque token stored hashed. It opens the console only once the second factor is given
- * (`second_factor_at`), ends after 30 idle minutes or 12 hours in all, and can be revoked.
+ * (`second_factor_at`), ends after 30 idle minutes or 12 hours in all, and can be revoked. A pending one allows 5
+ * code attempts (`code_attempts`).
  */
 export const staffSessions = pgTable(
   'staff_sessions',
@@ -74,6 +75,7 @@ export const staffSessions = pgTable(
       .references(() => staff.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
+    codeAttempts: integer('code_attempts').notNull().default(0),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

@@ -3,7 +3,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BotChallenge } from '../../../contracts/challenge-schema';
-import { assertBotChallengeKey, loadConfig } from '../../config';
+import { assertProductionKeys, loadConfig } from '../../config';
 import { attemptCounters, spentChallenges } from '../../db/schema';
 import { uniqueContact } from '../../test/auth-helpers';
 import { solutionFor, solvedChallengeHeader } from '../../test/bot-challenge-helpers';
@@ -238,15 +238,21 @@ describe('the sweep', () => {
   });
 });
 
-describe('ALTCHA_HMAC_KEY', () => {
-  it('is required in production, where processes must agree, and optional elsewhere', () => {
-    expect(() => assertBotChallengeKey(loadConfig({ NODE_ENV: 'production' }))).toThrow(
-      'ALTCHA_HMAC_KEY is required with NODE_ENV=production',
+describe('ALTCHA_HMAC_KEY and STAFF_SECRETS_KEY', () => {
+  it('are required in production, where processes must agree, and optional elsewhere', () => {
+    const staffKey = 'staff-secrets-key-0123456789abcdef0123';
+    expect(() => assertProductionKeys(loadConfig({ NODE_ENV: 'production' }))).toThrow(
+      'ALTCHA_HMAC_KEY is required with NODE_ENV=production\n  STAFF_SECRETS_KEY is required with NODE_ENV=production',
     );
     expect(() =>
-      assertBotChallengeKey(loadConfig({ NODE_ENV: 'production', ALTCHA_HMAC_KEY: HMAC_KEY })),
+      assertProductionKeys(loadConfig({ NODE_ENV: 'production', ALTCHA_HMAC_KEY: HMAC_KEY })),
+    ).toThrow('STAFF_SECRETS_KEY is required');
+    expect(() =>
+      assertProductionKeys(
+        loadConfig({ NODE_ENV: 'production', ALTCHA_HMAC_KEY: HMAC_KEY, STAFF_SECRETS_KEY: staffKey }),
+      ),
     ).not.toThrow();
-    expect(() => assertBotChallengeKey(loadConfig({}))).not.toThrow();
+    expect(() => assertProductionKeys(loadConfig({}))).not.toThrow();
     expect(() => loadConfig({ ALTCHA_HMAC_KEY: 'short' })).toThrow('ALTCHA_HMAC_KEY');
   });
 

@@ -1,5 +1,7 @@
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { adminCatalogueMessages } from '../../../contracts/admin-catalogue';
 import { renderProductImage } from './render-product-image';
 
 describe('renderProductImage', () => {
@@ -59,5 +61,28 @@ describe('renderProductImage', () => {
     await expect(renderProductImage(Buffer.from('hello'))).rejects.toThrow(
       'Please upload a JPEG, PNG or WebP image.',
     );
+  });
+
+  it('refuses a picture over 50 megapixels as too large, naming the limit, without decoding it', async () => {
+    // A PNG header claiming 20,000 × 20,000 pixels (400 megapixels) and no pixels: what a decoder bomb looks like.
+    const chunk = (type: string, data: Buffer) => {
+      const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(data.length);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(crc32(typed));
+      return Buffer.concat([length, typed, crc]);
+    };
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(20_000, 0);
+    header.writeUInt32BE(20_000, 4);
+    header.set([8, 2, 0, 0, 0], 8);
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(Buffer.alloc(16))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    await expect(renderProductImage(png)).rejects.toThrow(adminCatalogueMessages.imageTooManyPixels);
   });
 });

@@ -24,14 +24,23 @@ export interface RenderedImage {
   variants: { width: ProductImageWidth; format: ProductImageFormat; body: Buffer }[];
 }
 
-async function acceptedFormatOf(bytes: Buffer): Promise<void> {
+async function acceptedHeaderOf(bytes: Buffer) {
   try {
-    const { format } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-    if (format && ACCEPTED_FORMATS.has(format)) return;
+    // No pixel limit here: metadata reads the header alone, and the size is judged below with its own message.
+    const { format, width, height } = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if (format && ACCEPTED_FORMATS.has(format)) return { width, height };
   } catch {
     // Not an image sharp can read: the same message as a wrong format.
   }
   throw new AppError('invalid', adminCatalogueMessages.notAnImage);
+}
+
+/** Reads the header only: a picture too large to decode is refused as that, with the limit, not as "no picture". */
+async function checkAcceptedImage(bytes: Buffer): Promise<void> {
+  const { width, height } = await acceptedHeaderOf(bytes);
+  if (width * height > MAX_INPUT_PIXELS) {
+    throw new AppError('invalid', adminCatalogueMessages.imageTooManyPixels);
+  }
 }
 
 function resize(bytes: Buffer, width: ProductImageWidth, format: ProductImageFormat): Promise<Buffer> {
@@ -46,7 +55,7 @@ function resize(bytes: Buffer, width: ProductImageWidth, format: ProductImageFor
 
 /** Checks that the upload is a JPEG, PNG or WebP picture and renders the sizes the storefront serves. */
 export async function renderProductImage(bytes: Buffer): Promise<RenderedImage> {
-  await acceptedFormatOf(bytes);
+  await checkAcceptedImage(bytes);
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
   try {
     const variants = await Promise.all(

@@ -20,7 +20,8 @@ import { assertSameSite } from '../../plugins/authentication';
 import { currentStaff, staffMessages, staffTokenOf } from '../../plugins/staff-authentication';
 import { challengeGate } from '../challenge/gate';
 import { inviteStaff } from './invite-staff';
-import { completeSetup, setupInfo } from './setup-service';
+import { secretBox } from './secret-box';
+import { completeSetup, sealUnsealedTotpSecrets, setupInfo } from './setup-service';
 import { completeStaffSignIn, staffSignInNeedsChallenge, startStaffSignIn } from './sign-in-service';
 import { changeStaffRole, disableStaff, listStaff } from './staff-accounts';
 import { findLiveStaffSession, revokeStaffSession } from './staff-sessions';
@@ -38,6 +39,8 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const signInOptions = { delayScale: app.config.loginFailureDelayScale };
+  const secrets = secretBox(app.config.staffSecretsKey);
+  app.addHook('onReady', () => sealUnsealedTotpSecrets(app.db, secrets));
 
   app.post(
     '/session',
@@ -70,7 +73,15 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const carried = staffTokenOf(request);
       if (carried?.via === 'cookie') assertSameSite(request);
-      const staff = await completeStaffSignIn(app.db, carried?.token, body, origin(request), signInOptions);
+      const { staff, token } = await completeStaffSignIn(
+        app.db,
+        carried?.token,
+        body,
+        origin(request),
+        secrets,
+        signInOptions,
+      );
+      if (carried?.via === 'cookie') app.setStaffCookie(request, reply, token);
       return { next: 'done' as const, staff };
     },
   );
@@ -122,7 +133,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StaffSetupInfoSchema, ...errorReplies(404) },
       },
     },
-    async (request) => setupInfo(app.db, request.params.token),
+    async (request) => setupInfo(app.db, request.params.token, secrets),
   );
 
   app.post(
@@ -137,7 +148,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StaffSetupReplySchema, ...errorReplies(400, 404) },
       },
     },
-    async (request) => completeSetup(app.db, request.params.token, request.body, request.ip),
+    async (request) => completeSetup(app.db, request.params.token, request.body, request.ip, secrets),
   );
 
   app.get(

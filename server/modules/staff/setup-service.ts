@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, notLike, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { authMessages } from '../../../contracts/auth';
 import { type StaffSetupBody, type StaffSetupInfo, staffConsoleMessages } from '../../../contracts/staff';
@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit-log';
 import { hashPassword, isCommonPassword } from '../auth/passwords';
 import { issueRecoveryCodes } from './recovery-codes';
+import { isSealed, type SecretBox } from './secret-box';
 import { findUsableSetupLink, markSetupLinkUsed } from './setup-links';
 import { matchingTotpStep, newTotpSecret, otpauthUrl } from './totp';
 
@@ -23,14 +24,14 @@ async function memberOfLink(db: Database, token: string) {
  * What the set-up page shows: the TOTP secret to scan. A secret not yet confirmed is kept, so opening the
  * page again shows the same QR code as the one already scanned.
  */
-export async function setupInfo(db: Database, token: string): Promise<StaffSetupInfo> {
+export async function setupInfo(db: Database, token: string, box: SecretBox): Promise<StaffSetupInfo> {
   const { member } = await memberOfLink(db, token);
-  let secret = member.totpConfirmedAt ? null : member.totpSecret;
+  let secret = member.totpConfirmedAt || !member.totpSecret ? null : box.open(member.totpSecret);
   if (!secret) {
     secret = newTotpSecret();
     await db
       .update(staff)
-      .set({ totpSecret: secret, totpConfirmedAt: null, lastTotpStep: null, updatedAt: sql`now()` })
+      .set({ totpSecret: box.seal(secret), totpConfirmedAt: null, lastTotpStep: null, updatedAt: sql`now()` })
       .where(eq(staff.id, member.id));
   }
   const url = otpauthUrl(secret, member.email);
@@ -47,10 +48,16 @@ export async function setupInfo(db: Database, token: string): Promise<StaffSetup
  * docs/product.md#staff: the password (the shoppers' strength rules), one code proving the authenticator
  * works, then 10 recovery codes shown once. The link is used up in the same transaction.
  */
-export async function completeSetup(db: Database, token: string, body: StaffSetupBody, ipAddress: string) {
+export async function completeSetup(
+  db: Database,
+  token: string,
+  body: StaffSetupBody,
+  ipAddress: string,
+  box: SecretBox,
+) {
   if (isCommonPassword(body.password)) throw new AppError('invalid', authMessages.commonPassword);
   const { link, member } = await memberOfLink(db, token);
-  const step = member.totpSecret ? matchingTotpStep(member.totpSecret, body.code) : null;
+  const step = member.totpSecret ? matchingTotpStep(box.open(member.totpSecret), body.code) : null;
   if (step === null) throw new AppError('invalid', staffConsoleMessages.setupCodeWrong);
   const passwordHash = await hashPassword(body.password);
   return db.transaction(async (tx) => {
@@ -73,4 +80,22 @@ export async function completeSetup(db: Database, token: string, body: StaffSetu
     });
     return { message: staffConsoleMessages.setupDone, recoveryCodes };
   });
+}
+
+/**
+ * docs/architecture.md#staff: secrets stored before they were sealed are sealed at start. Idempotent, so
+ * processes starting at once do no harm: each seals the same secret.
+ */
+export async function sealUnsealedTotpSecrets(db: Database, box: SecretBox) {
+  const members = await db
+    .select({ id: staff.id, totpSecret: staff.totpSecret })
+    .from(staff)
+    .where(and(isNotNull(staff.totpSecret), notLike(staff.totpSecret, 'sealed.%')));
+  for (const member of members) {
+    if (!member.totpSecret || isSealed(member.totpSecret)) continue;
+    await db
+      .update(staff)
+      .set({ totpSecret: box.seal(member.totpSecret) })
+      .where(eq(staff.id, member.id));
+  }
 }

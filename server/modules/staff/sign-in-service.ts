@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { type StaffProfile, staffConsoleMessages } from '../../../contracts/staff';
 import type { Database } from '../../db/client';
 import { staff, staffSessions } from '../../db/schema';
@@ -7,13 +7,17 @@ import { recordAudit } from '../audit/audit-log';
 import { delayAfterFailure } from '../auth/login-throttle';
 import { decoyPasswordHash, verifyPassword } from '../auth/passwords';
 import { hashToken } from '../auth/tokens';
+import { raiseSecurityAlert } from '../security-alerts/security-alerts';
 import { consumeRecoveryCode } from './recovery-codes';
+import type { SecretBox } from './secret-box';
 import { completeSecondFactor, createStaffSession, type StaffSessionOrigin } from './staff-sessions';
 import { staffFailures } from './staff-throttle';
 import { matchingTotpStep } from './totp';
 
 /** docs/architecture.md#staff: the code step must follow the password within 5 minutes. */
 export const PENDING_SIGN_IN_MS = 5 * 60 * 1000;
+/** docs/architecture.md#staff: wrong codes one pending sign-in takes before the password must be given again. */
+export const CODE_ATTEMPTS_PER_SIGN_IN = 5;
 
 export interface SignInOptions {
   /** Scales the growing delay after failures (0 in tests), as the shoppers' login does. */
@@ -91,33 +95,88 @@ async function acceptTotpStep(db: Database, staffId: string, step: number): Prom
   return accepted.length > 0;
 }
 
-/** Step two: a TOTP code or a recovery code completes the pending session. */
+/**
+ * Takes one of the pending sign-in's code attempts before its code is checked, in one statement, so codes sent
+ * at once are each counted: none is checked past the fifth. Undefined when none is left.
+ */
+async function takeCodeAttempt(db: Database, sessionId: string): Promise<number | undefined> {
+  const [taken] = await db
+    .update(staffSessions)
+    .set({ codeAttempts: sql`${staffSessions.codeAttempts} + 1` })
+    .where(and(eq(staffSessions.id, sessionId), lt(staffSessions.codeAttempts, CODE_ATTEMPTS_PER_SIGN_IN)))
+    .returning({ attempts: staffSessions.codeAttempts });
+  return taken?.attempts;
+}
+
+/**
+ * docs/architecture.md#staff: a wrong code after the right password means someone may know the password: an
+ * audit row and an alert on the owner's dashboard, counted up while it goes on.
+ */
+async function recordWrongCode(
+  db: Database,
+  member: { id: string; email: string },
+  sessionId: string,
+  attempt: number,
+  ipAddress: string,
+) {
+  await db.transaction(async (tx) => {
+    await recordAudit(tx, {
+      staffId: member.id,
+      action: 'staff.sign_in_code_failed',
+      entityType: 'staff_session',
+      entityId: sessionId,
+      after: { attempt },
+      ipAddress,
+    });
+    await raiseSecurityAlert(tx, {
+      kind: 'staff_code_failures',
+      subject: member.email,
+      detail: `The console password of ${member.email} was right but the code that followed was wrong (latest from ${ipAddress}). If it was not them, change their password.`,
+    });
+  });
+}
+
+/**
+ * Step two: a TOTP code or a recovery code completes the pending session, under a new token (the one the
+ * password step gave is worth nothing after). After the 5th wrong code the pending sign-in takes no more.
+ */
 export async function completeStaffSignIn(
   db: Database,
   token: string | undefined,
   proof: { code: string } | { recoveryCode: string },
   origin: StaffSessionOrigin,
+  box: SecretBox,
   options: SignInOptions = {},
-): Promise<StaffProfile> {
+): Promise<{ staff: StaffProfile; token: string }> {
   const pending = token ? await pendingSignIn(db, token) : undefined;
   if (!pending) throw new AppError('unauthorized', staffConsoleMessages.codeStepExpired);
   const { member, sessionId } = pending;
   const { accountKey, keys } = staffFailures.keysOf(member.email, origin.ipAddress);
+  const attempt = await takeCodeAttempt(db, sessionId);
+  if (attempt === undefined) throw new AppError('unauthorized', staffConsoleMessages.tooManyCodes);
 
   let proven: boolean;
   let how: 'totp' | 'recovery_code';
   if ('code' in proof) {
     how = 'totp';
-    const step = member.totpSecret ? matchingTotpStep(member.totpSecret, proof.code.trim()) : null;
+    const secret = member.totpSecret ? box.open(member.totpSecret) : undefined;
+    const step = secret ? matchingTotpStep(secret, proof.code.trim()) : null;
     proven = step !== null && (await acceptTotpStep(db, member.id, step));
   } else {
     how = 'recovery_code';
     proven = await consumeRecoveryCode(db, member.id, proof.recoveryCode);
   }
-  if (!proven) return failed(db, keys, options);
+  if (!proven) {
+    await recordWrongCode(db, member, sessionId, attempt, origin.ipAddress);
+    if (attempt >= CODE_ATTEMPTS_PER_SIGN_IN) {
+      await staffFailures.recordFailure(db, keys);
+      throw new AppError('unauthorized', staffConsoleMessages.tooManyCodes);
+    }
+    return failed(db, keys, options);
+  }
   await staffFailures.clearFailures(db, accountKey);
-  await db.transaction(async (tx) => {
-    await completeSecondFactor(tx, sessionId);
+  const fullToken = await db.transaction(async (tx) => {
+    const next = await completeSecondFactor(tx, sessionId);
     await recordAudit(tx, {
       staffId: member.id,
       action: 'staff.sign_in',
@@ -126,6 +185,10 @@ export async function completeStaffSignIn(
       after: { with: how },
       ipAddress: origin.ipAddress,
     });
+    return next;
   });
-  return { id: member.id, email: member.email, name: member.name, role: member.role };
+  return {
+    staff: { id: member.id, email: member.email, name: member.name, role: member.role },
+    token: fullToken,
+  };
 }

@@ -3,7 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengeMessages } from '../../../contracts/challenge';
 import { type AuditPage, type StaffSetupInfo, staffConsoleMessages } from '../../../contracts/staff';
-import { auditLog, staff, staffSessions, staffSetupLinks } from '../../db/schema';
+import {
+  auditLog,
+  securityAlerts,
+  staff,
+  staffRecoveryCodes,
+  staffSessions,
+  staffSetupLinks,
+} from '../../db/schema';
 import { staffMessages } from '../../plugins/staff-authentication';
 import { bearer } from '../../test/auth-helpers';
 import { solvedChallengeHeader } from '../../test/bot-challenge-helpers';
@@ -14,6 +21,8 @@ import { createStaffMember, totpCodeAt } from '../../test/staff-factory';
 import { migratedPgliteFolder } from '../../test/test-database';
 import { hashToken } from '../auth/tokens';
 import { runAdminCommand } from './command-line';
+import { secretBox } from './secret-box';
+import { sealUnsealedTotpSecrets } from './setup-service';
 import { staffFailures } from './staff-throttle';
 
 let app: TestApp;
@@ -231,16 +240,21 @@ describe('sign-in', () => {
     const done = await codeStep(cookie, { code: totpCodeAt(owner.totpSecret, 1) });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ next: 'done', staff: { email: owner.email, role: 'owner' } });
-    const me = await app.inject({ method: 'GET', url: '/api/admin/session', headers: { cookie } });
+    // The code step hands out a new token: the password step's, had anyone seen it, opens nothing.
+    const full = staffCookie(done);
+    expect(full).not.toBe(cookie);
+    const stale = await app.inject({ method: 'GET', url: '/api/admin/session', headers: { cookie } });
+    expect(stale.statusCode).toBe(401);
+    const me = await app.inject({ method: 'GET', url: '/api/admin/session', headers: { cookie: full } });
     expect(me.json()).toMatchObject({ staff: { email: owner.email, name: 'Asha Rao', role: 'owner' } });
 
     const out = await app.inject({
       method: 'DELETE',
       url: '/api/admin/session',
-      headers: { cookie, ...FROM_BROWSER },
+      headers: { cookie: full, ...FROM_BROWSER },
     });
     expect(out.json()).toEqual({ status: 'success', message: staffConsoleMessages.signedOut });
-    const after = await app.inject({ method: 'GET', url: '/api/admin/session', headers: { cookie } });
+    const after = await app.inject({ method: 'GET', url: '/api/admin/session', headers: { cookie: full } });
     expect(after.statusCode).toBe(401);
   });
 
@@ -283,6 +297,87 @@ describe('sign-in', () => {
       expect(failure.statusCode).toBe(401);
       expect(failure.json()).toEqual({ message: staffConsoleMessages.signInFailed });
     }
+  });
+
+  it('takes 5 wrong codes on one pending sign-in, even sent at once, then refuses the right one; each is audited and alerted', async () => {
+    const owner = await signedUpOwner();
+    const cookie = staffCookie(await passwordStep(owner.email, PASSWORD, '10.9.5.1'));
+    // An attacker who solves the bot challenge for every try: the attempts limit holds on its own.
+    const codeWithSolution = async (code: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/admin/session',
+        remoteAddress: '10.9.5.1',
+        headers: { cookie, ...FROM_BROWSER, ...(await solvedChallengeHeader(app)) },
+        payload: { code },
+      });
+    const wrong = Array.from({ length: 16 }, (_, index) => String(100_000 + index));
+    const replies = await Promise.all(wrong.map(codeWithSolution));
+    expect(replies.map((reply) => reply.statusCode)).toEqual(wrong.map(() => 401));
+    const messages = replies.map((reply) => reply.json<{ message: string }>().message);
+    expect(messages.filter((message) => message === staffConsoleMessages.signInFailed)).toHaveLength(4);
+    expect(messages.filter((message) => message === staffConsoleMessages.tooManyCodes)).toHaveLength(12);
+
+    const right = await codeWithSolution(totpCodeAt(owner.totpSecret, 1));
+    expect(right.statusCode).toBe(401);
+    expect(right.json()).toEqual({ message: staffConsoleMessages.tooManyCodes });
+
+    const [member] = await app.db.select().from(staff).where(eq(staff.email, owner.email));
+    const audited = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.staffId, member?.id ?? ''), eq(auditLog.action, 'staff.sign_in_code_failed')));
+    expect(
+      audited.map((row) => row.after).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+    ).toEqual([1, 2, 3, 4, 5].map((attempt) => ({ attempt })));
+    const [alert] = await app.db
+      .select()
+      .from(securityAlerts)
+      .where(and(eq(securityAlerts.kind, 'staff_code_failures'), eq(securityAlerts.subject, owner.email)));
+    expect(alert?.occurrences).toBe(5);
+    expect(alert?.detail).toContain(`The console password of ${owner.email} was right`);
+
+    // The password again starts a new sign-in, which the right code completes.
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/admin/session',
+      remoteAddress: '10.9.5.2',
+      headers: await solvedChallengeHeader(app),
+      payload: { email: owner.email, password: PASSWORD },
+    });
+    const done = await app.inject({
+      method: 'POST',
+      url: '/api/admin/session',
+      remoteAddress: '10.9.5.2',
+      headers: { cookie: staffCookie(again), ...FROM_BROWSER, ...(await solvedChallengeHeader(app)) },
+      payload: { code: totpCodeAt(owner.totpSecret, 1) },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+  });
+
+  it('keeps no readable secret in the database: the TOTP secret sealed, recovery codes hashed', async () => {
+    const owner = await signedUpOwner();
+    const [member] = await app.db.select().from(staff).where(eq(staff.email, owner.email));
+    expect(member?.totpSecret).toMatch(/^sealed\.v1\./);
+    expect(member?.totpSecret).not.toContain(owner.totpSecret);
+    const codes = await app.db
+      .select()
+      .from(staffRecoveryCodes)
+      .where(eq(staffRecoveryCodes.staffId, member?.id ?? ''));
+    expect(codes).toHaveLength(owner.recoveryCodes.length);
+    const stored = JSON.stringify(codes);
+    for (const code of owner.recoveryCodes) {
+      expect(stored).not.toContain(code);
+      expect(stored).not.toContain(code.replace('-', ''));
+    }
+
+    // A secret stored in clear before sealing existed is sealed at start, and still signs in.
+    await app.db.update(staff).set({ totpSecret: owner.totpSecret }).where(eq(staff.email, owner.email));
+    await sealUnsealedTotpSecrets(app.db, secretBox(undefined));
+    const [sealed] = await app.db.select().from(staff).where(eq(staff.email, owner.email));
+    expect(sealed?.totpSecret).toMatch(/^sealed\.v1\./);
+    const cookie = staffCookie(await passwordStep(owner.email));
+    expect((await codeStep(cookie, { code: totpCodeAt(owner.totpSecret, 1) })).statusCode).toBe(200);
   });
 
   it('refuses the code step 5 minutes after the password', async () => {

@@ -86,9 +86,17 @@ export async function findLiveStaffSession(
   };
 }
 
-/** The second factor given: the session now opens the console. */
-export async function completeSecondFactor(db: Database, sessionId: string) {
-  await db.update(staffSessions).set({ secondFactorAt: sql`now()` }).where(eq(staffSessions.id, sessionId));
+/**
+ * The second factor given: the session now opens the console, under a new token, so a token seen before the
+ * code step (the password step's) opens nothing. Returns the new token.
+ */
+export async function completeSecondFactor(db: Database, sessionId: string): Promise<string> {
+  const token = newOpaqueToken();
+  await db
+    .update(staffSessions)
+    .set({ secondFactorAt: sql`now()`, tokenHash: hashToken(token) })
+    .where(eq(staffSessions.id, sessionId));
+  return token;
 }
 
 export async function revokeStaffSession(db: Database, sessionId: string) {

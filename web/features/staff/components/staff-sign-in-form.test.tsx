@@ -38,24 +38,27 @@ describe('the console sign-in form', () => {
     ]);
   });
 
-  it('sends a recovery code instead when asked, and goes back to the password when the step expired', async () => {
-    const fetchMock = vi
-      .fn()
-      .mockResolvedValueOnce(reply(200, { next: 'code' }))
-      .mockResolvedValueOnce(reply(401, { message: staffConsoleMessages.codeStepExpired }));
-    vi.stubGlobal('fetch', fetchMock);
-    const user = userEvent.setup();
-    render(<StaffSignInForm onSignedIn={() => {}} />);
+  it.each([staffConsoleMessages.codeStepExpired, staffConsoleMessages.tooManyCodes])(
+    'sends a recovery code instead when asked, and goes back to the password on "%s"',
+    async (refusal) => {
+      const fetchMock = vi
+        .fn()
+        .mockResolvedValueOnce(reply(200, { next: 'code' }))
+        .mockResolvedValueOnce(reply(401, { message: refusal }));
+      vi.stubGlobal('fetch', fetchMock);
+      const user = userEvent.setup();
+      render(<StaffSignInForm onSignedIn={() => {}} />);
 
-    await user.type(screen.getByLabelText('E-mail'), 'asha@example.in');
-    await user.type(screen.getByLabelText('Password'), 'walnut-loom');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
-    fireEvent.change(screen.getByLabelText('Recovery code'), { target: { value: 'ABCDE-FGHJK' } });
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      await user.type(screen.getByLabelText('E-mail'), 'asha@example.in');
+      await user.type(screen.getByLabelText('Password'), 'walnut-loom');
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      await user.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
+      fireEvent.change(screen.getByLabelText('Recovery code'), { target: { value: 'ABCDE-FGHJK' } });
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe(staffConsoleMessages.codeStepExpired);
-    expect(screen.getByLabelText('Password')).toBeTruthy();
-    expect(sentBodies(fetchMock)[1]).toEqual({ recoveryCode: 'ABCDE-FGHJK' });
-  });
+      expect((await screen.findByRole('alert')).textContent).toBe(refusal);
+      expect(screen.getByLabelText('Password')).toBeTruthy();
+      expect(sentBodies(fetchMock)[1]).toEqual({ recoveryCode: 'ABCDE-FGHJK' });
+    },
+  );
 });

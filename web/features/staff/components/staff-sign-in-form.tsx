@@ -33,7 +33,7 @@ export function StaffSignInForm({ onSignedIn }: { onSignedIn: (staff: StaffProfi
       const message =
         failure instanceof ApiError ? failure.message : 'Something went wrong. Please try again.';
       // The pending sign-in is over: start again from the password.
-      if (message === staffConsoleMessages.codeStepExpired) {
+      if (message === staffConsoleMessages.codeStepExpired || message === staffConsoleMessages.tooManyCodes) {
         setStep('password');
       }
       setError(message);

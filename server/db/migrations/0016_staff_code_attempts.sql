@@ -1,0 +1,1 @@
+ALTER TABLE "staff_sessions" ADD COLUMN "code_attempts" integer DEFAULT 0 NOT NULL;
