@@ -1,9 +1,21 @@
 import { z } from 'zod';
 
+/**
+ * docs/product.md#validation: a name is one line. Line breaks, tabs and other control characters become one space,
+ * so none reaches the care e-mail's subject and From line (docs/product.md#contact-messages).
+ */
+export function oneLineName(name: string): string {
+  return name.replace(/[\s\p{Cc}]+/gu, ' ').trim();
+}
+
 // docs/product.md#validation: name, email and message are all required.
 export const ContactMessageSchema = z
   .object({
-    name: z.string().trim().min(1, 'Please enter your name').max(100, 'Name must be at most 100 characters'),
+    name: z
+      .string()
+      .overwrite(oneLineName)
+      .min(1, 'Please enter your name')
+      .max(100, 'Name must be at most 100 characters'),
     email: z
       .string()
       .trim()

@@ -12,7 +12,8 @@ import { expectNoAxeViolations, phoneViewport } from './support/axe';
 import { detail, fillCart, shiprocketSimulatorOf } from './support/shop';
 
 // Issue 5's browser journey: pay through the Razorpay simulator's test window after it timed out, failed and
-// was dismissed, checked against the rows the server wrote; and docs/product.md#phone-and-email, as the shopper
+// was dismissed (the cancel's message on the phone's screen and focused, issue 27), checked against the rows
+// the server wrote; and docs/product.md#phone-and-email, as the shopper
 // signed up by phone and has no e-mail. The payment error line's other texts (a refused report, Razorpay down,
 // Checkout's script missing) are component tests: web/app/routes/checkout-payment.test.tsx; the success
 // page's shipment states and 'No payment to show': web/app/routes/payment-success.test.tsx.
@@ -173,6 +174,14 @@ test('a phone-only shopper pays after a time-out, a failed attempt and two dismi
     await expect(paymentWindow).toBeHidden();
     await expect(paymentErrorLine(page)).toHaveText(cancelledText);
     await expect(placeOrderButton(page)).toBeEnabled();
+    // docs/product.md#checkout-messages: said beside PLACE ORDER on the phone's screen (not far down the
+    // page), announced and focused.
+    await expect(paymentErrorLine(page)).toHaveRole('alert');
+    await expect(paymentErrorLine(page)).toBeFocused();
+    const box = await paymentErrorLine(page).boundingBox();
+    expect(box).not.toBeNull();
+    expect(box?.y).toBeGreaterThanOrEqual(0);
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(phoneViewport.height);
     await expectNoAxeViolations(page);
     await expect(page).toHaveURL(/\/checkout$/);
 

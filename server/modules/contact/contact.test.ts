@@ -83,6 +83,26 @@ describe('POST /api/contact', () => {
     });
   });
 
+  it('keeps a name on one line: no line break reaches the care e-mail (docs/product.md#validation)', async () => {
+    const injected = 'Meera\r\nBcc: everyone@example.in\n\tIyer\u2028X';
+    expect((await postContact({ ...valid, name: injected })).statusCode).toBe(201);
+    const [row] = await app.db.select().from(contactMessages);
+    if (!row) throw new Error('the message was not stored');
+    expect(row.name).toBe('Meera Bcc: everyone@example.in Iyer X');
+
+    // A row stored before this rule is sent on one line as well.
+    await app.db.update(contactMessages).set({ name: injected });
+    await forwardContactMessage(app.db, app.notifier, app.config.careEmail, {
+      messageId: row.id,
+      recipient: 'shop',
+    });
+    const toShop = (await readOutbox(app, 'care@ottomanmittens.in')).find((sent) =>
+      sent.body.includes('everyone@example.in'),
+    );
+    expect(toShop?.subject).toBe('Contact form: Meera Bcc: everyone@example.in Iyer X');
+    expect(toShop?.body.split('\n')[0]).toBe('From: Meera Bcc: everyone@example.in Iyer X <asha@example.in>');
+  });
+
   it('queues no e-mail for a refused message', async () => {
     const queued = async () => {
       const result = (await app.db.execute(

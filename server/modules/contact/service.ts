@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ContactMessage } from '../../../contracts/contact';
+import { type ContactMessage, oneLineName } from '../../../contracts/contact';
 import type { Database } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 import { type JobPayloads, type Jobs, jobQueues } from '../../plugins/jobs';
@@ -59,10 +59,12 @@ export async function forwardContactMessage(
     await notifier.email({ to: row.email, ...contactAcknowledgement(row.name, row.message) });
     return;
   }
+  // Rows stored before names were made one line (contracts/contact.ts) are made so here as well.
+  const name = oneLineName(row.name);
   await notifier.email({
     to: careEmail,
-    subject: `Contact form: ${row.name}`,
-    text: [`From: ${row.name} <${row.email}>`, `Sent: ${row.createdAt.toISOString()}`, '', row.message].join(
+    subject: `Contact form: ${name}`,
+    text: [`From: ${name} <${row.email}>`, `Sent: ${row.createdAt.toISOString()}`, '', row.message].join(
       '\n',
     ),
     replyTo: row.email,

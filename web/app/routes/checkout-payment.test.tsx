@@ -23,14 +23,20 @@ const texts = {
 
 type Options = ConstructorParameters<NonNullable<Window['Razorpay']>>[0];
 
+/** What the page asked to hear of a failed attempt ('payment.failed'), for the test to play. */
+const failureHandlers: ((failure: { error: { description?: string } }) => void)[] = [];
+
 /** Razorpay's Checkout as the page sees it: the test plays the shopper through the options it was given. */
 function installFakeCheckout() {
   const opened: Options[] = [];
+  failureHandlers.length = 0;
   window.Razorpay = class {
     constructor(options: Options) {
       opened.push(options);
     }
-    on() {}
+    on(_event: 'payment.failed', callback: (typeof failureHandlers)[number]) {
+      failureHandlers.push(callback);
+    }
     open() {}
   } as unknown as Window['Razorpay'];
   return opened;
@@ -87,6 +93,13 @@ function errorLine(): string | null {
   return document.querySelector('.place-order__error')?.textContent ?? null;
 }
 
+/** docs/product.md#checkout-messages: the line is an alert inside the PLACE ORDER bar. */
+function errorAlert(): HTMLElement {
+  const line = document.querySelector<HTMLElement>('.place-order__bar [role="alert"].place-order__error');
+  if (!line) throw new Error('no error line in the PLACE ORDER bar');
+  return line;
+}
+
 afterEach(() => {
   delete window.Razorpay;
   vi.useRealTimers();
@@ -106,6 +119,7 @@ describe("checkout's payment error line", { timeout: 30_000 }, () => {
     ]);
     opened[0]?.modal.ondismiss();
     await waitFor(() => expect(errorLine()).toBe(texts.cancelled));
+    await waitFor(() => expect(document.activeElement).toBe(errorAlert()));
     expect((screen.getByRole('button', { name: 'PLACE ORDER' }) as HTMLButtonElement).disabled).toBe(false);
 
     // docs/product.md#numbers-and-timings: the window times out after 300000 ms and closes itself.
@@ -115,8 +129,29 @@ describe("checkout's payment error line", { timeout: 30_000 }, () => {
     vi.setSystemTime(Date.now() + 300_000);
     opened[1]?.modal.ondismiss();
     await waitFor(() => expect(errorLine()).toBe(texts.timeout));
+    await waitFor(() => expect(document.activeElement).toBe(errorAlert()));
     expect((screen.getByRole('button', { name: 'PLACE ORDER' }) as HTMLButtonElement).disabled).toBe(false);
     expect(api.callsTo('POST /api/orders/create-with-payment')).toEqual([]);
+  });
+
+  it('a failed attempt is announced in the bar while the window stays open; closing it, the cancel is focused', async () => {
+    const opened = installFakeCheckout();
+    renderCheckout();
+
+    await placeOrder();
+    await waitFor(() => expect(failureHandlers).toHaveLength(1));
+    const ordering = screen.getByRole('button', { name: 'ORDERING...' });
+    ordering.focus();
+    failureHandlers[0]?.({ error: { description: 'Your payment has been declined by your bank.' } });
+    await waitFor(() =>
+      expect(errorLine()).toBe('Payment failed: Your payment has been declined by your bank.'),
+    );
+    // Razorpay's window keeps the focus for another try.
+    expect(document.activeElement).toBe(ordering);
+
+    opened[0]?.modal.ondismiss();
+    await waitFor(() => expect(errorLine()).toBe(texts.cancelled));
+    await waitFor(() => expect(document.activeElement).toBe(errorAlert()));
   });
 
   it("the shop refusing the browser's report: the documented message, and the shopper stays at checkout", async () => {
@@ -131,6 +166,7 @@ describe("checkout's payment error line", { timeout: 30_000 }, () => {
     opened[0]?.handler(success);
 
     await waitFor(() => expect(errorLine()).toBe(texts.orderCreationFailed));
+    await waitFor(() => expect(document.activeElement).toBe(errorAlert()));
     expect(api.callsTo('POST /api/orders/create-with-payment').map((call) => call.body)).toEqual([success]);
     expect((screen.getByRole('button', { name: 'PLACE ORDER' }) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatRupees } from '../../../../contracts/format';
 import { Button } from '../../../components/button';
 import { PaymentMethods } from './payment-methods';
@@ -18,11 +18,20 @@ interface PlaceOrderProps {
 
 /**
  * docs/product.md#screens Checkout: the payment error line and PLACE ORDER ('ORDERING...' and disabled while processing), with the
- * total and the accepted payment methods.
+ * total and the accepted payment methods. docs/product.md#checkout-messages: every refusal or failure is a thrown
+ * error, shown on the one error line inside the PLACE ORDER bar (fixed to the screen's bottom on a phone), announced
+ * and focused, so the shopper sees it wherever the page is scrolled.
  */
 export function PlaceOrder({ onPlaceOrder, notice = null, total }: PlaceOrderProps) {
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const errorLine = useRef<HTMLParagraphElement>(null);
+
+  // Focus (which also scrolls it into view on a wide screen) only once the attempt is over: a failed payment's
+  // notice while Razorpay's window stays open is announced, but the window keeps the focus.
+  useEffect(() => {
+    if (error) errorLine.current?.focus();
+  }, [error]);
 
   async function placeOrder() {
     setProcessing(true);
@@ -38,11 +47,12 @@ export function PlaceOrder({ onPlaceOrder, notice = null, total }: PlaceOrderPro
 
   return (
     <div className="place-order">
-      <p className="place-order__error error-text" role="alert">
-        {error ?? notice}
-      </p>
-      {/* On a phone this bar stays at the bottom of the screen, so the total and the button are always at hand. */}
+      {/* On a phone this bar stays at the bottom of the screen, so the total, the button and why it failed are
+          always at hand. */}
       <div className="place-order__bar">
+        <p ref={errorLine} className="place-order__error error-text" role="alert" tabIndex={-1}>
+          {error ?? notice}
+        </p>
         <p className="place-order__total">
           <span>Total</span> <strong>{formatRupees(total)}</strong>
         </p>

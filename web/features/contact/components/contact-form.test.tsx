@@ -1,29 +1,37 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setSessionUser } from '../../../lib/session';
 import { deferred } from '../../../test/deferred';
 import { fakeApi, jsonReply } from '../../../test/fake-api';
 import { createQueryWrapper } from '../../../test/query-wrapper';
+import { aUser } from '../../../test/users';
 import { ContactForm } from './contact-form';
 
-// docs/product.md#behaviour Contact form: the button's states and the status line's texts. Storing the message
-// is server/modules/contact/contact.test.ts's; the browser's own field checks are e2e/contact.spec.ts's.
+// docs/product.md#behaviour Contact form: the button's states, the status line's texts, our own field checks
+// (noValidate) and the signed-in shopper's prefill. Storing the message, and a name kept on one line, is
+// server/modules/contact/contact.test.ts's.
 
 const sent = { name: 'Ananya Rao', email: 'ananya@example.in', message: 'Do you ship to Kochi?' };
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  setSessionUser(null);
 });
 
-async function fillAndSubmit() {
-  const user = userEvent.setup();
+function renderForm() {
   const { wrapper: Wrapper } = createQueryWrapper();
   render(
     <Wrapper>
       <ContactForm />
     </Wrapper>,
   );
-  const form = screen.getByRole('form', { name: 'Send a Message' });
+  return screen.getByRole('form', { name: 'Send a Message' });
+}
+
+async function fillAndSubmit() {
+  const user = userEvent.setup();
+  const form = renderForm();
   await user.type(within(form).getByLabelText('Name'), sent.name);
   await user.type(within(form).getByLabelText('Email'), sent.email);
   await user.type(within(form).getByLabelText('Message'), sent.message);
@@ -77,5 +85,82 @@ describe('the contact form', () => {
       expect(within(form).getByRole('status').textContent).toBe('Failed to send message. Please try again.'),
     );
     expect((within(form).getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('has no browser bubbles: Enter on an empty form shows our messages and focuses the first field', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({ 'POST /api/contact': { success: true } });
+    const form = renderForm();
+    expect(form.hasAttribute('novalidate')).toBe(true);
+
+    await user.type(within(form).getByLabelText('Message'), 'Hi');
+    await user.click(within(form).getByLabelText('Name'));
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('Name')));
+    expect(within(form).getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByText('Please enter your name', { selector: '.form-field__error' })).toBeTruthy();
+    expect(
+      within(form).getByText('Please enter your email address', { selector: '.form-field__error' }),
+    ).toBeTruthy();
+    expect(within(form).getByRole('status').textContent).toBe('Please enter your name');
+    expect(api.callsTo('POST /api/contact')).toEqual([]);
+  });
+
+  it('says an e-mail is not valid in its own words, focused, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({ 'POST /api/contact': { success: true } });
+    const form = renderForm();
+    await user.type(within(form).getByLabelText('Name'), sent.name);
+    await user.type(within(form).getByLabelText('Email'), 'not-an-email');
+    await user.type(within(form).getByLabelText('Message'), sent.message);
+    await user.click(within(form).getByRole('button', { name: 'Submit' }));
+
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('Email')));
+    expect(
+      within(form).getByText('Please enter a valid email address', { selector: '.form-field__error' }),
+    ).toBeTruthy();
+    expect(api.callsTo('POST /api/contact')).toEqual([]);
+  });
+
+  it("is filled in with a signed-in shopper's name and e-mail, and keeps them after sending", async () => {
+    const shopper = aUser({ firstName: 'Kavya', lastName: 'Menon' });
+    setSessionUser(shopper);
+    const api = fakeApi({ 'POST /api/contact': { success: true } });
+    const user = userEvent.setup();
+    const form = renderForm();
+    expect(fieldValue(form, 'Name')).toBe('Kavya Menon');
+    expect(fieldValue(form, 'Email')).toBe(shopper.email);
+    expect(fieldValue(form, 'Message')).toBe('');
+
+    await user.type(within(form).getByLabelText('Message'), sent.message);
+    await user.click(within(form).getByRole('button', { name: 'Submit' }));
+    await within(form).findByRole('button', { name: 'Submitted' });
+    expect(api.callsTo('POST /api/contact')[0]?.body).toEqual({
+      name: 'Kavya Menon',
+      email: shopper.email,
+      message: sent.message,
+    });
+    expect(fieldValue(form, 'Name')).toBe('Kavya Menon');
+    expect(fieldValue(form, 'Message')).toBe('');
+  });
+
+  it('a shopper who signed up by phone gets the name, and types an e-mail', () => {
+    setSessionUser(aUser({ firstName: 'Ravi', lastName: '', email: null }));
+    const form = renderForm();
+    expect(fieldValue(form, 'Name')).toBe('Ravi');
+    expect(fieldValue(form, 'Email')).toBe('');
+  });
+
+  it('sends a name on one line, whatever was pasted into it', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({ 'POST /api/contact': { success: true } });
+    const form = renderForm();
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: ' Ananya\t\t Rao ' } });
+    await user.type(within(form).getByLabelText('Email'), sent.email);
+    await user.type(within(form).getByLabelText('Message'), sent.message);
+    await user.click(within(form).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(api.callsTo('POST /api/contact')).toHaveLength(1));
+    expect(api.callsTo('POST /api/contact')[0]?.body).toMatchObject({ name: 'Ananya Rao' });
   });
 });

@@ -1,9 +1,11 @@
-import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
+import type { User } from '../../../../contracts/auth';
 import { messages } from '../../../../contracts/messages';
 import { Button } from '../../../components/button';
 import { issueFieldErrors, serverFieldErrors } from '../../../components/form/field-errors';
 import { InputField, TextareaField } from '../../../components/form/form-field';
 import { useFieldErrors } from '../../../components/form/use-field-errors';
+import { useSessionUser } from '../../../lib/session';
 import { useSendContactMessage } from '../api/send-contact-message';
 
 // docs/product.md#behaviour Contact form: idle → submitting ('Submitting...') → submitted ('Submitted', disabled, fields
@@ -18,6 +20,13 @@ const buttonLabels: Record<FormState, string> = {
 
 const emptyForm = { name: '', email: '', message: '' };
 
+/** docs/product.md#behaviour Contact form: a signed-in shopper's name and e-mail are filled in for them. */
+function prefilledForm(user: User | null) {
+  if (!user) return emptyForm;
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  return { name, email: user.email ?? '', message: '' };
+}
+
 interface Feedback {
   kind: 'success' | 'error';
   text: string;
@@ -28,12 +37,23 @@ const loadContactSchema = () =>
   import('../../../../contracts/contact').then((module) => module.ContactMessageSchema);
 
 export function ContactForm() {
-  const [values, setValues] = useState(emptyForm);
+  const user = useSessionUser();
+  const [values, setValues] = useState(() => prefilledForm(user));
   const [state, setState] = useState<FormState>('idle');
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const sendMessage = useSendContactMessage();
   const fieldErrors = useFieldErrors();
   const id = useId();
+
+  // A session that arrives after the form was drawn fills what the shopper has not typed yet.
+  useEffect(() => {
+    const prefill = prefilledForm(user);
+    setValues((current) => ({
+      name: current.name || prefill.name,
+      email: current.email || prefill.email,
+      message: current.message,
+    }));
+  }, [user]);
 
   function updateField(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) {
     const { name, value } = event.target;
@@ -69,7 +89,7 @@ export function ContactForm() {
         fail(messages.messageFailed);
         return;
       }
-      setValues(emptyForm);
+      setValues(prefilledForm(user));
       setState('submitted');
       setFeedback({ kind: 'success', text: messages.messageSent });
     } catch (error) {
@@ -80,9 +100,13 @@ export function ContactForm() {
   }
 
   return (
+    // noValidate: our messages (docs/product.md#validation), beside the fields, the first one focused, instead
+    // of the browser's bubbles; Enter submits and shows them too.
     <form
+      ref={fieldErrors.formRef}
       className="contact-form"
       aria-labelledby={`${id}-title`}
+      noValidate
       onSubmit={submit}
       // Warm the schema chunk while the visitor is typing.
       onFocus={() => void loadContactSchema()}
