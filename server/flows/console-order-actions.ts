@@ -10,6 +10,7 @@ import { refundablePaiseOf } from '../modules/admin-orders/order-detail';
 import { recordAudit } from '../modules/audit/audit-log';
 import { issueCreditNoteForRefund } from '../modules/invoices/credit-note-for-refund';
 import { fillSmsTemplate } from '../modules/notifications/sms-templates';
+import { mayShip } from '../modules/orders/lifecycle';
 import { orderMessageOf } from '../modules/orders/order-message';
 import { isOrderId, toOrderViews } from '../modules/orders/order-view';
 import {
@@ -166,8 +167,7 @@ const STAGES_BEFORE_PICKUP_BOOKED: ReadonlySet<string> = new Set(['created', 'aw
 export async function retryShipmentFromConsole(deps: PaymentDeps, orderId: string, actor: StaffActor) {
   return deps.db.transaction(async (tx) => {
     const locked = await lockOrThrow(tx, orderId);
-    const { status, paymentStatus } = locked.state;
-    if (status === 'cancelled' || paymentStatus !== 'paid') {
+    if (!mayShip(locked.state)) {
       throw new AppError('conflict', adminOrderMessages.shipmentNotShippable);
     }
     if (locked.shipment?.stage === 'cancelled') {

@@ -311,8 +311,8 @@ const SWEEP_LIMIT = 200;
 
 /**
  * pg-boss gives the shipment job up after its retries (about 11 hours), and a job can be lost with its
- * queue's rows. This sweep, run with the tracking poll, queues it again for every paid, not cancelled order
- * (the lifecycle's `mayShip`), and flags each for the owner's attention paid a while ago whose parcel has no shipment row or stopped before its
+ * queue's rows. This sweep, run with the tracking poll, queues it again for every paid (or part refunded), not
+ * cancelled order (the lifecycle's `mayShip`), and flags each for the owner's attention paid a while ago whose parcel has no shipment row or stopped before its
  * pickup was booked. Returns how many jobs it queued.
  */
 export async function requeueUnshippedOrders(deps: Pick<ShippingDeps, 'db' | 'jobs'>): Promise<number> {
@@ -322,7 +322,7 @@ export async function requeueUnshippedOrders(deps: Pick<ShippingDeps, 'db' | 'jo
     .leftJoin(shipments, eq(shipments.orderId, orders.id))
     .where(
       and(
-        eq(orders.paymentStatus, 'paid'),
+        inArray(orders.paymentStatus, ['paid', 'partially_refunded']),
         ne(orders.status, 'cancelled'),
         lt(orders.paidAt, sql`now() - make_interval(mins => ${UNSHIPPED_AFTER_MINUTES}::int)`),
         or(isNull(shipments.id), inArray(shipments.stage, [...STAGES_BEFORE_PICKUP_BOOKED])),

@@ -386,6 +386,21 @@ describe('support actions', () => {
     });
     expect(cancelledParcel.json().message).toBe(adminOrderMessages.shipmentCancelledByCourier);
   });
+
+  it('retries the shipment of an order refunded in part: a goodwill refund does not stop the parcel', async () => {
+    const paid = await placePaidOrder(app);
+    expect((await refund(paid.orderId, 5000)).statusCode).toBe(200);
+    await app.db.execute(
+      sql`update pgboss.job set state = 'failed' where data->>'orderId' = ${paid.orderId}`,
+    );
+    const retried = await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${paid.orderId}/shipment/retry`,
+      headers: support,
+    });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().message).toBe(adminOrderMessages.shipmentRetryQueued);
+  });
 });
 
 describe('GET /api/admin/orders', () => {

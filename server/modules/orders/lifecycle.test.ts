@@ -6,6 +6,7 @@ import {
   decide,
   isAbandonedCheckout,
   MAX_FAILED_REFUNDS,
+  mayShip,
   type OrderEffect,
   type OrderEvent,
   type OrderState,
@@ -132,6 +133,24 @@ describe('the order lifecycle, over random event sequences', () => {
         }
       }),
     );
+  });
+
+  it('lets a parcel ship exactly while the order is not cancelled and its money is with us, a part refund included', () => {
+    fc.assert(
+      fc.property(events, (sequence) => {
+        for (const { after } of run(sequence)) {
+          const moneyHeld = after.paymentStatus === 'paid' || after.paymentStatus === 'partially_refunded';
+          expect(mayShip(after)).toBe(after.status !== 'cancelled' && moneyHeld);
+        }
+      }),
+    );
+    const partlyRefunded: OrderState = {
+      ...NEW_ORDER,
+      status: 'confirmed',
+      paymentStatus: 'partially_refunded',
+    };
+    expect(mayShip(partlyRefunded)).toBe(true);
+    expect(mayShip({ ...partlyRefunded, paymentStatus: 'refunded' })).toBe(false);
   });
 
   it('never moves a payment status back from refunded, nor to unpaid once paid', () => {

@@ -186,9 +186,15 @@ export function owesRefund(state: Pick<OrderState, 'status' | 'paymentStatus'>):
   );
 }
 
-/** A parcel is booked only for an order that is paid and not cancelled. */
+/**
+ * A parcel is booked only for an order that is paid and not cancelled; a part refunded without goods coming
+ * back (a goodwill refund) still ships.
+ */
 export function mayShip(state: Pick<OrderState, 'status' | 'paymentStatus'>): boolean {
-  return state.status !== 'cancelled' && state.paymentStatus === 'paid';
+  return (
+    state.status !== 'cancelled' &&
+    (state.paymentStatus === 'paid' || state.paymentStatus === 'partially_refunded')
+  );
 }
 
 /** Whether the order still takes a payment: pending, or given up unpaid (still the shopper's if money arrives). */
