@@ -10,6 +10,7 @@ import { cancelMessages } from '../../../contracts/orders';
 import {
   auditLog,
   orderNotes,
+  orders,
   payments,
   refunds,
   shipments,
@@ -423,6 +424,24 @@ describe('GET /api/admin/orders', () => {
       ).toEqual([paid.orderId]);
     }
     expect((await search('q=nobody%40example.in')).orders).toEqual([]);
+  });
+
+  it("finds orders by a part of the shopper's name, in any case, and reads % and _ as no wildcard", async () => {
+    const paid = await placePaidOrder(app);
+    await app.db
+      .update(orders)
+      .set({ contact: sql`jsonb_set(${orders.contact}, '{name}', '"Meenakshi Iyer-Sundaram"')` })
+      .where(eq(orders.id, paid.orderId));
+    for (const key of ['meenakshi', 'IYER-SUND', 'Meenakshi Iyer']) {
+      const found = await search(`q=${encodeURIComponent(key)}`);
+      expect(
+        found.orders.map((order) => order.orderId),
+        key,
+      ).toEqual([paid.orderId]);
+      expect(found.orders[0]?.shopperName).toBe('Meenakshi Iyer-Sundaram');
+    }
+    expect((await search(`q=${encodeURIComponent('%')}`)).orders).toEqual([]);
+    expect((await search(`q=${encodeURIComponent('M_enakshi')}`)).orders).toEqual([]);
   });
 
   it('pages newest first without skipping or repeating, ties included', async () => {

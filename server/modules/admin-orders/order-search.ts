@@ -52,11 +52,15 @@ export function istDayRange(from: string | undefined, to: string | undefined): S
 }
 
 const ORDER_NUMBER = /^(?:OM-?)?([0-9a-f]{8})$/i;
+// Letters (any script), spaces, dots, apostrophes and hyphens, two or more: nothing LIKE reads as a wildcard.
+const NAME_LIKE = /^[\p{L}][\p{L} .'-]+$/u;
 
 /**
  * What `q` may be, each an indexed equality: an order number (OM-1A2B3C4D, a range of the primary key), an
  * order id, an e-mail, an Indian phone, an AWB or a Razorpay payment id. The AWB and the payment id are looked
  * up first: as subqueries in the OR, PostgreSQL would filter the whole table instead of one BitmapOr.
+ * A term that reads as a name also matches a part of the shopper's name, case-insensitive: that one reads the
+ * whole table (docs/architecture.md#console-orders-api).
  */
 export async function searchCondition(db: Database, q: string): Promise<SQL | undefined> {
   const term = q.trim();
@@ -78,6 +82,7 @@ export async function searchCondition(db: Database, q: string): Promise<SQL | un
   if (term.includes('@')) options.push(sql`lower(${orders.contact}->>'email') = ${term.toLowerCase()}`);
   const phone = normalizeIndianPhone(term);
   if (phone.ok) options.push(sql`(${orders.contact}->>'phone') = ${phone.phone}`);
+  if (NAME_LIKE.test(term)) options.push(sql`(${orders.contact}->>'name') ilike ${`%${term}%`}`);
   // Nothing the term could be: no order matches.
   return options.length > 0 ? or(...options) : sql`false`;
 }

@@ -48,7 +48,7 @@ export function OrdersFilterForm({
             name="q"
             type="search"
             defaultValue={filters.q ?? ''}
-            placeholder="Number, e-mail, phone, AWB, payment id"
+            placeholder="Number, name, e-mail, phone, AWB, payment id"
           />
         )}
       </FieldWrapper>
