@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { DocumentLine } from '../../db/schema';
+import { orderNumberOf } from '../orders/order-view';
 import { amountInWords } from './gst-arithmetic';
 import type { CreditNoteRow, InvoiceRow } from './issue-documents';
 
@@ -82,6 +83,8 @@ export function renderDocumentPdf(printable: PrintableDocument): Promise<Buffer>
   doc.font('regular').fontSize(9);
   doc.text(`${printable.kind === 'invoice' ? 'Invoice' : 'Credit note'} number: ${document.number}`);
   doc.text(`Date: ${indiaDate(document.issuedAt)}`);
+  // The number the shopper and the console know the order by, so either can be matched to the other.
+  doc.text(`Order number: ${orderNumberOf(document.orderId)}`);
   if (printable.kind === 'credit_note') doc.text(`Against invoice: ${printable.invoiceNumber}`);
   doc.moveDown(0.5);
 

@@ -14,6 +14,7 @@ import { createStaffMember } from '../../test/staff-factory';
 import type { Notifier } from '../notifications/notifier';
 import type { EmailMessage } from '../notifications/transports';
 import { sendOrderEmail } from '../orders/order-email';
+import { orderNumberOf } from '../orders/order-view';
 import { issueInvoice } from './issue-documents';
 
 let app: TestApp;
@@ -128,6 +129,7 @@ describe('downloads', () => {
     expect(text).toContain('GSTIN: 07AAFCO1234K1ZI');
     expect(text).toContain('63079090');
     expect(text).toContain('Place of supply: Karnataka (29)');
+    expect(text).toContain(`Order number: ${orderNumberOf(paid.orderId)}`);
     expect(text).toContain(`Total: ${total}`);
   });
 });
@@ -182,7 +184,9 @@ describe('credit notes and GSTR-1', () => {
     const link = documents.json<OrderTaxDocuments>().creditNotes[0];
     expect(link?.number).toBe(note?.number);
     const pdf = await app.inject({ method: 'GET', url: link?.url ?? '', headers: paid.shopper.headers });
-    expect(await pdfText(pdf.rawPayload)).toContain(`Against invoice: ${invoice?.number}`);
+    const noteText = await pdfText(pdf.rawPayload);
+    expect(noteText).toContain(`Against invoice: ${invoice?.number}`);
+    expect(noteText).toContain(`Order number: ${orderNumberOf(paid.orderId)}`);
   });
 
   it("the GSTR-1 CSV totals equal the month's invoices minus its credit notes", async () => {
