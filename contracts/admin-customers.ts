@@ -42,11 +42,13 @@ export const AdminCustomerSummarySchema = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   joinedAt: z.string().describe('ISO 8601'),
-  ordersCount: z.number().int(),
+  ordersCount: z.number().int().describe('Orders, not counting checkouts cancelled unpaid'),
   paidTotalPaise: z
     .number()
     .int()
-    .describe('Totals of the orders whose payment was received (paid, partly or fully refunded)'),
+    .describe(
+      'Totals of the orders whose payment was received (paid, partly or fully refunded), less refunds processed',
+    ),
   blocked: z.boolean(),
 });
 export type AdminCustomerSummary = z.infer<typeof AdminCustomerSummarySchema>;

@@ -8,7 +8,7 @@ import {
   adminCustomerMessages,
 } from '../../../contracts/admin-customers';
 import { authMessages } from '../../../contracts/auth';
-import { auditLog, sessions, users } from '../../db/schema';
+import { auditLog, orders, sessions, users } from '../../db/schema';
 import { createPaymentOrder } from '../../flows/checkout';
 import { testGoogleAccounts } from '../../simulators/google/test-accounts';
 import { bearer } from '../../test/auth-helpers';
@@ -112,6 +112,30 @@ describe('GET /api/admin/customers', () => {
       name: 'Asha Rao',
     });
     expect(all.page).toBe(1);
+  });
+
+  it('counts no checkout cancelled unpaid as an order, and gives the paid total net of refunds', async () => {
+    const paid = await placePaidOrder(app);
+    const userId = paid.shopper.userId;
+    // A checkout given up unpaid: the shopper never had that order.
+    await paid.shopper.setCart([{ id: 2, quantity: 1 }]);
+    const abandoned = await paid.shopper.placeOrder();
+    await app.db
+      .update(orders)
+      .set({ status: 'cancelled', paymentStatus: 'failed' })
+      .where(eq(orders.razorpayOrderId, abandoned.id));
+    const refunded = await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${paid.orderId}/refunds`,
+      headers: { ...owner, 'idempotency-key': `customer-net-${userId}` },
+      payload: { amountPaise: 10_000, reason: 'A goodwill refund for a late parcel' },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect((await orderRow(app, paid.orderId)).paymentStatus).toBe('partially_refunded');
+
+    const expected = { ordersCount: 1, paidTotalPaise: paid.totalPaise - 10_000 };
+    expect((await list(paid.shopper.email)).customers[0]).toMatchObject(expected);
+    expect(await detail(userId)).toMatchObject(expected);
   });
 
   it('refuses a bad page with a 400 and a clear message', async () => {

@@ -5,7 +5,7 @@ import {
   CUSTOMERS_PAGE_SIZE,
 } from '../../../contracts/admin-customers';
 import type { Database } from '../../db/client';
-import { orders, users } from '../../db/schema';
+import { orders, payments, refunds, users } from '../../db/schema';
 
 // docs/architecture.md#console-customers: newest first, a page at a time by offset; the search is an ILIKE
 // scan of the users table, which a small shop's customer table affords.
@@ -53,15 +53,23 @@ export function fullName(firstName: string, lastName: string): string {
   return `${firstName} ${lastName}`.trim();
 }
 
-/** Order count and received total of each of these shoppers. */
+/** What was given back of an order: its processed refunds. */
+const refundedOfOrder = sql`coalesce((select sum(${refunds.amountPaise}) from ${refunds}
+  join ${payments} on ${payments.id} = ${refunds.paymentId}
+  where ${payments.orderId} = ${orders.id} and ${refunds.status} = 'processed'), 0)`;
+
+/**
+ * docs/product.md#customers-console: each shopper's orders (a checkout cancelled unpaid is none) and what they
+ * paid, net of what was refunded.
+ */
 export async function orderFiguresOf(db: Database, userIds: string[]) {
   const figures = new Map<string, { ordersCount: number; paidTotalPaise: number }>();
   if (userIds.length === 0) return figures;
   const rows = await db
     .select({
       userId: orders.userId,
-      ordersCount: sql<number>`count(*)::int`,
-      paidTotalPaise: sql<number>`coalesce(sum(${orders.totalPaise}) filter (where ${inArray(orders.paymentStatus, [...RECEIVED_PAYMENT_STATES])}), 0)::int`,
+      ordersCount: sql<number>`(count(*) filter (where not (${orders.status} = 'cancelled' and ${orders.paidAt} is null)))::int`,
+      paidTotalPaise: sql<number>`coalesce(sum(${orders.totalPaise} - ${refundedOfOrder}) filter (where ${inArray(orders.paymentStatus, [...RECEIVED_PAYMENT_STATES])}), 0)::int`,
     })
     .from(orders)
     .where(inArray(orders.userId, userIds))
