@@ -59,7 +59,7 @@ const refundedOfOrder = sql`coalesce((select sum(${refunds.amountPaise}) from ${
   where ${payments.orderId} = ${orders.id} and ${refunds.status} = 'processed'), 0)`;
 
 /**
- * docs/product.md#customers-console: each shopper's orders (a checkout cancelled unpaid is none) and what they
+ * docs/product.md#customers: each shopper's orders (a checkout cancelled unpaid is none) and what they
  * paid, net of what was refunded.
  */
 export async function orderFiguresOf(db: Database, userIds: string[]) {
