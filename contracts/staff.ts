@@ -132,6 +132,8 @@ export const AuditEntrySchema = z
     action: z.string(),
     entityType: z.string(),
     entityId: z.string(),
+    /** How people name the record, where it has such a name: an order's OM number. */
+    entityLabel: z.string().nullable(),
     before: z.unknown(),
     after: z.unknown(),
     ipAddress: z.string().nullable(),

@@ -686,6 +686,22 @@ describe('the audit log', () => {
     const third = await read(`limit=2&after=${second.next}`);
     expect(third.entries.map((entry) => entry.after)).toEqual([{ index: 0 }]);
     expect(third.next).toBeNull();
+    expect(third.entries[0]?.entityLabel).toBeNull();
+
+    // An order is named by its OM number, as the shopper and the console know it.
+    const orderId = 'a1b2c3d4-0000-4000-8000-000000000001';
+    await app.db.insert(auditLog).values({
+      staffId: owner.staffId,
+      action: 'order.note',
+      entityType: 'order',
+      entityId: orderId,
+    });
+    const orderEntries = await app.inject({
+      method: 'GET',
+      url: `/api/admin/audit?entityId=${orderId}`,
+      headers: owner.headers,
+    });
+    expect(orderEntries.json<AuditPage>().entries[0]?.entityLabel).toBe('OM-A1B2C3D4');
 
     expect((await read('action=test.odd')).entries.map((entry) => entry.after)).toEqual([
       { index: 3 },

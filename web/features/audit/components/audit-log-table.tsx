@@ -2,7 +2,10 @@ import { type FormEvent, useState } from 'react';
 import { FieldWrapper } from '../../../components/form/form-field';
 import { ScrollingRegion } from '../../../components/scrolling-region';
 import { StatusMessage } from '../../../components/status-message';
+import { adminPaths } from '../../../lib/admin-paths';
+import { Link } from '../../../lib/router';
 import { type AuditFilters, useAuditLog } from '../api/get-audit-log';
+import { describeChanges } from '../describe-changes';
 
 const timeFormat = new Intl.DateTimeFormat('en-IN', {
   dateStyle: 'medium',
@@ -10,8 +13,16 @@ const timeFormat = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
 });
 
-function describe(value: unknown): string {
-  return value === null || value === undefined ? '—' : JSON.stringify(value);
+function ChangeList({ before, after }: { before: unknown; after: unknown }) {
+  const changes = describeChanges(before, after);
+  if (changes.length === 0) return <>—</>;
+  return (
+    <ul className="admin-changes">
+      {changes.map((change) => (
+        <li key={change}>{change}</li>
+      ))}
+    </ul>
+  );
 }
 
 /** The audit log, newest first, filtered, with "Show more" for the next page (docs/product.md#staff). */
@@ -78,8 +89,7 @@ export function AuditLogTable() {
                 <th scope="col">Who</th>
                 <th scope="col">Action</th>
                 <th scope="col">Record</th>
-                <th scope="col">Before</th>
-                <th scope="col">After</th>
+                <th scope="col">Changes</th>
                 <th scope="col">IP</th>
               </tr>
             </thead>
@@ -90,10 +100,17 @@ export function AuditLogTable() {
                   <td>{entry.staffName ?? 'Command line'}</td>
                   <td>{entry.action}</td>
                   <td>
-                    {entry.entityType} <code className="admin-id">{entry.entityId}</code>
+                    {entry.entityType === 'order' && entry.entityLabel ? (
+                      <Link to={adminPaths.order(entry.entityId)}>{entry.entityLabel}</Link>
+                    ) : (
+                      <>
+                        {entry.entityType} <code className="admin-id">{entry.entityId}</code>
+                      </>
+                    )}
                   </td>
-                  <td className="admin-json">{describe(entry.before)}</td>
-                  <td className="admin-json">{describe(entry.after)}</td>
+                  <td>
+                    <ChangeList before={entry.before} after={entry.after} />
+                  </td>
                   <td>{entry.ipAddress ?? '—'}</td>
                 </tr>
               ))}
