@@ -159,6 +159,8 @@ export const StockMovementSchema = z.object({
   delta: z.number().int(),
   reason: z.enum(['sale', 'cancellation', 'adjustment']),
   orderId: z.string().nullable(),
+  /** The order's OM number, as the shopper and the console know it. */
+  orderNumber: z.string().nullable(),
   staffName: z.string().nullable(),
 });
 

@@ -12,9 +12,10 @@ import {
 import type { ProductListReply, ProductReply } from '../../../contracts/catalogue';
 import { auditLog, products, stockMovements } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { newShopper } from '../../test/order-helpers';
+import { newShopper, placePaidOrder } from '../../test/order-helpers';
 import { createShopper } from '../../test/shopper-factory';
 import { createStaffMember } from '../../test/staff-factory';
+import { orderNumberOf } from '../orders/order-view';
 
 let app: TestApp;
 let mediaDir: string;
@@ -112,6 +113,17 @@ describe('reading the catalogue', () => {
     const missing = await app.inject({ method: 'GET', url: '/api/admin/products/9999', headers: support });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ message: adminCatalogueMessages.productNotFound });
+  });
+
+  it("names a sale's order by its OM number among the movements", async () => {
+    const paid = await placePaidOrder(app, { lines: [{ id: 7, quantity: 1 }] });
+    const response = await app.inject({ method: 'GET', url: '/api/admin/products/7', headers: support });
+    expect(response.json<AdminProductReply>().product.movements[0]).toMatchObject({
+      reason: 'sale',
+      delta: -1,
+      orderId: paid.orderId,
+      orderNumber: orderNumberOf(paid.orderId),
+    });
   });
 });
 

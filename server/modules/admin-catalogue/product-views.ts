@@ -3,6 +3,7 @@ import type { AdminProductDetail, AdminProductSummary } from '../../../contracts
 import { discountedUnitPrice, paiseToRupees } from '../../../contracts/pricing';
 import type { Database } from '../../db/client';
 import { orderItems, orders, products, staff, stockMovements } from '../../db/schema';
+import { orderNumberOf } from '../orders/order-view';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -71,7 +72,11 @@ async function recentMovements(db: Database, productId: number) {
     .where(eq(stockMovements.productId, productId))
     .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
     .limit(MOVEMENTS_SHOWN);
-  return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
+  return rows.map((row) => ({
+    ...row,
+    orderNumber: row.orderId ? orderNumberOf(row.orderId) : null,
+    at: row.at.toISOString(),
+  }));
 }
 
 export async function findProductDetail(db: Database, id: number): Promise<AdminProductDetail | undefined> {

@@ -1,5 +1,7 @@
 import type { StockMovement } from '../../../../contracts/admin-catalogue';
+import { adminPaths } from '../../../lib/admin-paths';
 import { formatIstDateTime } from '../../../lib/console-format';
+import { Link } from '../../../lib/router';
 import { stockReasonLabel } from '../format';
 
 export function StockMovements({ movements }: { movements: StockMovement[] }) {
@@ -25,7 +27,13 @@ export function StockMovements({ movements }: { movements: StockMovement[] }) {
                   <td>{formatIstDateTime(movement.at)}</td>
                   <td>{movement.delta > 0 ? `+${movement.delta}` : movement.delta}</td>
                   <td>{stockReasonLabel(movement.reason)}</td>
-                  <td>{movement.orderId ?? movement.staffName ?? ''}</td>
+                  <td>
+                    {movement.orderId && movement.orderNumber ? (
+                      <Link to={adminPaths.order(movement.orderId)}>{movement.orderNumber}</Link>
+                    ) : (
+                      (movement.staffName ?? '')
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -95,10 +95,17 @@ function dailyChart(stats: AdminStatsReply, width: number) {
   return { options, data };
 }
 
+const AXIS_LABEL_CHARACTERS = 14;
+
+/** A product's title as an axis label: whole when short, else cut with an ellipsis (the table below has it whole). */
+function shortTitle(title: string): string {
+  return title.length <= AXIS_LABEL_CHARACTERS ? title : `${title.slice(0, AXIS_LABEL_CHARACTERS - 1)}…`;
+}
+
 function chartOf(kind: ChartKind, stats: AdminStatsReply, width: number) {
   if (kind === 'daily') return dailyChart(stats, width);
   if (kind === 'units') {
-    const labels = stats.unitsByProduct.map((entry) => `#${entry.productId}`);
+    const labels = stats.unitsByProduct.map((entry) => shortTitle(entry.title));
     return barChart(
       labels,
       stats.unitsByProduct.map((entry) => entry.units),
