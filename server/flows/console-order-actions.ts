@@ -130,10 +130,7 @@ export async function refundFromConsole(deps: PaymentDeps, request: RefundReques
           throw new AppError('upstream_failed', adminOrderMessages.razorpayUnavailable);
         throw new AppError('upstream_failed', adminOrderMessages.refundRefusedByRazorpay);
       });
-    const recorded = await recordRefund(tx, refund, 'shop');
-    if (recorded?.changed) await issueCreditNoteForRefund(tx, recorded, refund);
-    const settled = recorded?.changed ? orderEventOf(recorded) : undefined;
-    if (settled) await applyOrderEvent(locked, deps.jobs, settled, 'shop');
+    // Before the credit note: it reads the staff's reason from this row.
     await tx.insert(staffRefunds).values({
       idempotencyKey: key,
       orderId: request.orderId,
@@ -142,6 +139,10 @@ export async function refundFromConsole(deps: PaymentDeps, request: RefundReques
       reason: request.reason,
       razorpayRefundId: refund.id,
     });
+    const recorded = await recordRefund(tx, refund, 'shop');
+    if (recorded?.changed) await issueCreditNoteForRefund(tx, recorded, refund);
+    const settled = recorded?.changed ? orderEventOf(recorded) : undefined;
+    if (settled) await applyOrderEvent(locked, deps.jobs, settled, 'shop');
     await recordAudit(tx, {
       staffId: actor.staffId,
       action: 'order.refund',

@@ -93,6 +93,8 @@ export const creditNotes = pgTable(
       .notNull()
       .references(() => invoices.id),
     razorpayRefundId: text('razorpay_refund_id').notNull().unique(),
+    // What the note is for, printed on it: a cancellation (no goods supplied) or a refund with no goods back.
+    reason: text('reason').notNull().default(''),
   },
   (table) => [
     index('credit_notes_order_idx').on(table.orderId),

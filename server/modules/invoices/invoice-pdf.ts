@@ -85,7 +85,10 @@ export function renderDocumentPdf(printable: PrintableDocument): Promise<Buffer>
   doc.text(`Date: ${indiaDate(document.issuedAt)}`);
   // The number the shopper and the console know the order by, so either can be matched to the other.
   doc.text(`Order number: ${orderNumberOf(document.orderId)}`);
-  if (printable.kind === 'credit_note') doc.text(`Against invoice: ${printable.invoiceNumber}`);
+  if (printable.kind === 'credit_note') {
+    doc.text(`Against invoice: ${printable.invoiceNumber}`);
+    if (printable.document.reason) doc.text(`Reason: ${printable.document.reason}`);
+  }
   doc.moveDown(0.5);
 
   doc.font('bold').text(seller.legalName || 'Seller details not set');

@@ -8,6 +8,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderTaxDocuments } from '../../../contracts/invoices';
 import { creditNotes, invoices, orderItems, orders } from '../../db/schema';
+import { paymentDeps } from '../../flows/deps';
+import { refundCancelledOrder } from '../../flows/refunds';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { newShopper, orderRow, type PaidOrder, placePaidOrder } from '../../test/order-helpers';
 import { createStaffMember } from '../../test/staff-factory';
@@ -15,7 +17,7 @@ import type { Notifier } from '../notifications/notifier';
 import type { EmailMessage } from '../notifications/transports';
 import { sendOrderEmail } from '../orders/order-email';
 import { orderNumberOf } from '../orders/order-view';
-import { issueInvoice } from './issue-documents';
+import { creditNoteReasons, issueInvoice } from './issue-documents';
 
 let app: TestApp;
 let owner: { authorization: string };
@@ -175,6 +177,11 @@ describe('credit notes and GSTR-1', () => {
     expect(Math.abs((note?.igstPaise ?? 0) - (invoice?.igstPaise ?? 0) / 4)).toBeLessThanOrEqual(
       note?.lines.length ?? 0,
     );
+    // No goods came back: the note says so, with the reason, and lists value reduced rather than items returned.
+    expect(note?.reason).toBe('Refund, no goods returned: One mitten arrived torn');
+    expect(
+      note?.lines.every((line) => line.quantity === 0 && line.description.endsWith(': value reduced')),
+    ).toBe(true);
 
     const documents = await app.inject({
       method: 'GET',
@@ -187,6 +194,22 @@ describe('credit notes and GSTR-1', () => {
     const noteText = await pdfText(pdf.rawPayload);
     expect(noteText).toContain(`Against invoice: ${invoice?.number}`);
     expect(noteText).toContain(`Order number: ${orderNumberOf(paid.orderId)}`);
+    expect(noteText).toContain('Reason: Refund, no goods returned: One mitten arrived torn');
+  });
+
+  it("a cancellation's refund issues a credit note that says no goods were supplied", async () => {
+    const cancelled = await placePaidOrder(app);
+    const cancel = await app.inject({
+      method: 'POST',
+      url: `/api/orders/cancel/${cancelled.orderId}`,
+      headers: cancelled.shopper.headers,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    // The cancel refunds at once when Razorpay answers; the refund job would otherwise (idempotent either way).
+    await refundCancelledOrder(paymentDeps(app), cancelled.orderId, 'system');
+    const [note] = await app.db.select().from(creditNotes).where(eq(creditNotes.orderId, cancelled.orderId));
+    expect(note?.reason).toBe(creditNoteReasons.cancelled);
+    expect(note?.totalPaise).toBe(cancelled.totalPaise);
   });
 
   it("the GSTR-1 CSV totals equal the month's invoices minus its credit notes", async () => {

@@ -12,6 +12,7 @@ import {
   orders,
   products,
   type SellerSnapshot,
+  staffRefunds,
 } from '../../db/schema';
 import { readShopSettings, type ShopSettings } from '../shop-settings/read-shop-settings';
 import {
@@ -166,6 +167,7 @@ export async function issueInvoice(tx: Database, orderId: string, issuedAt: Date
 export function creditedLines(
   invoice: Pick<InvoiceRow, 'lines' | 'supply'>,
   amountPaise: number,
+  goodsReturned = true,
 ): DocumentLine[] {
   const shares = shareInProportion(
     amountPaise,
@@ -177,13 +179,36 @@ export function creditedLines(
     return [
       {
         ...line,
+        // A refund with no goods back lowers the value of what was supplied: no quantity comes back.
+        description: goodsReturned ? line.description : `${line.description}: value reduced`,
         unitPricePaise: share,
-        quantity: 1,
+        quantity: goodsReturned ? 1 : 0,
         discountPaise: 0,
         ...taxInclusiveAmount(share, line.rateBasisPoints, invoice.supply),
       },
     ];
   });
+}
+
+/** docs/product.md#gst-invoices: what a credit note says it is for. */
+export const creditNoteReasons = {
+  cancelled: 'Order cancelled before dispatch: no goods supplied.',
+  refundNoGoodsReturned: (reason: string) => `Refund, no goods returned: ${reason}`,
+} as const;
+
+/**
+ * A refund the console made carries the staff's reason and leaves the goods with the shopper; any other
+ * refund of the paying payment is the one a cancellation owes.
+ */
+async function creditNoteReasonOf(tx: Database, razorpayRefundId: string) {
+  const [byStaff] = await tx
+    .select({ reason: staffRefunds.reason })
+    .from(staffRefunds)
+    .where(eq(staffRefunds.razorpayRefundId, razorpayRefundId))
+    .limit(1);
+  return byStaff
+    ? { text: creditNoteReasons.refundNoGoodsReturned(byStaff.reason), goodsReturned: false }
+    : { text: creditNoteReasons.cancelled, goodsReturned: true };
 }
 
 /**
@@ -204,7 +229,12 @@ export async function issueCreditNote(
   const invoice = await invoiceOfOrder(tx, refund.orderId);
   if (!invoice || refund.amountPaise <= 0) return undefined;
   const settings = await readShopSettings(tx);
-  const lines = creditedLines(invoice, Math.min(refund.amountPaise, invoice.totalPaise));
+  const reason = await creditNoteReasonOf(tx, refund.razorpayRefundId);
+  const lines = creditedLines(
+    invoice,
+    Math.min(refund.amountPaise, invoice.totalPaise),
+    reason.goodsReturned,
+  );
   const financialYear = financialYearOf(issuedAt);
   const sequence = await takeNextNumber(tx, 'credit_note', financialYear);
   const [note] = await tx
@@ -222,6 +252,7 @@ export async function issueCreditNote(
       seller: invoice.seller,
       buyer: invoice.buyer,
       lines,
+      reason: reason.text,
       ...sumTaxes(lines),
     })
     .returning();

@@ -1,0 +1,1 @@
+ALTER TABLE "credit_notes" ADD COLUMN "reason" text DEFAULT '' NOT NULL;
