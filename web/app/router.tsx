@@ -15,6 +15,7 @@ const paymentSuccess = lazyRoute(() =>
   import('./routes/payment-success').then((module) => module.PaymentSuccessRoute),
 );
 const orders = lazyRoute(() => import('./routes/orders').then((module) => module.OrdersRoute));
+const order = lazyRoute(() => import('./routes/order').then((module) => module.OrderRoute));
 const login = lazyRoute(() => import('./routes/login').then((module) => module.LoginRoute));
 const profile = lazyRoute(() => import('./routes/profile').then((module) => module.ProfileRoute));
 const cart = lazyRoute(() => import('./routes/cart').then((module) => module.CartRoute));
@@ -39,6 +40,7 @@ const routes: RouteObject[] = [
       lazyPage(paths.profile, profile),
       lazyPage(paths.paymentSuccess, paymentSuccess),
       lazyPage(paths.orders, orders),
+      lazyPage(paths.orderPattern, order),
       lazyPage(paths.cart, cart),
       lazyPage(paths.wishlist, wishlist),
       lazyPage(paths.checkout, checkout),

@@ -31,8 +31,12 @@ const button = {
 function OrderEmail({ message }: { message: OrderMessage }) {
   const { details } = message;
   return (
-    <Html lang="en">
-      <Head />
+    <Html lang="en" dir="ltr">
+      {/* A title and a phone viewport: mail apps that show the HTML as a page read them (docs/product.md#order-messages). */}
+      <Head>
+        <title>{message.subject}</title>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+      </Head>
       <Preview>{message.subject}</Preview>
       <Body style={page}>
         <Container style={card}>

@@ -31,3 +31,8 @@ export function useOrderUntilShipmentKnown(id: string | undefined, initial: Orde
     },
   });
 }
+
+/** One of the shopper's orders, as its own page shows it (docs/product.md#the-order-page). */
+export function useOrder(id: string, enabled: boolean) {
+  return useQuery({ ...orderQueryOptions(id), enabled });
+}

@@ -78,13 +78,14 @@ export function ShipmentFactRows({
 
 /**
  * docs/product.md#screens Payment success: the shipment block, or its fallback text before the shipment exists. Shiprocket's own
- * ids are ours, not the shopper's: they stay out of view.
+ * ids are ours, not the shopper's: they stay out of view. The delivery day is not repeated here: the page's
+ * "Expected delivery" already says it, with a word when the courier's day differs (docs/product.md#delivery-date).
  */
 export function ShipmentDetails({ shipment }: { shipment: ShipmentFacts | null }) {
   if (!shipment?.shiprocketOrderId) return <p className="status-text">{shipmentTexts.pending}</p>;
   return (
     <dl className="detail-list">
-      <ShipmentFactRows shipment={shipment} />
+      <ShipmentFactRows shipment={{ ...shipment, estimatedDelivery: null }} />
     </dl>
   );
 }
