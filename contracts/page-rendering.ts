@@ -29,6 +29,8 @@ export interface RenderedPolicyPage {
 export interface PageRenderer {
   /** The policy pages the app has, with their titles (the server answers exactly these paths). */
   policyPages: readonly RenderedPolicyPage[];
+  /** Whether a route of the app answers this path; the server answers any other with "Page not found" (404). */
+  isAppPath(pathname: string): boolean;
   render(request: PageRenderRequest): Promise<RenderedPage>;
 }
 

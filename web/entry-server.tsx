@@ -4,6 +4,7 @@ import type { PageRenderer, PageRenderRequest, RenderedPage } from '../contracts
 import { App } from './app/app';
 import { APP_STATE_ELEMENT_ID, serializeAppState } from './app/app-state';
 import { createQueryClient } from './app/query-client';
+import { isAppPath } from './app/router';
 import { productQueryOptions } from './features/catalogue/api/get-product';
 import { productsQueryOptions } from './features/catalogue/api/get-products';
 import { setRenderedOrder } from './features/catalogue/api/rendered-order';
@@ -51,4 +52,4 @@ export async function render(request: PageRenderRequest): Promise<RenderedPage> 
 
 export const policyPages = policies.map(({ path, title }) => ({ path, title }));
 
-export const renderer: PageRenderer = { policyPages, render };
+export const renderer: PageRenderer = { policyPages, isAppPath, render };

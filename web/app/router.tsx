@@ -61,6 +61,12 @@ export async function preloadRoute(pathname: string): Promise<void> {
   );
 }
 
+/** docs/architecture.md#pages-as-html: whether a route of the shop answers `pathname`; others are "Page not found" (404). */
+export function isAppPath(pathname: string): boolean {
+  const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
+  return leaf !== undefined && leaf.path !== '*';
+}
+
 export function AppRoutes() {
   return useRoutes(routes);
 }

@@ -9,7 +9,9 @@ import type { PageTemplate } from './page-template';
 export type PageRequest =
   | { kind: 'home' }
   | { kind: 'product'; id: string }
-  | { kind: 'policy'; policy: RenderedPolicyPage };
+  | { kind: 'policy'; policy: RenderedPolicyPage }
+  /** Any path no route of the app answers: one page for all of them, "Page not found". */
+  | { kind: 'not-found' };
 
 export interface RenderedHtmlPage {
   status: 200 | 404;
@@ -25,8 +27,12 @@ interface PageServiceOptions {
   siteUrl: string;
 }
 
+// A path no route answers: the app renders its "Page not found" for every such path alike.
+const NOT_FOUND_PATH = '/page-not-found';
+
 function pathOf(request: PageRequest): string {
   if (request.kind === 'home') return '/';
+  if (request.kind === 'not-found') return NOT_FOUND_PATH;
   if (request.kind === 'product') return `/product/${request.id}`;
   return request.policy.path;
 }
@@ -51,6 +57,8 @@ export function createPageService({ db, renderer, template, siteUrl }: PageServi
       const found = products.find((candidate) => candidate.id === id) ?? null;
       product = { id: request.id, found };
       descriptor = found ? { kind: 'product', product: found } : { kind: 'not-found' };
+    } else if (request.kind === 'not-found') {
+      descriptor = { kind: 'not-found' };
     } else if (request.kind === 'policy') {
       descriptor = { kind: 'policy', path: request.policy.path, title: request.policy.title };
     } else {
@@ -76,12 +84,13 @@ export function createPageService({ db, renderer, template, siteUrl }: PageServi
       const cached = cache.get(path);
       if (cached) return cached;
       const pending = render(request, path);
-      // Only pages that exist are kept: ids of no product would otherwise grow the cache without limit.
+      // Only pages that exist, and the one "Page not found", are kept: ids of no product would otherwise grow
+      // the cache without limit.
       if (request.kind !== 'product' || parseProductId(request.id) !== undefined) {
         cache.set(path, pending);
         pending.then(
           (page) => {
-            if (page.status !== 200) cache.delete(path);
+            if (page.status !== 200 && request.kind !== 'not-found') cache.delete(path);
           },
           () => cache.delete(path),
         );

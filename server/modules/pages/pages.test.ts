@@ -165,13 +165,55 @@ describe('catalogue pages as HTML', () => {
     },
   );
 
-  it.each(['/cart', '/checkout', '/login', '/wishlist', '/orders', '/no-such-page'])(
-    'keeps serving the client shell for %s',
+  it.each([
+    '/cart',
+    '/checkout',
+    '/login',
+    '/wishlist',
+    '/orders',
+    '/orders/00000000-0000-4000-8000-000000000000',
+    '/payment-success?orderId=00000000-0000-4000-8000-000000000000',
+  ])('keeps serving the client shell for %s', async (url) => {
+    const response = await page(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).not.toContain('app-state');
+  });
+
+  it.each(['/no-such-page', '/orders/abc/def', '/product/1/reviews', '/terms'])(
+    'answers the path %s, which no route of the shop has, with 404 and the Page not found page',
     async (url) => {
       const response = await page(url);
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toContain('<div id="root"></div>');
-      expect(response.body).not.toContain('app-state');
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<h1>Page not found</h1>');
+      expect(response.body).toContain('<title>Page not found · Ottoman Mittens</title>');
     },
   );
+
+  it.each(['/metrics', '/dev', '/dev/nothing-here'])(
+    "answers the server's own path %s, where it is not open, with a plain 404, not the shop's page",
+    async (url) => {
+      const response = await page(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.body).not.toContain('<div id="root">');
+    },
+  );
+});
+
+describe('the dev outbox in production, beside the built shop', () => {
+  it("is a plain 404, not the shop's page", async () => {
+    const production = await buildTestApp(
+      { env: 'production', allowSimulators: true, webDistDir: distDir, jobWorkers: false },
+      { pageRenderer: await sourcePageRenderer() },
+    );
+    try {
+      const response = await production.inject({ method: 'GET', url: '/dev/outbox' });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('<div id="root">');
+    } finally {
+      await production.closeAndDrop();
+    }
+  });
 });
