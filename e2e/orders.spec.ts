@@ -244,4 +244,27 @@ test('follow a parcel on My Orders with Refresh and Track, download its invoice,
         `Your refund for order ${toCancel.orderNumber} is processed`,
       ]),
     );
+
+  // docs/product.md#the-order-page: the confirmation e-mail's link opens the order itself, which now says it is
+  // cancelled and refunded; never "Payment Successful!".
+  const confirmation = (await readOutbox(page.request, shopper.email)).find(
+    (mail) => mail.subject === `Your order ${toCancel.orderNumber} is confirmed`,
+  );
+  const link = confirmation?.html?.match(/href="([^"]+\/orders\/[^"]+)"/)?.[1];
+  if (!confirmation?.html || !link) throw new Error('the confirmation e-mail has no link to the order');
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByRole('heading', { level: 1, name: 'Order Cancelled' })).toBeVisible();
+  await expect(page.getByText('This order was cancelled. ₹339.00 has been refunded')).toBeVisible();
+  await expect(orderCard(page, toCancel).locator('.order-status')).toHaveText('Cancelled');
+  await expect(page.getByText('Payment Successful!')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // The e-mail itself, as a phone's mail app shows it (docs/product.md#order-messages).
+  await page.setContent(confirmation.html);
+  await expectNoAxeViolations(page);
+
+  // docs/architecture.md#pages-as-html: a path no route answers is a 404 with "Page not found".
+  const missing = await page.goto('/no-such-page');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
 });

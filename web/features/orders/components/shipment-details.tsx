@@ -49,7 +49,9 @@ export function ShipmentFactRows({
       <dt>Courier</dt>
       <dd>{shipment.courierName ?? shipmentTexts.noCourier}</dd>
       <dt>Tracking number</dt>
-      <dd>{shipment.trackingNumber ?? shipmentTexts.noTracking}</dd>
+      <dd className={shipment.trackingNumber ? 'detail-list__number' : undefined}>
+        {shipment.trackingNumber ?? shipmentTexts.noTracking}
+      </dd>
       {status ? (
         <>
           <dt>Tracking status</dt>
