@@ -9,6 +9,7 @@ import { productQueryOptions } from './features/catalogue/api/get-product';
 import { productsQueryOptions } from './features/catalogue/api/get-products';
 import { setRenderedOrder } from './features/catalogue/api/rendered-order';
 import { shuffleIds } from './features/catalogue/product-order';
+import { policyFactsQueryOptions } from './features/policies/api/get-policy-facts';
 import { policies } from './features/policies/policy-content';
 import { StaticRouter } from './lib/router';
 
@@ -26,6 +27,7 @@ export async function render(request: PageRenderRequest): Promise<RenderedPage> 
   const queryClient = createQueryClient();
   queryClient.setQueryData(productsQueryOptions.queryKey, [...request.products]);
   setRenderedOrder(queryClient, shuffleIds(request.products.map((product) => product.id)));
+  queryClient.setQueryData(policyFactsQueryOptions.queryKey, { dispatchDays: request.dispatchDays });
   if (request.product) {
     queryClient.setQueryData(productQueryOptions(request.product.id).queryKey, request.product.found);
   }

@@ -3,6 +3,7 @@ import type { PageRenderer, RenderedPolicyPage } from '../../../contracts/page-r
 import type { Database } from '../../db/client';
 import { createCatalogueCache, parseProductId } from '../catalogue/service';
 import { type PageDescriptor, pageHead } from '../seo/page-head';
+import { readShopSettings } from '../shop-settings/read-shop-settings';
 import type { PageTemplate } from './page-template';
 
 /** A page the server renders: docs/architecture.md#pages-as-html. */
@@ -47,7 +48,7 @@ export function createPageService({ db, renderer, template, siteUrl }: PageServi
   let cachedVersion = '';
   const cache = new Map<string, Promise<RenderedHtmlPage>>();
 
-  async function render(request: PageRequest, path: string): Promise<RenderedHtmlPage> {
+  async function render(request: PageRequest, path: string, dispatchDays: number): Promise<RenderedHtmlPage> {
     const snapshot = await catalogue.get();
     const products = snapshot.products;
     let descriptor: PageDescriptor;
@@ -64,7 +65,12 @@ export function createPageService({ db, renderer, template, siteUrl }: PageServi
     } else {
       descriptor = { kind: 'home', products };
     }
-    const rendered = await renderer.render({ url: path, products, ...(product ? { product } : {}) });
+    const rendered = await renderer.render({
+      url: path,
+      products,
+      dispatchDays,
+      ...(product ? { product } : {}),
+    });
     const html = template.fill({ head: pageHead(descriptor, siteUrl), ...rendered });
     return {
       status: descriptor.kind === 'not-found' ? 404 : 200,
@@ -76,14 +82,17 @@ export function createPageService({ db, renderer, template, siteUrl }: PageServi
   return {
     async page(request: PageRequest): Promise<RenderedHtmlPage> {
       const path = pathOf(request);
-      const { etag: version } = await catalogue.get();
+      // The owner's dispatch days are stated on the policy pages, and the footer's year is the clock's: a change
+      // of either is a new version too.
+      const [{ etag }, { dispatchDays }] = await Promise.all([catalogue.get(), readShopSettings(db)]);
+      const version = `${etag}:${dispatchDays}:${new Date().getFullYear()}`;
       if (version !== cachedVersion) {
         cache.clear();
         cachedVersion = version;
       }
       const cached = cache.get(path);
       if (cached) return cached;
-      const pending = render(request, path);
+      const pending = render(request, path, dispatchDays);
       // Only pages that exist, and the one "Page not found", are kept: ids of no product would otherwise grow
       // the cache without limit.
       if (request.kind !== 'product' || parseProductId(request.id) !== undefined) {

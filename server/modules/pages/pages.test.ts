@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageRenderer } from '../../../contracts/page-rendering';
-import { products } from '../../db/schema';
+import { products, shopSettings } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 
 // docs/architecture.md#pages-as-html. The renderer is the web app's source, loaded by path as the server loads
@@ -92,6 +92,19 @@ describe('catalogue pages as HTML', () => {
       expect(response.body).toMatch(/<title>[^<]+ · Ottoman Mittens<\/title>/);
     },
   );
+
+  it("states the owner's dispatch days on the shipping policy, and a change of them in the next HTML", async () => {
+    const before = await page('/shipping-delivery');
+    expect(before.body).toContain('shipped or handed to a courier within two days of payment');
+    expect(before.body).toContain('Last updated 27 November 2026');
+    await app.db.update(shopSettings).set({ dispatchDays: 5 });
+    try {
+      const after = await page('/shipping-delivery');
+      expect(after.body).toContain('shipped or handed to a courier within five days of payment');
+    } finally {
+      await app.db.update(shopSettings).set({ dispatchDays: 2 });
+    }
+  });
 
   it.each(['/product/999', '/product/abc'])(
     'answers %s with 404 and the Product not found page',
