@@ -10,8 +10,10 @@ import { paidOrderOf } from './support/orders-journey';
 import { detail, orderOf, pickupScheduled, shiprocketSimulatorOf } from './support/shop';
 
 // Issue 6's browser journey: My Orders with every panel, Refresh and the tracking modal as the simulated parcel
-// moves, the tax invoice's download (docs/product.md#gst-invoices), cancelling with a refund, and the order
-// e-mails. The page's and the card's other states (a visitor, no orders, a refused cancel, Shiprocket down, the
+// moves, the tax invoice's download (docs/product.md#gst-invoices), cancelling with a refund, the order
+// e-mails, and the cancelled order's e-mail link opening its own page, 'Order Cancelled'
+// (docs/product.md#the-order-page), with a path no route answers a 404. The order page's states are
+// component tests: web/app/routes/order.test.tsx. The page's and the card's other states (a visitor, no orders, a refused cancel, Shiprocket down, the
 // tracking modal's error, no shipment yet) are component tests: web/app/routes/orders.test.tsx; the success
 // page's shipment block: web/app/routes/payment-success.test.tsx.
 

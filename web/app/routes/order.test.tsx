@@ -38,11 +38,23 @@ describe('the order page', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('article', { name: `Order ${order.orderNumber}` })).toBeTruthy();
   });
 
-  it('a pending payment: being confirmed, not paid', async () => {
-    renderOrder(anOrder({ paymentStatus: 'pending', paymentId: null, paidAt: null }));
+  it('a pending payment: being confirmed, not paid, until the server says it is paid', async () => {
+    const paid = anOrder();
+    const pending: Order = { ...paid, paymentStatus: 'pending', paymentId: null, paidAt: null };
+    let reads = 0;
+    renderShop(`/orders/${paid.orderId}`, {
+      user: aUser(),
+      api: {
+        [`GET /api/orders/${paid.orderId}`]: () => ({ order: ++reads === 1 ? pending : paid }),
+        [`GET /api/orders/shipment-updates/${paid.orderId}`]: shipmentUpdatesOf(paid),
+        [`GET /api/orders/${paid.orderId}/documents`]: { invoice: null, creditNotes: [] },
+      },
+    });
 
     await headline('Confirming your payment');
     expect(screen.queryByText('Payment Successful!')).toBeNull();
+    // Asked again while pending: the page follows the payment once it is confirmed.
+    await headline('Payment Successful!');
   });
 
   it('a cancelled and refunded order: Cancelled, and the refund', async () => {
