@@ -20,6 +20,8 @@ export interface OrderDetails {
   address: string[];
   /** "Saturday, 29 Nov" (", earlier than first promised" once the courier's day moved it); absent once the parcel is delivered or the order cancelled. */
   expectedBy: string | undefined;
+  /** The day alone, "Saturday, 29 Nov", for the SMS template's variable. */
+  expectedDay: string | undefined;
   link: string;
 }
 
@@ -35,7 +37,8 @@ function detailsOf(order: Order, kind: OrderEmailKind, publicUrl: string): Order
   };
   // docs/product.md#delivery-date: the courier's day, with a word when it moved from the one promised.
   const change = arrivalChange(facts);
-  const expected = `${formatArrivalDay(expectedDeliveryDate(facts))}${change ? `, ${change} than first promised` : ''}`;
+  const day = formatArrivalDay(expectedDeliveryDate(facts));
+  const expected = `${day}${change ? `, ${change} than first promised` : ''}`;
   return {
     number: orderNumberOf(order.orderId),
     items: order.items.map((item) => ({
@@ -54,6 +57,7 @@ function detailsOf(order: Order, kind: OrderEmailKind, publicUrl: string): Order
       [address.city, address.state, address.pincode].filter(Boolean).join(', '),
     ].filter(Boolean),
     expectedBy: stillComing ? expected : undefined,
+    expectedDay: stillComing ? day : undefined,
     link: new URL(orderPagePath(order.orderId), publicUrl).toString(),
   };
 }
@@ -79,7 +83,8 @@ export function orderMessageOf(order: Order, kind: OrderEmailKind, publicUrl: st
           variables: {
             order: number,
             amount: rupees(order.totalPaise),
-            date: details.expectedBy ?? '',
+            // The DLT template's variable holds the day alone (its length is capped).
+            date: details.expectedDay ?? '',
             link,
           },
         },

@@ -197,6 +197,13 @@ describe('order SMS for a phone-only shopper (docs/product.md#phone-and-email)',
     expect(sms('refunded')).toBe(
       `Ottoman Mittens: we have refunded ₹339 for your order ${number}. It takes 6-8 days to reach your account.`,
     );
+    // docs/product.md#delivery-date: a courier's day other than the promised one says how it moved; the SMS
+    // template's variable keeps the day alone.
+    const moved: Order = { ...shipped, promisedDeliveryDate: '2026-12-07' };
+    const movedMessage = orderMessageOf(moved, 'shipped', 'https://ottomanmittens.in');
+    expect(movedMessage.details.expectedBy).toBe('Saturday, 5 Dec, earlier than first promised');
+    const movedSms = orderMessageOf(moved, 'confirmed', 'https://ottomanmittens.in').sms;
+    expect(movedSms.variables.date).toBe('Saturday, 5 Dec');
   });
 
   it('sends MSG91 the template of the update and its variables', async () => {
