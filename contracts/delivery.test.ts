@@ -17,7 +17,21 @@ describe('the delivery date a shopper is promised', () => {
   it('is the day promised for the pincode at checkout, until the courier quotes its own', () => {
     const order = { orderedAt: '2026-11-23T20:00:00.000Z', promisedDate: '2026-11-27' };
     expect(arrivalText(order)).toBe('Arriving Friday, 27 Nov');
+    expect(arrivalText({ ...order, courierEstimate: '2026-11-26T18:31:00.000Z' })).toBe(
+      'Arriving Friday, 27 Nov',
+    );
+  });
+
+  it('says what changed when the courier quotes a day other than the one promised', () => {
+    const order = { orderedAt: '2026-11-23T20:00:00.000Z', promisedDate: '2026-11-27' };
     expect(arrivalText({ ...order, courierEstimate: '2026-11-25T18:30:00.000Z' })).toBe(
+      'Arriving earlier: Thursday, 26 Nov',
+    );
+    expect(arrivalText({ ...order, courierEstimate: '2026-11-29T06:00:00.000Z' })).toBe(
+      'Arriving later: Sunday, 29 Nov',
+    );
+    // An order placed before promises were kept has only the courier's day: nothing to compare.
+    expect(arrivalText({ orderedAt: order.orderedAt, courierEstimate: '2026-11-25T18:30:00.000Z' })).toBe(
       'Arriving Thursday, 26 Nov',
     );
   });

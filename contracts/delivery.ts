@@ -58,9 +58,29 @@ export function formatArrivalDay(date: Date | string): string {
   return `${parts.weekday}, ${parts.day} ${parts.month}`;
 }
 
-/** "Arriving Saturday, 29 Nov" */
+/**
+ * How the courier's day compares with the day promised at checkout, by India's calendar: undefined while there is
+ * only one of them, or both name the same day.
+ */
+export function arrivalChange({
+  promisedDate,
+  courierEstimate,
+}: DeliveryFacts): 'earlier' | 'later' | undefined {
+  if (!promisedDate || !courierEstimate) return undefined;
+  const courierDay = indiaToday(new Date(courierEstimate));
+  if (courierDay === promisedDate) return undefined;
+  return courierDay < promisedDate ? 'earlier' : 'later';
+}
+
+/**
+ * "Arriving Saturday, 29 Nov"; once the courier's day differs from the one promised at checkout, that day with a
+ * word on what changed, "Arriving earlier: Thursday, 26 Nov" (docs/product.md#delivery-date: never two days
+ * without a reason).
+ */
 export function arrivalText(facts: DeliveryFacts): string {
-  return `Arriving ${formatArrivalDay(expectedDeliveryDate(facts))}`;
+  const change = arrivalChange(facts);
+  const day = formatArrivalDay(expectedDeliveryDate(facts));
+  return change ? `Arriving ${change}: ${day}` : `Arriving ${day}`;
 }
 
 // docs/product.md#delivery-promise: before paying, the promise for a pincode is the shop's dispatch days plus

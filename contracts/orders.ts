@@ -141,9 +141,12 @@ export type ShipmentUpdates = z.infer<typeof ShipmentUpdatesSchema>;
 export const refundStatuses = ['scheduled', 'pending', 'processed', 'failed'] as const;
 export type RefundStatus = (typeof refundStatuses)[number];
 
-/** The app's page of one order (web/lib/paths.ts paymentSuccessOf), which order messages link to (docs/product.md#order-messages). */
+/**
+ * The app's page of one order (web/lib/paths.ts order), which order messages link to: it shows the order's real
+ * state, cancelled or paid (docs/product.md#order-messages).
+ */
 export function orderPagePath(orderId: string): string {
-  return `/payment-success?orderId=${encodeURIComponent(orderId)}`;
+  return `/orders/${encodeURIComponent(orderId)}`;
 }
 
 export const OrderSchema = z

@@ -10,6 +10,8 @@ export interface PageRenderRequest {
   url: string;
   /** The product list (GET /api/products). */
   products: readonly Product[];
+  /** The owner's dispatch days, which the policy pages state (docs/product.md#reply-and-dispatch-times). */
+  dispatchDays: number;
   /** The product page's product (GET /api/products/:id); null when that id is not on sale (404). */
   product?: { id: string; found: Product | null };
 }
@@ -29,6 +31,8 @@ export interface RenderedPolicyPage {
 export interface PageRenderer {
   /** The policy pages the app has, with their titles (the server answers exactly these paths). */
   policyPages: readonly RenderedPolicyPage[];
+  /** Whether a route of the app answers this path; the server answers any other with "Page not found" (404). */
+  isAppPath(pathname: string): boolean;
   render(request: PageRenderRequest): Promise<RenderedPage>;
 }
 

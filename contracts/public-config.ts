@@ -11,6 +11,12 @@ export const PublicConfigSchema = z.object({
     /** Razorpay's checkout.js, or the simulator's look-alike. */
     checkoutScriptUrl: z.string(),
   }),
+  dispatchDays: z
+    .number()
+    .int()
+    .describe(
+      "Days from payment to handing the parcel to the courier: the owner's setting, which the policies state",
+    ),
 });
 
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

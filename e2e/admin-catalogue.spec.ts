@@ -161,7 +161,7 @@ test('the owner reads the sales charts, changes a product and the seller’s det
   await page.getByLabel('GSTIN').fill('29AAGCB7383J1Z5');
   await page.getByLabel('Invoice number prefix (up to 4 letters, digits or -)').fill('OM');
   await page.getByLabel('Credit note number prefix (up to 4 letters, digits or -)').fill('OMCN');
-  await page.getByLabel('Dispatch time (working days, 0 to 30)').fill('3');
+  await page.getByLabel('Dispatch time (days from payment to the courier, 0 to 30)').fill('3');
   await page.getByRole('button', { name: 'Save settings' }).click();
   const gstin = page.getByLabel('GSTIN');
   await expect(gstin).toHaveAttribute('aria-invalid', 'true');

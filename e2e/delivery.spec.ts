@@ -99,11 +99,12 @@ test("on a phone: the free-delivery nudge, checkout's sticky bar, one delivery d
     .poll(async () => (await orderOf(page.request, orderId)).shipment?.estimatedDelivery)
     .not.toBe(booked.shipment?.estimatedDelivery);
   const order = await orderOf(page.request, orderId);
+  // docs/product.md#delivery-date: the courier's day, with a word when it differs from the promised one.
   const arrival = arrivalText({
-    orderedAt: order.paidAt ?? '',
+    ...promiseFactsOf(order),
     courierEstimate: order.shipment?.estimatedDelivery,
   });
-  expect(arrival).toMatch(/^Arriving \w+day, \d{1,2} \w{3}$/);
+  expect(arrival).toMatch(/^Arriving (earlier: |later: )?\w+day, \d{1,2} \w{3}$/);
 
   await page.reload();
   await expect(detail(page, 'Order ID')).toHaveText(order.orderNumber);

@@ -10,8 +10,10 @@ import { paidOrderOf } from './support/orders-journey';
 import { detail, orderOf, pickupScheduled, shiprocketSimulatorOf } from './support/shop';
 
 // Issue 6's browser journey: My Orders with every panel, Refresh and the tracking modal as the simulated parcel
-// moves, the tax invoice's download (docs/product.md#gst-invoices), cancelling with a refund, and the order
-// e-mails. The page's and the card's other states (a visitor, no orders, a refused cancel, Shiprocket down, the
+// moves, the tax invoice's download (docs/product.md#gst-invoices), cancelling with a refund, the order
+// e-mails, and the cancelled order's e-mail link opening its own page, 'Order Cancelled'
+// (docs/product.md#the-order-page), with a path no route answers a 404. The order page's states are
+// component tests: web/app/routes/order.test.tsx. The page's and the card's other states (a visitor, no orders, a refused cancel, Shiprocket down, the
 // tracking modal's error, no shipment yet) are component tests: web/app/routes/orders.test.tsx; the success
 // page's shipment block: web/app/routes/payment-success.test.tsx.
 
@@ -244,4 +246,30 @@ test('follow a parcel on My Orders with Refresh and Track, download its invoice,
         `Your refund for order ${toCancel.orderNumber} is processed`,
       ]),
     );
+
+  // docs/product.md#the-order-page: the confirmation e-mail's link opens the order itself, which now says it is
+  // cancelled and refunded; never "Payment Successful!".
+  const confirmation = (await readOutbox(page.request, shopper.email)).find(
+    (mail) => mail.subject === `Your order ${toCancel.orderNumber} is confirmed`,
+  );
+  const link = confirmation?.body.match(/See your order: (\S+)/)?.[1];
+  if (!confirmation?.html || !link) throw new Error('the confirmation e-mail has no link to the order');
+  expect(confirmation.html).toContain(`href="${link}"`);
+  const { pathname, search } = new URL(link);
+  expect(pathname).toBe(`/orders/${toCancelId}`);
+  await page.goto(pathname + search);
+  await expect(page.getByRole('heading', { level: 1, name: 'Order Cancelled' })).toBeVisible();
+  await expect(page.getByText('This order was cancelled. ₹339.00 has been refunded')).toBeVisible();
+  await expect(orderCard(page, toCancel).locator('.order-status')).toHaveText('Cancelled');
+  await expect(page.getByText('Payment Successful!')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // The e-mail itself, as a phone's mail app shows it (docs/product.md#order-messages).
+  await page.setContent(confirmation.html);
+  await expectNoAxeViolations(page);
+
+  // docs/architecture.md#pages-as-html: a path no route answers is a 404 with "Page not found".
+  const missing = await page.goto('/no-such-page');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
 });

@@ -257,7 +257,7 @@ test('a phone-only shopper pays after a time-out, a failed attempt and two dismi
 
     // docs/product.md#phone-and-email: the confirmation goes by SMS, the order.email job's work.
     const expectedBy = formatArrivalDay(expectedDeliveryDate(promiseFactsOf(order as Order)));
-    const link = `${server.app.config.publicUrl}/payment-success?orderId=${orderId}`;
+    const link = `${server.app.config.publicUrl}/orders/${orderId}`;
     await expect
       .poll(async () =>
         (await readOutbox(page.request, `+91${shopper.mobile}`)).map((m) => [m.channel, m.body]),

@@ -4,10 +4,12 @@ import type { PageRenderer, PageRenderRequest, RenderedPage } from '../contracts
 import { App } from './app/app';
 import { APP_STATE_ELEMENT_ID, serializeAppState } from './app/app-state';
 import { createQueryClient } from './app/query-client';
+import { isAppPath } from './app/router';
 import { productQueryOptions } from './features/catalogue/api/get-product';
 import { productsQueryOptions } from './features/catalogue/api/get-products';
 import { setRenderedOrder } from './features/catalogue/api/rendered-order';
 import { shuffleIds } from './features/catalogue/product-order';
+import { policyFactsQueryOptions } from './features/policies/api/get-policy-facts';
 import { policies } from './features/policies/policy-content';
 import { StaticRouter } from './lib/router';
 
@@ -25,6 +27,7 @@ export async function render(request: PageRenderRequest): Promise<RenderedPage> 
   const queryClient = createQueryClient();
   queryClient.setQueryData(productsQueryOptions.queryKey, [...request.products]);
   setRenderedOrder(queryClient, shuffleIds(request.products.map((product) => product.id)));
+  queryClient.setQueryData(policyFactsQueryOptions.queryKey, { dispatchDays: request.dispatchDays });
   if (request.product) {
     queryClient.setQueryData(productQueryOptions(request.product.id).queryKey, request.product.found);
   }
@@ -51,4 +54,4 @@ export async function render(request: PageRenderRequest): Promise<RenderedPage> 
 
 export const policyPages = policies.map(({ path, title }) => ({ path, title }));
 
-export const renderer: PageRenderer = { policyPages, render };
+export const renderer: PageRenderer = { policyPages, isAppPath, render };

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { messages } from '../../contracts/messages';
 import { counters } from '../metrics';
 
 export interface MetricsOptions {
@@ -104,11 +105,9 @@ export default fp(
     });
 
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      // Without the token /metrics is not there at all (404), as when it is not configured: a scan learns nothing.
       if (!tokenMatches(request.headers.authorization, options.token)) {
-        return reply
-          .code(401)
-          .header('www-authenticate', 'Bearer')
-          .send({ message: 'Bearer token required' });
+        return reply.code(404).send({ message: messages.notFound });
       }
       const text = (await counters.metrics()) + (await registry.metrics());
       return reply.type(registry.contentType).send(text);

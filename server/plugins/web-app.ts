@@ -7,7 +7,7 @@ import { messages } from '../../contracts/messages';
 import type { PageRenderer } from '../../contracts/page-rendering';
 import type { Config } from '../config';
 import { loadPageRenderer, rendererPathFor } from '../modules/pages/load-renderer';
-import { createPageService } from '../modules/pages/page-service';
+import { createPageService, type PageService } from '../modules/pages/page-service';
 import { parsePageTemplate } from '../modules/pages/page-template';
 import pageRoutes from '../modules/pages/routes';
 
@@ -32,6 +32,14 @@ function wantsAppShell(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const pathname = request.url.split('?')[0] ?? '/';
   return !isApiPath(pathname) && path.extname(pathname) === '';
+}
+
+/**
+ * docs/operations.md#metrics, docs/architecture.md#dev-outbox: the server's own paths. Where their route is not
+ * registered (no token, production) they are a plain 404, never the app's page.
+ */
+function isServerPath(pathname: string): boolean {
+  return pathname === '/metrics' || pathname === '/dev' || pathname.startsWith('/dev/');
 }
 
 /** docs/architecture.md#staff: the owner's console is a page of its own, for /admin and everything under it. */
@@ -65,13 +73,14 @@ export default fp(
     }
     const template = parsePageTemplate(readFileSync(path.join(root, 'index.html'), 'utf8'));
     const renderer = options.pageRenderer ?? (await loadPageRenderer(root));
+    let pages: PageService | undefined;
     if (!renderer || !template) {
       app.log.warn(
         { renderer: rendererPathFor(root) },
         'the page renderer is not built (npm run build); every page is the client shell',
       );
     } else {
-      const pages = createPageService({ db: app.db, renderer, template, siteUrl: options.config.publicUrl });
+      pages = createPageService({ db: app.db, renderer, template, siteUrl: options.config.publicUrl });
       await app.register(pageRoutes, { pages, policyPages: renderer.policyPages });
     }
     await app.register(fastifyStatic, {
@@ -79,9 +88,21 @@ export default fp(
       cacheControl: false,
       setHeaders: (reply, filePath) => void reply.header('Cache-Control', cacheControlFor(filePath)),
     });
-    app.setNotFoundHandler((request, reply) => {
-      if (wantsAppShell(request)) return reply.sendFile(pageFor(request.url));
-      return sendNotFound(reply);
+    app.setNotFoundHandler(async (request, reply) => {
+      if (!wantsAppShell(request)) return sendNotFound(reply);
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (isServerPath(pathname)) return sendNotFound(reply);
+      const page = pageFor(request.url);
+      // docs/architecture.md#pages-as-html: a path no route of the shop answers is "Page not found", a 404.
+      if (page === 'index.html' && pages && renderer && !renderer.isAppPath(pathname)) {
+        const notFound = await pages.page({ kind: 'not-found' });
+        return reply
+          .code(404)
+          .header('Cache-Control', REVALIDATE)
+          .type('text/html; charset=utf-8')
+          .send(notFound.html);
+      }
+      return reply.sendFile(page);
     });
   },
   { name: 'web-app', dependencies: ['error-handling', 'database'] },

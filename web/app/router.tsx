@@ -15,6 +15,7 @@ const paymentSuccess = lazyRoute(() =>
   import('./routes/payment-success').then((module) => module.PaymentSuccessRoute),
 );
 const orders = lazyRoute(() => import('./routes/orders').then((module) => module.OrdersRoute));
+const order = lazyRoute(() => import('./routes/order').then((module) => module.OrderRoute));
 const login = lazyRoute(() => import('./routes/login').then((module) => module.LoginRoute));
 const profile = lazyRoute(() => import('./routes/profile').then((module) => module.ProfileRoute));
 const cart = lazyRoute(() => import('./routes/cart').then((module) => module.CartRoute));
@@ -39,6 +40,7 @@ const routes: RouteObject[] = [
       lazyPage(paths.profile, profile),
       lazyPage(paths.paymentSuccess, paymentSuccess),
       lazyPage(paths.orders, orders),
+      lazyPage(paths.orderPattern, order),
       lazyPage(paths.cart, cart),
       lazyPage(paths.wishlist, wishlist),
       lazyPage(paths.checkout, checkout),
@@ -57,6 +59,12 @@ export async function preloadRoute(pathname: string): Promise<void> {
   await Promise.all(
     matches.map(({ route }) => (isLazyRoute(route.handle) ? route.handle.preload() : undefined)),
   );
+}
+
+/** docs/architecture.md#pages-as-html: whether a route of the shop answers `pathname`; others are "Page not found" (404). */
+export function isAppPath(pathname: string): boolean {
+  const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
+  return leaf !== undefined && leaf.path !== '*';
 }
 
 export function AppRoutes() {

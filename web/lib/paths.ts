@@ -33,6 +33,9 @@ export const paths = {
   /** The success page of one order: its id in the URL, so a reload still shows it. */
   paymentSuccessOf: (orderId: string) => `/payment-success?orderId=${encodeURIComponent(orderId)}`,
   orders: '/orders',
+  /** One order with its real state: where the order e-mails and SMS link (contracts/orders.ts orderPagePath). */
+  order: (orderId: string) => `/orders/${encodeURIComponent(orderId)}`,
+  orderPattern: '/orders/:orderId',
   policies: policyPaths,
 } as const;
 

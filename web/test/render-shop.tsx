@@ -26,6 +26,7 @@ export function renderShop(path: string, options: RenderShopOptions = {}) {
     'GET /api/config': {
       google: { clientId: 'test-client.apps.googleusercontent.com', mode: 'simulator' },
       razorpay: { keyId: 'rzp_test_shop', checkoutScriptUrl: '/sim/razorpay/checkout.js' },
+      dispatchDays: 2,
     },
     'GET /api/products': { products: catalogue },
     'GET /api/cart': { cart: [] },

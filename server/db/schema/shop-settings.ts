@@ -23,7 +23,7 @@ export const shopSettings = pgTable(
     invoicePrefix: text('invoice_prefix').notNull().default('INV'),
     creditNotePrefix: text('credit_note_prefix').notNull().default('CN'),
     signatureLine: text('signature_line').notNull().default('Authorised signatory'),
-    /** Working days between payment and handing the parcel to the courier. */
+    /** Days (calendar days, as the delivery promise counts them) between payment and handing the parcel to the courier. */
     dispatchDays: integer('dispatch_days').notNull().default(2),
     updatedByStaffId: uuid('updated_by_staff_id').references(() => staff.id),
     updatedAt: updatedAt(),

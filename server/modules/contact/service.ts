@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { type ContactMessage, oneLineName } from '../../../contracts/contact';
+import { replyTimeText } from '../../../contracts/shop';
 import type { Database } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 import { type JobPayloads, type Jobs, jobQueues } from '../../plugins/jobs';
@@ -38,7 +39,7 @@ export function contactAcknowledgement(name: string, message: string) {
     text: [
       `Hello ${name},`,
       '',
-      'Thank you for writing to Ottoman Mittens. We have your message and will reply within two working days.',
+      `Thank you for writing to Ottoman Mittens. We have your message and will reply ${replyTimeText()}.`,
       '',
       'You wrote:',
       message,

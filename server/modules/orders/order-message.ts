@@ -1,4 +1,4 @@
-import { expectedDeliveryDate, formatArrivalDay } from '../../../contracts/delivery';
+import { arrivalChange, expectedDeliveryDate, formatArrivalDay } from '../../../contracts/delivery';
 import { formatRupees } from '../../../contracts/format';
 import { type Order, type OrderEmailKind, orderPagePath } from '../../../contracts/orders';
 import type { OrderSmsTemplate } from '../notifications/sms-templates';
@@ -18,8 +18,10 @@ export interface OrderDetails {
   items: { label: string; amount: string }[];
   amounts: { label: string; amount: string }[];
   address: string[];
-  /** "Saturday, 29 Nov"; absent once the parcel is delivered or the order cancelled. */
+  /** "Saturday, 29 Nov" (", earlier than first promised" once the courier's day moved it); absent once the parcel is delivered or the order cancelled. */
   expectedBy: string | undefined;
+  /** The day alone, "Saturday, 29 Nov", for the SMS template's variable. */
+  expectedDay: string | undefined;
   link: string;
 }
 
@@ -28,11 +30,15 @@ const rupees = (paise: number) => formatRupees(paise / 100);
 function detailsOf(order: Order, kind: OrderEmailKind, publicUrl: string): OrderDetails {
   const address = order.shippingAddress;
   const stillComing = kind === 'confirmed' || kind === 'shipped' || kind === 'out_for_delivery';
-  const expected = expectedDeliveryDate({
+  const facts = {
     orderedAt: order.paidAt ?? order.createdAt,
     promisedDate: order.promisedDeliveryDate,
     courierEstimate: order.shipment?.estimatedDelivery,
-  });
+  };
+  // docs/product.md#delivery-date: the courier's day, with a word when it moved from the one promised.
+  const change = arrivalChange(facts);
+  const day = formatArrivalDay(expectedDeliveryDate(facts));
+  const expected = `${day}${change ? `, ${change} than first promised` : ''}`;
   return {
     number: orderNumberOf(order.orderId),
     items: order.items.map((item) => ({
@@ -50,7 +56,8 @@ function detailsOf(order: Order, kind: OrderEmailKind, publicUrl: string): Order
       address.streetArea,
       [address.city, address.state, address.pincode].filter(Boolean).join(', '),
     ].filter(Boolean),
-    expectedBy: stillComing ? formatArrivalDay(expected) : undefined,
+    expectedBy: stillComing ? expected : undefined,
+    expectedDay: stillComing ? day : undefined,
     link: new URL(orderPagePath(order.orderId), publicUrl).toString(),
   };
 }
@@ -76,7 +83,8 @@ export function orderMessageOf(order: Order, kind: OrderEmailKind, publicUrl: st
           variables: {
             order: number,
             amount: rupees(order.totalPaise),
-            date: details.expectedBy ?? '',
+            // The DLT template's variable holds the day alone (its length is capped).
+            date: details.expectedDay ?? '',
             link,
           },
         },

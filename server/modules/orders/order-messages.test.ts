@@ -28,7 +28,7 @@ afterEach(() => {
 });
 
 const numberOf = (orderId: string) => `OM-${orderId.slice(0, 8).toUpperCase()}`;
-const linkOf = (orderId: string) => `http://localhost:3000/payment-success?orderId=${orderId}`;
+const linkOf = (orderId: string) => `http://localhost:3000/orders/${orderId}`;
 
 /** docs/product.md#delivery-date: the messages name the day checkout promised for the address's pincode. */
 async function promisedDayOf(order: Order): Promise<string> {
@@ -97,6 +97,10 @@ describe('order e-mails (docs/product.md#order-messages)', () => {
     }
     // Phones: no fixed page width wider than a phone, the card at most 560px.
     expect(html).toContain('max-width:560px');
+    // A page of its own where a mail app shows it as one: language, title and a phone viewport.
+    expect(html).toMatch(/<html[^>]* lang="en"/);
+    expect(html).toContain(`<title>${mail?.subject}</title>`);
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"');
     expect((await outboxOf(app, paid.shopper.mobile)).map((m) => m.body)).toEqual([]);
   });
 });
@@ -174,7 +178,7 @@ describe('order SMS for a phone-only shopper (docs/product.md#phone-and-email)',
       const { template, variables } = orderMessageOf(shipped, kind, 'https://ottomanmittens.in').sms;
       return fillSmsTemplate(template, variables);
     };
-    const link = `https://ottomanmittens.in/payment-success?orderId=${paid.orderId}`;
+    const link = `https://ottomanmittens.in/orders/${paid.orderId}`;
     expect(sms('confirmed')).toBe(
       `Ottoman Mittens: your order ${number} of ₹339 is confirmed. Expected by Saturday, 5 Dec. Details: ${link}`,
     );
@@ -193,6 +197,13 @@ describe('order SMS for a phone-only shopper (docs/product.md#phone-and-email)',
     expect(sms('refunded')).toBe(
       `Ottoman Mittens: we have refunded ₹339 for your order ${number}. It takes 6-8 days to reach your account.`,
     );
+    // docs/product.md#delivery-date: a courier's day other than the promised one says how it moved; the SMS
+    // template's variable keeps the day alone.
+    const moved: Order = { ...shipped, promisedDeliveryDate: '2026-12-07' };
+    const movedMessage = orderMessageOf(moved, 'shipped', 'https://ottomanmittens.in');
+    expect(movedMessage.details.expectedBy).toBe('Saturday, 5 Dec, earlier than first promised');
+    const movedSms = orderMessageOf(moved, 'confirmed', 'https://ottomanmittens.in').sms;
+    expect(movedSms.variables.date).toBe('Saturday, 5 Dec');
   });
 
   it('sends MSG91 the template of the update and its variables', async () => {

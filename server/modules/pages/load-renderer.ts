@@ -13,6 +13,7 @@ function isPageRenderer(value: unknown): value is PageRenderer {
     typeof value === 'object' &&
     value !== null &&
     typeof (value as PageRenderer).render === 'function' &&
+    typeof (value as PageRenderer).isAppPath === 'function' &&
     Array.isArray((value as PageRenderer).policyPages)
   );
 }

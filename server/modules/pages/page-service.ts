@@ -3,13 +3,16 @@ import type { PageRenderer, RenderedPolicyPage } from '../../../contracts/page-r
 import type { Database } from '../../db/client';
 import { createCatalogueCache, parseProductId } from '../catalogue/service';
 import { type PageDescriptor, pageHead } from '../seo/page-head';
+import { readShopSettings } from '../shop-settings/read-shop-settings';
 import type { PageTemplate } from './page-template';
 
 /** A page the server renders: docs/architecture.md#pages-as-html. */
 export type PageRequest =
   | { kind: 'home' }
   | { kind: 'product'; id: string }
-  | { kind: 'policy'; policy: RenderedPolicyPage };
+  | { kind: 'policy'; policy: RenderedPolicyPage }
+  /** Any path no route of the app answers: one page for all of them, "Page not found". */
+  | { kind: 'not-found' };
 
 export interface RenderedHtmlPage {
   status: 200 | 404;
@@ -25,8 +28,12 @@ interface PageServiceOptions {
   siteUrl: string;
 }
 
+// A path no route answers: the app renders its "Page not found" for every such path alike.
+const NOT_FOUND_PATH = '/page-not-found';
+
 function pathOf(request: PageRequest): string {
   if (request.kind === 'home') return '/';
+  if (request.kind === 'not-found') return NOT_FOUND_PATH;
   if (request.kind === 'product') return `/product/${request.id}`;
   return request.policy.path;
 }
@@ -41,7 +48,7 @@ export function createPageService({ db, renderer, template, siteUrl }: PageServi
   let cachedVersion = '';
   const cache = new Map<string, Promise<RenderedHtmlPage>>();
 
-  async function render(request: PageRequest, path: string): Promise<RenderedHtmlPage> {
+  async function render(request: PageRequest, path: string, dispatchDays: number): Promise<RenderedHtmlPage> {
     const snapshot = await catalogue.get();
     const products = snapshot.products;
     let descriptor: PageDescriptor;
@@ -51,12 +58,19 @@ export function createPageService({ db, renderer, template, siteUrl }: PageServi
       const found = products.find((candidate) => candidate.id === id) ?? null;
       product = { id: request.id, found };
       descriptor = found ? { kind: 'product', product: found } : { kind: 'not-found' };
+    } else if (request.kind === 'not-found') {
+      descriptor = { kind: 'not-found' };
     } else if (request.kind === 'policy') {
       descriptor = { kind: 'policy', path: request.policy.path, title: request.policy.title };
     } else {
       descriptor = { kind: 'home', products };
     }
-    const rendered = await renderer.render({ url: path, products, ...(product ? { product } : {}) });
+    const rendered = await renderer.render({
+      url: path,
+      products,
+      dispatchDays,
+      ...(product ? { product } : {}),
+    });
     const html = template.fill({ head: pageHead(descriptor, siteUrl), ...rendered });
     return {
       status: descriptor.kind === 'not-found' ? 404 : 200,
@@ -68,20 +82,24 @@ export function createPageService({ db, renderer, template, siteUrl }: PageServi
   return {
     async page(request: PageRequest): Promise<RenderedHtmlPage> {
       const path = pathOf(request);
-      const { etag: version } = await catalogue.get();
+      // The owner's dispatch days are stated on the policy pages, and the footer's year is the clock's: a change
+      // of either is a new version too.
+      const [{ etag }, { dispatchDays }] = await Promise.all([catalogue.get(), readShopSettings(db)]);
+      const version = `${etag}:${dispatchDays}:${new Date().getFullYear()}`;
       if (version !== cachedVersion) {
         cache.clear();
         cachedVersion = version;
       }
       const cached = cache.get(path);
       if (cached) return cached;
-      const pending = render(request, path);
-      // Only pages that exist are kept: ids of no product would otherwise grow the cache without limit.
+      const pending = render(request, path, dispatchDays);
+      // Only pages that exist, and the one "Page not found", are kept: ids of no product would otherwise grow
+      // the cache without limit.
       if (request.kind !== 'product' || parseProductId(request.id) !== undefined) {
         cache.set(path, pending);
         pending.then(
           (page) => {
-            if (page.status !== 200) cache.delete(path);
+            if (page.status !== 200 && request.kind !== 'not-found') cache.delete(path);
           },
           () => cache.delete(path),
         );

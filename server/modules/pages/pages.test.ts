@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageRenderer } from '../../../contracts/page-rendering';
-import { products } from '../../db/schema';
+import { products, shopSettings } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 
 // docs/architecture.md#pages-as-html. The renderer is the web app's source, loaded by path as the server loads
@@ -93,6 +93,19 @@ describe('catalogue pages as HTML', () => {
     },
   );
 
+  it("states the owner's dispatch days on the shipping policy, and a change of them in the next HTML", async () => {
+    const before = await page('/shipping-delivery');
+    expect(before.body).toContain('shipped or handed to a courier within two days of payment');
+    expect(before.body).toContain('Last updated 27 November 2026');
+    await app.db.update(shopSettings).set({ dispatchDays: 5 });
+    try {
+      const after = await page('/shipping-delivery');
+      expect(after.body).toContain('shipped or handed to a courier within five days of payment');
+    } finally {
+      await app.db.update(shopSettings).set({ dispatchDays: 2 });
+    }
+  });
+
   it.each(['/product/999', '/product/abc'])(
     'answers %s with 404 and the Product not found page',
     async (url) => {
@@ -165,13 +178,55 @@ describe('catalogue pages as HTML', () => {
     },
   );
 
-  it.each(['/cart', '/checkout', '/login', '/wishlist', '/orders', '/no-such-page'])(
-    'keeps serving the client shell for %s',
+  it.each([
+    '/cart',
+    '/checkout',
+    '/login',
+    '/wishlist',
+    '/orders',
+    '/orders/00000000-0000-4000-8000-000000000000',
+    '/payment-success?orderId=00000000-0000-4000-8000-000000000000',
+  ])('keeps serving the client shell for %s', async (url) => {
+    const response = await page(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).not.toContain('app-state');
+  });
+
+  it.each(['/no-such-page', '/orders/abc/def', '/product/1/reviews', '/terms'])(
+    'answers the path %s, which no route of the shop has, with 404 and the Page not found page',
     async (url) => {
       const response = await page(url);
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toContain('<div id="root"></div>');
-      expect(response.body).not.toContain('app-state');
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<h1>Page not found</h1>');
+      expect(response.body).toContain('<title>Page not found · Ottoman Mittens</title>');
     },
   );
+
+  it.each(['/metrics', '/dev', '/dev/nothing-here'])(
+    "answers the server's own path %s, where it is not open, with a plain 404, not the shop's page",
+    async (url) => {
+      const response = await page(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.body).not.toContain('<div id="root">');
+    },
+  );
+});
+
+describe('the dev outbox in production, beside the built shop', () => {
+  it("is a plain 404, not the shop's page", async () => {
+    const production = await buildTestApp(
+      { env: 'production', allowSimulators: true, webDistDir: distDir, jobWorkers: false },
+      { pageRenderer: await sourcePageRenderer() },
+    );
+    try {
+      const response = await production.inject({ method: 'GET', url: '/dev/outbox' });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('<div id="root">');
+    } finally {
+      await production.closeAndDrop();
+    }
+  });
 });

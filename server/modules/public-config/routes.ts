@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PublicConfigSchema } from '../../../contracts/public-config';
+import { readShopSettings } from '../shop-settings/read-shop-settings';
 
 /** What the browser app needs to know of this server's set-up; nothing secret. */
 const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,6 +21,7 @@ const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
           ? { clientId: simulator.clientId, mode: 'simulator' as const }
           : { clientId: app.config.google.clientId ?? '', mode: 'google' as const },
         razorpay: { keyId: app.razorpay.keyId, checkoutScriptUrl: app.razorpay.checkoutScriptUrl },
+        dispatchDays: (await readShopSettings(app.db)).dispatchDays,
       };
     },
   );

@@ -1,4 +1,4 @@
-import { absoluteUrl, POLICIES_LAST_UPDATED, policyPages } from './site-pages';
+import { absoluteUrl, policyLastUpdated, policyPages } from './site-pages';
 
 // docs/architecture.md#seo: the sitemap and robots.txt search engines read.
 
@@ -40,10 +40,10 @@ export function renderSitemap(products: readonly SitemapProduct[], siteUrl: stri
       loc: absoluteUrl(`/product/${product.id}`, siteUrl),
       lastmod: w3cDate(product.updatedAt),
     })),
-    ...policyPages.map((policy) => ({
-      loc: absoluteUrl(policy.path, siteUrl),
-      lastmod: POLICIES_LAST_UPDATED,
-    })),
+    ...policyPages.map((policy) => {
+      const lastmod = policyLastUpdated(policy.path);
+      return { loc: absoluteUrl(policy.path, siteUrl), ...(lastmod ? { lastmod } : {}) };
+    }),
   ];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -2,6 +2,8 @@
 // paths (docs/architecture.md#dependency-rules), so the four policy pages of docs/product.md#policies are
 // named again here; the sitemap's test checks they answer.
 
+import { shop } from '../../../contracts/shop';
+
 export const SHOP_NAME = 'Ottoman Mittens';
 
 export interface PolicyPage {
@@ -32,8 +34,10 @@ export const policyPages: readonly PolicyPage[] = [
   },
 ];
 
-/** docs/product.md#policies: the "last updated" date the policy pages state (Jul 9 2025). */
-export const POLICIES_LAST_UPDATED = '2025-07-09';
+/** docs/product.md#policies: the "last updated" date each policy page states, for the sitemap's lastmod. */
+export function policyLastUpdated(path: string): string | undefined {
+  return shop.policiesLastUpdated[path];
+}
 
 /** An absolute URL for a path or URL: stored image URLs may already be absolute (an S3 bucket). */
 export function absoluteUrl(pathOrUrl: string, siteUrl: string): string {

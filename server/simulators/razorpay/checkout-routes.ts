@@ -4,13 +4,19 @@ import { z } from 'zod';
 import { badRequest, unauthorized } from './errors';
 import { razorpayErrorHandler } from './razorpay-error-handler';
 import { notesField } from './request-fields';
-import { type SimulatorInternals, TEST_VPA_FAILURE } from './simulator';
+import {
+  type SimulatorInternals,
+  TEST_CARD_FAILURE,
+  TEST_CARDS_SUCCESS,
+  TEST_VPA_FAILURE,
+} from './simulator';
 
 const PayRequest = z.object({
   key: z.string(),
   order_id: z.string(),
   method: z.enum(['upi', 'card']).default('upi'),
   vpa: z.string().max(300).optional(),
+  card_number: z.string().max(40).optional(),
   email: z.string().max(254).optional(),
   contact: z.string().max(20).optional(),
   description: z.string().max(255).optional(),
@@ -72,7 +78,12 @@ export function checkoutRoutes(sim: SimulatorInternals): FastifyPluginAsync {
         description: body.description,
         notes: notesField(body.notes),
       };
-      if (body.method === 'upi' && body.vpa === TEST_VPA_FAILURE) {
+      // A card must be one of the test cards: one that pays, or the one that is declined.
+      const card = body.method === 'card' ? (body.card_number ?? '').replace(/[\s-]/g, '') : undefined;
+      if (card !== undefined && card !== TEST_CARD_FAILURE && !TEST_CARDS_SUCCESS.includes(card)) {
+        throw badRequest('Invalid card number. Please use one of the test cards', 'card_number');
+      }
+      if ((body.method === 'upi' && body.vpa === TEST_VPA_FAILURE) || card === TEST_CARD_FAILURE) {
         const { error } = sim.fail(body.order_id, attempt);
         return reply.code(400).send({ error });
       }

@@ -142,6 +142,40 @@ describe('the payment window’s calls', () => {
     expect((await razorpay().fetchOrder(order.id)).status).toBe('paid');
   });
 
+  it("pays with Razorpay's test card 4111 1111 1111 1111, and declines the failure card 4000 0000 0000 0002", async () => {
+    const key = simulator().keyId;
+    const declinedOrder = await newOrder();
+    const declined = await pay({
+      key,
+      order_id: declinedOrder.id,
+      method: 'card',
+      card_number: '4000 0000 0000 0002',
+    });
+    expect(declined.statusCode).toBe(400);
+    const { error } = declined.json();
+    expect(error).toMatchObject({ reason: 'payment_declined', metadata: { order_id: declinedOrder.id } });
+    expect(await razorpay().fetchPayment(error.metadata.payment_id)).toMatchObject({
+      status: 'failed',
+      method: 'card',
+    });
+
+    const order = await newOrder();
+    const paid = await pay({ key, order_id: order.id, method: 'card', card_number: '4111 1111 1111 1111' });
+    expect(paid.statusCode).toBe(200);
+    expect(await razorpay().fetchPayment(paid.json().razorpay_payment_id)).toMatchObject({ method: 'card' });
+    expect((await razorpay().fetchOrder(order.id)).status).toBe('paid');
+
+    const other = await newOrder();
+    const unknownCard = await pay({
+      key,
+      order_id: other.id,
+      method: 'card',
+      card_number: '1234 5678 9012 3456',
+    });
+    expect(unknownCard.json().error).toMatchObject({ field: 'card_number' });
+    expect((await razorpay().fetchOrderPayments(other.id)).count).toBe(0);
+  });
+
   it('refuses a wrong key, an unknown or paid order and a malformed UPI ID, without any payment', async () => {
     const order = await newOrder();
     const key = simulator().keyId;

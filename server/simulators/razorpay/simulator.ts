@@ -81,6 +81,14 @@ export interface SimulatorStatus {
 
 export const TEST_VPA_SUCCESS = 'success@razorpay';
 export const TEST_VPA_FAILURE = 'failure@razorpay';
+/** Razorpay's test cards that pay (any CVV, any future expiry), digits only. */
+export const TEST_CARDS_SUCCESS: readonly string[] = [
+  '4111111111111111',
+  '4100280000001007',
+  '5500670000001002',
+];
+/** The simulator's card that is always declined, as failure@razorpay is for UPI. */
+export const TEST_CARD_FAILURE = '4000000000000002';
 
 const DEFAULT_FAILURE: PaymentFailure = {
   code: 'BAD_REQUEST_ERROR',

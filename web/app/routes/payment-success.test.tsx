@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { arrivalText, promiseFactsOf } from '../../../contracts/delivery';
@@ -83,10 +83,10 @@ describe('the payment success page', { timeout: 30_000 }, () => {
     expect(detail('Courier')).toBe('Delhivery Surface');
     expect(detail('Tracking number')).toBe('AWB1234567890');
     expect(detail('Tracking status')).toBe('OUT FOR PICKUP');
-    // docs/product.md#delivery-date: the courier's day, as a day, in both rows.
+    // docs/product.md#delivery-date: the courier's day, as a day, once: the shipment block does not repeat it.
     const arrival = arrivalText({ ...promiseFactsOf(order), courierEstimate: shipment.estimatedDelivery });
     expect(arrival).toMatch(/^Arriving /);
-    expect(detail('Estimated delivery')).toBe(arrival);
+    expect(screen.queryByText('Estimated delivery', { selector: 'dt' })).toBeNull();
     expect(detail('Expected delivery')).toBe(arrival);
     expect(screen.getByRole('link', { name: 'Track Package' }).getAttribute('href')).toBe(
       'https://shiprocket.co/tracking/AWB1234567890',
@@ -138,13 +138,60 @@ describe('the payment success page', { timeout: 30_000 }, () => {
     expect(screen.queryByText('Payment Successful!')).toBeNull();
   });
 
-  it('shows no success for an order of the shopper that is not paid', async () => {
+  it('says a pending payment is being confirmed, never that it succeeded', async () => {
     const order = anOrder({ paymentStatus: 'pending', paymentId: null, paidAt: null });
     renderSuccess(order);
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'No payment to show' }, { timeout: 5_000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Confirming your payment' }, { timeout: 5_000 }),
     ).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText('Payment Successful!')).toBeNull());
+    expect(screen.getByText(/We are still confirming the payment for this order/)).toBeTruthy();
+    expect(screen.queryByText('Payment Successful!')).toBeNull();
+    expect(screen.queryByText('Total paid')).toBeNull();
+  });
+
+  it('says a cancelled and refunded order is cancelled, with no delivery day', async () => {
+    const order = anOrder({
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+      refundedPaise: 339_00,
+      refundStatus: 'processed',
+    });
+    renderSuccess(order);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Order Cancelled' }, { timeout: 5_000 }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        'This order was cancelled. ₹339.00 has been refunded to your original payment method.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('Payment Successful!')).toBeNull();
+    expect(screen.queryByText('Expected delivery')).toBeNull();
+  });
+
+  it('says a failed payment failed', async () => {
+    const order = anOrder({ paymentStatus: 'failed', paymentId: null, paidAt: null });
+    renderSuccess(order);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Payment Failed' }, { timeout: 5_000 }),
+    ).toBeTruthy();
+    expect(screen.queryByText('Payment Successful!')).toBeNull();
+  });
+
+  it("shows one delivery day: the courier's, with a word on how it moved from the promised one", async () => {
+    const shipment = aShipment({
+      courierName: 'Delhivery Surface',
+      trackingNumber: 'AWB1234567890',
+      estimatedDelivery: '2026-03-04T12:00:00.000Z',
+      hasCourier: true,
+    });
+    renderSuccess(anOrder({ status: 'processing', promisedDeliveryDate: '2026-03-06', shipment }));
+
+    await successHeading();
+    expect(detail('Expected delivery')).toBe('Arriving earlier: Wednesday, 4 Mar');
+    expect(screen.queryByText('Estimated delivery')).toBeNull();
   });
 });

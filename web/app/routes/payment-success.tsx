@@ -3,6 +3,7 @@ import { formatRupeesExact } from '../../../contracts/format';
 import type { Order, OrderConfirmation } from '../../../contracts/orders';
 import { buttonClassName } from '../../components/button';
 import { useOrderUntilShipmentKnown } from '../../features/orders/api/get-order';
+import { OrderStateText, orderHeadline, orderStateOf } from '../../features/orders/components/order-state';
 import { ShipmentDetails } from '../../features/orders/components/shipment-details';
 import type { PaymentSuccessState } from '../../features/payment/use-place-order';
 import { paths } from '../../lib/paths';
@@ -32,12 +33,14 @@ function NoPaymentToShow() {
  * the order id in the URL; the order itself is read from the server, so a reload still shows it.
  */
 export function PaymentSuccessRoute() {
-  useDocumentTitle('Payment Successful');
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const passed = confirmationOf(location.state);
   const orderId = searchParams.get('orderId') || passed?.orderId;
   const order = useOrderUntilShipmentKnown(orderId, passed?.orderId === orderId ? passed?.order : undefined);
+  useDocumentTitle(
+    order.data && orderStateOf(order.data) !== 'paid' ? orderHeadline(order.data) : 'Payment Successful',
+  );
 
   if (!orderId) return <NoPaymentToShow />;
   if (order.isPending) {
@@ -47,37 +50,52 @@ export function PaymentSuccessRoute() {
       </p>
     );
   }
-  // Only an order a captured payment paid is a successful payment; an unpaid or unknown one is not.
-  const paymentId = order.data?.paymentId;
-  if (!order.data || !paymentId) return <NoPaymentToShow />;
+  if (!order.data) return <NoPaymentToShow />;
+  // docs/product.md#the-order-page: "Payment Successful!" only for a paid order that still stands; a pending,
+  // failed or cancelled one says so.
+  const state = orderStateOf(order.data);
+  const paymentId = order.data.paymentId;
 
   return (
     <section className="container page payment-success" aria-labelledby="payment-success-title">
       <div className="payment-success__card">
-        <h1 id="payment-success-title">Payment Successful!</h1>
+        <h1 id="payment-success-title">{orderHeadline(order.data)}</h1>
+        {state === 'paid' ? null : <OrderStateText order={order.data} />}
         <dl className="detail-list">
           <dt>Order ID</dt>
           <dd data-testid="order-id">{order.data.orderNumber}</dd>
-          <dt>Payment ID</dt>
-          <dd data-testid="payment-id">{paymentId}</dd>
-          <dt>Total paid</dt>
+          {paymentId ? (
+            <>
+              <dt>Payment ID</dt>
+              <dd data-testid="payment-id">{paymentId}</dd>
+            </>
+          ) : null}
+          <dt>{state === 'paid' ? 'Total paid' : 'Total'}</dt>
           <dd>{formatRupeesExact(order.data.totalPaise / 100)}</dd>
-          <dt>Expected delivery</dt>
-          <dd>
-            {/* docs/product.md#delivery-date: the day promised at checkout until the courier quotes its own. */}
-            {arrivalText({
-              ...promiseFactsOf(order.data),
-              courierEstimate: order.data.shipment?.estimatedDelivery,
-            })}
-          </dd>
+          {state === 'paid' ? (
+            <>
+              <dt>Expected delivery</dt>
+              <dd>
+                {/* docs/product.md#delivery-date: the day promised at checkout until the courier quotes its own. */}
+                {arrivalText({
+                  ...promiseFactsOf(order.data),
+                  courierEstimate: order.data.shipment?.estimatedDelivery,
+                })}
+              </dd>
+            </>
+          ) : null}
         </dl>
         <OrderedItems order={order.data} />
         <section aria-labelledby="payment-success-address">
           <h2 id="payment-success-address">Delivery Address</h2>
           <DeliveryAddressLines address={order.data.shippingAddress} />
         </section>
-        <h2>Shipment</h2>
-        <ShipmentDetails shipment={order.data.shipment} />
+        {state === 'paid' ? (
+          <>
+            <h2>Shipment</h2>
+            <ShipmentDetails shipment={order.data.shipment} />
+          </>
+        ) : null}
         <div className="payment-success__actions">
           <Link className={buttonClassName('secondary')} to={paths.home}>
             Continue Shopping

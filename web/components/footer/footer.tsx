@@ -85,7 +85,7 @@ export function Footer() {
         </section>
       </div>
       <div className="site-footer__bottom container">
-        <p>© 2025 Ottoman Mittens. All rights reserved.</p>
+        <p>{`© ${new Date().getFullYear()} Ottoman Mittens. All rights reserved.`}</p>
         <p>Crafted with care in India by the Ottoman team.</p>
       </div>
     </footer>

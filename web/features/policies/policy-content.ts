@@ -1,4 +1,8 @@
 // Text of the four policy pages (docs/product.md#policies). The "Last updated" line is rendered by the page itself.
+// {dispatch} and {reply} stand for the dispatch time (the owner's setting) and the reply time (contracts/shop.ts),
+// filled in by fillPolicyText: each is stated from its one setting (docs/product.md#reply-and-dispatch-times).
+
+import { dispatchTimeText, replyTimeText } from '../../../contracts/shop';
 
 export interface PolicySection {
   heading: string;
@@ -24,7 +28,7 @@ export const policies: readonly Policy[] = [
         heading: 'About us',
         paragraphs: [
           'This website is run by Ottoman Mittens, a small skin-care brand selling silk exfoliating bath mittens under the Ottoman name. Our address is 14, Hauz Khas Village, New Delhi, Delhi 110016, India.',
-          'You can reach us at care@ottomanmittens.in or +91 98100 45210.',
+          'You can reach us at care@ottomanmittens.in or +91 98100 45210; we reply {reply}.',
         ],
       },
       {
@@ -53,7 +57,7 @@ export const policies: readonly Policy[] = [
       {
         heading: 'Shipping, cancellations and refunds',
         paragraphs: [
-          'Orders are shipped or handed to a courier within 6-8 days through our courier partners. You can cancel an order within 6-8 days of ordering, report a damaged or defective item within 6-8 days of receipt, and approved refunds take 6-8 days to reach your original payment method.',
+          'Orders are shipped or handed to a courier {dispatch} through our courier partners. You can cancel an order within 6-8 days of ordering, report a damaged or defective item within 6-8 days of receipt, and approved refunds take 6-8 days to reach your original payment method.',
           'The details are in our Shipping and Delivery Policy and our Cancellation and Refund Policy, which form part of these terms.',
         ],
       },
@@ -230,7 +234,7 @@ export const policies: readonly Policy[] = [
       {
         heading: 'Dispatch',
         paragraphs: [
-          'Orders are shipped or handed to a courier within 6-8 days of the order being placed and paid for. We will let you know if anything delays your order beyond that.',
+          'Orders are shipped or handed to a courier {dispatch}. We will let you know if anything delays your order beyond that.',
         ],
       },
       {
@@ -271,3 +275,15 @@ export const policies: readonly Policy[] = [
     ],
   },
 ];
+
+/** What the policies' texts state from the shop's settings. */
+export interface PolicyFacts {
+  dispatchDays: number;
+}
+
+/** A policy's text with the dispatch and reply times filled in. */
+export function fillPolicyText(text: string, facts: PolicyFacts): string {
+  return text
+    .replaceAll('{dispatch}', dispatchTimeText(facts.dispatchDays))
+    .replaceAll('{reply}', replyTimeText());
+}

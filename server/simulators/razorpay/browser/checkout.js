@@ -4,6 +4,9 @@
 (() => {
   const TEST_VPA_SUCCESS = 'success@razorpay';
   const TEST_VPA_FAILURE = 'failure@razorpay';
+  // Razorpay's test card that pays, and the simulator's card that is declined (any CVV, any future expiry).
+  const TEST_CARD_SUCCESS = '4111 1111 1111 1111';
+  const TEST_CARD_FAILURE = '4000 0000 0000 0002';
   const current = document.currentScript;
   const base = new URL(
     './',
@@ -87,17 +90,54 @@
       autofocus: true,
       'aria-describedby': `${id}-hint`,
     });
+    const cardNumber = element('input', {
+      id: `${id}-card`,
+      name: 'card_number',
+      type: 'text',
+      class: 'rzp-sim__input',
+      value: TEST_CARD_SUCCESS,
+      inputmode: 'numeric',
+      autocomplete: 'off',
+      required: true,
+      'aria-describedby': `${id}-card-hint`,
+    });
+    const upiField = element('div', { class: 'rzp-sim__field' }, [
+      element('label', { class: 'rzp-sim__label', for: `${id}-vpa` }, ['UPI ID']),
+      vpa,
+      element('p', { class: 'rzp-sim__hint', id: `${id}-hint` }, [
+        `No real money moves: ${TEST_VPA_SUCCESS} pays, ${TEST_VPA_FAILURE} fails.`,
+      ]),
+    ]);
+    const cardField = element('div', { class: 'rzp-sim__field', hidden: true }, [
+      element('label', { class: 'rzp-sim__label', for: `${id}-card` }, ['Card number']),
+      cardNumber,
+      element('p', { class: 'rzp-sim__hint', id: `${id}-card-hint` }, [
+        `No real money moves: ${TEST_CARD_SUCCESS} pays, ${TEST_CARD_FAILURE} fails; any CVV and future expiry.`,
+      ]),
+    ]);
+    function methodChoice(value, label, checked) {
+      const input = element('input', { type: 'radio', name: `${id}-method`, value, checked });
+      input.addEventListener('change', () => {
+        upiField.hidden = value !== 'upi';
+        cardField.hidden = value !== 'card';
+      });
+      return element('label', { class: 'rzp-sim__choice' }, [input, ` ${label}`]);
+    }
+    const methods = element('fieldset', { class: 'rzp-sim__methods' }, [
+      element('legend', { class: 'rzp-sim__label' }, ['Pay with']),
+      methodChoice('upi', 'UPI', true),
+      methodChoice('card', 'Card', false),
+    ]);
+    const chosenMethod = () => (cardField.hidden ? 'upi' : 'card');
     const status = element('p', { class: 'rzp-sim__status', role: 'status' });
     const error = element('p', { class: 'rzp-sim__error', role: 'alert' });
     const pay = element('button', { type: 'submit', class: 'rzp-sim__button rzp-sim__button--pay' }, ['Pay']);
     const fail = element('button', { type: 'button', class: 'rzp-sim__button' }, ['Fail payment']);
     const close = element('button', { type: 'button', class: 'rzp-sim__button' }, ['Close']);
     const form = element('form', { class: 'rzp-sim__form' }, [
-      element('label', { class: 'rzp-sim__label', for: `${id}-vpa` }, ['UPI ID']),
-      vpa,
-      element('p', { class: 'rzp-sim__hint', id: `${id}-hint` }, [
-        `No real money moves: ${TEST_VPA_SUCCESS} pays, ${TEST_VPA_FAILURE} fails.`,
-      ]),
+      methods,
+      upiField,
+      cardField,
       status,
       error,
       element('div', { class: 'rzp-sim__actions' }, [pay, fail, close]),
@@ -133,6 +173,7 @@
       pay.disabled = busy || !payable;
       fail.disabled = busy || !payable;
       vpa.disabled = busy;
+      cardNumber.disabled = busy;
       dialog.setAttribute('aria-busy', String(busy));
       status.textContent = busy ? 'Processing payment…' : '';
     }
@@ -147,7 +188,7 @@
       later(modal.ondismiss);
     }
 
-    async function submit(upiId) {
+    async function submit(method, value) {
       if (busy || !payable) return;
       busy = true;
       showError('');
@@ -160,8 +201,9 @@
           body: JSON.stringify({
             key: options.key,
             order_id: options.order_id,
-            method: 'upi',
-            vpa: upiId,
+            method,
+            vpa: method === 'upi' ? value : undefined,
+            card_number: method === 'card' ? value : undefined,
             email: prefill.email || undefined,
             contact: prefill.contact || undefined,
             description: options.description || undefined,
@@ -191,14 +233,18 @@
       }
       refresh();
       // The pressed button was disabled while busy, which took the focus away: give it back to the form.
-      (payable ? vpa : close).focus();
+      (payable ? (chosenMethod() === 'card' ? cardNumber : vpa) : close).focus();
     }
 
     form.addEventListener('submit', (event) => {
       event.preventDefault();
-      submit(vpa.value.trim());
+      const method = chosenMethod();
+      submit(method, (method === 'card' ? cardNumber : vpa).value.trim());
     });
-    fail.addEventListener('click', () => submit(TEST_VPA_FAILURE));
+    fail.addEventListener('click', () => {
+      const method = chosenMethod();
+      submit(method, method === 'card' ? TEST_CARD_FAILURE : TEST_VPA_FAILURE);
+    });
     close.addEventListener('click', dismiss);
     dialog.addEventListener('cancel', (event) => {
       event.preventDefault();

@@ -156,7 +156,10 @@ describe('the home page', { timeout: 30_000 }, () => {
     expect(within(footer).getByRole('link', { name: 'Facebook' }).getAttribute('href')).toMatch(
       /facebook\.com/,
     );
-    expect(within(footer).getByText('© 2025 Ottoman Mittens. All rights reserved.')).toBeTruthy();
+    // The year is the clock's, never a year written in the code.
+    expect(
+      within(footer).getByText(`© ${new Date().getFullYear()} Ottoman Mittens. All rights reserved.`),
+    ).toBeTruthy();
 
     await user.click(within(footer).getByRole('link', { name: 'Shipping and Delivery' }));
     expect(

@@ -53,7 +53,7 @@ describe('the settings form', () => {
     expect(screen.getByText(/affects only invoices and credit notes issued after you save/)).toBeTruthy();
     await user.clear(screen.getByLabelText('City'));
     await user.type(screen.getByLabelText('City'), 'Mysuru');
-    fireEvent.change(screen.getByLabelText('Dispatch time (working days, 0 to 30)'), {
+    fireEvent.change(screen.getByLabelText('Dispatch time (days from payment to the courier, 0 to 30)'), {
       target: { value: '3' },
     });
     await user.click(screen.getByRole('button', { name: 'Save settings' }));

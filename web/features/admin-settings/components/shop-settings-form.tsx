@@ -126,7 +126,7 @@ export function ShopSettingsForm({ settings, canEdit }: ShopSettingsFormProps) {
         />
         <InputField label="Signature line" {...field('signatureLine')} />
         <InputField
-          label={`Dispatch time (working days, 0 to ${MAX_DISPATCH_DAYS})`}
+          label={`Dispatch time (days from payment to the courier, 0 to ${MAX_DISPATCH_DAYS})`}
           inputMode="numeric"
           {...field('dispatchDays')}
         />

@@ -1,4 +1,4 @@
-import { shop } from '../../../../contracts/shop';
+import { replyTimeText, shop } from '../../../../contracts/shop';
 import { sectionIds } from '../../../lib/paths';
 import { ContactForm } from './contact-form';
 import './contact.css';
@@ -16,7 +16,7 @@ export function ContactSection() {
           <h2 id="contact-heading" className="section__title">
             Contact Us
           </h2>
-          <p>Questions about your skin, an order or a gift? Write to us; we reply within one working day.</p>
+          <p>{`Questions about your skin, an order or a gift? Write to us; we reply ${replyTimeText()}.`}</p>
           <dl className="contact-details">
             <div>
               <dt>Email</dt>

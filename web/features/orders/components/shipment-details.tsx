@@ -49,7 +49,9 @@ export function ShipmentFactRows({
       <dt>Courier</dt>
       <dd>{shipment.courierName ?? shipmentTexts.noCourier}</dd>
       <dt>Tracking number</dt>
-      <dd>{shipment.trackingNumber ?? shipmentTexts.noTracking}</dd>
+      <dd className={shipment.trackingNumber ? 'detail-list__number' : undefined}>
+        {shipment.trackingNumber ?? shipmentTexts.noTracking}
+      </dd>
       {status ? (
         <>
           <dt>Tracking status</dt>
@@ -78,13 +80,14 @@ export function ShipmentFactRows({
 
 /**
  * docs/product.md#screens Payment success: the shipment block, or its fallback text before the shipment exists. Shiprocket's own
- * ids are ours, not the shopper's: they stay out of view.
+ * ids are ours, not the shopper's: they stay out of view. The delivery day is not repeated here: the page's
+ * "Expected delivery" already says it, with a word when the courier's day differs (docs/product.md#delivery-date).
  */
 export function ShipmentDetails({ shipment }: { shipment: ShipmentFacts | null }) {
   if (!shipment?.shiprocketOrderId) return <p className="status-text">{shipmentTexts.pending}</p>;
   return (
     <dl className="detail-list">
-      <ShipmentFactRows shipment={shipment} />
+      <ShipmentFactRows shipment={{ ...shipment, estimatedDelivery: null }} />
     </dl>
   );
 }

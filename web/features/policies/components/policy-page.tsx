@@ -1,23 +1,27 @@
-import { shop } from '../../../../contracts/shop';
-import type { Policy } from '../policy-content';
+import { formatPolicyDate, shop } from '../../../../contracts/shop';
+import { fillPolicyText, type Policy, type PolicyFacts } from '../policy-content';
 import './policy-page.css';
 
-export function PolicyPage({ policy }: { policy: Policy }) {
+export function PolicyPage({ policy, facts }: { policy: Policy; facts: PolicyFacts }) {
+  const fill = (text: string) => fillPolicyText(text, facts);
+  const lastUpdated = shop.policiesLastUpdated[policy.path];
   return (
     <article className="policy-page container" aria-labelledby="policy-title">
       <h1 id="policy-title">{policy.title}</h1>
-      <p className="policy-page__updated">Last updated {shop.policiesLastUpdated}</p>
-      <p className="policy-page__intro">{policy.intro}</p>
+      {lastUpdated ? (
+        <p className="policy-page__updated">{`Last updated ${formatPolicyDate(lastUpdated)}`}</p>
+      ) : null}
+      <p className="policy-page__intro">{fill(policy.intro)}</p>
       {policy.sections.map((section) => (
         <section key={section.heading} className="policy-page__section">
           <h2>{section.heading}</h2>
           {section.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
+            <p key={paragraph}>{fill(paragraph)}</p>
           ))}
           {section.bullets && section.bullets.length > 0 && (
             <ul>
               {section.bullets.map((bullet) => (
-                <li key={bullet}>{bullet}</li>
+                <li key={bullet}>{fill(bullet)}</li>
               ))}
             </ul>
           )}
