@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuthReplySchema, authMessages, VerifyOtpBodySchema } from './auth';
+import { AuthReplySchema, authMessages, PASSWORD_MAX_LENGTH, VerifyOtpBodySchema } from './auth';
 
 /** docs/product.md#one-step-sign-in: the messages of the sign-in with a mobile number and an OTP. */
 export const phoneSignInMessages = {
@@ -7,7 +7,18 @@ export const phoneSignInMessages = {
   firstNameRequired: 'Please enter your first name',
   accountCreated: 'Welcome to Ottoman Mittens! Your account has been created.',
   lastNameAt: authMessages.lastNameAt,
+  passwordSet: 'Your password is set. You can now also log in with it.',
+  signInAgainForPassword:
+    'For your safety, please log in again with your mobile number and an OTP, then set your password within 15 minutes.',
+  passwordAlreadySet: 'Your account already has a password. To change it, use "Forgot password?" at login.',
 } as const;
+
+/** POST /auth/password: the first password of an account that has none. */
+export const FirstPasswordBodySchema = z.object({
+  password: z
+    .string()
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`),
+});
 
 /** POST /auth/phone/verify: {mobile, otp}. */
 export const PhoneVerifyBodySchema = VerifyOtpBodySchema;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 import { bearer } from '../../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { latestOtp } from '../../test/dev-outbox';
@@ -210,5 +210,50 @@ describe('POST /api/auth/phone/verify and /phone/signup', () => {
     await post('phone/signup', { verificationToken: await ticketFor(mobile), firstName: 'Meera' });
     const byPassword = await post('login', { mobile, password: TEST_PASSWORD });
     expect(byPassword.json()).toMatchObject({ message: 'Invalid email/phone or password' });
+  });
+});
+
+describe('POST /api/auth/password: the first password of an account without one', () => {
+  async function phoneAccount() {
+    const mobile = freshNumber();
+    const created = await post('phone/signup', {
+      verificationToken: await ticketFor(mobile),
+      firstName: 'Meera',
+    });
+    const { token, user } = created.json<{ token: string; user: { _id: string; passwordSet: boolean } }>();
+    expect(user.passwordSet).toBe(false);
+    return { mobile, userId: user._id, headers: bearer(token) };
+  }
+
+  it('sets it within 15 minutes of signing in, without a current password; then it logs in', async () => {
+    const { mobile, headers } = await phoneAccount();
+    const tooShort = await post('password', { password: 'abc' }, headers);
+    expect(tooShort.statusCode).toBe(400);
+    const set = await post('password', { password: TEST_PASSWORD }, headers);
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({
+      message: 'Your password is set. You can now also log in with it.',
+      user: { passwordSet: true },
+    });
+    expect((await post('login', { mobile, password: TEST_PASSWORD })).statusCode).toBe(200);
+    // Set once: a password changes by the reset, which asks for an OTP.
+    const again = await post('password', { password: 'another-silk-42' }, headers);
+    expect(again.statusCode).toBe(409);
+    expect((await post('login', { mobile, password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('asks an older session to sign in again', async () => {
+    const { userId, headers } = await phoneAccount();
+    await app.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 16 * 60 * 1000) })
+      .where(eq(sessions.userId, userId));
+    const response = await post('password', { password: TEST_PASSWORD }, headers);
+    expect(response.statusCode).toBe(403);
+    expect(response.json<{ message: string }>().message).toMatch(/^For your safety, please log in again/);
+  });
+
+  it('refuses a visitor', async () => {
+    expect((await post('password', { password: TEST_PASSWORD })).statusCode).toBe(401);
   });
 });

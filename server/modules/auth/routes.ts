@@ -21,15 +21,19 @@ import {
   VerifyOtpBodySchema,
 } from '../../../contracts/auth';
 import { errorReplies } from '../../../contracts/http';
+import { messages } from '../../../contracts/messages';
 import {
+  FirstPasswordBodySchema,
   PhoneSignupBodySchema,
   PhoneVerifyBodySchema,
   PhoneVerifyReplySchema,
   phoneSignInMessages,
 } from '../../../contracts/phone-sign-in';
+import { AppError } from '../../errors';
 import { BROWSER_APP_HEADER, currentUserId } from '../../plugins/authentication';
 import { challengeGate } from '../challenge/gate';
 import { logInWithCode, resetPasswordWithCode } from './code-login-service';
+import { setFirstPassword } from './first-password';
 import { signInWithGoogle } from './google-service';
 import { createGoogleVerifier } from './google-verifier';
 import { type LoginInput, logIn, loginNeedsChallenge } from './login-service';
@@ -256,6 +260,26 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         originOf(request),
       );
       return replyWithSession(request, reply, result, authMessages.loginSuccess);
+    },
+  );
+
+  app.post(
+    '/password',
+    {
+      config: perIpLimit,
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'The first password of an account without one, within 15 minutes of signing in (docs/product.md#one-step-sign-in)',
+        body: FirstPasswordBodySchema,
+        response: { 200: AuthReplySchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!request.auth) throw new AppError('unauthorized', messages.unauthorized);
+      const user = await setFirstPassword(app.db, request.auth, request.body.password);
+      return { status: 'success' as const, message: phoneSignInMessages.passwordSet, user };
     },
   );
 
