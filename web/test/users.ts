@@ -33,7 +33,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     billingAddress: emptyAddress,
     createdAt: '2026-01-05T10:00:00.000Z',
     passwordSet: true,
-    phoneVerified: false,
+    phoneVerified: true,
     ...overrides,
   };
 }
