@@ -139,6 +139,12 @@ describe('POST /api/auth/phone/verify and /phone/signup', () => {
     expect(response.json()).toMatchObject({
       message: 'This account has been blocked. Please write to us through the contact page.',
     });
+    // The sessions the block ended say why, so the app can tell the shopper (docs/product.md#customers).
+    const profile = await app.inject({ method: 'GET', url: '/api/auth/profile', headers: shopper.headers });
+    expect(profile.statusCode).toBe(401);
+    expect(profile.json()).toMatchObject({
+      message: 'This account has been blocked. Please write to us through the contact page.',
+    });
   });
 
   it('keeps the OTP limits: a wrong code counts, five wrong ones spend it, and it works once', async () => {

@@ -35,6 +35,8 @@ export interface AuthModalProps {
   onClose: () => void;
   onLoginSuccess: (user: User) => void;
   initialMode: AuthMode;
+  /** An error to open with (docs/product.md#customers: why a blocked shopper was signed out). */
+  initialNotice?: string;
 }
 
 interface LoginPrefill {
@@ -43,9 +45,11 @@ interface LoginPrefill {
 }
 
 /** docs/product.md#screens Login/signup modal. Each view's form starts afresh whenever the view changes. */
-export function AuthModal({ open, onClose, onLoginSuccess, initialMode }: AuthModalProps) {
+export function AuthModal({ open, onClose, onLoginSuccess, initialMode, initialNotice }: AuthModalProps) {
   const [mode, setMode] = useState<AuthView>(initialMode);
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(
+    initialNotice ? { kind: 'error', text: initialNotice } : null,
+  );
   const [loginPrefill, setLoginPrefill] = useState<LoginPrefill | undefined>();
   // docs/product.md#password-reset: signed in after the reset; the modal says other devices were signed out.
   const [resetUser, setResetUser] = useState<User | null>(null);

@@ -67,7 +67,10 @@ describe('continue with your mobile number', { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole('status').textContent).toBe('OTP sent to your phone!');
 
     await user.type(otp, '123456{Enter}');
-    expect(api.callsTo('POST /api/auth/phone/verify')[0]?.body).toEqual({ mobile: '9812345670', otp: '123456' });
+    expect(api.callsTo('POST /api/auth/phone/verify')[0]?.body).toEqual({
+      mobile: '9812345670',
+      otp: '123456',
+    });
     expect(onLoginSuccess).toHaveBeenCalledWith(shopper);
   });
 
