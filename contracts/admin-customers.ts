@@ -3,9 +3,7 @@ import { orderPaymentStatuses, orderStatuses } from './order-status';
 
 // docs/product.md#customers: the console's customers API under /api/admin.
 
-/** What a blocked shopper is told, after their credentials were found right (docs/product.md#customers). */
-export const accountBlockedMessage =
-  'This account has been blocked. Please write to us through the contact page.';
+export { accountBlockedMessage } from './auth-rules';
 
 export const adminCustomerMessages = {
   customerNotFound: 'We could not find that customer.',

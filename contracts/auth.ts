@@ -96,6 +96,10 @@ export const UserSchema = z
     shippingAddress: AddressSchema,
     billingAddress: AddressSchema,
     createdAt: z.string(),
+    /** docs/product.md#one-step-sign-in: false for an account made by phone or Google that never set one. */
+    passwordSet: z.boolean(),
+    /** docs/product.md#phone-and-email: only a verified mobile logs in; an e-mail signup's is not, until an OTP. */
+    phoneVerified: z.boolean(),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof UserSchema>;

@@ -180,6 +180,9 @@ test.describe('on an Android phone', () => {
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await expect(page.getByRole('heading', { name: 'Signed out' })).toBeVisible();
     await expect(page.getByText('Your account has been deleted.')).toBeVisible();
+    // The confirmation replaced a page scrolled down to "Delete my account": it is in view and focused.
+    await expect(page.getByRole('heading', { name: 'Signed out' })).toBeFocused();
+    await expect(page.getByText('Your account has been deleted.')).toBeInViewport();
     await expect(headerLogin(page)).toBeVisible();
     await expectNoAxeViolations(page);
 

@@ -26,23 +26,30 @@ test('a shopper moves house and proves a new phone by OTP; the header follows an
   await expect(page.getByLabel('City')).toHaveValue('Pune');
   await expect(page.getByLabel('City')).toHaveAttribute('readonly', '');
 
+  // docs/product.md#one-step-sign-in: the e-mail signup's mobile is not verified, its OTP one tap away.
+  const waysToLogIn = page.getByRole('region', { name: 'Ways to log in' });
+  await expect(waysToLogIn).toContainText('not verified: verify to log in with it.');
+
   await page.getByRole('button', { name: 'Edit' }).click();
   await expect(page.getByLabel('Email')).toBeDisabled();
+  const profileForm = page.getByRole('form');
   await page.getByLabel('City').fill('Mumbai');
   await page.getByLabel('Pincode').fill('400001');
   await page.getByLabel('Phone').fill(`+91 ${newMobile}`);
-  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await profileForm.getByRole('button', { name: 'Send OTP' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'OTP sent to your phone!' })).toBeVisible();
-  await expect(page.getByLabel('OTP')).toBeVisible();
+  await expect(profileForm.getByLabel('OTP')).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByLabel('OTP').fill(await latestOtp(page.request, newMobile));
-  await page.getByRole('button', { name: 'Verify OTP' }).click();
+  await profileForm.getByLabel('OTP').fill(await latestOtp(page.request, newMobile));
+  await profileForm.getByRole('button', { name: 'Verify OTP' }).click();
   await expect(page.getByRole('button', { name: 'Verified' })).toBeDisabled();
   await page.getByRole('button', { name: 'Save' }).click();
 
   await expect(page.getByRole('status').filter({ hasText: 'Profile updated successfully!' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
   await expect(page.getByLabel('City')).toHaveAttribute('readonly', '');
+  // The new number is verified: nothing is left to add.
+  await expect(waysToLogIn).toBeHidden();
   // The header's location follows the saved profile.
   await expect(page.getByRole('banner').getByText('Mumbai, 400001')).toBeVisible();
 

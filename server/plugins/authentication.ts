@@ -1,10 +1,11 @@
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { accountBlockedMessage } from '../../contracts/auth-rules';
 import { messages } from '../../contracts/messages';
 import { SIGNED_IN_HINT_COOKIE } from '../../contracts/session-hint';
 import { AppError } from '../errors';
-import { findLiveSession, SESSION_TTL_MS } from '../modules/auth/sessions';
+import { findLiveSession, isSessionOfBlockedShopper, SESSION_TTL_MS } from '../modules/auth/sessions';
 
 export const SESSION_COOKIE = 'mitten_session';
 
@@ -89,7 +90,8 @@ export default fp(
       if (!session) {
         // A dead session cookie (expired, revoked, blocked user) or a hint left without one: both go.
         if (cookieToken || request.cookies[SIGNED_IN_HINT_COOKIE]) app.clearSessionCookie(reply);
-        throw new AppError('unauthorized', messages.unauthorized);
+        const blocked = token ? await isSessionOfBlockedShopper(app.db, token) : false;
+        throw new AppError('unauthorized', blocked ? accountBlockedMessage : messages.unauthorized);
       }
       const via = bearer ? 'bearer' : 'cookie';
       if (via === 'cookie') assertSameSite(request);

@@ -1,3 +1,4 @@
+import { accountBlockedMessage } from '../../contracts/auth-rules';
 import { CHALLENGE_HEADER } from '../../contracts/challenge';
 import { transportMessages as messages } from '../../contracts/transport-messages';
 
@@ -27,13 +28,14 @@ export class ApiError extends Error {
   }
 }
 
-let handleUnauthorized: () => void = () => {};
+/** Given the server's message: the documented 401's, or why a blocked shopper's session ended. */
+let handleUnauthorized: (serverMessage: string | undefined) => void = () => {};
 
 /**
  * docs/product.md#messages: a 401 clears the session and redirects to /. The app registers what that means at start
  * (web/features/auth/hooks/use-session-keeper.ts), as the client knows nothing of sessions or routes.
  */
-export function setUnauthorizedHandler(handler: () => void): void {
+export function setUnauthorizedHandler(handler: (serverMessage: string | undefined) => void): void {
   handleUnauthorized = handler;
 }
 
@@ -112,9 +114,10 @@ async function send(method: Method, path: string, options: RequestOptions): Prom
 /** What a 401 means to the caller (given the server's message): the shop's and the console's differ. */
 export type UnauthorizedRule = (serverMessage: string | undefined) => ApiError;
 
-const shopperUnauthorized: UnauthorizedRule = () => {
-  handleUnauthorized();
-  return new ApiError(401, messages.unauthorized);
+const shopperUnauthorized: UnauthorizedRule = (serverMessage) => {
+  handleUnauthorized(serverMessage);
+  // docs/product.md#customers: a blocked shopper is told why, not only signed out.
+  return new ApiError(401, serverMessage === accountBlockedMessage ? serverMessage : messages.unauthorized);
 };
 
 /**

@@ -25,6 +25,8 @@ export const paths = {
   cart: '/cart',
   wishlist: '/wishlist',
   login: '/login',
+  /** /login telling a shopper whose session a block ended why (docs/product.md#customers). */
+  loginBlocked: '/login?reason=blocked',
   /** /login with a remembered return target (docs/product.md#screens: /wishlist sends visitors here). */
   loginReturningTo: (returnTo: string) => `/login?returnTo=${encodeURIComponent(returnTo)}`,
   profile: '/profile',

@@ -32,6 +32,8 @@ export function aUser(overrides: Partial<User> = {}): User {
     shippingAddress: emptyAddress,
     billingAddress: emptyAddress,
     createdAt: '2026-01-05T10:00:00.000Z',
+    passwordSet: true,
+    phoneVerified: true,
     ...overrides,
   };
 }

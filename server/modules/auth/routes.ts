@@ -21,13 +21,24 @@ import {
   VerifyOtpBodySchema,
 } from '../../../contracts/auth';
 import { errorReplies } from '../../../contracts/http';
+import { messages } from '../../../contracts/messages';
+import {
+  FirstPasswordBodySchema,
+  PhoneSignupBodySchema,
+  PhoneVerifyBodySchema,
+  PhoneVerifyReplySchema,
+  phoneSignInMessages,
+} from '../../../contracts/phone-sign-in';
+import { AppError } from '../../errors';
 import { BROWSER_APP_HEADER, currentUserId } from '../../plugins/authentication';
 import { challengeGate } from '../challenge/gate';
 import { logInWithCode, resetPasswordWithCode } from './code-login-service';
+import { setFirstPassword } from './first-password';
 import { signInWithGoogle } from './google-service';
 import { createGoogleVerifier } from './google-verifier';
 import { type LoginInput, logIn, loginNeedsChallenge } from './login-service';
 import { sendOtp, verifyOtp } from './otp-service';
+import { signUpByPhone, verifyPhone } from './phone-sign-in-service';
 import { getProfile, updateProfile } from './profile-service';
 import { revokeSession } from './sessions';
 import { signUp } from './signup-service';
@@ -107,6 +118,54 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const result = await logInWithCode(app.db, request.body, originOf(request));
       return replyWithSession(request, reply, result, authMessages.loginSuccess);
+    },
+  );
+
+  app.post(
+    '/phone/verify',
+    {
+      config: perIpLimit,
+      preHandler: challengeGate(app),
+      schema: {
+        tags: ['auth'],
+        summary:
+          'One-step sign-in: {mobile, otp} signs in the account of the number, or gives the ticket that creates one (docs/product.md#one-step-sign-in)',
+        body: PhoneVerifyBodySchema,
+        response: { 200: PhoneVerifyReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await verifyPhone(app.db, request.body, originOf(request));
+      if (result.newAccount) {
+        return {
+          status: 'success' as const,
+          message: phoneSignInMessages.nameNeeded,
+          newAccount: true as const,
+          verificationToken: result.verificationToken,
+        };
+      }
+      return replyWithSession(request, reply, result, authMessages.loginSuccess);
+    },
+  );
+
+  app.post(
+    '/phone/signup',
+    {
+      config: perIpLimit,
+      preHandler: challengeGate(app),
+      schema: {
+        tags: ['auth'],
+        summary:
+          'One-step sign-in: the ticket of a verified number and a first name create the account, without a password, and sign in',
+        body: PhoneSignupBodySchema,
+        response: { 200: AuthReplySchema, 201: AuthReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { created, ...result } = await signUpByPhone(app.db, request.body, originOf(request));
+      return created
+        ? replyWithSession(request, reply, result, phoneSignInMessages.accountCreated, 201)
+        : replyWithSession(request, reply, result, authMessages.loginSuccess);
     },
   );
 
@@ -201,6 +260,26 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         originOf(request),
       );
       return replyWithSession(request, reply, result, authMessages.loginSuccess);
+    },
+  );
+
+  app.post(
+    '/password',
+    {
+      config: perIpLimit,
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'The first password of an account without one, within 15 minutes of signing in (docs/product.md#one-step-sign-in)',
+        body: FirstPasswordBodySchema,
+        response: { 200: AuthReplySchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!request.auth) throw new AppError('unauthorized', messages.unauthorized);
+      const user = await setFirstPassword(app.db, request.auth, request.body.password);
+      return { status: 'success' as const, message: phoneSignInMessages.passwordSet, user };
     },
   );
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
@@ -62,4 +62,25 @@ export async function revokeAllSessionsOf(db: Database, userId: string): Promise
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return revoked.length;
+}
+
+/**
+ * Whether a token names a session that is live but for the block on its shopper: such a request is told why
+ * (docs/product.md#customers), not merely signed out.
+ */
+export async function isSessionOfBlockedShopper(db: Database, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+        isNotNull(users.blockedAt),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -31,5 +31,7 @@ export function toUser(row: UserRow): User {
     shippingAddress: address,
     billingAddress: address,
     createdAt: row.createdAt.toISOString(),
+    passwordSet: row.passwordHash !== null,
+    phoneVerified: row.phone !== null && row.phoneVerifiedAt !== null,
   };
 }

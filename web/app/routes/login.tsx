@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { accountBlockedMessage } from '../../../contracts/auth-rules';
 import { safeReturnTo } from '../../features/auth/return-to';
 import { paths } from '../../lib/paths';
 import { useNavigate, useSearchParams } from '../../lib/router';
@@ -14,6 +15,7 @@ import { HomeRoute } from './home/home';
 export function LoginRoute() {
   const [searchParams] = useSearchParams();
   const returnTo = safeReturnTo(searchParams.get('returnTo')) ?? paths.home;
+  const notice = searchParams.get('reason') === 'blocked' ? accountBlockedMessage : undefined;
   const { openLogin } = useLoginPrompt();
   const navigate = useNavigate();
   useDocumentTitle('Login');
@@ -23,8 +25,8 @@ export function LoginRoute() {
       navigate(returnTo, { replace: true });
       return;
     }
-    openLogin({ mode: 'login', returnTo, onDismiss: () => navigate(paths.home, { replace: true }) });
-  }, [openLogin, navigate, returnTo]);
+    openLogin({ mode: 'login', returnTo, notice, onDismiss: () => navigate(paths.home, { replace: true }) });
+  }, [openLogin, navigate, returnTo, notice]);
 
   return <HomeRoute />;
 }

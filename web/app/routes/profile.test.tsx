@@ -26,6 +26,20 @@ function renderProfile(shopper: User = aUser()) {
       },
       'GET /api/auth/sessions': { sessions: [] },
       'POST /api/auth/logout': { message: 'Logged out' },
+      'POST /api/auth/password': () => {
+        current = { ...current, passwordSet: true };
+        return {
+          status: 'success',
+          message: 'Your password is set. You can now also log in with it.',
+          user: current,
+        };
+      },
+      'POST /api/auth/send-otp': { status: 'success', message: 'OTP sent to your phone!' },
+      'POST /api/auth/verify-otp': {
+        status: 'success',
+        message: 'OTP verified successfully!',
+        verificationToken: 't1',
+      },
     },
   });
   return { ...rendered, user: userEvent.setup() };
@@ -149,5 +163,39 @@ describe('the profile page', { timeout: 20_000 }, () => {
     expect(screen.getByText('You have been signed out on every device.')).toBeTruthy();
     expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Login' })).toBeTruthy();
     expect(api.callsTo('DELETE /api/auth/sessions')).toHaveLength(1);
+  });
+
+  it('lets an account without a password set one, no current password asked (docs/product.md#one-step-sign-in)', async () => {
+    const { api, user } = renderProfile(aUser({ email: null, passwordSet: false, phoneVerified: true }));
+    const section = await screen.findByRole('region', { name: 'Ways to log in' }, slow);
+    await user.click(within(section).getByRole('button', { name: 'Set password' }));
+    expect(within(section).getByRole('alert').textContent).toBe(
+      'Password must be at least 6 characters long',
+    );
+    expect(document.activeElement).toBe(within(section).getByLabelText('New Password'));
+    await user.type(within(section).getByLabelText('New Password'), 'silk-mitten-42{Enter}');
+    expect(api.callsTo('POST /api/auth/password')[0]?.body).toEqual({ password: 'silk-mitten-42' });
+    expect((await within(section).findByRole('status')).textContent).toBe(
+      'Your password is set. You can now also log in with it.',
+    );
+    await waitFor(() => expect(within(section).queryByLabelText('New Password')).toBeNull());
+  });
+
+  it("shows an e-mail signup's mobile as not verified, verified with an OTP one tap away", async () => {
+    const { api, user } = renderProfile(
+      aUser({ phone: '9812345670', mobile: '9812345670', phoneVerified: false }),
+    );
+    const section = await screen.findByRole('region', { name: 'Ways to log in' }, slow);
+    expect(section.textContent).toContain('Mobile 9812345670: not verified: verify to log in with it.');
+    await user.click(within(section).getByRole('button', { name: 'Send OTP' }));
+    expect(api.callsTo('POST /api/auth/send-otp')[0]?.body).toEqual({ mobile: '9812345670' });
+    await user.type(within(section).getByLabelText('OTP'), '123456');
+    await user.click(within(section).getByRole('button', { name: 'Verify OTP' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT /api/auth/profile')[0]?.body).toEqual({
+        phone: '9812345670',
+        phoneVerificationToken: 't1',
+      }),
+    );
   });
 });

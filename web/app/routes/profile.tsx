@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ProfileUpdate } from '../../../contracts/auth';
 import { Button } from '../../components/button';
 import { SignedInDevices } from '../../features/account/components/signed-in-devices';
+import { WaysToLogIn } from '../../features/account/components/ways-to-log-in';
 import { YourData } from '../../features/account/components/your-data';
 import { profileQueryOptions } from '../../features/auth/api/get-profile';
 import { PhoneVerification } from '../../features/auth/components/phone-verification';
@@ -26,6 +27,12 @@ export function ProfileRoute() {
   const { openLogin } = useLoginPrompt();
   // Signed out everywhere, or the account deleted: the page says so instead of asking to log in.
   const [farewell, setFarewell] = useState<string | null>(null);
+  const farewellHeading = useRef<HTMLHeadingElement>(null);
+
+  // The farewell replaces a long page the shopper had scrolled down: it is brought into view and focused.
+  useEffect(() => {
+    if (farewell) farewellHeading.current?.focus();
+  }, [farewell]);
 
   function signedOutWith(message: string) {
     setFarewell(message);
@@ -35,7 +42,9 @@ export function ProfileRoute() {
   if (farewell) {
     return (
       <div className="message-page" role="status">
-        <h1>Signed out</h1>
+        <h1 ref={farewellHeading} tabIndex={-1}>
+          Signed out
+        </h1>
         <p>{farewell}</p>
         <Button onClick={() => openLogin({ mode: 'login' })}>Login</Button>
       </div>
@@ -54,9 +63,12 @@ export function ProfileRoute() {
 
   if (profile.data) {
     // docs/product.md#behaviour Profile form: save, then read the profile again (which also refreshes the header).
+    const refresh = async () => {
+      await refreshSessionProfile(queryClient);
+    };
     const save = async (update: ProfileUpdate) => {
       await updateProfile(update);
-      await refreshSessionProfile(queryClient);
+      await refresh();
     };
     return (
       <div className="container page profile-page">
@@ -65,6 +77,20 @@ export function ProfileRoute() {
           onSave={save}
           onLogout={() => void logOut(paths.login)}
           renderPhoneVerification={(slot) => <PhoneVerification {...slot} />}
+        />
+        <WaysToLogIn
+          user={profile.data}
+          onChanged={refresh}
+          renderPhoneVerification={(phone, onVerified) => (
+            <PhoneVerification
+              key={phone}
+              phone={phone}
+              onVerified={({ verificationToken }) => onVerified(verificationToken)}
+            />
+          )}
+          onPhoneVerified={(phone, verificationToken) =>
+            save({ phone, phoneVerificationToken: verificationToken })
+          }
         />
         <SignedInDevices onSignedOut={signedOutWith} />
         <YourData onDeleted={signedOutWith} />

@@ -13,6 +13,8 @@ export interface LoginPromptOptions {
   mode?: 'login' | 'signup';
   /** Where to go after a successful login (e.g. /wishlist); by default the visitor stays where they are. */
   returnTo?: string;
+  /** An error the popup opens with, e.g. why a blocked shopper was signed out. */
+  notice?: string;
   /** Called when the visitor closes the modal without logging in (the /login page then leaves). */
   onDismiss?: () => void;
 }
@@ -71,6 +73,7 @@ export function LoginPromptProvider({ children }: { children: ReactNode }) {
             key={openings}
             open={request !== null}
             initialMode={request?.mode ?? 'login'}
+            initialNotice={request?.notice}
             onClose={dismiss}
             onLoginSuccess={logInAs}
           />

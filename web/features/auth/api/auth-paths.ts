@@ -6,6 +6,8 @@ export const authApiPaths = {
   login: '/auth/login',
   loginWithCode: '/auth/login/code',
   resetPassword: '/auth/password/reset',
+  phoneVerify: '/auth/phone/verify',
+  phoneSignup: '/auth/phone/signup',
   google: '/auth/google',
   logout: '/auth/logout',
   profile: '/auth/profile',

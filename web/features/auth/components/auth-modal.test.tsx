@@ -317,3 +317,31 @@ describe('the code views', () => {
     });
   });
 });
+
+describe('our own validation, on Enter too (noValidate)', { timeout: 20_000 }, () => {
+  it('Enter on a bad e-mail at sign-up says why beside the field and focuses it, sending nothing', async () => {
+    const { api, user } = renderModal('signup');
+    const dialog = dialogNamed('Sign Up');
+    const email = within(dialog).getByLabelText('Email');
+    await user.type(email, 'meera.example.in{Enter}');
+    expect(within(dialog).getByRole('alert').textContent).toBe('Please enter a valid email address');
+    expect(description(email)).toContain('Please enter a valid email address');
+    expect(document.activeElement).toBe(email);
+    expect(api.callsTo('POST /api/auth/send-otp')).toHaveLength(0);
+    // A good one sends the code on Enter.
+    await fill(user, email, 'meera@example.in{Enter}');
+    await waitFor(() => expect(api.callsTo('POST /api/auth/send-otp')).toHaveLength(1));
+  });
+
+  it('the password login shows a bad e-mail beside the field and focuses it', async () => {
+    const { api, user } = renderModal('login');
+    const dialog = dialogNamed('Login');
+    const email = within(dialog).getByLabelText('Email');
+    await user.type(email, 'meera.example.in');
+    await user.type(within(dialog).getByLabelText('Password'), 'silk-mitten-42{Enter}');
+    expect(within(dialog).getByRole('alert').textContent).toBe('Please enter a valid email address');
+    expect(description(email)).toContain('Please enter a valid email address');
+    expect(document.activeElement).toBe(email);
+    expect(api.callsTo('POST /api/auth/login')).toHaveLength(0);
+  });
+});

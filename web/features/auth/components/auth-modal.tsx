@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { User } from '../../../../contracts/auth';
 import { authMessages } from '../../../../contracts/auth-rules';
 import { Button } from '../../../components/button';
@@ -12,6 +12,7 @@ import { GoogleSignIn } from './google-sign-in';
 import { LoginForm } from './login-form';
 import type { ContactMethod } from './method-toggle';
 import { type CodeSubmission, OneTimeCodeForm } from './one-time-code-form';
+import { PhoneSignIn, type PhoneSignInStep } from './phone-sign-in';
 import { SignupForm } from './signup-form';
 import './auth-modal.css';
 
@@ -34,6 +35,8 @@ export interface AuthModalProps {
   onClose: () => void;
   onLoginSuccess: (user: User) => void;
   initialMode: AuthMode;
+  /** An error to open with (docs/product.md#customers: why a blocked shopper was signed out). */
+  initialNotice?: string;
 }
 
 interface LoginPrefill {
@@ -42,18 +45,25 @@ interface LoginPrefill {
 }
 
 /** docs/product.md#screens Login/signup modal. Each view's form starts afresh whenever the view changes. */
-export function AuthModal({ open, onClose, onLoginSuccess, initialMode }: AuthModalProps) {
+export function AuthModal({ open, onClose, onLoginSuccess, initialMode, initialNotice }: AuthModalProps) {
   const [mode, setMode] = useState<AuthView>(initialMode);
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(
+    initialNotice ? { kind: 'error', text: initialNotice } : null,
+  );
   const [loginPrefill, setLoginPrefill] = useState<LoginPrefill | undefined>();
   // docs/product.md#password-reset: signed in after the reset; the modal says other devices were signed out.
   const [resetUser, setResetUser] = useState<User | null>(null);
+  // docs/product.md#one-step-sign-in: once the code went out the modal shows only the phone sign-in.
+  const [phoneStep, setPhoneStep] = useState<PhoneSignInStep>('number');
+  const phoneUnderway = mode === 'login' && phoneStep !== 'number';
+  const showPhoneStep = useCallback((step: PhoneSignInStep) => setPhoneStep(step), []);
 
   // docs/product.md#behaviour: switching between login and signup clears errors and OTP state and resets the method to email.
   function switchTo(next: AuthView) {
     setMode(next);
     setFeedback(null);
     setLoginPrefill(undefined);
+    setPhoneStep('number');
   }
 
   async function logInByCode({ target, otp }: CodeSubmission) {
@@ -105,21 +115,29 @@ export function AuthModal({ open, onClose, onLoginSuccess, initialMode }: AuthMo
           </>
         ) : mode === 'login' ? (
           <>
-            <LoginForm
-              key={loginPrefill ? `login-${loginPrefill.credential}` : 'login'}
-              initialMethod={loginPrefill?.method}
-              initialCredential={loginPrefill?.credential}
-              onFeedback={setFeedback}
-              onLoggedIn={onLoginSuccess}
-            />
-            <p className="auth-modal__links">
-              <button type="button" className="auth-modal__switch-link" onClick={() => switchTo('code')}>
-                Login with OTP instead
-              </button>
-              <button type="button" className="auth-modal__switch-link" onClick={() => switchTo('reset')}>
-                Forgot password?
-              </button>
-            </p>
+            <PhoneSignIn onFeedback={setFeedback} onLoggedIn={onLoginSuccess} onStepChange={showPhoneStep} />
+            {!phoneUnderway && (
+              <>
+                <p className="auth-modal__divider">
+                  <span>or with your e-mail or phone and password</span>
+                </p>
+                <LoginForm
+                  key={loginPrefill ? `login-${loginPrefill.credential}` : 'login'}
+                  initialMethod={loginPrefill?.method}
+                  initialCredential={loginPrefill?.credential}
+                  onFeedback={setFeedback}
+                  onLoggedIn={onLoginSuccess}
+                />
+                <p className="auth-modal__links">
+                  <button type="button" className="auth-modal__switch-link" onClick={() => switchTo('code')}>
+                    Login with OTP instead
+                  </button>
+                  <button type="button" className="auth-modal__switch-link" onClick={() => switchTo('reset')}>
+                    Forgot password?
+                  </button>
+                </p>
+              </>
+            )}
           </>
         ) : (
           <SignupForm
@@ -128,7 +146,7 @@ export function AuthModal({ open, onClose, onLoginSuccess, initialMode }: AuthMo
             onSignedUpWithoutSession={showLoginAfterSignup}
           />
         )}
-        {!resetUser && (
+        {!resetUser && !phoneUnderway && (
           <>
             <p className="auth-modal__divider">
               <span>or</span>

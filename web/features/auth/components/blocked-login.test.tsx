@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonReply } from '../../../test/fake-api';
 import { renderShop } from '../../../test/render-shop';
+import { aUser } from '../../../test/users';
 
 // docs/product.md#customers: a shopper the owner blocked gives the right password and is told why they are
 // not let in; the API's refusal (403 with this message) is tested in admin-customers.test.ts.
@@ -29,5 +30,16 @@ describe('the login of a blocked shopper', () => {
       { email: 'kavya@example.in', password: 'silk-mitten-2026' },
     ]);
     expect(within(banner).getByRole('button', { name: 'Login' })).toBeTruthy();
+  }, 30_000);
+
+  it('tells a signed-in shopper whose session a block ended why, in the Login dialog, not sent home silently', async () => {
+    const blocked = 'This account has been blocked. Please write to us through the contact page.';
+    renderShop('/', {
+      user: aUser(),
+      api: { 'GET /api/auth/profile': () => jsonReply(401, { message: blocked }) },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Login' }, { timeout: 15_000 });
+    expect(within(dialog).getByRole('alert').textContent).toBe(blocked);
+    expect(within(await screen.findByRole('banner')).getByRole('button', { name: 'Login' })).toBeTruthy();
   }, 30_000);
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { ResendCode } from '../../../components/resend-code';
 import { verifyOtp } from '../api/verify-otp';
 import { useOtpSender } from '../hooks/use-otp-sender';
@@ -48,8 +48,17 @@ export function ContactVerification({ onFeedback, onVerified }: ContactVerificat
 
   // While a resend is on its way the code row steps aside, as before the first send.
   const codeSentAt = sender.sending ? null : sender.sentAt;
+
+  // Enter sends the code, then checks it; a bad contact or code is said beside its field, which gets focus.
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sender.sending || verifyState !== 'idle') return;
+    if (sender.sentAt === null) void sender.sendToContact();
+    else void verifyCode();
+  }
+
   return (
-    <div className="auth-form">
+    <form ref={sender.fieldErrors.formRef} className="auth-form" noValidate onSubmit={submit}>
       <MethodToggle
         label="Verify with"
         value={sender.method}
@@ -70,6 +79,6 @@ export function ContactVerification({ onFeedback, onVerified }: ContactVerificat
       {codeSentAt !== null && verifyState === 'idle' && (
         <ResendCode sentAt={codeSentAt} onResend={sender.sendToContact} />
       )}
-    </div>
+    </form>
   );
 }

@@ -61,6 +61,7 @@ export function LoginForm({
     const result = credentialsFor(method, credential, password);
     if (!result.ok) {
       onFeedback({ kind: 'error', text: result.message });
+      fieldErrors.show({ [credentialName]: result.message });
       return;
     }
     onFeedback(null);
@@ -79,7 +80,8 @@ export function LoginForm({
   }
 
   return (
-    <form className="auth-form" onSubmit={submit}>
+    // noValidate: our own messages, beside the field, which gets focus; never the browser's bubbles.
+    <form ref={fieldErrors.formRef} className="auth-form" noValidate onSubmit={submit}>
       <MethodToggle label="Login with" value={method} onChange={chooseMethod} disabled={pending} />
       <InputField
         label={contactLabel(method)}

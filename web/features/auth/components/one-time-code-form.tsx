@@ -49,6 +49,11 @@ export function OneTimeCodeForm({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // Enter before a code went out sends one.
+    if (sender.sentAt === null) {
+      if (!sender.sending) void sender.sendToContact();
+      return;
+    }
     const code = sender.checkCode();
     if (!code) return;
     if (withNewPassword && password.length < PASSWORD_MIN_LENGTH) {
@@ -67,7 +72,7 @@ export function OneTimeCodeForm({
   }
 
   return (
-    <form ref={fieldErrors.formRef} className="auth-form" onSubmit={submit}>
+    <form ref={fieldErrors.formRef} className="auth-form" noValidate onSubmit={submit}>
       <MethodToggle
         label="Send the OTP to"
         value={sender.method}

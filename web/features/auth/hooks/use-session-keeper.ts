@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { accountBlockedMessage } from '../../../../contracts/auth-rules';
 import { setUnauthorizedHandler } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useNavigate } from '../../../lib/router';
@@ -24,10 +25,11 @@ export function useSessionKeeper(): void {
 
   // docs/product.md#messages: a 401 clears the session and goes to /; a visitor (nobody signed in) stays where they are.
   useEffect(() => {
-    setUnauthorizedHandler(() => {
+    setUnauthorizedHandler((serverMessage) => {
       if (!isSignedIn()) return;
       signOutLocally(queryClient);
-      navigate(paths.home);
+      // docs/product.md#customers: a shopper blocked mid-session is told why in the login popup.
+      navigate(serverMessage === accountBlockedMessage ? paths.loginBlocked : paths.home);
     });
     return () => setUnauthorizedHandler(() => {});
   }, [queryClient, navigate]);
