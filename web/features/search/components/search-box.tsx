@@ -1,9 +1,13 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import type { Product } from '../../../../contracts/catalogue';
+import {
+  findByExactTitle,
+  SEARCH_QUERY_MAX_LENGTH,
+  suggestProducts,
+} from '../../../../contracts/product-search';
 import { SearchIcon } from '../../../components/icons';
-import { paths, sectionIds } from '../../../lib/paths';
+import { paths } from '../../../lib/paths';
 import { useNavigate } from '../../../lib/router';
-import { findByExactTitle, suggestProducts } from '../match-products';
 import { useSearch } from '../search-provider';
 import './search-box.css';
 
@@ -11,9 +15,9 @@ interface SearchBoxProps {
   products: readonly Product[];
 }
 
-/** docs/product.md#behaviour Search: a combobox whose suggestions match title, description or category. */
+/** docs/product.md#search-matching: a combobox whose suggestions are the first of the results. */
 export function SearchBox({ products }: SearchBoxProps) {
-  const { term, setTerm } = useSearch();
+  const { term, setTerm, fillBox, showResults } = useSearch();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
@@ -31,9 +35,10 @@ export function SearchBox({ products }: SearchBoxProps) {
 
   // docs/product.md#behaviour: clicking a suggestion fills the box and selects the product.
   function selectProduct(product: Product) {
-    setTerm(product.title);
     closeSuggestions();
     navigate(paths.product(product.id));
+    // After leaving: the home page's URL keeps what was typed, for Back.
+    fillBox(product.title);
   }
 
   // docs/product.md#behaviour: submitting applies the search; an exact title match selects that product.
@@ -49,7 +54,7 @@ export function SearchBox({ products }: SearchBoxProps) {
       return;
     }
     closeSuggestions();
-    navigate(paths.section(sectionIds.products));
+    showResults(term);
   }
 
   function moveThroughSuggestions(event: KeyboardEvent<HTMLInputElement>) {
@@ -84,6 +89,7 @@ export function SearchBox({ products }: SearchBoxProps) {
         placeholder="Search mittens"
         autoComplete="off"
         enterKeyHint="search"
+        maxLength={SEARCH_QUERY_MAX_LENGTH}
         aria-autocomplete="list"
         aria-expanded={expanded}
         aria-controls={listId}
