@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Product } from './catalogue';
-import { findByExactTitle, matchProducts, searchPath, searchWords, suggestProducts } from './product-search';
+import {
+  findByExactTitle,
+  matchProducts,
+  searchPath,
+  searchWords,
+  suggestProducts,
+  withinOneEdit,
+} from './product-search';
 
 /** Only what the matcher reads; the shop's seven mittens with their own words (server/db/seed-products.ts). */
 function mitt(id: number, title: string, category: string, description: string): Product {
@@ -140,5 +147,39 @@ describe('searchPath', () => {
     expect(searchPath('soft mitt')).toBe('/?q=soft+mitt');
     expect(searchPath('a&b=c')).toBe('/?q=a%26b%3Dc');
     expect(searchPath('')).toBe('/');
+  });
+});
+
+/** The textbook edit distance, to check the shortcut against. */
+function levenshtein(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const change = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, change));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+describe('withinOneEdit', () => {
+  it('says two words are at most one letter apart exactly when their edit distance is at most 1 (property)', () => {
+    const word = fc.stringMatching(/^[abc]{0,6}$/);
+    fc.assert(
+      fc.property(word, word, (a, b) => {
+        expect(withinOneEdit(a, b)).toBe(levenshtein(a, b) <= 1);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('counts a letter more, less or changed, not two swapped', () => {
+    expect(withinOneEdit('soft', 'soft')).toBe(true);
+    expect(withinOneEdit('sof', 'soft')).toBe(true);
+    expect(withinOneEdit('sofft', 'soft')).toBe(true);
+    expect(withinOneEdit('sofy', 'soft')).toBe(true);
+    expect(withinOneEdit('sfot', 'soft')).toBe(false);
   });
 });

@@ -1,4 +1,3 @@
-import { distance } from 'fastest-levenshtein';
 import type { Product } from './catalogue';
 
 // docs/product.md#search-matching: the one matcher of the shop's search. The header's suggestions, the home
@@ -58,13 +57,28 @@ function formsOf(word: string): string[] {
   return base === word ? [word] : [word, base];
 }
 
+/**
+ * Whether two words are at most one letter apart: one letter more, less or changed (a Levenshtein distance of
+ * at most 1). Written here, not a library's full edit distance: this one check is all the search needs, and
+ * the search box is in the first load (docs/operations.md#performance-budget).
+ */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  let start = 0;
+  while (start < shorter.length && shorter[start] === longer[start]) start++;
+  // After the first difference the rest must be equal: skipping the longer's letter, or both (a change).
+  const skip = shorter.length === longer.length ? 1 : 0;
+  return shorter.slice(start + skip) === longer.slice(start + 1);
+}
+
 /** A typed word matches a product's word that it begins, or that is one letter away (one typo). */
 function wordMatches(typed: string, candidate: string): boolean {
   if (candidate.startsWith(typed)) return true;
   if (typed.length < MIN_TYPO_WORD_LENGTH) return false;
   // One letter more, less or changed ("sofy" for "soft"), also in the start of a longer word ("sensa…").
-  if (distance(typed, candidate) <= 1) return true;
-  return typed.length >= MIN_TYPO_PREFIX_LENGTH && distance(typed, candidate.slice(0, typed.length)) <= 1;
+  if (withinOneEdit(typed, candidate)) return true;
+  return typed.length >= MIN_TYPO_PREFIX_LENGTH && withinOneEdit(typed, candidate.slice(0, typed.length));
 }
 
 function searchableWords(product: Product): string[] {

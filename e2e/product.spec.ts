@@ -62,7 +62,7 @@ test('a visitor who asks for reduced motion searches, opens mittens and looks th
   await page.evaluate(() => window.scrollTo(0, 0));
   await searchBox(page).fill('skin');
   await searchBox(page).press('Enter');
-  await expect(page).toHaveURL(/\/#products$/);
+  await expect(page).toHaveURL(/\/\?q=skin#products$/);
   const results = page.getByRole('region', { name: 'Search Results' });
   await expect(results.getByRole('heading', { name: 'Search Results' })).toBeInViewport();
   expect((await results.getByRole('article').getByRole('heading').allTextContents()).sort()).toEqual([
