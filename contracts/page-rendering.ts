@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Product } from './catalogue';
-import { SEARCH_QUERY_MAX_LENGTH } from './product-search';
+import { SEARCH_QUERY_MAX_LENGTH } from './search-query';
 
 // docs/architecture.md#pages-as-html: what the server hands the page renderer (web/entry-server.tsx) and gets
 // back. The renderer is the web app's own code, built for Node; the server only knows it by this shape.

@@ -4,11 +4,11 @@ import type { Product } from './catalogue';
 import {
   findByExactTitle,
   matchProducts,
-  searchPath,
   searchWords,
   suggestProducts,
   withinOneEdit,
 } from './product-search';
+import { searchPath } from './search-query';
 
 /** Only what the matcher reads; the shop's seven mittens with their own words (server/db/seed-products.ts). */
 function mitt(id: number, title: string, category: string, description: string): Product {
@@ -144,7 +144,7 @@ describe('findByExactTitle', () => {
 
 describe('searchPath', () => {
   it('puts the query in the home page URL, none for an empty one', () => {
-    expect(searchPath('soft mitt')).toBe('/?q=soft+mitt');
+    expect(searchPath('soft mitt')).toBe('/?q=soft%20mitt');
     expect(searchPath('a&b=c')).toBe('/?q=a%26b%3Dc');
     expect(searchPath('')).toBe('/');
   });

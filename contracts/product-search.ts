@@ -1,19 +1,8 @@
 import type { Product } from './catalogue';
 
 // docs/product.md#search-matching: the one matcher of the shop's search. The header's suggestions, the home
-// page's results and the server-rendered `/?q=…` page all call it, so they always agree.
-
-/** The home page's URL holds the query: `/?q=soft` (Back, reload and a shared link keep the search). */
-export const SEARCH_QUERY_PARAM = 'q';
-
-/** The longest query the search box takes and the server renders. */
-export const SEARCH_QUERY_MAX_LENGTH = 100;
-
-/** The home page showing a query's results: `/` for none. */
-export function searchPath(query: string): string {
-  if (query === '') return '/';
-  return `/?${new URLSearchParams({ [SEARCH_QUERY_PARAM]: query })}`;
-}
+// page's results and the server-rendered `/?q=…` page all call it, so they always agree. The browser loads it
+// in a chunk of its own (web/features/search/product-matcher.ts); what the URL needs is search-query.ts.
 
 export const MAX_SUGGESTIONS = 6;
 

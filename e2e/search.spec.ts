@@ -69,7 +69,20 @@ test('a visitor on a phone finds the mittens as "mitten", "GLOVES" and "sof", an
   // A shared link: the server's page already shows the results.
   const html = await (await page.request.get('/?q=sof')).text();
   expect(html).toContain('Search Results');
+  const complaints: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') complaints.push(message.text());
+  });
+  page.on('pageerror', (error) => complaints.push(error.message));
   await page.goto('/?q=sof');
   await expect(searchBox(page)).toHaveValue('sof');
   expect(await resultTitles(page)).toEqual(soft);
+  // It hydrates with the same results, the matcher loaded first (no mismatch to recover from).
+  await page
+    .getByRole('region', { name: 'Search Results' })
+    .getByRole('button', { name: 'Clear Search' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Our Mittens' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect(complaints).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import { searchPath } from '../../contracts/product-search';
+import { searchPath } from '../../contracts/search-query';
 
 // Every path of the app and of the API, in one place (docs/architecture.md#web: all paths in one paths.ts).
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { PageRenderer, RenderedPolicyPage } from '../../../contracts/page-rendering';
-import { searchPath } from '../../../contracts/product-search';
+import { searchPath } from '../../../contracts/search-query';
 import type { Database } from '../../db/client';
 import { createCatalogueCache, parseProductId } from '../catalogue/service';
 import { type PageDescriptor, pageHead } from '../seo/page-head';

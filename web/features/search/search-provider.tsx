@@ -1,17 +1,18 @@
-import { createContext, type ReactNode, use, useMemo, useState } from 'react';
-import { SEARCH_QUERY_PARAM, searchPath } from '../../../contracts/product-search';
+import { createContext, type ReactNode, use, useState } from 'react';
+import { SEARCH_QUERY_PARAM, searchPath } from '../../../contracts/search-query';
 import { paths } from '../../lib/paths';
 import { useLocation, useNavigate } from '../../lib/router';
+import { type ProductMatcher, useProductMatcher } from './product-matcher';
 
 interface SearchState {
+  /** The one matcher of the box and the grid, once its chunk is here. */
+  matcher: ProductMatcher | undefined;
   /** What the search box shows: on the home page, the URL's query. */
   term: string;
   /** Typing: on the home page it replaces the URL's query (one history entry, not one per letter). */
   setTerm: (term: string) => void;
   /** Fills the box without touching the home page's URL: after a suggestion opened its product. */
   fillBox: (term: string) => void;
-  /** Opens the home page with the term's results, scrolled to them (a new history entry). */
-  showResults: (term: string) => void;
   clearSearch: () => void;
 }
 
@@ -31,22 +32,18 @@ export function SearchProvider({ children }: { children: ReactNode }) {
   if (urlTerm !== null && boxTerm !== urlTerm) setBoxTerm(urlTerm);
   const term = urlTerm ?? boxTerm;
 
-  const value = useMemo<SearchState>(
-    () => ({
-      term,
-      setTerm: (next) => {
-        if (onHome) navigate(searchPath(next), { replace: true });
-        else setBoxTerm(next);
-      },
-      fillBox: setBoxTerm,
-      showResults: (next) => navigate(paths.searchResults(next)),
-      clearSearch: () => {
-        setBoxTerm('');
-        if (onHome) navigate(paths.home);
-      },
-    }),
-    [term, onHome, navigate],
-  );
+  // A new value at each render: the provider renders only when the location or the box changes.
+  const value: SearchState = {
+    matcher: useProductMatcher(),
+    term,
+    setTerm: (next) => {
+      if (onHome) navigate(searchPath(next), { replace: true });
+      else setBoxTerm(next);
+    },
+    fillBox: setBoxTerm,
+    // Shown on the home page only; Back brings the search back.
+    clearSearch: () => navigate(paths.home),
+  };
   return <SearchContext value={value}>{children}</SearchContext>;
 }
 

@@ -1,5 +1,4 @@
 import { lazy, Suspense } from 'react';
-import { matchProducts } from '../../../../contracts/product-search';
 import { DeferredSection } from '../../../components/deferred-section';
 import { ProductsSection } from '../../../features/catalogue/components/products-section';
 import { useSearch } from '../../../features/search/search-provider';
@@ -38,7 +37,7 @@ export function HomeRoute() {
       {aboutSection}
       <ProductsSection
         searchTerm={search.term}
-        filterProducts={(products) => matchProducts(products, search.term)}
+        filterProducts={(products) => search.matcher?.matchProducts(products, search.term) ?? products}
         onClearSearch={search.clearSearch}
         actions={shopState}
       />

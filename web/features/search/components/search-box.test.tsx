@@ -1,9 +1,10 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cardTitles, productRoutes, storedProductOrder } from '../../../test/catalogue-pages';
 import { catalogue } from '../../../test/products';
 import { renderShop } from '../../../test/render-shop';
+import { loadProductMatcher } from '../product-matcher';
 
 // Routes and dialogs load their code lazily, which takes a few seconds in happy-dom on a busy machine.
 configure({ asyncUtilTimeout: 10_000 });
@@ -11,6 +12,11 @@ configure({ asyncUtilTimeout: 10_000 });
 // docs/product.md#behaviour Search, on the home page of the whole app. Any other search submitted goes to
 // /#products and scrolls to the results: a browser's part (and the memory router keeps no hash), in
 // e2e/product.spec.ts.
+
+// The matcher's chunk loads as the app starts (web/main.tsx); here it is loaded before the first test.
+beforeAll(async () => {
+  await loadProductMatcher();
+});
 
 async function renderHome() {
   const result = renderShop('/', { api: productRoutes(catalogue) });
