@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Product } from './catalogue';
+import { SEARCH_QUERY_MAX_LENGTH } from './search-query';
 
 // docs/architecture.md#pages-as-html: what the server hands the page renderer (web/entry-server.tsx) and gets
 // back. The renderer is the web app's own code, built for Node; the server only knows it by this shape.
@@ -38,3 +39,11 @@ export interface PageRenderer {
 
 /** GET /product/:id, the page. Any text is accepted: one that names no product on sale is the 404 page. */
 export const ProductPageParamsSchema = z.object({ id: z.string().max(200) });
+
+/**
+ * GET /?q=…, the home page with a search's results (docs/product.md#search-matching). A page never refuses its
+ * query: one that is too long or given twice is read as none.
+ */
+export const HomePageQuerySchema = z.object({
+  q: z.string().max(SEARCH_QUERY_MAX_LENGTH).optional().catch(undefined),
+});

@@ -58,16 +58,18 @@ test('a visitor who asks for reduced motion searches, opens mittens and looks th
     page.getByRole('article', { name: 'Soft Mitt', exact: true }).getByText('No Image'),
   ).toHaveCount(0);
 
-  // Any search that is not a title shows the results, scrolled to.
+  // Any search that is not a title shows the results, scrolled to (titles and descriptions that say "skin").
   await page.evaluate(() => window.scrollTo(0, 0));
   await searchBox(page).fill('skin');
   await searchBox(page).press('Enter');
-  await expect(page).toHaveURL(/\/#products$/);
+  await expect(page).toHaveURL(/\/\?q=skin#products$/);
   const results = page.getByRole('region', { name: 'Search Results' });
   await expect(results.getByRole('heading', { name: 'Search Results' })).toBeInViewport();
   expect((await results.getByRole('article').getByRole('heading').allTextContents()).sort()).toEqual([
+    'Face Mitt',
     'For Normal Skin',
     'For Sensitive Skin',
+    'Luxury Soft Mitt',
   ]);
 
   // Opening a product from the grid shows it from the top of the page.

@@ -11,6 +11,7 @@ import { setRenderedOrder } from './features/catalogue/api/rendered-order';
 import { shuffleIds } from './features/catalogue/product-order';
 import { policyFactsQueryOptions } from './features/policies/api/get-policy-facts';
 import { policies } from './features/policies/policy-content';
+import { loadProductMatcher } from './features/search/product-matcher';
 import { StaticRouter } from './lib/router';
 
 // docs/architecture.md#pages-as-html: the server's renderer of the catalogue pages, built for Node by
@@ -24,6 +25,8 @@ async function streamToText(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 export async function render(request: PageRenderRequest): Promise<RenderedPage> {
+  // A search's results (/?q=…) need the matcher, which the browser loads apart from the first load.
+  await loadProductMatcher();
   const queryClient = createQueryClient();
   queryClient.setQueryData(productsQueryOptions.queryKey, [...request.products]);
   setRenderedOrder(queryClient, shuffleIds(request.products.map((product) => product.id)));

@@ -2,10 +2,12 @@
 import './styles/app.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { SEARCH_QUERY_PARAM } from '../contracts/search-query';
 import { App } from './app/app';
 import { hydrateAppState } from './app/app-state';
 import { createQueryClient } from './app/query-client';
 import { preloadRoute } from './app/router';
+import { loadProductMatcher } from './features/search/product-matcher';
 import { BrowserRouter } from './lib/router';
 
 const container = document.getElementById('root');
@@ -23,7 +25,10 @@ const app = (
 // Not a top-level await: the route's chunk imports this one, which would then never finish evaluating. A chunk
 // that fails to load still hydrates: the route's error boundary then shows the error page, as without SSR.
 if (hydrateAppState(queryClient)) {
-  void preloadRoute(window.location.pathname)
+  // A page with a search (/?q=…) shows its results only with the matcher, not in the first load
+  // (docs/operations.md#performance-budget).
+  const searching = window.location.search.includes(`${SEARCH_QUERY_PARAM}=`);
+  void Promise.all([preloadRoute(window.location.pathname), searching && loadProductMatcher()])
     .catch(() => undefined)
     .then(() => hydrateRoot(container, app));
 } else {

@@ -1,3 +1,5 @@
+import { searchPath } from '../../contracts/search-query';
+
 // Every path of the app and of the API, in one place (docs/architecture.md#web: all paths in one paths.ts).
 
 /** The home page's anchor sections (docs/product.md#screens). */
@@ -20,6 +22,8 @@ export const policyPaths = {
 export const paths = {
   home: '/',
   section: (id: SectionId) => `/#${id}`,
+  /** The home page with a search's results, scrolled to them (docs/product.md#search-matching). */
+  searchResults: (query: string) => `${searchPath(query)}#${sectionIds.products}`,
   product: (id: number | string) => `/product/${id}`,
   productPattern: '/product/:id',
   cart: '/cart',

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { PageRenderer, RenderedPolicyPage } from '../../../contracts/page-rendering';
+import { searchPath } from '../../../contracts/search-query';
 import type { Database } from '../../db/client';
 import { createCatalogueCache, parseProductId } from '../catalogue/service';
 import { type PageDescriptor, pageHead } from '../seo/page-head';
@@ -8,7 +10,7 @@ import type { PageTemplate } from './page-template';
 
 /** A page the server renders: docs/architecture.md#pages-as-html. */
 export type PageRequest =
-  | { kind: 'home' }
+  | { kind: 'home'; query: string }
   | { kind: 'product'; id: string }
   | { kind: 'policy'; policy: RenderedPolicyPage }
   /** Any path no route of the app answers: one page for all of them, "Page not found". */
@@ -32,11 +34,14 @@ interface PageServiceOptions {
 const NOT_FOUND_PATH = '/page-not-found';
 
 function pathOf(request: PageRequest): string {
-  if (request.kind === 'home') return '/';
+  if (request.kind === 'home') return searchPath(request.query);
   if (request.kind === 'not-found') return NOT_FOUND_PATH;
   if (request.kind === 'product') return `/product/${request.id}`;
   return request.policy.path;
 }
+
+/** The home page, the products, the policies and the searches last asked for. */
+const MAX_CACHED_PAGES = 200;
 
 /**
  * The catalogue pages as HTML, the same for every visitor (no cookie or session is read). Each is rendered
@@ -46,7 +51,8 @@ function pathOf(request: PageRequest): string {
 export function createPageService({ db, renderer, template, siteUrl }: PageServiceOptions) {
   const catalogue = createCatalogueCache(db);
   let cachedVersion = '';
-  const cache = new Map<string, Promise<RenderedHtmlPage>>();
+  // Bounded: every search (/?q=…) is a page of its own.
+  const cache = new LRUCache<string, Promise<RenderedHtmlPage>>({ max: MAX_CACHED_PAGES });
 
   async function render(request: PageRequest, path: string, dispatchDays: number): Promise<RenderedHtmlPage> {
     const snapshot = await catalogue.get();

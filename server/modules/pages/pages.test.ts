@@ -51,6 +51,18 @@ function scriptTags(html: string): string[] {
   return html.match(/<script\b[^>]*>/g) ?? [];
 }
 
+/** The home page's product grid section. */
+function productGrid(html: string): string {
+  return html.split('id="products"')[1]?.split('</section>')[0] ?? '';
+}
+
+/** The titles of the grid's cards, sorted. */
+function cardTitlesIn(grid: string): string[] {
+  return [...grid.matchAll(/<article[\s\S]*?<h3[^>]*>(?:<[^>]+>)*([^<]+)</g)]
+    .map((match) => match[1] ?? '')
+    .sort();
+}
+
 describe('catalogue pages as HTML', () => {
   it('renders a product page with its title, prices, description and head', async () => {
     const response = await page('/product/1');
@@ -82,6 +94,26 @@ describe('catalogue pages as HTML', () => {
     expect(response.body).toContain('₹239');
     expect(response.body).toContain('Smooth, glowing skin in one warm bath');
   });
+
+  it("renders a search's results under Search Results, with the query in the box", async () => {
+    const response = await page('/?q=SOF');
+    expect(response.statusCode).toBe(200);
+    const grid = productGrid(response.body);
+    expect(grid).toContain('Search Results');
+    // docs/product.md#search-matching: "sof" begins "soft", in two titles and For Sensitive Skin's description.
+    expect(cardTitlesIn(grid)).toEqual(['For Sensitive Skin', 'Luxury Soft Mitt', 'Soft Mitt']);
+    expect(response.body).toMatch(/<input[^>]*value="SOF"/);
+  });
+
+  it.each([`/?q=${'x'.repeat(101)}`, '/?q=a&q=b'])(
+    'reads %s as the home page without a search',
+    async (url) => {
+      const response = await page(url);
+      expect(response.statusCode).toBe(200);
+      expect(productGrid(response.body)).toContain('Our Mittens');
+      expect(cardTitlesIn(productGrid(response.body))).toHaveLength(7);
+    },
+  );
 
   it.each(['/terms-and-conditions', '/privacy-policy', '/cancellation-refund', '/shipping-delivery'])(
     'renders the policy page %s',

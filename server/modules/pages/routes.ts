@@ -1,6 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ProductPageParamsSchema, type RenderedPolicyPage } from '../../../contracts/page-rendering';
+import {
+  HomePageQuerySchema,
+  ProductPageParamsSchema,
+  type RenderedPolicyPage,
+} from '../../../contracts/page-rendering';
 import type { PageRequest, PageService } from './page-service';
 
 // docs/architecture.md#pages-as-html: the HTML is the same for everyone, so a CDN may keep it, but it asks
@@ -20,7 +24,7 @@ interface PageRoutesOptions {
   policyPages: readonly RenderedPolicyPage[];
 }
 
-/** GET / , /product/:id and the policy pages as HTML rendered on the server. */
+/** GET / (also /?q=… with a search's results), /product/:id and the policy pages as HTML rendered on the server. */
 const pageRoutes: FastifyPluginAsyncZod<PageRoutesOptions> = async (app, { pages, policyPages }) => {
   async function send(request: FastifyRequest, reply: FastifyReply, pageRequest: PageRequest) {
     const page = await pages.page(pageRequest);
@@ -29,7 +33,9 @@ const pageRoutes: FastifyPluginAsyncZod<PageRoutesOptions> = async (app, { pages
     return reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
   }
 
-  app.get('/', { schema: { hide: true } }, (request, reply) => send(request, reply, { kind: 'home' }));
+  app.get('/', { schema: { hide: true, querystring: HomePageQuerySchema } }, (request, reply) =>
+    send(request, reply, { kind: 'home', query: request.query.q ?? '' }),
+  );
 
   app.get('/product/:id', { schema: { hide: true, params: ProductPageParamsSchema } }, (request, reply) =>
     send(request, reply, { kind: 'product', id: request.params.id }),

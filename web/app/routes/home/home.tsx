@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { DeferredSection } from '../../../components/deferred-section';
 import { ProductsSection } from '../../../features/catalogue/components/products-section';
-import { filterByTitle } from '../../../features/search/match-products';
 import { useSearch } from '../../../features/search/search-provider';
 import { lazyAfterLoad } from '../../../lib/lazy-after-load';
 import { sectionIds } from '../../../lib/paths';
@@ -38,7 +37,7 @@ export function HomeRoute() {
       {aboutSection}
       <ProductsSection
         searchTerm={search.term}
-        filterProducts={(products) => filterByTitle(products, search.term)}
+        filterProducts={(products) => search.matcher?.matchProducts(products, search.term) ?? products}
         onClearSearch={search.clearSearch}
         actions={shopState}
       />

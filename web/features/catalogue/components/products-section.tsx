@@ -16,7 +16,7 @@ const SKELETON_CARDS = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
 interface ProductsSectionProps {
   searchTerm: string;
   /** The search in force (composed by the app from features/search). */
-  filterProducts: (products: readonly Product[]) => Product[];
+  filterProducts: (products: readonly Product[]) => readonly Product[];
   onClearSearch: () => void;
   actions: ProductActions;
 }

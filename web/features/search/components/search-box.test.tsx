@@ -1,9 +1,10 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cardTitles, productRoutes, storedProductOrder } from '../../../test/catalogue-pages';
 import { catalogue } from '../../../test/products';
 import { renderShop } from '../../../test/render-shop';
+import { loadProductMatcher } from '../product-matcher';
 
 // Routes and dialogs load their code lazily, which takes a few seconds in happy-dom on a busy machine.
 configure({ asyncUtilTimeout: 10_000 });
@@ -11,6 +12,11 @@ configure({ asyncUtilTimeout: 10_000 });
 // docs/product.md#behaviour Search, on the home page of the whole app. Any other search submitted goes to
 // /#products and scrolls to the results: a browser's part (and the memory router keeps no hash), in
 // e2e/product.spec.ts.
+
+// The matcher's chunk loads as the app starts (web/main.tsx); here it is loaded before the first test.
+beforeAll(async () => {
+  await loadProductMatcher();
+});
 
 async function renderHome() {
   const result = renderShop('/', { api: productRoutes(catalogue) });
@@ -37,7 +43,7 @@ function results(): HTMLElement {
 
 // The whole app renders in happy-dom: slow on a busy machine, never waiting on a clock.
 describe('the search box', { timeout: 30_000 }, () => {
-  it('filters the grid by title under Search Results, and Clear Search restores all 7', async () => {
+  it('filters the grid under Search Results, and Clear Search restores all 7', async () => {
     const user = userEvent.setup();
     await renderHome();
     await user.type(searchBox(), 'luxury');
@@ -56,16 +62,38 @@ describe('the search box', { timeout: 30_000 }, () => {
     expect(searchBox().value).toBe('');
   });
 
-  it('suggests by category too, while the grid matches titles only', async () => {
+  it('suggests exactly the results: title, description or category, in any case, plural or with a typo', async () => {
     const user = userEvent.setup();
     await renderHome();
-    await user.type(searchBox(), 'premium');
-    // docs/product.md#entities: Luxury Mitt, Soft Mitt and Luxury Mitt Black are the premium mittens.
-    for (const title of ['Luxury Mitt', 'Soft Mitt', 'Luxury Mitt Black']) {
-      expect(suggestion(title)).toBeTruthy();
+    // web/test/products.ts: every description but For Sensitive Skin's says "mitten"; three are premium.
+    const everyMittenButSensitive = cardTitles(results()).filter((title) => title !== 'For Sensitive Skin');
+    const expectations: [string, string[]][] = [
+      ['mitten', everyMittenButSensitive],
+      ['GLOVES', everyMittenButSensitive],
+      ['mitt', everyMittenButSensitive],
+      ['sof', ['Luxury Soft Mitt', 'Soft Mitt']],
+      ['prémium', ['Luxury Mitt', 'Luxury Mitt Black', 'Soft Mitt']],
+      ['gantle', ['For Sensitive Skin']],
+    ];
+    for (const [query, titles] of expectations) {
+      await user.clear(searchBox());
+      await user.type(searchBox(), query);
+      expect(cardTitles(results()), query).toEqual(titles);
+      const suggested = within(suggestions())
+        .getAllByRole('option')
+        .map((option) => option.querySelector('.search-box__option-title')?.textContent ?? '');
+      // At most six suggestions: the first of the results.
+      expect(suggested.length, query).toBe(Math.min(6, titles.length));
+      for (const title of suggested) expect(titles, query).toContain(title);
     }
-    expect(suggestions().hidden).toBe(false);
-    expect(screen.getByText('No products found matching your search.')).toBeTruthy();
+  });
+
+  it('shows the results of the query in the URL, with the query in the box', async () => {
+    renderShop('/?q=sof', { api: productRoutes(catalogue) });
+    const region = await screen.findByRole('region', { name: 'Search Results' });
+    await within(region).findAllByRole('article');
+    expect(cardTitles(region)).toEqual(['Luxury Soft Mitt', 'Soft Mitt']);
+    expect(searchBox().value).toBe('sof');
   });
 
   it('shows the empty text for a search without matches; Clear Search brings back the 7, reshuffled', async () => {

@@ -1,26 +1,32 @@
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, Suspense, useId, useState } from 'react';
 import type { Product } from '../../../../contracts/catalogue';
+import { SEARCH_QUERY_MAX_LENGTH } from '../../../../contracts/search-query';
 import { SearchIcon } from '../../../components/icons';
-import { paths, sectionIds } from '../../../lib/paths';
+import { lazyAfterLoad } from '../../../lib/lazy-after-load';
+import { paths } from '../../../lib/paths';
 import { useNavigate } from '../../../lib/router';
-import { findByExactTitle, suggestProducts } from '../match-products';
 import { useSearch } from '../search-provider';
 import './search-box.css';
+
+// docs/operations.md#performance-budget: not in the first load, like the matcher.
+const SuggestionOptions = lazyAfterLoad(() =>
+  import('./suggestion-options').then((module) => module.SuggestionOptions),
+);
 
 interface SearchBoxProps {
   products: readonly Product[];
 }
 
-/** docs/product.md#behaviour Search: a combobox whose suggestions match title, description or category. */
+/** docs/product.md#search-matching: a combobox whose suggestions are the first of the results. */
 export function SearchBox({ products }: SearchBoxProps) {
-  const { term, setTerm } = useSearch();
+  const { matcher, term, setTerm, fillBox } = useSearch();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
   const inputId = useId();
   const listId = useId();
 
-  const suggestions = suggestProducts(products, term);
+  const suggestions = matcher?.suggestProducts(products, term) ?? [];
   const expanded = open && suggestions.length > 0;
   const activeSuggestion = expanded ? suggestions[activeIndex] : undefined;
 
@@ -31,9 +37,10 @@ export function SearchBox({ products }: SearchBoxProps) {
 
   // docs/product.md#behaviour: clicking a suggestion fills the box and selects the product.
   function selectProduct(product: Product) {
-    setTerm(product.title);
     closeSuggestions();
     navigate(paths.product(product.id));
+    // After leaving: the home page's URL keeps what was typed, for Back.
+    fillBox(product.title);
   }
 
   // docs/product.md#behaviour: submitting applies the search; an exact title match selects that product.
@@ -43,13 +50,14 @@ export function SearchBox({ products }: SearchBoxProps) {
       selectProduct(activeSuggestion);
       return;
     }
-    const exactMatch = findByExactTitle(products, term);
+    const exactMatch = matcher?.findByExactTitle(products, term);
     if (exactMatch) {
       selectProduct(exactMatch);
       return;
     }
     closeSuggestions();
-    navigate(paths.section(sectionIds.products));
+    // The results, scrolled to: a new history entry, so Back returns to the page the search started on.
+    navigate(paths.searchResults(term));
   }
 
   function moveThroughSuggestions(event: KeyboardEvent<HTMLInputElement>) {
@@ -84,6 +92,7 @@ export function SearchBox({ products }: SearchBoxProps) {
         placeholder="Search mittens"
         autoComplete="off"
         enterKeyHint="search"
+        maxLength={SEARCH_QUERY_MAX_LENGTH}
         aria-autocomplete="list"
         aria-expanded={expanded}
         aria-controls={listId}
@@ -108,25 +117,14 @@ export function SearchBox({ products }: SearchBoxProps) {
         aria-label="Suggestions"
         hidden={!expanded}
       >
-        {suggestions.map((product, index) => (
-          // The combobox input keeps focus and handles the keyboard (arrows, Enter, Escape); options only
-          // take clicks, as in the WAI-ARIA APG combobox with aria-activedescendant.
-          // biome-ignore lint/a11y/useKeyWithClickEvents: see above.
-          // biome-ignore lint/a11y/useFocusableInteractive: see above.
-          <div
-            key={product.id}
-            id={`${listId}-${product.id}`}
-            role="option"
-            aria-selected={index === activeIndex}
-            className="search-box__option"
-            // Keeps focus in the input, so the blur doesn't close the list before the click lands.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => selectProduct(product)}
-          >
-            <span className="search-box__option-title">{product.title}</span>
-            <span className="search-box__option-category">{product.category}</span>
-          </div>
-        ))}
+        <Suspense fallback={null}>
+          <SuggestionOptions
+            listId={listId}
+            suggestions={suggestions}
+            activeIndex={activeIndex}
+            onSelect={selectProduct}
+          />
+        </Suspense>
       </div>
     </form>
   );
