@@ -40,7 +40,12 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const signInOptions = { delayScale: app.config.loginFailureDelayScale };
   const secrets = secretBox(app.config.staffSecretsKey);
-  app.addHook('onReady', () => sealUnsealedTotpSecrets(app.db, secrets));
+  // A shop starts while its database is down (GET /api/health says so): the sealing then waits for the next start.
+  app.addHook('onReady', async () => {
+    await sealUnsealedTotpSecrets(app.db, secrets).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'could not seal the stored TOTP secrets at start'),
+    );
+  });
 
   app.post(
     '/session',
