@@ -83,7 +83,12 @@ describe('GET /api/admin/customers', () => {
     });
     const other = await createShopper(app, { firstName: 'Kabir', lastName: 'Singh', phone: '9000011112' });
 
-    for (const q of ['meeraqx', 'IYENGARZZ', 'eraqx iyen', meera.contact.email.toUpperCase().slice(0, 12)]) {
+    for (const q of [
+      'meeraqx',
+      'IYENGARZZ',
+      'eraqx iyen',
+      meera.contact.email.toUpperCase().split('@')[0] ?? '',
+    ]) {
       const ids = (await list(q)).customers.map((row) => row.id);
       expect(ids, q).toContain(meera.user._id);
       expect(ids, q).not.toContain(other.user._id);
