@@ -153,7 +153,7 @@ describe('the profile', () => {
     [{ isAdmin: true }, 400, undefined],
     [{ passwordHash: 'x' }, 400, undefined],
     [{ lastName: 'a@b' }, 400, 'Last name cannot contain @'],
-    [{ phone: '123' }, 400, 'Phone number must be exactly 10 digits (e.g., 1234567890)'],
+    [{ phone: '123' }, 400, 'Phone number must be exactly 10 digits (e.g., 9876543211)'],
     [
       { phone: '1234567890' },
       400,

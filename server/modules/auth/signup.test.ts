@@ -84,7 +84,7 @@ describe('POST /api/auth/signup: the docs/product.md#signup-rules rules', () => 
   it.each([
     [{ password: 'abc12' }, 'Password must be at least 6 characters long'],
     [{ pincode: '56001' }, 'Pincode must be at least 6 characters long'],
-    [{ mobile: '12345' }, 'Phone number must be exactly 10 digits (e.g., 1234567890)'],
+    [{ mobile: '12345' }, 'Phone number must be exactly 10 digits (e.g., 9876543211)'],
     [{ lastName: 'rao@home' }, 'Last name cannot contain @'],
     [{ password: 'password1' }, 'This password is too common. Please choose a less guessable one.'],
   ])('refuses %j with its message', async (overrides, message) => {

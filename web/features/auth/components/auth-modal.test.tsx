@@ -162,7 +162,7 @@ describe('the signup view', { timeout: 20_000 }, () => {
     await user.type(phone, '12345');
     await user.click(button(dialog, 'Send OTP'));
     expect(within(dialog).getByRole('alert').textContent).toBe(
-      'Invalid phone number format. Please use +91XXXXXXXXXX or 10-digit number',
+      'Invalid phone number format. Please use +91 98765 43211 or a 10-digit number',
     );
     expect(api.callsTo('POST /api/auth/send-otp')).toHaveLength(0);
 
@@ -201,7 +201,7 @@ describe('the login view', () => {
     await user.type(within(dialog).getByLabelText('Password'), 'silk-mitten-2026');
     await user.click(within(dialog).getByRole('button', { name: 'Login' }));
     expect(within(dialog).getByRole('alert').textContent).toBe(
-      'Phone number must be exactly 10 digits (e.g., 1234567890)',
+      'Phone number must be exactly 10 digits (e.g., 9876543211)',
     );
     expect(api.callsTo('POST /api/auth/login')).toHaveLength(0);
 
