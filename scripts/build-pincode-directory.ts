@@ -74,8 +74,9 @@ for (const [pincode, { states, districts }] of [...offices].sort(([a], [b]) => a
   const state = mostCommon(states);
   if (state === '') continue;
   const district = mostCommon(districts);
-  places[state] ??= {};
-  (places[state][district] ??= []).push(pincode);
+  const districtsOfState = places[state] ?? {};
+  districtsOfState[district] = [...(districtsOfState[district] ?? []), pincode];
+  places[state] = districtsOfState;
   count += 1;
 }
 

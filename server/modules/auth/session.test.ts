@@ -160,7 +160,7 @@ describe('the profile', () => {
       'Please enter a valid Indian mobile number: 10 digits starting with 6, 7, 8 or 9.',
     ],
     [{ phone: '9123456780' }, 400, 'Please verify the new phone number with an OTP before saving it.'],
-    [{ pincode: '123' }, 400, 'Pincode must be at least 6 characters long'],
+    [{ pincode: '123' }, 400, 'Pincode must be 6 digits and cannot start with 0'],
     [{ city: 42 }, 400, undefined],
   ])('refuses %j', async (payload, status, message) => {
     const { token } = await createShopper(app);

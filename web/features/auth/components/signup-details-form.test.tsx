@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryWrapper } from '../../../test/query-wrapper';
 import { type Feedback, FeedbackBanner } from './feedback';
 import { SignupDetailsForm } from './signup-details-form';
 
@@ -44,7 +45,7 @@ describe('the Sign Up details form', () => {
       const fetchMock = vi.fn();
       vi.stubGlobal('fetch', fetchMock);
       const onSignUp = vi.fn();
-      render(<SignupAfterVerification onSignUp={onSignUp} />);
+      render(<SignupAfterVerification onSignUp={onSignUp} />, { wrapper: createQueryWrapper().wrapper });
 
       await user.type(field('First Name'), 'Asha');
       await user.type(field('Last Name'), 'Verma');
@@ -52,11 +53,11 @@ describe('the Sign Up details form', () => {
       await user.type(field('Mobile Number'), '9876543210');
       await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
-      const houseName = screen.getByRole('textbox', {
+      const houseName = await screen.findByRole('textbox', {
         name: 'House Name',
         description: 'Please enter your house name',
       });
-      expect(document.activeElement).toBe(houseName);
+      await waitFor(() => expect(document.activeElement).toBe(houseName));
       expect(
         screen.getByRole('textbox', { name: 'Street/Area', description: 'Please enter your street/area' }),
       ).toBeTruthy();
@@ -75,7 +76,7 @@ describe('the Sign Up details form', () => {
       await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
       const password = field('Password');
-      expect(document.activeElement).toBe(password);
+      await waitFor(() => expect(document.activeElement).toBe(password));
       expect(password.getAttribute('aria-invalid')).toBe('true');
       expect(password.getAttribute('aria-describedby')).toBeTruthy();
       expect(document.getElementById(password.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
@@ -84,7 +85,7 @@ describe('the Sign Up details form', () => {
       expect(
         screen.getByRole('textbox', {
           name: 'Pincode',
-          description: 'Pincode must be at least 6 characters long',
+          description: 'Pincode must be 6 digits and cannot start with 0',
         }),
       ).toBeTruthy();
       // Refused here: nothing went to the server.
