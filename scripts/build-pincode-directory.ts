@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { stateByName } from '../contracts/india-states';
+import { stateByCode, stateByName } from '../contracts/india-states';
 
 const version = process.argv[2] ?? '2.5.9';
 const output = join(
@@ -68,12 +68,18 @@ for (const office of postOffices()) {
   offices.set(office.p, entry);
 }
 
+/** Delhi's districts are named by compass point alone: "South" reads as "South Delhi" in an address. */
+function cityOf(district: string, stateCode: string): string {
+  if (!/^(North|South|East|West|Central)( (North|South|East|West))?$/.test(district)) return district;
+  return `${district} ${stateByCode(stateCode)?.name ?? ''}`.trim();
+}
+
 const places: Record<string, Record<string, string[]>> = {};
 let count = 0;
 for (const [pincode, { states, districts }] of [...offices].sort(([a], [b]) => a.localeCompare(b))) {
   const state = mostCommon(states);
   if (state === '') continue;
-  const district = mostCommon(districts);
+  const district = cityOf(mostCommon(districts), state);
   const districtsOfState = places[state] ?? {};
   districtsOfState[district] = [...(districtsOfState[district] ?? []), pincode];
   places[state] = districtsOfState;
