@@ -11,7 +11,7 @@ export {
   PASSWORD_MIN_LENGTH,
 } from './auth-rules';
 
-/** docs/product.md#phone-and-email: an OTP goes to an e-mail (must contain @) or to a mobile (+91 and 10 digits, or 10 digits). */
+/** docs/product.md#phone-and-email: an OTP goes to an e-mail (must contain @) or to a mobile, in any form `normalizeOtpPhone` reads. */
 export const OtpTargetSchema = z
   .object({ email: z.string().optional(), mobile: z.string().optional() })
   .transform((body, context) => {

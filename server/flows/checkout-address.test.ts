@@ -51,6 +51,18 @@ describe('POST /api/payment/create-order refuses an address that breaks a rule (
     const [order] = await app.db.select().from(orders).where(eq(orders.userId, shopper.userId));
     expect(order?.contact.phone).toBe('9845012345');
   });
+
+  it("keeps no second copy of the account's own number", async () => {
+    const shopper = await newShopper(app);
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      headers: shopper.headers,
+      payload: { deliveryPhone: `+91 ${shopper.mobile}` },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ deliveryPhone: '', phone: shopper.mobile });
+  });
 });
 
 describe('PUT /api/auth/profile keeps the pincode rule (docs/product.md#pincode-directory)', () => {

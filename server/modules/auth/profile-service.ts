@@ -33,12 +33,12 @@ function savedAddressProblem({ pincode, state }: ProfileUpdate): string | undefi
   return undefined;
 }
 
-/** docs/product.md#delivery-address: the contact mobile as bare 10 digits; null when cleared. */
-function deliveryPhoneOf(input: string): string | null {
+/** docs/product.md#delivery-address: the contact mobile as bare 10 digits; null when cleared or the account's own. */
+function deliveryPhoneOf(input: string, accountPhone: string): string | null {
   if (input.trim() === '') return null;
   const phone = normalizeIndianPhone(input);
   if (!phone.ok) throw new AppError('invalid', phone.message);
-  return phone.phone;
+  return phone.phone === accountPhone ? null : phone.phone;
 }
 
 interface PhoneChange {
@@ -97,7 +97,7 @@ export async function updateProfile(db: Database, userId: string, update: Profil
   const newPhone = phoneChangeOf(update, current.phone);
   const { deliveryPhone, ...otherFields } = fields;
   const changes: UserChanges = { ...otherFields, updatedAt: new Date() };
-  if (deliveryPhone !== undefined) changes.deliveryPhone = deliveryPhoneOf(deliveryPhone);
+  if (deliveryPhone !== undefined) changes.deliveryPhone = deliveryPhoneOf(deliveryPhone, current.phone);
   try {
     return toUser(await writeChanges(db, userId, changes, newPhone));
   } catch (error) {

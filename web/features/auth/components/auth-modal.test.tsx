@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { deferred } from '../../../test/deferred';
 import { type ApiRoutes, fakeApi, jsonReply } from '../../../test/fake-api';
 import { createQueryWrapper } from '../../../test/query-wrapper';
+import { deliveryRoute } from '../../../test/shop-lists';
 import { aUser } from '../../../test/users';
 import { AuthModal, type AuthMode } from './auth-modal';
 
@@ -112,6 +113,7 @@ describe('the signup view', { timeout: 20_000 }, () => {
       'POST /api/auth/send-otp': { status: 'success', message: emailSent },
       'POST /api/auth/verify-otp': { message: 'OTP verified successfully!', verificationToken: 'ticket' },
       'POST /api/auth/signup': () => signup.promise,
+      ...deliveryRoute('411001'),
     });
     const dialog = dialogNamed('Sign Up');
     await user.type(within(dialog).getByLabelText('Email'), 'meera@example.in');
@@ -128,13 +130,13 @@ describe('the signup view', { timeout: 20_000 }, () => {
     await user.click(button(dialog, 'Sign Up'));
     // Beside the field, which gets focus (docs/product.md#signup-rules).
     const password = within(dialog).getByLabelText('Password');
-    expect(description(password)).toBe('Password must be at least 6 characters long');
+    await waitFor(() => expect(description(password)).toBe('Password must be at least 6 characters long'));
     await waitFor(() => expect(document.activeElement).toBe(password));
     expect(api.callsTo('POST /api/auth/signup')).toHaveLength(0);
 
     await fill(user, password, 'silk-mitten-2026');
     await user.click(button(dialog, 'Sign Up'));
-    expect(isDisabled(button(dialog, 'Signing up...'))).toBe(true);
+    expect(isDisabled(await within(dialog).findByRole('button', { name: 'Signing up...' }))).toBe(true);
     signup.resolve({ message: 'Signup successful', user: meera });
     // docs/product.md#behaviour: a reply with the user signs in at once.
     await waitFor(() => expect(onLoginSuccess).toHaveBeenCalledWith(meera));

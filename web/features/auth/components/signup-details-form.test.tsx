@@ -2,7 +2,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, jsonReply } from '../../../test/fake-api';
 import { createQueryWrapper } from '../../../test/query-wrapper';
+import { deliveryRoute } from '../../../test/shop-lists';
 import { type Feedback, FeedbackBanner } from './feedback';
 import { SignupDetailsForm } from './signup-details-form';
 
@@ -90,6 +92,39 @@ describe('the Sign Up details form', () => {
       ).toBeTruthy();
       // Refused here: nothing went to the server.
       expect(fetchMock).not.toHaveBeenCalled();
+      expect(onSignUp).not.toHaveBeenCalled();
+    },
+    testTimeout,
+  );
+
+  it(
+    "fills city and state from a listed pincode, and refuses one India Post's directory does not list",
+    async () => {
+      const user = userEvent.setup({ delay: null });
+      const unknown = "We could not find pincode 999999 in India Post's directory. Please check it.";
+      const api = fakeApi({
+        ...deliveryRoute('560001', true, { city: 'Bengaluru Urban', state: 'Karnataka' }),
+        'GET /api/delivery/999999': () => jsonReply(400, { message: unknown }),
+      });
+      const onSignUp = vi.fn();
+      render(<SignupAfterVerification onSignUp={onSignUp} />, { wrapper: createQueryWrapper().wrapper });
+
+      await user.type(field('First Name'), 'Asha');
+      await user.type(field('Last Name'), 'Verma');
+      await user.type(field('Password'), 'silk-mitten-42');
+      await user.type(field('Mobile Number'), '+91 98450-12345');
+      await user.type(field('House Name'), '12 Silk Lane');
+      await user.type(field('Street/Area'), 'MG Road');
+      await user.type(field('Pincode'), '560001');
+      await waitFor(() => expect((field('City') as HTMLInputElement).value).toBe('Bengaluru Urban'));
+      expect((field('State') as HTMLInputElement).value).toBe('Karnataka');
+      expect((field('Country') as HTMLInputElement).value).toBe('India');
+
+      await user.clear(field('Pincode'));
+      await user.type(field('Pincode'), '999999');
+      await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+      expect(await screen.findByRole('textbox', { name: 'Pincode', description: unknown })).toBeTruthy();
+      expect(api.callsTo('POST /api/auth/signup')).toEqual([]);
       expect(onSignUp).not.toHaveBeenCalled();
     },
     testTimeout,
