@@ -3,7 +3,6 @@
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
-export const PINCODE_MIN_LENGTH = 6;
 export const OTP_LENGTH = 6;
 
 /**

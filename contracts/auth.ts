@@ -1,17 +1,17 @@
 import { z } from 'zod';
-import { authMessages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PINCODE_MIN_LENGTH } from './auth-rules';
+import { authMessages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-rules';
 import { messages } from './messages';
 import { normalizeIndianPhone, normalizeOtpPhone } from './phone';
+import { type PincodePlace, pincodeProblem, stateProblem } from './pincode';
 
 export {
   authMessages,
   OTP_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  PINCODE_MIN_LENGTH,
 } from './auth-rules';
 
-/** docs/product.md#phone-and-email: an OTP goes to an e-mail (must contain @) or to a mobile (+91 and 10 digits, or 10 digits). */
+/** docs/product.md#phone-and-email: an OTP goes to an e-mail (must contain @) or to a mobile, in any form `normalizeOtpPhone` reads. */
 export const OtpTargetSchema = z
   .object({ email: z.string().optional(), mobile: z.string().optional() })
   .transform((body, context) => {
@@ -92,6 +92,8 @@ export const UserSchema = z
     state: z.string(),
     country: z.string(),
     pincode: z.string(),
+    /** docs/product.md#delivery-address: the address's contact mobile when it is not `phone`; '' when none. */
+    deliveryPhone: z.string(),
     profilePic: z.string(),
     shippingAddress: AddressSchema,
     billingAddress: AddressSchema,
@@ -149,9 +151,13 @@ export interface SignupCheckInput {
 
 /**
  * docs/product.md#signup-rules signup rules in the documented order; returns the first message, or undefined when all hold.
- * Shared by the signup form and the server.
+ * Shared by the signup form and the server; `lookUp` is India Post's directory (docs/product.md#pincode-directory),
+ * the server's own or, in the browser, what the API answered for the typed pincode.
  */
-export function signupProblem({ method, body }: SignupCheckInput): string | undefined {
+export function signupProblem(
+  { method, body }: SignupCheckInput,
+  lookUp: (pincode: string) => PincodePlace | undefined,
+): string | undefined {
   const value = (field: keyof SignupBody) => (typeof body[field] === 'string' ? body[field].trim() : '');
   const required: string[] = [...signupRequiredFields];
   if (method === 'email') required.push('email', 'mobile');
@@ -163,7 +169,8 @@ export function signupProblem({ method, body }: SignupCheckInput): string | unde
   if (missing.length > 0) return `${messages.requiredFieldsPrefix}${missing.join(', ')}`;
   if (value('lastName').includes('@')) return authMessages.lastNameAt;
   if ((body.password ?? '').length < PASSWORD_MIN_LENGTH) return messages.passwordTooShort;
-  if (value('pincode').length < PINCODE_MIN_LENGTH) return messages.pincodeTooShort;
+  const address = pincodeProblem(value('pincode'), lookUp) ?? stateProblem(value('state'));
+  if (address) return address;
   const phone = normalizeIndianPhone(method === 'email' ? value('mobile') : contact);
   if (!phone.ok) return phone.message;
   return undefined;
@@ -209,6 +216,8 @@ export const ProfileUpdateSchema = z.strictObject({
   state: profileText(100).optional(),
   country: profileText(100).optional(),
   pincode: profileText(12).optional(),
+  /** The delivery address's contact mobile (docs/product.md#delivery-address); '' removes it. */
+  deliveryPhone: profileText(20).optional(),
   profilePic: z.union([z.literal(''), z.url().max(2048)]).optional(),
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;

@@ -98,10 +98,14 @@ export const deliveryMessages = {
     `Pincode ${pincode} is in ${pincodeStates}, not ${chosenState}. Please check the address.`,
 } as const;
 
-/** What GET /api/delivery/{pincode} answers (docs/product.md#delivery-promise). */
-export type DeliveryPromise =
+/**
+ * What GET /api/delivery/{pincode} answers (docs/product.md#delivery-promise), with the city and state India
+ * Post's directory gives the pincode (docs/product.md#pincode-directory).
+ */
+export type DeliveryPromise = (
   | { pincode: string; serviceable: true; deliverBy: string; label: string }
-  | { pincode: string; serviceable: false; label: string };
+  | { pincode: string; serviceable: false; label: string }
+) & { city?: string; state?: string };
 
 const istDate = new Intl.DateTimeFormat('en-CA', {
   timeZone: IST,

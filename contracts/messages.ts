@@ -4,15 +4,14 @@ import { transportMessages } from './transport-messages';
 
 export const messages = {
   // validation (docs/product.md#validation)
-  phoneTenDigits: 'Phone number must be exactly 10 digits (e.g., 1234567890)',
-  phoneOtpFormat: 'Invalid phone number format. Please use +91XXXXXXXXXX or 10-digit number',
+  phoneTenDigits: 'Phone number must be exactly 10 digits (e.g., 9876543211)',
+  phoneOtpFormat: 'Invalid phone number format. Please use +91 98765 43211 or a 10-digit number',
   phoneRequired: 'Phone number is required',
   phoneNotMobile: 'Please enter a valid Indian mobile number: 10 digits starting with 6, 7, 8 or 9.',
   emailInvalid: 'Please enter a valid email address',
   verifyOtpFirst: 'Please verify OTP before signing up',
   requiredFieldsPrefix: 'Please fill in all required fields: ',
   passwordTooShort: 'Password must be at least 6 characters long',
-  pincodeTooShort: 'Pincode must be at least 6 characters long',
   noToken: 'No authentication token found',
   completeProfile: 'Please complete your profile with address details before placing order.',
   emptyCart: 'Your cart is empty. Please add items before placing order.',

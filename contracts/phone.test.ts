@@ -4,7 +4,7 @@ import { isEmailIdentifier, isPlausibleMobile, normalizeIndianPhone, normalizeOt
 
 const tenDigits = fc.stringMatching(/^\d{10}$/);
 const mobileDigits = fc.stringMatching(/^[6-9]\d{9}$/).filter(isPlausibleMobile);
-const phoneMessage = 'Phone number must be exactly 10 digits (e.g., 1234567890)';
+const phoneMessage = 'Phone number must be exactly 10 digits (e.g., 9876543211)';
 const notMobileMessage = 'Please enter a valid Indian mobile number: 10 digits starting with 6, 7, 8 or 9.';
 
 describe('normalizeIndianPhone (docs/product.md#phone-and-email)', () => {
@@ -15,6 +15,10 @@ describe('normalizeIndianPhone (docs/product.md#phone-and-email)', () => {
     ['+91-98765-43211', '9876543211'],
     ['09876543211', '9876543211'],
     ['(098) 7654-3211', '9876543211'],
+    ['919876543211', '9876543211'],
+    ['91 98765 43211', '9876543211'],
+    ['0 98765-43211', '9876543211'],
+    ['9198765432', '9198765432'],
   ])('accepts %s as %s', (input, phone) => {
     expect(normalizeIndianPhone(input)).toEqual({ ok: true, phone });
   });
@@ -23,7 +27,7 @@ describe('normalizeIndianPhone (docs/product.md#phone-and-email)', () => {
     '',
     '987654321',
     '98765432101',
-    '919876543210',
+    '929876543211',
     '+9198765432',
     '+1 9876543210',
     '19876543210',
@@ -39,7 +43,9 @@ describe('normalizeIndianPhone (docs/product.md#phone-and-email)', () => {
           digits,
           `+91${digits}`,
           `0${digits}`,
+          `91${digits}`,
           `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`,
+          `${digits.slice(0, 5)}-${digits.slice(5)}`,
         ]) {
           expect(normalizeIndianPhone(form)).toEqual({ ok: true, phone: digits });
         }
@@ -115,15 +121,27 @@ describe('normalizeOtpPhone (docs/product.md#phone-and-email)', () => {
   it.each([
     ['9876543211', '9876543211'],
     ['+919876543211', '9876543211'],
-  ])('accepts %s', (input, phone) => {
+    ['+91 98765-43211', '9876543211'],
+    ['919876543211', '9876543211'],
+    ['09876543211', '9876543211'],
+  ])('accepts %s, as every form does', (input, phone) => {
     expect(normalizeOtpPhone(input)).toEqual({ ok: true, phone });
+    expect(normalizeIndianPhone(input)).toEqual({ ok: true, phone });
   });
 
-  it.each(['09876543210', '98765', '+1 9876543210'])('refuses %s with the OTP format message', (input) => {
+  it.each(['98765', '+1 9876543210', '929876543211'])('refuses %s with the OTP format message', (input) => {
     expect(normalizeOtpPhone(input)).toEqual({
       ok: false,
-      message: 'Invalid phone number format. Please use +91XXXXXXXXXX or 10-digit number',
+      message: 'Invalid phone number format. Please use +91 98765 43211 or a 10-digit number',
     });
+  });
+
+  it('gives examples that are valid mobiles', async () => {
+    const { messages } = await import('./messages');
+    for (const message of [messages.phoneTenDigits, messages.phoneOtpFormat]) {
+      const example = /(\+91 )?\d[\d ]+\d/.exec(message)?.[0] ?? '';
+      expect(normalizeIndianPhone(example).ok).toBe(true);
+    }
   });
 });
 

@@ -32,24 +32,25 @@ function asMobile(digits: string): PhoneResult {
 }
 
 /**
- * docs/product.md#phone-and-email (login, signup, checkout): strip everything but digits and plus; accept +91 and 10 digits,
- * exactly 10 digits, or 11 digits starting with 0; the 10 digits must be a plausible mobile; return them.
+ * docs/product.md#phone-and-email, the one place a typed number is read (every form and the API): strip
+ * everything but digits and plus; accept 10 digits, or them after +91, 91 or a leading 0; the 10 digits must be
+ * a plausible mobile; return them.
  */
 export function normalizeIndianPhone(input: string): PhoneResult {
-  const cleaned = keepDigitsAndPlus(input);
-  if (/^\+91\d{10}$/.test(cleaned)) return asMobile(cleaned.slice(3));
-  if (/^\d{10}$/.test(cleaned)) return asMobile(cleaned);
-  if (/^0\d{10}$/.test(cleaned)) return asMobile(cleaned.slice(1));
-  return { ok: false, message: messages.phoneTenDigits };
+  const digits = tenDigitsOf(keepDigitsAndPlus(input));
+  return digits === undefined ? { ok: false, message: messages.phoneTenDigits } : asMobile(digits);
 }
 
-/** docs/product.md#phone-and-email (sending an OTP by phone): +91 and 10 digits, or 10 digits. */
+function tenDigitsOf(cleaned: string): string | undefined {
+  return /^(?:\+91|91|0)?(\d{10})$/.exec(cleaned)?.[1];
+}
+
+/** docs/product.md#phone-and-email (sending an OTP by phone): the same forms, with the OTP's own messages. */
 export function normalizeOtpPhone(input: string): PhoneResult {
   const cleaned = keepDigitsAndPlus(input.trim());
   if (cleaned === '') return { ok: false, message: messages.phoneRequired };
-  if (/^\+91\d{10}$/.test(cleaned)) return asMobile(cleaned.slice(3));
-  if (/^\d{10}$/.test(cleaned)) return asMobile(cleaned);
-  return { ok: false, message: messages.phoneOtpFormat };
+  const digits = tenDigitsOf(cleaned);
+  return digits === undefined ? { ok: false, message: messages.phoneOtpFormat } : asMobile(digits);
 }
 
 /** docs/product.md#phone-and-email: an identifier with an at-sign is an e-mail, otherwise a mobile number. */

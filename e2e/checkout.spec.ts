@@ -114,15 +114,15 @@ test('checkout: the items and totals, the wishlist picker, an address no courier
 
   // docs/product.md#delivery-promise: an address no courier serves is refused before any payment window.
   await page.getByRole('button', { name: 'CHANGE ADDRESS' }).click();
-  await dialog.getByLabel('Pincode').fill('990001');
+  await dialog.getByLabel('Pincode').fill('682551');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   const address = page.getByRole('region', { name: 'Delivery address' });
-  await expect(address.getByText("We don't deliver to 990001 yet")).toBeVisible();
+  await expect(address.getByText("We don't deliver to 682551 yet")).toBeVisible();
   await page.getByRole('button', { name: 'PLACE ORDER' }).click();
   await expect(
     page.getByText(
-      "We don't deliver to 990001 yet. Please change the delivery address to a pincode we deliver to.",
+      "We don't deliver to 682551 yet. Please change the delivery address to a pincode we deliver to.",
     ),
   ).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Razorpay test mode' })).toHaveCount(0);
@@ -133,10 +133,11 @@ test('checkout: the items and totals, the wishlist picker, an address no courier
   await dialog.getByLabel('First Name').fill('Meera');
   await dialog.getByLabel('House/Flat No.').fill('4B Lotus Court');
   await dialog.getByLabel('Street/Area').fill('Bandra West');
-  await city.fill('Mumbai');
-  await dialog.getByLabel('State').fill('Maharashtra');
-  await dialog.getByLabel('Country').fill('India');
+  // docs/product.md#pincode-directory: the pincode fills in the city and state; the shopper corrects the city.
   await dialog.getByLabel('Pincode').fill('400050');
+  await expect(city).toHaveValue('Mumbai Suburban');
+  await expect(dialog.getByLabel('State')).toHaveValue('Maharashtra');
+  await city.fill('Mumbai');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Deliver to: Meera Verma')).toBeVisible();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt } from 'drizzle-orm';
+import { deliveryAddressProblem } from '../../contracts/address';
 import type { Address } from '../../contracts/auth';
 import type { CartLine } from '../../contracts/cart';
 import { deliveryMessages } from '../../contracts/delivery';
@@ -18,6 +19,7 @@ import {
   insertPendingOrder,
 } from '../modules/orders/order-writer';
 import type { RazorpayGateway } from '../modules/payments/razorpay-gateway';
+import { lookUpPincode } from '../modules/pincode-directory/directory';
 import { reserveCartStock } from '../modules/stock/availability';
 import { holdCutoff } from '../modules/stock/holds';
 import { RazorpayError } from '../providers/razorpay/client';
@@ -25,13 +27,13 @@ import { verifyPaymentSignature } from '../providers/razorpay/signatures';
 import { asUpstreamFailure, settlePayment } from './confirm-payment';
 import type { PaymentDeps } from './deps';
 
-/** Same items, prices and address: the same order. */
-function fingerprintOf(lines: CartLine[], address: Address): string {
+/** Same items, prices, address and contact mobile: the same order. */
+function fingerprintOf(lines: CartLine[], address: Address, contactPhone: string): string {
   const items = lines
     .map((line) => `${line.id}:${line.size}:${line.quantity}:${line.discountedPrice}`)
     .sort()
     .join(',');
-  return `${items}|${JSON.stringify(address)}`;
+  return `${items}|${JSON.stringify(address)}|${contactPhone}`;
 }
 
 /**
@@ -53,6 +55,10 @@ export async function createPaymentOrder(
   if (user.firstName.trim() === '' || user.pincode.trim() === '') {
     throw new AppError('invalid', paymentMessages.profileIncomplete);
   }
+  // docs/product.md#delivery-address: no Razorpay order, so no payment, for an address no courier can find.
+  const contactPhone = user.deliveryPhone ?? user.phone ?? '';
+  const addressProblem = deliveryAddressProblem({ ...user, mobile: contactPhone }, lookUpPincode);
+  if (addressProblem) throw new AppError('invalid', addressProblem);
   const { cart, summary } = await getCart(db, userId);
   if (cart.length === 0) throw new AppError('invalid', paymentMessages.cartEmpty);
 
@@ -67,7 +73,7 @@ export async function createPaymentOrder(
   if (!promise.serviceable) {
     throw new AppError('invalid', deliveryMessages.checkoutUnserviceable(promise.pincode));
   }
-  const cartFingerprint = fingerprintOf(cart, address);
+  const cartFingerprint = fingerprintOf(cart, address, contactPhone);
   const reply = (orderId: string, razorpayOrderId: string): CreatePaymentOrderReply => ({
     id: razorpayOrderId,
     key: razorpay.keyId,
@@ -112,7 +118,7 @@ export async function createPaymentOrder(
       contact: {
         name: `${user.firstName} ${user.lastName}`.trim(),
         email: user.email ?? '',
-        phone: user.phone ?? '',
+        phone: contactPhone,
       },
       shippingAddress: address,
       billingAddress: address,

@@ -70,9 +70,13 @@ export function wishlistServer(initial: number[] = []) {
 }
 
 /** GET /api/delivery/{pincode}: a courier serves it (by 3 Dec), or none does. */
-export function deliveryRoute(pincode: string, serviceable = true): ApiRoutes {
+export function deliveryRoute(
+  pincode: string,
+  serviceable = true,
+  place = { city: 'Pune', state: 'Maharashtra' },
+): ApiRoutes {
   const promise: DeliveryPromise = serviceable
-    ? { pincode, serviceable: true, deliverBy: '2026-12-03', label: 'Delivery by Thu, 3 Dec' }
-    : { pincode, serviceable: false, label: `We don't deliver to ${pincode} yet` };
+    ? { pincode, ...place, serviceable: true, deliverBy: '2026-12-03', label: 'Delivery by Thu, 3 Dec' }
+    : { pincode, ...place, serviceable: false, label: `We don't deliver to ${pincode} yet` };
   return { [`GET /api/delivery/${pincode}`]: promise };
 }

@@ -33,6 +33,9 @@ export const users = pgTable(
     state: text('state').notNull().default(''),
     country: text('country').notNull().default(''),
     pincode: text('pincode').notNull().default(''),
+    // The delivery address's contact mobile, bare 10 digits, when it is not the account's phone
+    // (docs/product.md#delivery-address): couriers call it; it signs nothing in, so it needs no OTP.
+    deliveryPhone: text('delivery_phone'),
     profilePic: text('profile_pic').notNull().default(''),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
@@ -43,6 +46,7 @@ export const users = pgTable(
   },
   (table) => [
     check('users_phone_ten_digits', sql`${table.phone} ~ '^[0-9]{10}$'`),
+    check('users_delivery_phone_ten_digits', sql`${table.deliveryPhone} ~ '^[0-9]{10}$'`),
     uniqueIndex('users_verified_phone_idx').on(table.phone).where(sql`${table.phoneVerifiedAt} is not null`),
   ],
 );

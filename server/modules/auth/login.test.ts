@@ -49,7 +49,7 @@ describe('POST /api/auth/login', () => {
 
   it('refuses a malformed mobile with the spec message', async () => {
     const response = await login({ mobile: '12345', password: 'whatever1' });
-    expect(response.json()).toEqual({ message: 'Phone number must be exactly 10 digits (e.g., 1234567890)' });
+    expect(response.json()).toEqual({ message: 'Phone number must be exactly 10 digits (e.g., 9876543211)' });
   });
 
   it('refuses a number that is not a mobile', async () => {

@@ -43,8 +43,11 @@ describe('POST /api/auth/send-otp', () => {
     [{ email: 'asha.example.in' }, 'Please enter a valid email address'],
     [{ mobile: '' }, 'Phone number is required'],
     [{}, 'Phone number is required'],
-    [{ mobile: '12345' }, 'Invalid phone number format. Please use +91XXXXXXXXXX or 10-digit number'],
-    [{ mobile: '09876543210' }, 'Invalid phone number format. Please use +91XXXXXXXXXX or 10-digit number'],
+    [{ mobile: '12345' }, 'Invalid phone number format. Please use +91 98765 43211 or a 10-digit number'],
+    [
+      { mobile: '+1 9876543211' },
+      'Invalid phone number format. Please use +91 98765 43211 or a 10-digit number',
+    ],
   ])('refuses %j with the spec message', async (payload, message) => {
     const response = await post('send-otp', payload);
     expect(response.statusCode).toBe(400);

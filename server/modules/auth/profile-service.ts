@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import { authMessages, type ProfileUpdate } from '../../../contracts/auth';
 import { messages } from '../../../contracts/messages';
 import { normalizeIndianPhone } from '../../../contracts/phone';
+import { pincodeProblem, stateProblem } from '../../../contracts/pincode';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { lookUpPincode } from '../pincode-directory/directory';
 import { spendTicket } from './otp-service';
 import { toUser } from './user-view';
 
@@ -16,6 +18,27 @@ export async function getProfile(db: Database, userId: string) {
   // The session outlived its account.
   if (!row) throw new AppError('unauthorized', messages.unauthorized);
   return toUser(row);
+}
+
+/**
+ * docs/product.md#pincode-directory: a pincode or state the update gives keeps the address rules; '' clears
+ * the field (the profile may be incomplete, checkout asks for it).
+ */
+function savedAddressProblem({ pincode, state }: ProfileUpdate): string | undefined {
+  if (pincode !== undefined && pincode !== '') {
+    const problem = pincodeProblem(pincode, lookUpPincode);
+    if (problem) return problem;
+  }
+  if (state !== undefined && state !== '') return stateProblem(state);
+  return undefined;
+}
+
+/** docs/product.md#delivery-address: the contact mobile as bare 10 digits; null when cleared or the account's own. */
+function deliveryPhoneOf(input: string, accountPhone: string): string | null {
+  if (input.trim() === '') return null;
+  const phone = normalizeIndianPhone(input);
+  if (!phone.ok) throw new AppError('invalid', phone.message);
+  return phone.phone === accountPhone ? null : phone.phone;
 }
 
 interface PhoneChange {
@@ -69,12 +92,14 @@ export async function updateProfile(db: Database, userId: string, update: Profil
   if (email !== undefined && email.trim().toLowerCase() !== (current.email ?? '')) {
     throw new AppError('invalid', authMessages.emailReadOnly);
   }
-  if (fields.pincode !== undefined && fields.pincode !== '' && fields.pincode.length < 6) {
-    throw new AppError('invalid', messages.pincodeTooShort);
-  }
+  const addressProblem = savedAddressProblem(fields);
+  if (addressProblem) throw new AppError('invalid', addressProblem);
   const newPhone = phoneChangeOf(update, current.phone);
+  const { deliveryPhone, ...otherFields } = fields;
+  const changes: UserChanges = { ...otherFields, updatedAt: new Date() };
+  if (deliveryPhone !== undefined) changes.deliveryPhone = deliveryPhoneOf(deliveryPhone, current.phone);
   try {
-    return toUser(await writeChanges(db, userId, { ...fields, updatedAt: new Date() }, newPhone));
+    return toUser(await writeChanges(db, userId, changes, newPhone));
   } catch (error) {
     if (!isUniqueViolation(error) || !newPhone) throw error;
     // The caller proved they own the number, so saying it is taken tells them nothing; the ticket is spent

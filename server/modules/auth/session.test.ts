@@ -153,14 +153,14 @@ describe('the profile', () => {
     [{ isAdmin: true }, 400, undefined],
     [{ passwordHash: 'x' }, 400, undefined],
     [{ lastName: 'a@b' }, 400, 'Last name cannot contain @'],
-    [{ phone: '123' }, 400, 'Phone number must be exactly 10 digits (e.g., 1234567890)'],
+    [{ phone: '123' }, 400, 'Phone number must be exactly 10 digits (e.g., 9876543211)'],
     [
       { phone: '1234567890' },
       400,
       'Please enter a valid Indian mobile number: 10 digits starting with 6, 7, 8 or 9.',
     ],
     [{ phone: '9123456780' }, 400, 'Please verify the new phone number with an OTP before saving it.'],
-    [{ pincode: '123' }, 400, 'Pincode must be at least 6 characters long'],
+    [{ pincode: '123' }, 400, 'Pincode must be 6 digits and cannot start with 0'],
     [{ city: 42 }, 400, undefined],
   ])('refuses %j', async (payload, status, message) => {
     const { token } = await createShopper(app);

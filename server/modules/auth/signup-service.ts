@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { lookUpPincode } from '../pincode-directory/directory';
 import { findLiveTicket, spendTicket } from './otp-service';
 import { hashPassword, isCommonPassword } from './passwords';
 import { createSession, type SessionOrigin } from './sessions';
@@ -30,7 +31,7 @@ function contactOf(body: SignupBody, channel: 'email' | 'sms') {
 export async function signUp(db: Database, body: SignupBody, origin: SessionOrigin) {
   const ticket = body.verificationToken ? await findLiveTicket(db, body.verificationToken) : undefined;
   if (!ticket || !body.verificationToken) throw new AppError('invalid', messages.verifyOtpFirst);
-  const problem = signupProblem({ method: ticket.channel, body });
+  const problem = signupProblem({ method: ticket.channel, body }, lookUpPincode);
   if (problem) throw new AppError('invalid', problem);
   const { email, phone } = contactOf(body, ticket.channel);
   if (!phone.ok) throw new AppError('invalid', phone.message);

@@ -27,6 +27,7 @@ export function toUser(row: UserRow): User {
     email: row.email,
     phone: row.phone ?? '',
     mobile: row.phone ?? '',
+    deliveryPhone: row.deliveryPhone ?? '',
     profilePic: row.profilePic,
     shippingAddress: address,
     billingAddress: address,

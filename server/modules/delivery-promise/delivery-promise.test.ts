@@ -51,6 +51,8 @@ describe('GET /api/delivery/{pincode}', () => {
     const deliverBy = promisedDeliveryDate(new Date(), 3, courierDays);
     expect(response.json()).toEqual({
       pincode: '560001',
+      city: 'Bengaluru Urban',
+      state: 'Karnataka',
       serviceable: true,
       deliverBy,
       label: deliveryByLabel(deliverBy),
@@ -61,31 +63,46 @@ describe('GET /api/delivery/{pincode}', () => {
   });
 
   it('says a pincode no courier serves is not delivered to', async () => {
-    for (const pincode of ['990001', '682555']) {
+    for (const pincode of ['682551', '682555']) {
       const response = await promise(pincode);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         pincode,
+        city: 'Lakshadweep District',
+        state: 'Lakshadweep',
         serviceable: false,
         label: `We don't deliver to ${pincode} yet`,
       });
     }
   });
 
-  it.each(['56001', '056001', 'abcdef', '5600011'])('refuses %s with a 400', async (pincode) => {
-    const response = await promise(pincode);
+  it.each(['56001', '056001', 'abcdef', '5600011', '5600AB', '1234567', '000000', '012345'])(
+    'refuses %s with a 400',
+    async (pincode) => {
+      const response = await promise(pincode);
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ message: string }>().message).toContain('Pincode must be 6 digits');
+    },
+  );
+
+  it("refuses a pincode India Post's directory does not list, before asking any courier", async () => {
+    const calls = serviceabilityCalls();
+    const response = await promise('999999');
     expect(response.statusCode).toBe(400);
-    expect(response.json<{ message: string }>().message).toContain('Pincode must be 6 digits');
+    expect(response.json()).toEqual({
+      message: "We could not find pincode 999999 in India Post's directory. Please check it.",
+    });
+    expect(calls).not.toHaveBeenCalled();
   });
 
   it('asks Shiprocket once per pincode, however many pages show the line', async () => {
     const calls = serviceabilityCalls();
     const replies = await Promise.all([promise('400001'), promise('400001')]);
     const again = await promise('400001');
-    await promise('990001');
-    await promise('990001');
+    await promise('682551');
+    await promise('682551');
     expect(new Set([...replies, again].map((reply) => reply.body)).size).toBe(1);
-    expect(calls.mock.calls.map(([query]) => query.deliveryPostcode)).toEqual(['400001', '990001']);
+    expect(calls.mock.calls.map(([query]) => query.deliveryPostcode)).toEqual(['400001', '682551']);
   });
 
   it('gives the generic promise while Shiprocket fails, and asks again once it is back', async () => {
@@ -97,7 +114,7 @@ describe('GET /api/delivery/{pincode}', () => {
 
     shiprocketSimulatorOf(app).restoreApi();
     const calls = serviceabilityCalls();
-    const back = await promise('990001');
+    const back = await promise('682551');
     expect(back.json<DeliveryPromise>().serviceable).toBe(false);
     expect(calls).toHaveBeenCalledTimes(1);
   });
@@ -149,12 +166,12 @@ describe('the day promised at checkout (docs/product.md#delivery-date)', () => {
 
 describe('POST /api/payment/create-order to a pincode no courier serves', () => {
   it('is refused with the reason before any Razorpay order is made', async () => {
-    const far = await newShopper(app, [{ id: 1, quantity: 1 }], { pincode: '990001', state: 'Karnataka' });
+    const far = await newShopper(app, [{ id: 1, quantity: 1 }], { pincode: '682551', state: 'Lakshadweep' });
     const razorpayOrders = vi.spyOn(app.razorpay.client, 'createOrder');
     const response = await far.createOrder();
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toBe(
-      "We don't deliver to 990001 yet. Please change the delivery address to a pincode we deliver to.",
+      "We don't deliver to 682551 yet. Please change the delivery address to a pincode we deliver to.",
     );
     expect(await far.myOrders()).toEqual([]);
     expect(razorpayOrders).not.toHaveBeenCalled();

@@ -125,21 +125,23 @@ describe('the checkout page', () => {
     const user = userEvent.setup();
     const { api } = await renderCheckout([{ id: 1, quantity: 1 }]);
     api.on({
-      'PUT /api/auth/profile': () =>
-        jsonReply(400, { message: 'Pincode must be at least 6 characters long' }),
+      ...deliveryRoute('400001', true, { city: 'Mumbai', state: 'Maharashtra' }),
+      'PUT /api/auth/profile': () => jsonReply(400, { message: 'Something went wrong. Please try again.' }),
     });
     await user.click(screen.getByRole('button', { name: 'CHANGE ADDRESS' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change Address' });
     const pincode = within(dialog).getByLabelText('Pincode');
     await user.clear(pincode);
-    await user.type(pincode, '4000');
+    await user.type(pincode, '400001');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(within(dialog).getByRole('alert').textContent).toBe(
-        'Pincode must be at least 6 characters long',
-      ),
+      expect(within(dialog).getByRole('alert').textContent).toBe('Something went wrong. Please try again.'),
     );
-    expect(api.callsTo('PUT /api/auth/profile')[0]?.body).toMatchObject({ pincode: '4000' });
+    expect(api.callsTo('PUT /api/auth/profile')[0]?.body).toMatchObject({
+      pincode: '400001',
+      city: 'Mumbai',
+      deliveryPhone: '9876543211',
+    });
     expect(screen.getByRole('dialog', { name: 'Change Address' })).toBe(dialog);
   });
 });

@@ -13,8 +13,10 @@ import { Button } from '../../components/button';
 import { FreeShippingNudge } from '../../components/free-shipping-nudge';
 import { refreshSessionProfile } from '../../features/auth/local-session';
 import { AddressDialog, type AddressUpdate } from '../../features/checkout/components/address-dialog';
+import { CheckoutAddressForm } from '../../features/checkout/components/checkout-address-form';
 import { CheckoutItem } from '../../features/checkout/components/checkout-item';
 import { DeliveryAddress } from '../../features/checkout/components/delivery-address';
+import { hasDeliveryAddress } from '../../features/checkout/components/delivery-address-draft';
 import { PlaceOrder } from '../../features/checkout/components/place-order';
 import { PriceDetails } from '../../features/checkout/components/price-details';
 import { WishlistPickerDialog } from '../../features/checkout/components/wishlist-picker-dialog';
@@ -60,7 +62,7 @@ export function CheckoutRoute() {
   async function placeOrder() {
     setPaymentNotice(null);
     // docs/product.md#place-order-checks Place order, checked here for an instant answer; the server checks both again.
-    if (!user?.firstName || !user.pincode) throw new Error(messages.completeProfile);
+    if (!user || !hasDeliveryAddress(user)) throw new Error(messages.completeProfile);
     if (cart.lines.length === 0) throw new Error(messages.emptyCart);
     // docs/product.md#delivery-promise: no payment for a parcel no courier can carry; the server refuses it too.
     if (promise.data && !promise.data.serviceable) {
@@ -86,17 +88,22 @@ export function CheckoutRoute() {
       <h1 className="checkout-page__title">Checkout</h1>
       <div className="checkout-page__layout">
         <div className="checkout-page__main">
-          <DeliveryAddress
-            user={user}
-            onChangeAddress={() => (user ? setAddressOpen(true) : openLogin({ mode: 'login' }))}
-          >
-            {user && <DeliveryPromiseLine pincode={pincode} />}
-            {stateWarning && (
-              <p className="checkout-address__warning" role="note">
-                {stateWarning}
-              </p>
-            )}
-          </DeliveryAddress>
+          {/* docs/product.md#delivery-address: without an address, the shopper fills it in here. */}
+          {user && !hasDeliveryAddress(user) ? (
+            <CheckoutAddressForm user={user} onSave={saveAddress} />
+          ) : (
+            <DeliveryAddress
+              user={user}
+              onChangeAddress={() => (user ? setAddressOpen(true) : openLogin({ mode: 'login' }))}
+            >
+              {user && <DeliveryPromiseLine pincode={pincode} />}
+              {stateWarning && (
+                <p className="checkout-address__warning" role="note">
+                  {stateWarning}
+                </p>
+              )}
+            </DeliveryAddress>
+          )}
           <section className="checkout-card" aria-labelledby="checkout-items-title">
             <div className="checkout-items__head">
               <h2 id="checkout-items-title" className="checkout-card__title">

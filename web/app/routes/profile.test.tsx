@@ -61,7 +61,7 @@ describe('the profile page', { timeout: 20_000 }, () => {
     // docs/product.md#validation Profile update: the server refuses a short pincode (server/modules/auth/session.test.ts).
     api.on({
       'PUT /api/auth/profile': () =>
-        jsonReply(400, { message: 'Pincode must be at least 6 characters long' }),
+        jsonReply(400, { message: 'Pincode must be 6 digits and cannot start with 0' }),
     });
     await user.click(await screen.findByRole('button', { name: 'Edit' }, slow));
     await user.clear(field('State'));
@@ -76,10 +76,11 @@ describe('the profile page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     // The card loads its schema on the first save (docs/operations.md#performance-budget).
     expect((await screen.findByRole('alert', {}, slow)).textContent).toBe(
-      'Failed to update profile: Pincode must be at least 6 characters long',
+      'Failed to update profile: Pincode must be 6 digits and cannot start with 0',
     );
     expect(field('Pincode').getAttribute('aria-invalid')).toBe('true');
-    expect(api.callsTo('PUT /api/auth/profile')[0]?.body).toMatchObject({ pincode: '4110' });
+    // docs/product.md#pincode-directory: the form keeps the rule itself; the server is not asked.
+    expect(api.callsTo('PUT /api/auth/profile')).toEqual([]);
     // Still editing: nothing was taken as saved.
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
   });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
+import { createQueryWrapper } from '../../test/query-wrapper';
 import { AddressFields, type AddressValues } from './address-fields';
 import { issueFieldErrors, serverFieldErrors } from './field-errors';
 import { FieldWrapper, InputField, SelectField, TextareaField } from './form-field';
@@ -17,16 +18,18 @@ describe('the form field', () => {
   });
 
   it('marks a refused value invalid and reads the reason with it', () => {
-    render(<InputField label="Pincode" name="pincode" error="Pincode must be at least 6 characters long" />);
+    render(
+      <InputField label="Pincode" name="pincode" error="Pincode must be 6 digits and cannot start with 0" />,
+    );
     const pincode = screen.getByRole('textbox', {
       name: 'Pincode',
-      description: 'Pincode must be at least 6 characters long',
+      description: 'Pincode must be 6 digits and cannot start with 0',
     });
     expect(pincode.getAttribute('aria-invalid')).toBe('true');
     const describedBy = pincode.getAttribute('aria-describedby');
     expect(describedBy).toBeTruthy();
     expect(document.getElementById(describedBy ?? '')?.textContent).toBe(
-      'Pincode must be at least 6 characters long',
+      'Pincode must be 6 digits and cannot start with 0',
     );
     // The form's banner is the alert; the field's message must not be a second one.
     expect(screen.queryByRole('alert')).toBeNull();
@@ -113,7 +116,7 @@ function EditableAddress() {
       <AddressFields
         values={values}
         labels={{ houseName: 'House/Flat No.' }}
-        errors={{ pincode: 'Pincode must be at least 6 characters long' }}
+        errors={{ pincode: 'Pincode must be 6 digits and cannot start with 0' }}
         onChange={(event) =>
           setValues((current) => ({ ...current, [event.target.name]: event.target.value }))
         }
@@ -125,7 +128,7 @@ function EditableAddress() {
 
 describe('the address fields', () => {
   it('asks for the address in order, with a form’s own wording where it has one', () => {
-    render(<EditableAddress />);
+    render(<EditableAddress />, { wrapper: createQueryWrapper().wrapper });
     expect(screen.getAllByRole('textbox').map((input) => input.getAttribute('name'))).toEqual([
       'houseName',
       'streetArea',
@@ -141,7 +144,7 @@ describe('the address fields', () => {
     expect(
       screen.getByRole('textbox', {
         name: 'Pincode',
-        description: 'Pincode must be at least 6 characters long',
+        description: 'Pincode must be 6 digits and cannot start with 0',
       }),
     ).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'City' }).getAttribute('aria-invalid')).toBeNull();
@@ -149,7 +152,7 @@ describe('the address fields', () => {
 
   it('hands each edit to the form under the field’s name', async () => {
     const user = userEvent.setup();
-    render(<EditableAddress />);
+    render(<EditableAddress />, { wrapper: createQueryWrapper().wrapper });
     await user.type(screen.getByRole('textbox', { name: 'Street/Area' }), 'Bandra West');
     await user.type(screen.getByRole('textbox', { name: 'City' }), 'Mumbai');
     expect(JSON.parse(screen.getByRole('status').textContent ?? '{}')).toMatchObject({
@@ -159,7 +162,9 @@ describe('the address fields', () => {
   });
 
   it('can be read-only', () => {
-    render(<AddressFields values={emptyAddress} readOnly onChange={() => {}} />);
+    render(<AddressFields values={emptyAddress} readOnly onChange={() => {}} />, {
+      wrapper: createQueryWrapper().wrapper,
+    });
     for (const input of screen.getAllByRole('textbox')) expect(input.hasAttribute('readonly')).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { deferred } from '../../../test/deferred';
 import { type ApiRoutes, fakeApi, jsonReply } from '../../../test/fake-api';
 import { createQueryWrapper } from '../../../test/query-wrapper';
+import { deliveryRoute } from '../../../test/shop-lists';
 import { aUser } from '../../../test/users';
 import { AuthModal, type AuthMode } from './auth-modal';
 
@@ -112,6 +113,7 @@ describe('the signup view', { timeout: 20_000 }, () => {
       'POST /api/auth/send-otp': { status: 'success', message: emailSent },
       'POST /api/auth/verify-otp': { message: 'OTP verified successfully!', verificationToken: 'ticket' },
       'POST /api/auth/signup': () => signup.promise,
+      ...deliveryRoute('411001'),
     });
     const dialog = dialogNamed('Sign Up');
     await user.type(within(dialog).getByLabelText('Email'), 'meera@example.in');
@@ -128,13 +130,13 @@ describe('the signup view', { timeout: 20_000 }, () => {
     await user.click(button(dialog, 'Sign Up'));
     // Beside the field, which gets focus (docs/product.md#signup-rules).
     const password = within(dialog).getByLabelText('Password');
-    expect(description(password)).toBe('Password must be at least 6 characters long');
+    await waitFor(() => expect(description(password)).toBe('Password must be at least 6 characters long'));
     await waitFor(() => expect(document.activeElement).toBe(password));
     expect(api.callsTo('POST /api/auth/signup')).toHaveLength(0);
 
     await fill(user, password, 'silk-mitten-2026');
     await user.click(button(dialog, 'Sign Up'));
-    expect(isDisabled(button(dialog, 'Signing up...'))).toBe(true);
+    expect(isDisabled(await within(dialog).findByRole('button', { name: 'Signing up...' }))).toBe(true);
     signup.resolve({ message: 'Signup successful', user: meera });
     // docs/product.md#behaviour: a reply with the user signs in at once.
     await waitFor(() => expect(onLoginSuccess).toHaveBeenCalledWith(meera));
@@ -162,7 +164,7 @@ describe('the signup view', { timeout: 20_000 }, () => {
     await user.type(phone, '12345');
     await user.click(button(dialog, 'Send OTP'));
     expect(within(dialog).getByRole('alert').textContent).toBe(
-      'Invalid phone number format. Please use +91XXXXXXXXXX or 10-digit number',
+      'Invalid phone number format. Please use +91 98765 43211 or a 10-digit number',
     );
     expect(api.callsTo('POST /api/auth/send-otp')).toHaveLength(0);
 
@@ -201,7 +203,7 @@ describe('the login view', () => {
     await user.type(within(dialog).getByLabelText('Password'), 'silk-mitten-2026');
     await user.click(within(dialog).getByRole('button', { name: 'Login' }));
     expect(within(dialog).getByRole('alert').textContent).toBe(
-      'Phone number must be exactly 10 digits (e.g., 1234567890)',
+      'Phone number must be exactly 10 digits (e.g., 9876543211)',
     );
     expect(api.callsTo('POST /api/auth/login')).toHaveLength(0);
 

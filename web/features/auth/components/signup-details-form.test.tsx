@@ -1,7 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, jsonReply } from '../../../test/fake-api';
+import { createQueryWrapper } from '../../../test/query-wrapper';
+import { deliveryRoute } from '../../../test/shop-lists';
 import { type Feedback, FeedbackBanner } from './feedback';
 import { SignupDetailsForm } from './signup-details-form';
 
@@ -44,7 +47,7 @@ describe('the Sign Up details form', () => {
       const fetchMock = vi.fn();
       vi.stubGlobal('fetch', fetchMock);
       const onSignUp = vi.fn();
-      render(<SignupAfterVerification onSignUp={onSignUp} />);
+      render(<SignupAfterVerification onSignUp={onSignUp} />, { wrapper: createQueryWrapper().wrapper });
 
       await user.type(field('First Name'), 'Asha');
       await user.type(field('Last Name'), 'Verma');
@@ -52,11 +55,11 @@ describe('the Sign Up details form', () => {
       await user.type(field('Mobile Number'), '9876543210');
       await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
-      const houseName = screen.getByRole('textbox', {
+      const houseName = await screen.findByRole('textbox', {
         name: 'House Name',
         description: 'Please enter your house name',
       });
-      expect(document.activeElement).toBe(houseName);
+      await waitFor(() => expect(document.activeElement).toBe(houseName));
       expect(
         screen.getByRole('textbox', { name: 'Street/Area', description: 'Please enter your street/area' }),
       ).toBeTruthy();
@@ -75,7 +78,7 @@ describe('the Sign Up details form', () => {
       await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
       const password = field('Password');
-      expect(document.activeElement).toBe(password);
+      await waitFor(() => expect(document.activeElement).toBe(password));
       expect(password.getAttribute('aria-invalid')).toBe('true');
       expect(password.getAttribute('aria-describedby')).toBeTruthy();
       expect(document.getElementById(password.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
@@ -84,11 +87,44 @@ describe('the Sign Up details form', () => {
       expect(
         screen.getByRole('textbox', {
           name: 'Pincode',
-          description: 'Pincode must be at least 6 characters long',
+          description: 'Pincode must be 6 digits and cannot start with 0',
         }),
       ).toBeTruthy();
       // Refused here: nothing went to the server.
       expect(fetchMock).not.toHaveBeenCalled();
+      expect(onSignUp).not.toHaveBeenCalled();
+    },
+    testTimeout,
+  );
+
+  it(
+    "fills city and state from a listed pincode, and refuses one India Post's directory does not list",
+    async () => {
+      const user = userEvent.setup({ delay: null });
+      const unknown = "We could not find pincode 999999 in India Post's directory. Please check it.";
+      const api = fakeApi({
+        ...deliveryRoute('560001', true, { city: 'Bengaluru Urban', state: 'Karnataka' }),
+        'GET /api/delivery/999999': () => jsonReply(400, { message: unknown }),
+      });
+      const onSignUp = vi.fn();
+      render(<SignupAfterVerification onSignUp={onSignUp} />, { wrapper: createQueryWrapper().wrapper });
+
+      await user.type(field('First Name'), 'Asha');
+      await user.type(field('Last Name'), 'Verma');
+      await user.type(field('Password'), 'silk-mitten-42');
+      await user.type(field('Mobile Number'), '+91 98450-12345');
+      await user.type(field('House Name'), '12 Silk Lane');
+      await user.type(field('Street/Area'), 'MG Road');
+      await user.type(field('Pincode'), '560001');
+      await waitFor(() => expect((field('City') as HTMLInputElement).value).toBe('Bengaluru Urban'));
+      expect((field('State') as HTMLInputElement).value).toBe('Karnataka');
+      expect((field('Country') as HTMLInputElement).value).toBe('India');
+
+      await user.clear(field('Pincode'));
+      await user.type(field('Pincode'), '999999');
+      await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+      expect(await screen.findByRole('textbox', { name: 'Pincode', description: unknown })).toBeTruthy();
+      expect(api.callsTo('POST /api/auth/signup')).toEqual([]);
       expect(onSignUp).not.toHaveBeenCalled();
     },
     testTimeout,

@@ -1,12 +1,15 @@
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, type FormEvent, useCallback, useState } from 'react';
 import { type SignupBody, signupProblem, type User } from '../../../../contracts/auth';
-import { authMessages, PASSWORD_MIN_LENGTH, PINCODE_MIN_LENGTH } from '../../../../contracts/auth-rules';
+import { authMessages, PASSWORD_MIN_LENGTH } from '../../../../contracts/auth-rules';
 import { messages } from '../../../../contracts/messages';
+import { type PincodePlace, stateProblem } from '../../../../contracts/pincode';
 import { Button } from '../../../components/button';
 import { AddressFields, addressFieldSpecs } from '../../../components/form/address-fields';
 import { type FieldErrors, serverFieldErrors } from '../../../components/form/field-errors';
 import { InputField } from '../../../components/form/form-field';
 import { useFieldErrors } from '../../../components/form/use-field-errors';
+import { checkPincode, lookUpOf, type PincodeCheck } from '../../../lib/pincode-check';
 import { signUp } from '../api/sign-up';
 import type { VerifiedContact } from './contact-verification';
 import { authErrorMessage, type ShowFeedback } from './feedback';
@@ -68,7 +71,11 @@ const detailLabels: Record<DetailName, string> = {
  * docs/product.md#signup-rules, field by field, so each problem shows beside its field in the words of its
  * label (the rules' own message names the fields as the server spells them).
  */
-function signupFieldErrors(contact: VerifiedContact, details: typeof emptyDetails): FieldErrors {
+function signupFieldErrors(
+  contact: VerifiedContact,
+  details: typeof emptyDetails,
+  pincode: PincodeCheck,
+): FieldErrors {
   const names = (Object.keys(detailLabels) as DetailName[]).filter(
     (name) => name !== 'mobile' || contact.channel === 'email',
   );
@@ -83,8 +90,16 @@ function signupFieldErrors(contact: VerifiedContact, details: typeof emptyDetail
   const errors: FieldErrors = {};
   if (details.lastName.includes('@')) errors.lastName = authMessages.lastNameAt;
   if (details.password.length < PASSWORD_MIN_LENGTH) errors.password = messages.passwordTooShort;
-  if (details.pincode.trim().length < PINCODE_MIN_LENGTH) errors.pincode = messages.pincodeTooShort;
+  // docs/product.md#pincode-directory: the same rule as every address form and the server.
+  if (pincode.problem) errors.pincode = pincode.problem;
+  const state = stateProblem(details.state);
+  if (state) errors.state = state;
   return errors;
+}
+
+/** docs/product.md#pincode-directory: the city and state India Post gives a typed pincode; India as the country. */
+function placeFields(place: PincodePlace) {
+  return { city: place.city, state: place.state, country: 'India' };
 }
 
 /** docs/product.md#screens Signup view, after verification: the details form and the Sign Up button. */
@@ -97,6 +112,11 @@ export function SignupDetailsForm({
   const [details, setDetails] = useState(emptyDetails);
   const [pending, setPending] = useState(false);
   const fieldErrors = useFieldErrors();
+  const queryClient = useQueryClient();
+  const fillPlace = useCallback(
+    (place: PincodePlace) => setDetails((current) => ({ ...current, ...placeFields(place) })),
+    [],
+  );
 
   function update(event: ChangeEvent<HTMLInputElement>) {
     const { name, value } = event.target;
@@ -113,10 +133,11 @@ export function SignupDetailsForm({
       return;
     }
     const body = signupBody(contact, details);
+    const pincode = await checkPincode(queryClient, details.pincode);
     // docs/product.md#validation: the same rules, in the same order, as the server applies.
-    const problem = signupProblem({ method: contact.channel, body });
+    const problem = signupProblem({ method: contact.channel, body }, lookUpOf(pincode));
     if (problem) {
-      const byField = signupFieldErrors(contact, details);
+      const byField = signupFieldErrors(contact, details, pincode);
       const phoneProblem = problem === messages.phoneTenDigits || problem === messages.phoneNotMobile;
       if (phoneProblem && contact.channel === 'email') byField.mobile = problem;
       // Beside the fields when they are known; otherwise the rule's message in the banner.
@@ -176,15 +197,13 @@ export function SignupDetailsForm({
           error={fieldErrors.errors.mobile}
           name="mobile"
           type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          pattern="[0-9]{10}"
-          maxLength={10}
+          autoComplete="tel"
+          maxLength={20}
           value={details.mobile}
           onChange={update}
         />
       )}
-      <AddressFields values={details} errors={fieldErrors.errors} onChange={update} />
+      <AddressFields values={details} errors={fieldErrors.errors} onChange={update} onPlace={fillPlace} />
       <Button type="submit" disabled={pending}>
         {pending ? 'Signing up...' : 'Sign Up'}
       </Button>

@@ -1,14 +1,24 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
+import { fakeApi } from '../../../test/fake-api';
+import { createQueryWrapper } from '../../../test/query-wrapper';
+import { deliveryRoute } from '../../../test/shop-lists';
 import { aUser } from '../../../test/users';
 import { AddressDialog } from './address-dialog';
 
 const tooLong = 'Too big: expected string to have <=100 characters';
 
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 function renderDialog(onSave: Parameters<typeof AddressDialog>[0]['onSave']) {
-  render(<AddressDialog open user={aUser()} onClose={() => {}} onSave={onSave} />);
+  fakeApi(deliveryRoute('411001'));
+  render(<AddressDialog open user={aUser()} onClose={() => {}} onSave={onSave} />, {
+    wrapper: createQueryWrapper().wrapper,
+  });
   return screen.getByRole('dialog', { name: 'Change Address' });
 }
 
@@ -23,16 +33,20 @@ describe('the Change Address dialog', () => {
     await user.type(house, '4B Lotus Court');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    expect(onSave).toHaveBeenCalledWith({
-      firstName: 'Asha',
-      lastName: 'Verma',
-      houseName: '4B Lotus Court',
-      streetArea: 'Koregaon Park',
-      city: 'Pune',
-      state: 'Maharashtra',
-      country: 'India',
-      pincode: '411001',
-    });
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith({
+        firstName: 'Asha',
+        lastName: 'Verma',
+        houseName: '4B Lotus Court',
+        streetArea: 'Koregaon Park',
+        city: 'Pune',
+        state: 'Maharashtra',
+        country: 'India',
+        pincode: '411001',
+        // docs/product.md#delivery-address: the contact mobile, prefilled from the account.
+        deliveryPhone: '9876543211',
+      }),
+    );
   });
 
   it('shows the server’s reason, and beside each field it names, until that field is edited', async () => {

@@ -1,25 +1,12 @@
-import { type ChangeEvent, type FormEvent, useState } from 'react';
 import type { User } from '../../../../contracts/auth';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog/dialog';
-import { AddressFields } from '../../../components/form/address-fields';
-import { serverFieldErrors } from '../../../components/form/field-errors';
-import { InputField } from '../../../components/form/form-field';
-import { useFieldErrors } from '../../../components/form/use-field-errors';
+import type { DeliveryAddressDraft } from './delivery-address-draft';
+import { DeliveryAddressFields } from './delivery-address-fields';
+import { useDeliveryAddressForm } from './use-delivery-address-form';
 import './checkout.css';
 
-export type AddressUpdate = Pick<
-  User,
-  'firstName' | 'lastName' | 'houseName' | 'streetArea' | 'city' | 'state' | 'country' | 'pincode'
->;
-
-// docs/product.md#screens Checkout: the edit modal labels houseName House/Flat No.
-const addressLabels = { houseName: 'House/Flat No.' } as const;
-
-function addressOf(user: User): AddressUpdate {
-  const { firstName, lastName, houseName, streetArea, city, state, country, pincode } = user;
-  return { firstName, lastName, houseName, streetArea, city, state, country, pincode };
-}
+export type AddressUpdate = DeliveryAddressDraft;
 
 interface AddressDialogProps {
   open: boolean;
@@ -29,63 +16,28 @@ interface AddressDialogProps {
   onSave: (address: AddressUpdate) => Promise<void>;
 }
 
-/** docs/product.md#screens Checkout: CHANGE ADDRESS's modal, editing the profile's name and address (no validation shown). */
+/**
+ * docs/product.md#screens Checkout: CHANGE ADDRESS's modal, editing the profile's name, contact mobile and
+ * address under the rules create-order applies (docs/product.md#delivery-address).
+ */
 export function AddressDialog({ open, user, onClose, onSave }: AddressDialogProps) {
-  const [values, setValues] = useState(() => addressOf(user));
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const fieldErrors = useFieldErrors();
-
-  function update(event: ChangeEvent<HTMLInputElement>) {
-    const { name, value } = event.target;
-    setValues((current) => ({ ...current, [name]: value }));
-    fieldErrors.clear(name);
-  }
-
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSaving(true);
-    setError(null);
-    fieldErrors.clear();
-    try {
-      await onSave(values);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-      fieldErrors.show(serverFieldErrors(failure));
-    } finally {
-      setSaving(false);
-    }
-  }
-
+  const form = useDeliveryAddressForm(user, onSave);
   return (
     <Dialog open={open} onClose={onClose} title="Change Address">
-      <form className="address-form" onSubmit={save}>
-        <InputField
-          label="First Name"
-          error={fieldErrors.errors.firstName}
-          name="firstName"
-          autoComplete="given-name"
-          maxLength={200}
-          value={values.firstName}
-          onChange={update}
+      <form ref={form.fieldErrors.formRef} className="address-form" noValidate onSubmit={form.onSubmit}>
+        <DeliveryAddressFields
+          values={form.values}
+          errors={form.fieldErrors.errors}
+          onChange={form.onChange}
+          onPlace={form.onPlace}
         />
-        <InputField
-          label="Last Name"
-          error={fieldErrors.errors.lastName}
-          name="lastName"
-          autoComplete="family-name"
-          maxLength={200}
-          value={values.lastName}
-          onChange={update}
-        />
-        <AddressFields values={values} labels={addressLabels} errors={fieldErrors.errors} onChange={update} />
-        {error && (
+        {form.error && (
           <p className="error-text" role="alert">
-            {error}
+            {form.error}
           </p>
         )}
         <div className="dialog__actions">
-          <Button type="submit" disabled={saving}>
+          <Button type="submit" disabled={form.saving}>
             Save
           </Button>
           <Button variant="secondary" onClick={onClose}>

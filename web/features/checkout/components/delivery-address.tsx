@@ -20,6 +20,8 @@ function addressLinesOf(user: User): string[] {
     [user.houseName, user.streetArea].filter(Boolean).join(', '),
     [user.city, user.state].filter(Boolean).join(', '),
     [user.pincode, user.country].filter(Boolean).join(', '),
+    // docs/product.md#delivery-address: the number the courier calls.
+    user.deliveryPhone || user.phone ? `Mobile: ${user.deliveryPhone || user.phone}` : '',
   ].filter(Boolean);
 }
 

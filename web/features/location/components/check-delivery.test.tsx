@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../../../test/fake-api';
+import { fakeApi, jsonReply } from '../../../test/fake-api';
 import { createQueryWrapper } from '../../../test/query-wrapper';
 import { deliveryRoute } from '../../../test/shop-lists';
 import { CheckDelivery } from './check-delivery';
@@ -27,29 +27,51 @@ function field(): HTMLInputElement {
 }
 
 describe('Check delivery', () => {
-  it('refuses a pincode that is not 6 digits, without asking the server', async () => {
-    const user = userEvent.setup();
-    const api = fakeApi();
-    renderField();
-    await user.type(field(), '5600');
-    await user.click(screen.getByRole('button', { name: 'Check' }));
+  it.each(['5600', '5600AB', '1234567', '000000', '012345'])(
+    'refuses %s, not 6 digits or starting with 0, without asking the server',
+    async (pincode) => {
+      const user = userEvent.setup();
+      const api = fakeApi();
+      renderField();
+      await user.type(field(), pincode);
+      await user.click(screen.getByRole('button', { name: 'Check' }));
 
-    expect(screen.getByText('Pincode must be 6 digits')).toBeTruthy();
-    expect(field().getAttribute('aria-invalid')).toBe('true');
-    expect(api.calls).toEqual([]);
+      expect(screen.getByText('Pincode must be 6 digits and cannot start with 0')).toBeTruthy();
+      expect(field().getAttribute('aria-invalid')).toBe('true');
+      expect(api.calls).toEqual([]);
+    },
+  );
+
+  it("says a pincode India Post's directory does not list is not found (docs/product.md#pincode-directory)", async () => {
+    const user = userEvent.setup();
+    const unknown = "We could not find pincode 999999 in India Post's directory. Please check it.";
+    fakeApi({ 'GET /api/delivery/999999': () => jsonReply(400, { message: unknown }) });
+    renderField();
+    await user.type(field(), '999999');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText(unknown)).toBeTruthy();
+  });
+
+  it('shows the delivery date for a listed pincode', async () => {
+    const user = userEvent.setup();
+    fakeApi(deliveryRoute('302001'));
+    renderField();
+    await user.type(field(), '302001');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('Delivery by Thu, 3 Dec')).toBeTruthy();
   });
 
   it('says when no courier serves a pincode, and remembers the pincode for the next page', async () => {
     const user = userEvent.setup();
-    fakeApi(deliveryRoute('990001', false));
+    fakeApi(deliveryRoute('682551', false));
     const first = renderField();
-    await user.type(field(), '990001');
+    await user.type(field(), '682551');
     await user.click(screen.getByRole('button', { name: 'Check' }));
-    expect(await screen.findByText("We don't deliver to 990001 yet")).toBeTruthy();
+    expect(await screen.findByText("We don't deliver to 682551 yet")).toBeTruthy();
     first.unmount();
 
     renderField();
-    expect(field().value).toBe('990001');
-    await waitFor(() => expect(screen.getByText("We don't deliver to 990001 yet")).toBeTruthy());
+    expect(field().value).toBe('682551');
+    await waitFor(() => expect(screen.getByText("We don't deliver to 682551 yet")).toBeTruthy());
   });
 });

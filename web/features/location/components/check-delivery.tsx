@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { deliveryMessages, PINCODE_PATTERN } from '../../../../contracts/delivery';
+import { pincodeFormatProblem } from '../../../../contracts/pincode';
 import { Button } from '../../../components/button';
 import { InputField } from '../../../components/form/form-field';
 import { rememberPincode, useVisitorPincode } from '../hooks/use-visitor-pincode';
@@ -16,8 +16,10 @@ export function CheckDelivery() {
   function check(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const typed = (draft ?? pincode ?? '').trim();
-    if (!PINCODE_PATTERN.test(typed)) {
-      setError(deliveryMessages.pincodeInvalid);
+    // docs/product.md#pincode-directory: the format here; the directory by the API, in the line below.
+    const problem = pincodeFormatProblem(typed);
+    if (problem) {
+      setError(problem);
       return;
     }
     setError(undefined);
@@ -33,7 +35,7 @@ export function CheckDelivery() {
           placeholder="Pincode"
           inputMode="numeric"
           autoComplete="postal-code"
-          maxLength={6}
+          maxLength={12}
           value={draft ?? pincode ?? ''}
           error={error}
           onChange={(event) => setDraft(event.target.value)}

@@ -1,3 +1,4 @@
+import { ApiError } from '../../../lib/api-client';
 import { useDeliveryPromise } from '../api/get-delivery-promise';
 import './delivery-promise.css';
 
@@ -24,6 +25,10 @@ export function DeliveryPromiseLine({ pincode, id, showPincode = false }: Delive
     } else if (promise.isPending) {
       text = `Checking delivery to ${pincode}…`;
       modifier = ' delivery-promise--waiting';
+    } else if (promise.error instanceof ApiError && promise.error.status === 400) {
+      // docs/product.md#pincode-directory: a pincode India Post does not list is said so, not left blank.
+      text = promise.error.message;
+      modifier = ' delivery-promise--refused';
     }
   }
   return (

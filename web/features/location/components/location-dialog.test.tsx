@@ -2,6 +2,7 @@ import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderShop } from '../../../test/render-shop';
+import { deliveryRoute } from '../../../test/shop-lists';
 import { aUser } from '../../../test/users';
 
 // Routes and dialogs load their code lazily, which takes a few seconds in happy-dom on a busy machine.
@@ -30,6 +31,15 @@ describe('the location block and its modal', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('No address found. Please update your profile.')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog', { name: 'Choose your location' })).toBeNull();
+  });
+
+  it("takes a visitor's pincode and shows its delivery date (docs/product.md#delivery-promise)", async () => {
+    const user = userEvent.setup();
+    renderShop('/', { api: deliveryRoute('560001', true, { city: 'Bengaluru Urban', state: 'Karnataka' }) });
+    const dialog = await openLocation('Deliver to Set Location');
+    await user.type(within(dialog).getByLabelText('Check delivery'), '560001');
+    await user.click(within(dialog).getByRole('button', { name: 'Check' }));
+    expect(await within(dialog).findByText('Delivery by Thu, 3 Dec')).toBeTruthy();
   });
 
   it("shows the shopper's city and pincode; the modal shows the address and leads to the profile", async () => {

@@ -1,10 +1,17 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileUpdate } from '../../../../contracts/auth';
 import { ApiError } from '../../../lib/api-client';
+import { fakeApi } from '../../../test/fake-api';
+import { createQueryWrapper } from '../../../test/query-wrapper';
+import { deliveryRoute } from '../../../test/shop-lists';
 import { aUser } from '../../../test/users';
 import { type PhoneVerificationSlot, ProfileCard } from './profile-card';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 const needsOtp = 'Please verify the new phone number with an OTP before saving it.';
 
@@ -23,6 +30,7 @@ function fakePhoneVerification({ phone, onVerified }: PhoneVerificationSlot) {
 }
 
 function renderCard(onSave: (update: ProfileUpdate) => Promise<void>) {
+  fakeApi(deliveryRoute('411001'));
   render(
     <ProfileCard
       user={aUser({ phone: '9812345670', mobile: '9812345670' })}
@@ -30,6 +38,7 @@ function renderCard(onSave: (update: ProfileUpdate) => Promise<void>) {
       onLogout={() => {}}
       renderPhoneVerification={fakePhoneVerification}
     />,
+    { wrapper: createQueryWrapper().wrapper },
   );
 }
 

