@@ -14,7 +14,7 @@ const KB = 1000;
 const budgets = {
   // docs/operations.md#performance-budget: react-dom alone is about 63 kB of it. 96.5 kB, not 95: issue 27 put
   // about 1 kB into every page (the search in the URL, the API client's blocked-account answer, the app's own
-  // route table that lets unknown paths be 404s, the one phone rule); what could leave the first load has left.
+  // route table that lets unknown paths be 404s, the one phone rule); the new pages and dialogs are lazy.
   initialJs: 96.5 * KB,
   lazyChunk: 30 * KB,
 };
