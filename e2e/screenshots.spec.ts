@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { readOutbox } from '../server/test/dev-outbox';
 import { expect, test } from './fixtures';
-import { signInBrowser } from './support/accounts';
+import { latestOtp, signInBrowser } from './support/accounts';
 import { phoneViewport } from './support/axe';
 import { fillCart, orderOf, payAtCheckout, pickupScheduled, shiprocketSimulatorOf } from './support/shop';
 
@@ -65,6 +65,33 @@ test('home, product, cart and checkout', async ({ page, server }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'PLACE ORDER' })).toBeEnabled();
   await shoot(page, 'checkout.png');
+});
+
+test('one-step sign-in with a mobile number, and the address filled in at checkout', async ({ page }) => {
+  await stillPage(page, { freezeClock: true });
+  const mobile = '6300000001';
+  await page.goto('/login');
+  const dialog = page.getByRole('dialog', { name: 'Login' });
+  const phoneForm = dialog.getByRole('form', { name: 'Continue with your mobile number' });
+  await phoneForm.getByLabel('Mobile number').fill('+91 63000 00001');
+  await shoot(page, 'sign-in.png');
+
+  await phoneForm.getByLabel('Mobile number').press('Enter');
+  await phoneForm.getByLabel('OTP').fill(await latestOtp(page.request, mobile));
+  await phoneForm.getByRole('button', { name: 'Continue' }).click();
+  await phoneForm.getByLabel('First Name').fill('Meera');
+  await phoneForm.getByRole('button', { name: 'Create account' }).click();
+  await expect(dialog).toBeHidden();
+
+  await fillCart(page.request, [{ id: 1, quantity: 1 }]);
+  await page.goto('/checkout');
+  const form = page.getByRole('region', { name: 'Where should we deliver?' });
+  await form.getByLabel('House/Flat No.').fill('12, Shanti Kunj');
+  await form.getByLabel('Street/Area').fill('Janpath');
+  await form.getByLabel('Pincode').fill('110001');
+  await expect(form.getByLabel('State')).toHaveValue('Delhi');
+  await form.scrollIntoViewIfNeeded();
+  await shoot(page, 'checkout-address.png');
 });
 
 test('the success page, My Orders with a shipped parcel tracked, and the confirmation e-mail', async ({
