@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orders, users } from '../db/schema';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
-import { newShopper } from '../test/order-helpers';
+import { newShopper, outboxOf, placePaidOrder, sendQueuedOrderEmails } from '../test/order-helpers';
+import { shippingDeps } from './deps';
+import { createShipmentForOrder } from './fulfil-order';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -36,8 +38,8 @@ describe('POST /api/payment/create-order refuses an address that breaks a rule (
     expect(await app.db.select().from(orders).where(eq(orders.userId, shopper.userId))).toEqual([]);
   });
 
-  it("gives the courier the address's own contact mobile, else the account's", async () => {
-    const shopper = await newShopper(app);
+  it("gives the courier the address's own contact mobile, and keeps the order's SMS on the account's", async () => {
+    const shopper = await newShopper(app, [{ id: 1, quantity: 1 }], { email: null });
     const saved = await app.inject({
       method: 'PUT',
       url: '/api/auth/profile',
@@ -46,10 +48,17 @@ describe('POST /api/payment/create-order refuses an address that breaks a rule (
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json<{ deliveryPhone: string }>().deliveryPhone).toBe('9845012345');
-    const response = await shopper.createOrder();
-    expect(response.statusCode, response.body).toBe(200);
-    const [order] = await app.db.select().from(orders).where(eq(orders.userId, shopper.userId));
-    expect(order?.contact.phone).toBe('9845012345');
+    const paid = await placePaidOrder(app, { shopper });
+    const [order] = await app.db.select().from(orders).where(eq(orders.id, paid.orderId));
+    expect(order?.contact).toMatchObject({ phone: shopper.mobile, deliveryPhone: '9845012345' });
+
+    const deps = shippingDeps(app);
+    const booking = vi.spyOn(deps.shiprocket.client, 'createAdhocOrder');
+    await createShipmentForOrder(deps, { orderId: paid.orderId });
+    expect(booking.mock.calls).toEqual([[expect.objectContaining({ billing_phone: '9845012345' })]]);
+    await sendQueuedOrderEmails(app, paid.orderId);
+    const sms = (await outboxOf(app, shopper.mobile)).filter((message) => message.channel === 'sms');
+    expect(sms.some((message) => message.body.includes('is confirmed'))).toBe(true);
   });
 
   it("keeps no second copy of the account's own number", async () => {

@@ -118,7 +118,9 @@ export async function createPaymentOrder(
       contact: {
         name: `${user.firstName} ${user.lastName}`.trim(),
         email: user.email ?? '',
-        phone: contactPhone,
+        // The order's SMS go to the shopper's own number; the courier calls the one given for the delivery.
+        phone: user.phone ?? contactPhone,
+        deliveryPhone: contactPhone,
       },
       shippingAddress: address,
       billingAddress: address,

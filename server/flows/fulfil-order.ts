@@ -109,7 +109,7 @@ async function adhocOrderOf(deps: ShippingDeps, order: OrderRow): Promise<AdhocO
     billing_country: address.country || 'India',
     // docs/product.md#phone-and-email: a phone signup has no e-mail of its own.
     billing_email: order.contact.email || deps.careEmail,
-    billing_phone: order.contact.phone,
+    billing_phone: order.contact.deliveryPhone ?? order.contact.phone,
     shipping_is_billing: true,
     order_items: items.map((item) => ({
       name: item.title,

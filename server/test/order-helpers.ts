@@ -134,7 +134,7 @@ export async function bookShipment(
     billing_state: address.state,
     billing_country: address.country,
     billing_email: order.contact.email,
-    billing_phone: order.contact.phone,
+    billing_phone: order.contact.deliveryPhone ?? order.contact.phone,
     shipping_is_billing: true,
     order_items: [{ name: 'Face Mitt', sku: 'OM-1', units: 1, selling_price: order.subtotalPaise / 100 }],
     payment_method: 'Prepaid',

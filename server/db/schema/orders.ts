@@ -24,7 +24,13 @@ export type OrderPaymentStatus = (typeof orderPaymentStatuses)[number];
 export interface OrderContact {
   name: string;
   email: string;
+  /** The account's mobile, where the order's SMS go (else the delivery mobile). */
   phone: string;
+  /**
+   * The mobile the courier calls, given with the delivery address (docs/product.md#delivery-address); absent on
+   * orders placed before it existed, whose `phone` served both.
+   */
+  deliveryPhone?: string;
 }
 
 /** An order from the moment the shopper places it; money in paise (docs/architecture.md#data). */
