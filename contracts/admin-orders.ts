@@ -147,7 +147,12 @@ export const AdminOrderDetailSchema = z.object({
     name: z.string(),
     email: z.string(),
     phone: z.string(),
+    deliveryPhone: z.string().describe('The mobile the courier calls'),
   }),
+  invoiceTax: z
+    .object({ cgstPaise: z.number().int(), sgstPaise: z.number().int(), igstPaise: z.number().int() })
+    .nullable()
+    .describe("The GST the order's invoice charges (inside the prices); null before it is invoiced"),
   refundablePaise: z.number().int().describe('What a refund may still give back'),
   payments: z.array(AdminPaymentSchema),
   refunds: z.array(AdminRefundSchema),

@@ -9,12 +9,14 @@ import {
 import { cancelMessages } from '../../../contracts/orders';
 import {
   auditLog,
+  invoices,
   orderNotes,
   orders,
   payments,
   refunds,
   shipments,
   statusHistory,
+  users,
   webhookEvents,
 } from '../../db/schema';
 import { paymentDeps } from '../../flows/deps';
@@ -24,6 +26,7 @@ import { jobQueues } from '../../plugins/jobs';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import {
   bookShipment,
+  newShopper,
   type PaidOrder,
   placePaidOrder,
   queuedJobs,
@@ -547,6 +550,22 @@ describe('GET /api/admin/orders.csv', () => {
 });
 
 describe('GET /api/admin/orders/{id}', () => {
+  it("shows the invoice's GST, not the order's zero, and the mobile the courier calls", async () => {
+    const placed = await newShopper(app);
+    await app.db.update(users).set({ deliveryPhone: '9845012345' }).where(eq(users.id, placed.userId));
+    const paid = await placePaidOrder(app, { shopper: placed });
+    const shown = await detail(paid.orderId);
+    const [invoice] = await app.db.select().from(invoices).where(eq(invoices.orderId, paid.orderId));
+    expect(shown.order.taxPaise).toBe(0);
+    expect(invoice?.igstPaise).toBeGreaterThan(0);
+    expect(shown.invoiceTax).toEqual({
+      cgstPaise: invoice?.cgstPaise,
+      sgstPaise: invoice?.sgstPaise,
+      igstPaise: invoice?.igstPaise,
+    });
+    expect(shown.shopper).toMatchObject({ phone: placed.mobile, deliveryPhone: '9845012345' });
+  });
+
   it('merges status changes, payments, jobs, messages, staff actions and notes in time order', async () => {
     const paid = await placePaidOrder(app);
     await sendQueuedOrderEmails(app, paid.orderId);

@@ -16,6 +16,7 @@ import {
   statusHistory,
   webhookEvents,
 } from '../../db/schema';
+import { invoiceOfOrder } from '../invoices/issue-documents';
 import { orderNumberOf, toOrderViews } from '../orders/order-view';
 
 // docs/architecture.md#console-orders-api: one order as the console shows it, with one timeline merged from
@@ -237,6 +238,7 @@ export async function findAdminOrder(db: Database, orderId: string): Promise<Adm
   const paying = paymentRows.find(
     (payment) => payment.status === 'captured' || payment.status === 'refunded',
   );
+  const invoice = await invoiceOfOrder(db, row.id);
   return {
     order: view,
     shopper: {
@@ -244,7 +246,12 @@ export async function findAdminOrder(db: Database, orderId: string): Promise<Adm
       name: row.contact.name,
       email: row.contact.email,
       phone: row.contact.phone,
+      deliveryPhone: row.contact.deliveryPhone ?? row.contact.phone,
     },
+    // docs/product.md#gst-invoices: prices include GST, so the order's own tax field stays 0; the invoice has it.
+    invoiceTax: invoice
+      ? { cgstPaise: invoice.cgstPaise, sgstPaise: invoice.sgstPaise, igstPaise: invoice.igstPaise }
+      : null,
     refundablePaise: paying ? await refundablePaiseOf(db, paying.id, paying.amountPaise) : 0,
     payments: paymentRows.map((payment) => ({
       razorpayPaymentId: payment.razorpayPaymentId,

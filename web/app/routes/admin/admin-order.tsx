@@ -50,7 +50,11 @@ export function AdminOrderPage() {
       </p>
       <OrderFlags attention={detail.data.attention} />
       <OrderActions detail={detail.data} isOwner={staff.role === 'owner'} onDone={toast} />
-      <OrderItemsAndAmounts order={order} refundablePaise={detail.data.refundablePaise} />
+      <OrderItemsAndAmounts
+        order={order}
+        invoiceTax={detail.data.invoiceTax}
+        refundablePaise={detail.data.refundablePaise}
+      />
       <OrderShopper shopper={detail.data.shopper} order={order} />
       <OrderPayments payments={detail.data.payments} refunds={detail.data.refunds} />
       <OrderTaxDocuments orderId={id} />

@@ -32,11 +32,23 @@ export function OrderFlags({ attention }: { attention: Detail['attention'] }) {
   );
 }
 
+/** The invoice's GST, by kind, as its PDF prints it; before the invoice there is none to show. */
+function invoiceTaxText(tax: Detail['invoiceTax']): string {
+  if (!tax) return 'Not invoiced yet';
+  const parts =
+    tax.igstPaise > 0
+      ? [`IGST ${formatPaise(tax.igstPaise)}`]
+      : [`CGST ${formatPaise(tax.cgstPaise)}`, `SGST ${formatPaise(tax.sgstPaise)}`];
+  return `${parts.join(' + ')} (included in the prices)`;
+}
+
 export function OrderItemsAndAmounts({
   order,
+  invoiceTax,
   refundablePaise,
 }: {
   order: Detail['order'];
+  invoiceTax: Detail['invoiceTax'];
   refundablePaise: number;
 }) {
   return (
@@ -57,8 +69,8 @@ export function OrderItemsAndAmounts({
         <dd>{formatPaise(order.discountPaise)}</dd>
         <dt>Shipping</dt>
         <dd>{formatPaise(order.shippingPaise)}</dd>
-        <dt>Tax</dt>
-        <dd>{formatPaise(order.taxPaise)}</dd>
+        <dt>GST</dt>
+        <dd>{invoiceTaxText(invoiceTax)}</dd>
         <dt>Total</dt>
         <dd>{formatPaise(order.totalPaise)}</dd>
         <dt>Refunded</dt>
@@ -88,6 +100,8 @@ export function OrderShopper({ shopper, order }: { shopper: Detail['shopper']; o
         <dd>{shopper.email}</dd>
         <dt>Phone</dt>
         <dd>{shopper.phone}</dd>
+        <dt>Courier calls</dt>
+        <dd>{shopper.deliveryPhone}</dd>
         <dt>Ship to</dt>
         <dd>
           {address.firstName} {address.lastName}, {address.houseName}, {address.streetArea}, {address.city},{' '}

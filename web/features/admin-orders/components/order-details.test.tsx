@@ -1,0 +1,30 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AdminOrderDetail } from '../../../../contracts/admin-orders';
+import { anOrder } from '../../../test/orders';
+import { OrderItemsAndAmounts } from './order-details';
+
+const order = anOrder() as AdminOrderDetail['order'];
+
+function gstShown(invoiceTax: AdminOrderDetail['invoiceTax']) {
+  render(<OrderItemsAndAmounts order={order} invoiceTax={invoiceTax} refundablePaise={0} />);
+  return screen.getByText('GST').nextElementSibling?.textContent;
+}
+
+describe("the console's order amounts", () => {
+  it("give the invoice's GST by kind, inside the prices, and say when there is no invoice yet", () => {
+    expect(gstShown({ cgstPaise: 0, sgstPaise: 0, igstPaise: 5_376 })).toBe(
+      'IGST ₹53.76 (included in the prices)',
+    );
+  });
+
+  it('split an intra-state invoice into CGST and SGST', () => {
+    expect(gstShown({ cgstPaise: 2_688, sgstPaise: 2_688, igstPaise: 0 })).toBe(
+      'CGST ₹26.88 + SGST ₹26.88 (included in the prices)',
+    );
+  });
+
+  it('say when the order is not invoiced yet', () => {
+    expect(gstShown(null)).toBe('Not invoiced yet');
+  });
+});
