@@ -2,8 +2,7 @@ import type { User } from '../../../../contracts/auth';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog/dialog';
 import type { DeliveryAddressDraft } from './delivery-address-draft';
-import { DeliveryAddressFields } from './delivery-address-fields';
-import { useDeliveryAddressForm } from './use-delivery-address-form';
+import { DeliveryAddressForm } from './delivery-address-form';
 import './checkout.css';
 
 export type AddressUpdate = DeliveryAddressDraft;
@@ -21,30 +20,20 @@ interface AddressDialogProps {
  * address under the rules create-order applies (docs/product.md#delivery-address).
  */
 export function AddressDialog({ open, user, onClose, onSave }: AddressDialogProps) {
-  const form = useDeliveryAddressForm(user, onSave);
   return (
     <Dialog open={open} onClose={onClose} title="Change Address">
-      <form ref={form.fieldErrors.formRef} className="address-form" noValidate onSubmit={form.onSubmit}>
-        <DeliveryAddressFields
-          values={form.values}
-          errors={form.fieldErrors.errors}
-          onChange={form.onChange}
-          onPlace={form.onPlace}
-        />
-        {form.error && (
-          <p className="error-text" role="alert">
-            {form.error}
-          </p>
+      <DeliveryAddressForm user={user} onSave={onSave}>
+        {(saving) => (
+          <div className="dialog__actions">
+            <Button type="submit" disabled={saving}>
+              Save
+            </Button>
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+          </div>
         )}
-        <div className="dialog__actions">
-          <Button type="submit" disabled={form.saving}>
-            Save
-          </Button>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-        </div>
-      </form>
+      </DeliveryAddressForm>
     </Dialog>
   );
 }

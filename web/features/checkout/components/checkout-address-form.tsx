@@ -2,8 +2,7 @@ import { useId } from 'react';
 import type { User } from '../../../../contracts/auth';
 import { Button } from '../../../components/button';
 import type { DeliveryAddressDraft } from './delivery-address-draft';
-import { DeliveryAddressFields } from './delivery-address-fields';
-import { useDeliveryAddressForm } from './use-delivery-address-form';
+import { DeliveryAddressForm } from './delivery-address-form';
 import './checkout.css';
 
 interface CheckoutAddressFormProps {
@@ -17,29 +16,19 @@ interface CheckoutAddressFormProps {
  * on the checkout page itself; once saved, PLACE ORDER works.
  */
 export function CheckoutAddressForm({ user, onSave }: CheckoutAddressFormProps) {
-  const form = useDeliveryAddressForm(user, onSave);
   const titleId = useId();
   return (
     <section className="checkout-card checkout-address-form" aria-labelledby={titleId}>
       <h2 id={titleId} className="checkout-card__title">
         Where should we deliver?
       </h2>
-      <form ref={form.fieldErrors.formRef} className="address-form" noValidate onSubmit={form.onSubmit}>
-        <DeliveryAddressFields
-          values={form.values}
-          errors={form.fieldErrors.errors}
-          onChange={form.onChange}
-          onPlace={form.onPlace}
-        />
-        {form.error && (
-          <p className="error-text" role="alert">
-            {form.error}
-          </p>
+      <DeliveryAddressForm user={user} onSave={onSave}>
+        {(saving) => (
+          <Button type="submit" disabled={saving}>
+            {saving ? 'Saving...' : 'Save address'}
+          </Button>
         )}
-        <Button type="submit" disabled={form.saving}>
-          {form.saving ? 'Saving...' : 'Save address'}
-        </Button>
-      </form>
+      </DeliveryAddressForm>
     </section>
   );
 }
