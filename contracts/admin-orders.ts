@@ -154,6 +154,9 @@ export const AdminOrderDetailSchema = z.object({
     .nullable()
     .describe("The GST the order's invoice charges (inside the prices); null before it is invoiced"),
   refundablePaise: z.number().int().describe('What a refund may still give back'),
+  sentMessages: z
+    .array(z.enum(orderEmailKinds))
+    .describe('The order messages the shopper was sent (e-mail or SMS): the ones staff may send again'),
   payments: z.array(AdminPaymentSchema),
   refunds: z.array(AdminRefundSchema),
   scans: z.array(ShipmentEventSchema),

@@ -183,7 +183,7 @@ test('an owner answers a message, refunds part of an order, retries a refused sh
   // Every dialog of the order page: labelled, free of axe violations, and Escape gives focus back.
   for (const [button, dialogName] of [
     ['Cancel and refund in full', 'Cancel this order'],
-    ['Resend an e-mail', 'Resend an e-mail'],
+    ['Resend a message', 'Resend a message'],
     ['Add a note', 'Add a note'],
   ] as const) {
     await page.getByRole('button', { name: button }).click();

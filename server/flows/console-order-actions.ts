@@ -1,18 +1,17 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { adminOrderMessages } from '../../contracts/admin-orders';
 import { formatRupeesExact } from '../../contracts/format';
 import type { OrderEmailKind } from '../../contracts/orders';
 import type { Database } from '../db/client';
-import { notifications, orderNotes, orders, staffRefunds } from '../db/schema';
+import { orderNotes, orders, staffRefunds } from '../db/schema';
 import { AppError } from '../errors';
 import { refundablePaiseOf } from '../modules/admin-orders/order-detail';
+import { sentOrderMessageKinds } from '../modules/admin-orders/sent-messages';
 import { recordAudit } from '../modules/audit/audit-log';
 import { issueCreditNoteForRefund } from '../modules/invoices/credit-note-for-refund';
-import { fillSmsTemplate } from '../modules/notifications/sms-templates';
 import { mayShip } from '../modules/orders/lifecycle';
-import { orderMessageOf } from '../modules/orders/order-message';
-import { isOrderId, toOrderViews } from '../modules/orders/order-view';
+import { isOrderId } from '../modules/orders/order-view';
 import {
   applyOrderEvent,
   type LockedOrder,
@@ -192,26 +191,6 @@ export async function retryShipmentFromConsole(deps: PaymentDeps, orderId: strin
   });
 }
 
-/** Whether this kind of message went to the order's shopper before (by its subject, or the SMS's text). */
-async function wasSent(
-  db: Database,
-  order: typeof orders.$inferSelect,
-  kind: OrderEmailKind,
-  publicUrl: string,
-) {
-  const [view] = await toOrderViews(db, [order]);
-  if (!view) return false;
-  const message = orderMessageOf(view, kind, publicUrl);
-  const recipients = [order.contact.email, order.contact.phone].filter((value) => value !== '');
-  if (recipients.length === 0) return false;
-  const sent = await db
-    .select({ subject: notifications.subject, body: notifications.body })
-    .from(notifications)
-    .where(and(inArray(notifications.recipient, recipients), eq(notifications.status, 'sent')));
-  const smsText = fillSmsTemplate(message.sms.template, message.sms.variables);
-  return sent.some((row) => row.subject === message.subject || row.body === smsText);
-}
-
 /** Sends an order message again that was sent before; one resend of a kind queued at a time. */
 export async function resendOrderEmailFromConsole(
   deps: PaymentDeps & { publicUrl: string },
@@ -221,7 +200,7 @@ export async function resendOrderEmailFromConsole(
 ) {
   return deps.db.transaction(async (tx) => {
     const locked = await lockOrThrow(tx, orderId);
-    if (!(await wasSent(tx, locked.order, kind, deps.publicUrl))) {
+    if (!(await sentOrderMessageKinds(tx, locked.order, deps.publicUrl)).includes(kind)) {
       throw new AppError('conflict', adminOrderMessages.emailNeverSent);
     }
     await deps.jobs.send(

@@ -339,6 +339,7 @@ describe('support actions', () => {
 
   it('resends an e-mail sent before, and refuses one never sent', async () => {
     const paid = await placePaidOrder(app);
+    expect((await detail(paid.orderId)).sentMessages).toEqual([]);
     const never = await app.inject({
       method: 'POST',
       url: `/api/admin/orders/${paid.orderId}/emails/confirmed/resend`,
@@ -347,6 +348,7 @@ describe('support actions', () => {
     expect(never.statusCode).toBe(409);
     expect(never.json().message).toBe(adminOrderMessages.emailNeverSent);
     await sendQueuedOrderEmails(app, paid.orderId);
+    expect((await detail(paid.orderId)).sentMessages).toEqual(['confirmed']);
     const resend = await app.inject({
       method: 'POST',
       url: `/api/admin/orders/${paid.orderId}/emails/confirmed/resend`,

@@ -18,6 +18,7 @@ import {
 } from '../../db/schema';
 import { invoiceOfOrder } from '../invoices/issue-documents';
 import { orderNumberOf, toOrderViews } from '../orders/order-view';
+import { sentOrderMessageKinds } from './sent-messages';
 
 // docs/architecture.md#console-orders-api: one order as the console shows it, with one timeline merged from
 // every record that names the order.
@@ -122,7 +123,11 @@ async function messagesOfOrder(db: Database, order: OrderRow) {
     );
 }
 
-export async function findAdminOrder(db: Database, orderId: string): Promise<AdminOrderDetail | undefined> {
+export async function findAdminOrder(
+  db: Database,
+  orderId: string,
+  publicUrl: string,
+): Promise<AdminOrderDetail | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!row) return undefined;
   const [view] = await toOrderViews(db, [row]);
@@ -253,6 +258,7 @@ export async function findAdminOrder(db: Database, orderId: string): Promise<Adm
       ? { cgstPaise: invoice.cgstPaise, sgstPaise: invoice.sgstPaise, igstPaise: invoice.igstPaise }
       : null,
     refundablePaise: paying ? await refundablePaiseOf(db, paying.id, paying.amountPaise) : 0,
+    sentMessages: await sentOrderMessageKinds(db, row, publicUrl),
     payments: paymentRows.map((payment) => ({
       razorpayPaymentId: payment.razorpayPaymentId,
       status: payment.status,

@@ -43,7 +43,7 @@ const actionErrors = errorReplies(400, 401, 403, 404, 409, 502);
 const MAX_CSV_DAYS = 366;
 
 async function detailOrThrow(app: FastifyInstance, orderId: string) {
-  const detail = await findAdminOrder(app.db, orderId);
+  const detail = await findAdminOrder(app.db, orderId, app.config.publicUrl);
   if (!detail) throw new AppError('not_found', adminOrderMessages.orderNotFound);
   return detail;
 }

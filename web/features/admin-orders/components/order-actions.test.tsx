@@ -13,6 +13,7 @@ const detail = {
   order: { orderId: 'order-1' },
   refundablePaise: 119_800,
   attention: [],
+  sentMessages: ['confirmed', 'shipped'],
 } as unknown as AdminOrderDetail;
 const waitingForStock = {
   ...detail,
@@ -94,8 +95,23 @@ describe("an order's actions in the console", () => {
     expect(screen.queryByRole('button', { name: 'Refund part' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel and refund in full' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Retry shipment' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Resend an e-mail' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Resend a message' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add a note' })).toBeTruthy();
+  });
+
+  it('offers to resend only the messages the shopper was sent, and nothing while none was', async () => {
+    const user = userEvent.setup();
+    renderActions(false);
+    await user.click(screen.getByRole('button', { name: 'Resend a message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resend a message' });
+    expect(
+      within(dialog)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Confirmed', 'Shipped']);
+    cleanup();
+    renderActions(false, vi.fn(), { ...detail, sentMessages: [] });
+    expect(screen.queryByRole('button', { name: 'Resend a message' })).toBeNull();
   });
 
   it('offers Ship late to the owner only while the order waits for stock (docs/product.md#stock)', async () => {

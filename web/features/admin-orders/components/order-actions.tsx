@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { AdminRefundBodySchema } from '../../../../contracts/admin-order-bodies';
 import type { AdminOrderDetail } from '../../../../contracts/admin-orders';
-import { type OrderEmailKind, orderEmailKinds } from '../../../../contracts/order-status';
+import type { OrderEmailKind } from '../../../../contracts/order-status';
 import { Button } from '../../../components/button';
 import { InputField, SelectField, TextareaField } from '../../../components/form/form-field';
 import { formatPaise, humanise } from '../../../lib/console-format';
@@ -58,9 +58,12 @@ export function OrderActions({ detail, isOwner, onDone }: OrderActionsProps) {
         <Button variant="secondary" onClick={() => show('retry')}>
           Retry shipment
         </Button>
-        <Button variant="secondary" onClick={() => show('resend')}>
-          Resend an e-mail
-        </Button>
+        {/* docs/product.md#staff: only a message the shopper was sent (e-mail or SMS) can be sent again. */}
+        {detail.sentMessages.length > 0 && (
+          <Button variant="secondary" onClick={() => show('resend')}>
+            Resend a message
+          </Button>
+        )}
         <Button variant="secondary" onClick={() => show('note')}>
           Add a note
         </Button>
@@ -104,10 +107,11 @@ export function OrderActions({ detail, isOwner, onDone }: OrderActionsProps) {
         onClose={close}
         onDone={finish}
       />
-      <ResendEmailDialog
+      <ResendMessageDialog
         key={`resend-${opening}`}
         open={open === 'resend'}
         orderId={orderId}
+        sent={detail.sentMessages}
         onClose={close}
         onDone={finish}
       />
@@ -245,25 +249,32 @@ function RetryShipmentDialog({ open, orderId, onClose, onDone }: DialogProps) {
   );
 }
 
-function ResendEmailDialog({ open, orderId, onClose, onDone }: DialogProps) {
+function ResendMessageDialog({
+  open,
+  orderId,
+  sent,
+  onClose,
+  onDone,
+}: DialogProps & { sent: OrderEmailKind[] }) {
   const resend = useResendOrderEmail();
-  const [kind, setKind] = useState<OrderEmailKind>('confirmed');
+  const [kind, setKind] = useState<OrderEmailKind>(sent[0] ?? 'confirmed');
   return (
     <ActionDialog
       open={open}
-      title="Resend an e-mail"
+      title="Resend a message"
       confirmLabel="Resend"
       pending={resend.isPending}
       error={resend.error?.message ?? null}
       onClose={onClose}
       onConfirm={() => resend.mutate({ orderId, kind }, { onSuccess: onDone })}
     >
+      <p>It goes again as it went: by e-mail, or by SMS to a shopper with no e-mail.</p>
       <SelectField
-        label="E-mail"
+        label="Message"
         value={kind}
         onChange={(event) => setKind(event.target.value as OrderEmailKind)}
       >
-        {orderEmailKinds.map((option) => (
+        {sent.map((option) => (
           <option key={option} value={option}>
             {humanise(option)}
           </option>

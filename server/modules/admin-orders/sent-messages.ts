@@ -1,0 +1,31 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { type OrderEmailKind, orderEmailKinds } from '../../../contracts/orders';
+import type { Database } from '../../db/client';
+import { notifications, type orders } from '../../db/schema';
+import { fillSmsTemplate } from '../notifications/sms-templates';
+import { orderMessageOf } from '../orders/order-message';
+import { toOrderViews } from '../orders/order-view';
+
+/**
+ * docs/product.md#staff: the kinds of order message the shopper was sent, by e-mail (its subject) or SMS (its
+ * text): the only ones the console offers to send again.
+ */
+export async function sentOrderMessageKinds(
+  db: Database,
+  order: typeof orders.$inferSelect,
+  publicUrl: string,
+): Promise<OrderEmailKind[]> {
+  const recipients = [order.contact.email, order.contact.phone].filter((value) => value !== '');
+  if (recipients.length === 0) return [];
+  const [view] = await toOrderViews(db, [order]);
+  if (!view) return [];
+  const sent = await db
+    .select({ subject: notifications.subject, body: notifications.body })
+    .from(notifications)
+    .where(and(inArray(notifications.recipient, recipients), eq(notifications.status, 'sent')));
+  return orderEmailKinds.filter((kind) => {
+    const message = orderMessageOf(view, kind, publicUrl);
+    const smsText = fillSmsTemplate(message.sms.template, message.sms.variables);
+    return sent.some((row) => row.subject === message.subject || row.body === smsText);
+  });
+}
