@@ -1,4 +1,5 @@
 import type { Order, ShipmentDetails, ShipmentUpdates } from '../../contracts/orders';
+import { toShipmentUpdates } from '../../contracts/shipment-updates';
 
 // Factories with overrides for the order pages' component tests: a paid order as GET /api/orders/{id} and
 // my-orders-with-shipment answer it, its booked parcel, and the shipment-updates reply (docs/product.md#http-api).
@@ -86,29 +87,5 @@ export function aShipment(overrides: Partial<ShipmentDetails> = {}): ShipmentDet
 
 /** The shipment-updates (and track, refresh-tracking) reply for the order, its shipment's fields flat. */
 export function shipmentUpdatesOf(order: Order, overrides: Partial<ShipmentUpdates> = {}): ShipmentUpdates {
-  const shipment = order.shipment;
-  return {
-    success: true,
-    orderId: order.orderId,
-    orderNumber: order.orderNumber,
-    orderStatus: order.status,
-    shiprocketOrderId: shipment?.shiprocketOrderId ?? null,
-    shiprocketShipmentId: shipment?.shiprocketShipmentId ?? null,
-    courierName: shipment?.courierName ?? null,
-    trackingNumber: shipment?.trackingNumber ?? null,
-    awbNumber: shipment?.trackingNumber ?? null,
-    trackingUrl: shipment?.trackingUrl ?? null,
-    courierTrackingUrl: shipment?.courierTrackingUrl ?? null,
-    trackingStatus: shipment?.trackingStatus ?? null,
-    status: shipment?.trackingStatus ?? null,
-    shipmentStatus: shipment?.trackingStatus ?? null,
-    stage: shipment?.stage ?? null,
-    estimatedDelivery: shipment?.estimatedDelivery ?? null,
-    hasTracking: shipment?.hasTracking ?? false,
-    hasCourier: shipment?.hasCourier ?? false,
-    canTrack: shipment?.canTrack ?? false,
-    shipmentEvents: [],
-    error: null,
-    ...overrides,
-  };
+  return { ...toShipmentUpdates(order, []), ...overrides };
 }

@@ -16,6 +16,7 @@ import {
   type ShipmentUpdates,
   ShipmentUpdatesSchema,
 } from '../../../contracts/orders';
+import { toShipmentUpdates } from '../../../contracts/shipment-updates';
 import { AppError } from '../../errors';
 import { type CancelDeps, cancelOrder } from '../../flows/cancel-order';
 import { confirmCheckoutPayment } from '../../flows/checkout';
@@ -24,7 +25,7 @@ import { reconcileOrder } from '../../flows/reconcile-payments';
 import { refreshOrderTracking } from '../../flows/tracking';
 import { currentUserId } from '../../plugins/authentication';
 import { findUserOrder, listUserOrders, toOrderViews } from './order-view';
-import { shipmentEventsOfOrders, toShipmentUpdates } from './tracking-view';
+import { shipmentEventsOfOrders } from './tracking-view';
 
 const errors = errorReplies(400, 401, 403, 404, 502);
 const cancelErrors = errorReplies(400, 401, 403, 404, 409, 502);
