@@ -3,11 +3,11 @@ import type { User } from '../../../../contracts/auth';
 import { authMessages, PASSWORD_MIN_LENGTH } from '../../../../contracts/auth-rules';
 import { messages } from '../../../../contracts/messages';
 import { Button } from '../../../components/button';
-import { InputField } from '../../../components/form/form-field';
 import { useFieldErrors } from '../../../components/form/use-field-errors';
 import { ApiError } from '../../../lib/api-client';
 import { setFirstPassword } from '../api/set-first-password';
 import './account.css';
+import { NewPasswordField } from '../../../components/form/new-password-field';
 
 interface WaysToLogInProps {
   user: User;
@@ -88,16 +88,11 @@ export function WaysToLogIn({ user, renderPhoneVerification, onPhoneVerified, on
             You log in with {user.phoneVerified ? 'your mobile number and an OTP' : 'Google or an OTP'}. Add a
             password to log in with it too.
           </p>
-          <InputField
-            label="New Password"
+          <NewPasswordField
             error={fieldErrors.errors.password}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            maxLength={128}
             value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
+            onChange={(value) => {
+              setPassword(value);
               fieldErrors.clear('password');
             }}
           />

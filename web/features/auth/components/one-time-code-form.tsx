@@ -3,7 +3,7 @@ import type { OtpPurpose } from '../../../../contracts/account';
 import { PASSWORD_MIN_LENGTH } from '../../../../contracts/auth-rules';
 import { messages } from '../../../../contracts/messages';
 import { Button } from '../../../components/button';
-import { InputField } from '../../../components/form/form-field';
+import { NewPasswordField } from '../../../components/form/new-password-field';
 import { OtpField } from '../../../components/form/otp-field';
 import { ResendCode } from '../../../components/resend-code';
 import type { OtpTargetInput } from '../api/send-otp';
@@ -84,16 +84,11 @@ export function OneTimeCodeForm({
         <>
           <OtpField error={fieldErrors.errors.otp} value={sender.otp} onChange={sender.editOtp} />
           {withNewPassword && (
-            <InputField
-              label="New Password"
+            <NewPasswordField
               error={fieldErrors.errors.password}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              maxLength={128}
               value={password}
-              onChange={(event) => {
-                setPassword(event.target.value);
+              onChange={(value) => {
+                setPassword(value);
                 fieldErrors.clear('password');
               }}
             />
