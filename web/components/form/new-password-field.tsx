@@ -6,7 +6,7 @@ interface NewPasswordFieldProps {
   onChange: (value: string) => void;
 }
 
-/** A password being chosen (docs/product.md#signup: at most 128 characters), which a password manager may offer. */
+/** A password being chosen (docs/product.md#signup-rules: at most 128 characters), which a password manager may offer. */
 export function NewPasswordField({ value, error, onChange }: NewPasswordFieldProps) {
   return (
     <InputField
