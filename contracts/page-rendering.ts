@@ -11,8 +11,8 @@ export interface PageRenderRequest {
   url: string;
   /** The product list (GET /api/products). */
   products: readonly Product[];
-  /** The owner's dispatch days, which the policy pages state (docs/product.md#reply-and-dispatch-times). */
-  dispatchDays: number;
+  /** A policy page's: the owner's dispatch days, which it states (docs/product.md#reply-and-dispatch-times). */
+  dispatchDays?: number;
   /** The product page's product (GET /api/products/:id); null when that id is not on sale (404). */
   product?: { id: string; found: Product | null };
 }

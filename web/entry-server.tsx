@@ -30,7 +30,9 @@ export async function render(request: PageRenderRequest): Promise<RenderedPage> 
   const queryClient = createQueryClient();
   queryClient.setQueryData(productsQueryOptions.queryKey, [...request.products]);
   setRenderedOrder(queryClient, shuffleIds(request.products.map((product) => product.id)));
-  queryClient.setQueryData(policyFactsQueryOptions.queryKey, { dispatchDays: request.dispatchDays });
+  if (request.dispatchDays !== undefined) {
+    queryClient.setQueryData(policyFactsQueryOptions.queryKey, { dispatchDays: request.dispatchDays });
+  }
   if (request.product) {
     queryClient.setQueryData(productQueryOptions(request.product.id).queryKey, request.product.found);
   }

@@ -54,7 +54,11 @@ export function createPageService({ db, renderer, template, siteUrl }: PageServi
   // Bounded: every search (/?q=…) is a page of its own.
   const cache = new LRUCache<string, Promise<RenderedHtmlPage>>({ max: MAX_CACHED_PAGES });
 
-  async function render(request: PageRequest, path: string, dispatchDays: number): Promise<RenderedHtmlPage> {
+  async function render(
+    request: PageRequest,
+    path: string,
+    dispatchDays?: number,
+  ): Promise<RenderedHtmlPage> {
     const snapshot = await catalogue.get();
     const products = snapshot.products;
     let descriptor: PageDescriptor;
@@ -74,7 +78,7 @@ export function createPageService({ db, renderer, template, siteUrl }: PageServi
     const rendered = await renderer.render({
       url: path,
       products,
-      dispatchDays,
+      ...(dispatchDays === undefined ? {} : { dispatchDays }),
       ...(product ? { product } : {}),
     });
     const html = template.fill({ head: pageHead(descriptor, siteUrl), ...rendered });
@@ -88,26 +92,29 @@ export function createPageService({ db, renderer, template, siteUrl }: PageServi
   return {
     async page(request: PageRequest): Promise<RenderedHtmlPage> {
       const path = pathOf(request);
-      // The owner's dispatch days are stated on the policy pages, and the footer's year is the clock's: a change
-      // of either is a new version too.
-      const [{ etag }, { dispatchDays }] = await Promise.all([catalogue.get(), readShopSettings(db)]);
-      const version = `${etag}:${dispatchDays}:${new Date().getFullYear()}`;
+      // The footer's year is the clock's: a new year is a new version too.
+      const { etag } = await catalogue.get();
+      const version = `${etag}:${new Date().getFullYear()}`;
       if (version !== cachedVersion) {
         cache.clear();
         cachedVersion = version;
       }
-      const cached = cache.get(path);
+      // Only the policy pages state the owner's dispatch days: they alone read the settings, and are kept under
+      // the days they state, so a change shows on the next view.
+      const dispatchDays = request.kind === 'policy' ? (await readShopSettings(db)).dispatchDays : undefined;
+      const key = dispatchDays === undefined ? path : `${path}@dispatch-${dispatchDays}`;
+      const cached = cache.get(key);
       if (cached) return cached;
       const pending = render(request, path, dispatchDays);
       // Only pages that exist, and the one "Page not found", are kept: ids of no product would otherwise grow
       // the cache without limit.
       if (request.kind !== 'product' || parseProductId(request.id) !== undefined) {
-        cache.set(path, pending);
+        cache.set(key, pending);
         pending.then(
           (page) => {
-            if (page.status !== 200 && request.kind !== 'not-found') cache.delete(path);
+            if (page.status !== 200 && request.kind !== 'not-found') cache.delete(key);
           },
-          () => cache.delete(path),
+          () => cache.delete(key),
         );
       }
       return pending;
