@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 
 /**
- * A wide table's box that scrolls sideways on a phone: focusable and named, so a keyboard can scroll it
- * (axe's scrollable-region-focusable) even when the table holds no control.
+ * A wide table's box, which scrolls sideways when the table is wider than it
+ * (docs/architecture.md#console-on-a-phone): focusable and named, so a keyboard can scroll it (axe's
+ * scrollable-region-focusable) even when the table holds no control.
  */
 export function ScrollingRegion({
   label,

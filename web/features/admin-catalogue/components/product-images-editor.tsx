@@ -62,7 +62,7 @@ export function ProductImagesEditor({ product, canEdit, onDone }: ProductImagesE
           <li key={image}>
             <img src={image} alt={`${product.title}, view ${index + 1}`} width={64} height={64} />
             {canEdit && (
-              <>
+              <div className="admin-actions">
                 <Button
                   variant="secondary"
                   disabled={busy || index === 0}
@@ -87,7 +87,7 @@ export function ProductImagesEditor({ product, canEdit, onDone }: ProductImagesE
                 >
                   Remove
                 </Button>
-              </>
+              </div>
             )}
           </li>
         ))}

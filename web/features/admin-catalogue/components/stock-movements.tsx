@@ -1,4 +1,5 @@
 import type { StockMovement } from '../../../../contracts/admin-catalogue';
+import { ScrollingRegion } from '../../../components/scrolling-region';
 import { adminPaths } from '../../../lib/admin-paths';
 import { formatIstDateTime } from '../../../lib/console-format';
 import { Link } from '../../../lib/router';
@@ -11,8 +12,9 @@ export function StockMovements({ movements }: { movements: StockMovement[] }) {
       {movements.length === 0 ? (
         <p>No movements yet.</p>
       ) : (
-        <div className="admin-table-wrap">
+        <ScrollingRegion className="admin-table-wrap" label="Stock movements, scrolls sideways">
           <table className="admin-table">
+            <caption className="visually-hidden">Recent stock movements, newest first</caption>
             <thead>
               <tr>
                 <th scope="col">When</th>
@@ -24,10 +26,10 @@ export function StockMovements({ movements }: { movements: StockMovement[] }) {
             <tbody>
               {movements.map((movement) => (
                 <tr key={`${movement.at}-${movement.delta}-${movement.orderId ?? movement.staffName}`}>
-                  <td>{formatIstDateTime(movement.at)}</td>
-                  <td>{movement.delta > 0 ? `+${movement.delta}` : movement.delta}</td>
-                  <td>{stockReasonLabel(movement.reason)}</td>
-                  <td>
+                  <td data-label="When">{formatIstDateTime(movement.at)}</td>
+                  <td data-label="Change">{movement.delta > 0 ? `+${movement.delta}` : movement.delta}</td>
+                  <td data-label="Why">{stockReasonLabel(movement.reason)}</td>
+                  <td data-label="Order or staff">
                     {movement.orderId && movement.orderNumber ? (
                       <Link to={adminPaths.order(movement.orderId)}>{movement.orderNumber}</Link>
                     ) : (
@@ -38,7 +40,7 @@ export function StockMovements({ movements }: { movements: StockMovement[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollingRegion>
       )}
     </section>
   );

@@ -206,7 +206,7 @@ export function OrderTimeline({ timeline }: { timeline: Detail['timeline'] }) {
   return (
     <Section id="order-timeline" title="Timeline">
       <ScrollingRegion className="admin-table-wrap" label="Timeline, scrolls sideways">
-        <table className="admin-table admin-table--timeline">
+        <table className="admin-table">
           <caption className="visually-hidden">Timeline, oldest first</caption>
           <thead>
             <tr>
@@ -221,10 +221,10 @@ export function OrderTimeline({ timeline }: { timeline: Detail['timeline'] }) {
               // The timeline is fixed for one reply and may hold two alike entries at one moment.
               // biome-ignore lint/suspicious/noArrayIndexKey: see above
               <tr key={index}>
-                <td>{formatIstDateTime(entry.at)}</td>
-                <td>{humanise(entry.kind)}</td>
-                <td>{entry.summary}</td>
-                <td>{entry.actor ?? '—'}</td>
+                <td data-label="When (IST)">{formatIstDateTime(entry.at)}</td>
+                <td data-label="What">{humanise(entry.kind)}</td>
+                <td data-label="Event">{entry.summary}</td>
+                <td data-label="By">{entry.actor ?? '—'}</td>
               </tr>
             ))}
           </tbody>

@@ -96,22 +96,22 @@ export function AuditLogTable() {
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id}>
-                  <td>{timeFormat.format(new Date(entry.createdAt))}</td>
-                  <td>{entry.staffName ?? 'Command line'}</td>
-                  <td>{entry.action}</td>
-                  <td>
+                  <td data-label="When (IST)">{timeFormat.format(new Date(entry.createdAt))}</td>
+                  <td data-label="Who">{entry.staffName ?? 'Command line'}</td>
+                  <td data-label="Action">{entry.action}</td>
+                  <td data-label="Record">
                     {entry.entityType === 'order' && entry.entityLabel ? (
                       <Link to={adminPaths.order(entry.entityId)}>{entry.entityLabel}</Link>
                     ) : (
-                      <>
+                      <span>
                         {entry.entityType} <code className="admin-id">{entry.entityId}</code>
-                      </>
+                      </span>
                     )}
                   </td>
-                  <td>
+                  <td data-label="Changes">
                     <ChangeList before={entry.before} after={entry.after} />
                   </td>
-                  <td>{entry.ipAddress ?? '—'}</td>
+                  <td data-label="IP">{entry.ipAddress ?? '—'}</td>
                 </tr>
               ))}
             </tbody>

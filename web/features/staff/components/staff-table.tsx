@@ -42,9 +42,9 @@ export function StaffTable({ selfId, onDone }: { selfId: string; onDone: (messag
               const editable = member.id !== selfId && member.status !== 'disabled';
               return (
                 <tr key={member.id}>
-                  <td>{member.name}</td>
-                  <td>{member.email}</td>
-                  <td>
+                  <td data-label="Name">{member.name}</td>
+                  <td data-label="E-mail">{member.email}</td>
+                  <td data-label="Role">
                     {editable ? (
                       <select
                         className="form-field__control"
@@ -67,8 +67,8 @@ export function StaffTable({ selfId, onDone }: { selfId: string; onDone: (messag
                       member.role
                     )}
                   </td>
-                  <td>{statusLabel[member.status]}</td>
-                  <td>
+                  <td data-label="Status">{statusLabel[member.status]}</td>
+                  <td data-label="Actions">
                     {editable && (
                       <Button
                         variant="secondary"

@@ -1,0 +1,196 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AdminOrderDetail } from '../contracts/admin-orders';
+import { contactMessages } from '../server/db/schema';
+import { createStaffWithSetupLink } from '../server/modules/staff/staff-accounts';
+import { expect, test } from './fixtures';
+import { aShopper, signInBrowser } from './support/accounts';
+import { expectNoAxeViolations, phoneViewport } from './support/axe';
+import { signInOwnerByCookie } from './support/console-journeys';
+import { journeyProducts } from './support/journey-products';
+import { paidOrderOf } from './support/orders-journey';
+import { expectFitsWidth } from './support/phone-width';
+import { pickupScheduled } from './support/shop';
+
+// docs/architecture.md#console-on-a-phone: every console page at 390 px, with the longest values a real shop
+// has (an e-mail of 77 characters, a product's long title, an order of several items, its AWB and payment id),
+// fits the screen: nothing but a wide table's own box scrolls sideways. The pages' other states are the
+// other console journeys' and the component tests'; axe-core runs here only where no other journey runs it.
+
+test.use({ viewport: phoneViewport });
+
+const insertProduct = journeyProducts();
+
+/** A console page to visit: where, the heading that says it has loaded, and the dialogs its buttons open. */
+interface ConsolePage {
+  name: string;
+  path: string;
+  heading: string;
+  dialogs?: { button: string; dialog: string; axe?: boolean }[];
+  /** Only for a page no other journey checks with axe-core. */
+  axe?: boolean;
+}
+
+/** What the test made for the pages to show. */
+interface Scene {
+  email: string;
+  orderId: string;
+  orderNumber: string;
+  productId: number;
+  productTitle: string;
+  customerId: string;
+  messageId: string;
+  /** The IST day, as the orders' From and To take it. */
+  today: string;
+}
+
+/** The pages a visitor sees, before the owner's cookie. */
+function signedOutPages(setupToken: string): ConsolePage[] {
+  return [
+    { name: 'Sign-in', path: '/admin/login', heading: 'Sign in to the console' },
+    { name: 'Set-up', path: `/admin/setup/${setupToken}`, heading: 'Set up your console account' },
+  ];
+}
+
+/** Every page of the signed-in console, and every dialog its buttons open: a new page or dialog goes here. */
+function signedInPages(scene: Scene): ConsolePage[] {
+  return [
+    { name: 'Dashboard', path: '/admin', heading: 'Dashboard' },
+    {
+      name: 'Orders',
+      path: `/admin/orders?q=${encodeURIComponent(scene.email)}&from=${scene.today}&to=${scene.today}`,
+      heading: 'Orders',
+    },
+    {
+      name: 'Order',
+      path: `/admin/orders/${scene.orderId}`,
+      heading: `Order ${scene.orderNumber}`,
+      dialogs: [
+        { button: 'Refund part', dialog: 'Refund part of this order' },
+        { button: 'Cancel and refund in full', dialog: 'Cancel this order' },
+        { button: 'Retry shipment', dialog: 'Retry the shipment booking' },
+        { button: 'Resend a message', dialog: 'Resend a message' },
+        { button: 'Add a note', dialog: 'Add a note' },
+      ],
+    },
+    { name: 'Products', path: '/admin/products', heading: 'Products' },
+    { name: 'Product', path: `/admin/products/${scene.productId}`, heading: scene.productTitle },
+    {
+      name: 'Customers',
+      path: `/admin/customers?q=${encodeURIComponent(scene.email)}`,
+      heading: 'Customers',
+    },
+    {
+      name: 'Customer',
+      path: `/admin/customers/${scene.customerId}`,
+      heading: 'Venkatalakshmi Subramaniam',
+      dialogs: [
+        { button: 'Sign out everywhere', dialog: 'Sign out everywhere', axe: true },
+        { button: 'Block', dialog: 'Block this customer' },
+      ],
+    },
+    { name: 'Inbox', path: '/admin/messages', heading: 'Inbox' },
+    {
+      name: 'Message',
+      path: `/admin/messages/${scene.messageId}`,
+      heading: 'Message from Venkatalakshmi Subramaniam',
+    },
+    { name: 'Staff', path: '/admin/staff', heading: 'Staff' },
+    { name: 'Audit log', path: '/admin/audit', heading: 'Audit log', axe: true },
+    { name: 'Settings', path: '/admin/settings', heading: 'Settings' },
+  ];
+}
+
+function istDay(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+}
+
+test('every console page fits a 390 px phone without scrolling sideways', async ({
+  page,
+  context,
+  server,
+  browser,
+}) => {
+  // Fourteen pages and seven dialogs, each loaded and measured, after an order paid and shipped: five times
+  // one page's 30 s.
+  test.setTimeout(150_000);
+  const tag = randomBytes(3).toString('hex');
+  const email = `venkatalakshmi.subramaniam.${tag}@ottoman-mittens-wholesale-buyers.example.in`;
+  const title = `Hand-knitted merino mittens with a fleece lining and an extra-long cuff ${tag}`;
+  const productId = await insertProduct(server, { title });
+  const shopperContext = await browser.newContext({ baseURL: server.url, viewport: phoneViewport });
+  const shopperPage = await shopperContext.newPage();
+  const shopper = await signInBrowser(
+    shopperPage,
+    server,
+    aShopper({ email, firstName: 'Venkatalakshmi', lastName: 'Subramaniam' }),
+  );
+  const orderId = await paidOrderOf(shopperPage.request, server, [
+    { id: productId, quantity: 2 },
+    { id: 1, quantity: 1 },
+    { id: 2, quantity: 3 },
+  ]);
+  const order = await pickupScheduled(shopperPage.request, orderId);
+  await shopperContext.close();
+  const [message] = await server.db
+    .insert(contactMessages)
+    .values({
+      name: 'Venkatalakshmi Subramaniam',
+      email,
+      message: `My order ${order.orderNumber} shows https://shiprocket.example.in/tracking/${order.shipment?.trackingNumber ?? ''}?utm_source=order_email_and_more as its tracking link.`,
+    })
+    .returning({ id: contactMessages.id });
+  const { token: setupToken } = await createStaffWithSetupLink(
+    server.db,
+    { email: `support.${email}`, name: 'Subramaniam Venkatalakshmi', role: 'support' },
+    { staffId: null, ipAddress: null },
+  );
+
+  for (const consolePage of signedOutPages(setupToken)) await visit(consolePage);
+
+  const owner = await signInOwnerByCookie(context, server, 'Asha Rao');
+  // A refund made over the API: the order shows it, and the audit log has an order's row with its changes.
+  const refund = await page.request.post(`/api/admin/orders/${orderId}/refunds`, {
+    headers: { ...owner.headers, 'Idempotency-Key': randomUUID() },
+    data: { amountPaise: 10_000, reason: 'One mitten of the pair arrived with a pulled thread' },
+  });
+  expect(refund.status(), await refund.text()).toBe(200);
+  // "Resend a message" shows once the confirmation went out.
+  await expect
+    .poll(async () => {
+      const reply = await page.request.get(`/api/admin/orders/${orderId}`, { headers: owner.headers });
+      return ((await reply.json()) as AdminOrderDetail).sentMessages.length;
+    })
+    .toBeGreaterThan(0);
+  const scene: Scene = {
+    email,
+    orderId,
+    orderNumber: order.orderNumber,
+    productId,
+    productTitle: title,
+    customerId: shopper.user._id,
+    messageId: message?.id ?? '',
+    today: istDay(),
+  };
+
+  for (const consolePage of signedInPages(scene)) await visit(consolePage);
+
+  async function visit({ name, path, heading, dialogs = [], axe }: ConsolePage) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading }), name).toBeVisible();
+    // Everything a page holds counts, folded away or not yet loaded: tables under a <details>, the charts.
+    await expect(page.getByRole('status').filter({ hasText: /^Loading|^Drawing/ })).toHaveCount(0);
+    await page.evaluate(() => {
+      for (const details of document.querySelectorAll('details')) details.open = true;
+    });
+    await expectFitsWidth(page, name);
+    if (axe) await expectNoAxeViolations(page);
+    for (const { button, dialog, axe: dialogAxe } of dialogs) {
+      await page.getByRole('button', { name: button, exact: true }).click();
+      await expect(page.getByRole('dialog', { name: dialog })).toBeVisible();
+      await expectFitsWidth(page, `${name}, dialog "${dialog}"`);
+      if (dialogAxe) await expectNoAxeViolations(page, 'dialog[open]');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name: dialog })).toBeHidden();
+    }
+  }
+});
