@@ -58,11 +58,12 @@ const staffAlertRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Notify me on this device: store the browser’s push subscription',
         body: PushSubscriptionBodySchema,
-        response: { 200: MessageReplySchema, ...errorReplies(400, 401, 403, 503) },
+        response: { 200: MessageReplySchema, ...errorReplies(400, 401, 403, 409) },
       },
     },
     async (request) => {
-      if (!app.webPush) throw new AppError('unavailable', staffAlertMessages.pushUnavailable);
+      // A 409, not a 503: the shop is up, it is only set up without push (docs/operations.md#alerts).
+      if (!app.webPush) throw new AppError('conflict', staffAlertMessages.pushUnavailable);
       const { staffId } = currentStaff(request);
       await savePushSubscription(app.db, staffId, request.body, request.headers['user-agent']);
       return { status: 'success' as const, message: staffAlertMessages.pushOn };

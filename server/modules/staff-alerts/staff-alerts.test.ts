@@ -403,7 +403,7 @@ describe('a shop without push (production without VAPID keys)', () => {
   });
   afterAll(() => shop.closeAndDrop());
 
-  it('says push is unavailable and refuses a subscription with a 503', async () => {
+  it('says push is unavailable and refuses a subscription with a 409', async () => {
     const owner = await createStaffMember(shop, { role: 'owner' });
     const settings = await shop.inject({ method: 'GET', url: '/api/admin/alerts', headers: owner.headers });
     expect(settings.json()).toEqual({
@@ -416,7 +416,7 @@ describe('a shop without push (production without VAPID keys)', () => {
       headers: owner.headers,
       payload: aSubscription(),
     });
-    expect(refused.statusCode).toBe(503);
+    expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
       'Browser notifications are not set up on this shop. Please ask whoever runs the server.',
     );

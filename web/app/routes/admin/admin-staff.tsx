@@ -1,4 +1,5 @@
 import type { StaffProfile } from '../../../../contracts/staff';
+import { StaffAlertsTable } from '../../../features/alerts/components/staff-alerts-table';
 import { InviteStaffForm } from '../../../features/staff/components/invite-staff-form';
 import { StaffTable } from '../../../features/staff/components/staff-table';
 import { useOutletContext } from '../../../lib/router';
@@ -14,6 +15,7 @@ export function AdminStaffPage() {
       <h1>Staff</h1>
       <StaffTable selfId={self.id} onDone={toast} />
       <InviteStaffForm onInvited={toast} />
+      <StaffAlertsTable />
     </>
   );
 }
