@@ -11,7 +11,9 @@ export function StaffAlertsTable() {
   const list = useStaffAlerts();
   return (
     <section aria-labelledby="staff-alerts-heading">
-      <h2 id="staff-alerts-heading">Alerts</h2>
+      <h2 id="staff-alerts-heading" className="admin-subheading">
+        Alerts
+      </h2>
       <p className="admin-muted">Each member chooses their own on the Alerts page.</p>
       {list.isPending && <p role="status">Loading alerts…</p>}
       {list.isError && <StatusMessage status={{ kind: 'error', text: list.error.message }} />}
