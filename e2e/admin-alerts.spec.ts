@@ -8,7 +8,11 @@ import { signInOwnerByCookie } from './support/console-journeys';
 
 test.use({ viewport: phoneViewport });
 
-test('an owner chooses the daily digest and sees who hears of new orders', async ({ page, context, server }) => {
+test('an owner chooses the daily digest and sees who hears of new orders', async ({
+  page,
+  context,
+  server,
+}) => {
   await signInOwnerByCookie(context, server, 'Lakshmi Nair');
   await page.goto('/admin');
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Alerts' }).click();
@@ -16,7 +20,9 @@ test('an owner chooses the daily digest and sees who hears of new orders', async
   await expect(page.getByRole('radio', { name: /^An e-mail for each order/ })).toBeChecked();
   await expect(page.getByRole('heading', { level: 2, name: 'Notifications on this device' })).toBeVisible();
   // Nothing is registered until the member asks for notifications on this device.
-  expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((all) => all.length))).toBe(0);
+  expect(
+    await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((all) => all.length)),
+  ).toBe(0);
   await expectNoAxeViolations(page);
 
   await page.getByRole('radio', { name: /^A daily digest at 9:00 am IST/ }).check();
