@@ -95,6 +95,7 @@ function signedInPages(scene: Scene): ConsolePage[] {
       heading: 'Message from Venkatalakshmi Subramaniam',
     },
     { name: 'Staff', path: '/admin/staff', heading: 'Staff' },
+    { name: 'Alerts', path: '/admin/alerts', heading: 'Alerts' },
     { name: 'Audit log', path: '/admin/audit', heading: 'Audit log', axe: true },
     { name: 'Settings', path: '/admin/settings', heading: 'Settings' },
   ];

@@ -34,6 +34,8 @@ import shippingRoutes from './modules/shipping/routes';
 import shiprocketGateway from './modules/shipping/shiprocket-gateway';
 import shopSettingsRoutes from './modules/shop-settings/routes';
 import staffRoutes from './modules/staff/routes';
+import staffAlertRoutes from './modules/staff-alerts/routes';
+import webPush from './modules/staff-alerts/web-push-plugin';
 import wishlistRoutes from './modules/wishlist/routes';
 import apiDocs from './plugins/api-docs';
 import authentication from './plugins/authentication';
@@ -106,6 +108,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(authentication);
   await app.register(staffAuthentication);
   await app.register(notifier);
+  await app.register(webPush);
   await app.register(googleSimulator);
   await app.register(razorpaySimulator);
   await app.register(shiprocketSimulator);
@@ -138,6 +141,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(adminCustomerRoutes, { prefix: '/admin' });
       await api.register(adminCatalogueRoutes, { prefix: '/admin' });
       await api.register(staffRoutes, { prefix: '/admin' });
+      await api.register(staffAlertRoutes, { prefix: '/admin' });
       await api.register(auditRoutes, { prefix: '/admin' });
       await api.register(adminInboxRoutes, { prefix: '/admin' });
       await api.register(adminStatsRoutes, { prefix: '/admin' });

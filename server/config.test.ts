@@ -83,6 +83,36 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  describe('browser push keys (docs/operations.md#alerts)', () => {
+    const vapid = {
+      VAPID_PUBLIC_KEY:
+        'BIIHgkxs8sFtyYEotYZfNouqdFftJdl_Hp7i1_FwO9MLIODuZ9_tygLlu1MOoSxN0RXw_r98ojMlZcARr1ZfLVw',
+      VAPID_PRIVATE_KEY: '-iRIaSv5simX9KIWleITffqpl7FXMdWk9a68GuXqkNs',
+      VAPID_SUBJECT: 'mailto:owner@example.in',
+    };
+
+    it('uses the configured pair; without one, makes a pair in development and turns push off in production', () => {
+      expect(loadConfig(vapid).webPush).toEqual({
+        kind: 'configured',
+        publicKey: vapid.VAPID_PUBLIC_KEY,
+        privateKey: vapid.VAPID_PRIVATE_KEY,
+        subject: 'mailto:owner@example.in',
+      });
+      expect(loadConfig({}).webPush).toEqual({ kind: 'generated', subject: 'mailto:care@ottomanmittens.in' });
+      expect(loadConfig({ NODE_ENV: 'production' }).webPush).toEqual({ kind: 'off' });
+      expect(loadConfig({ NODE_ENV: 'production', ...vapid }).webPush.kind).toBe('configured');
+    });
+
+    it.each([
+      [{ VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY }, 'go together'],
+      [{ ...vapid, VAPID_SUBJECT: 'owner@example.in' }, 'VAPID_SUBJECT'],
+      [{ ...vapid, VAPID_PRIVATE_KEY: 'short' }, 'VAPID_PRIVATE_KEY'],
+    ])('stops on an incomplete or malformed VAPID setting %o', (env, message) => {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(message);
+    });
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });

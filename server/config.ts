@@ -62,6 +62,18 @@ const EnvSchema = z.object({
   STAFF_SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   CHALLENGE_AFTER_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(0).default(5),
   CHALLENGE_AFTER_REQUESTS_PER_IP: z.coerce.number().int().min(0).default(10),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url VAPID public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url VAPID private key')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
+    .optional(),
   MEDIA_DIR: z.string().min(1).default('data/media'),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
@@ -146,7 +158,18 @@ export interface Config {
   staffSecretsKey: string | undefined;
   /** docs/architecture.md#product-images: the data folder, or an S3-compatible bucket when S3_* are set. */
   productImages: ProductImagesConfig;
+  /** docs/operations.md#alerts: browser push to the console. */
+  webPush: WebPushConfig;
 }
+
+/**
+ * docs/operations.md#alerts: `configured` with VAPID_*; without them, development and tests make a pair and keep
+ * it in the database (`generated`), and production turns push off.
+ */
+export type WebPushConfig =
+  | { kind: 'configured'; publicKey: string; privateKey: string; subject: string }
+  | { kind: 'generated'; subject: string }
+  | { kind: 'off' };
 
 export type ProductImagesConfig =
   | { kind: 'disk'; dir: string }
@@ -329,7 +352,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       difficulty: { cost: 1_000, counterMin: 1_000, counterMax: 4_000 },
     },
     productImages,
+    webPush: webPushOf(e),
   };
+}
+
+function webPushOf(e: Env): WebPushConfig {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = e;
+  if (publicKey && privateKey && subject) return { kind: 'configured', publicKey, privateKey, subject };
+  if (publicKey || privateKey || subject) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT go together',
+    );
+  }
+  if (e.NODE_ENV === 'production') return { kind: 'off' };
+  return { kind: 'generated', subject: `mailto:${e.SHOP_CARE_EMAIL}` };
 }
 
 function productImagesOf(e: Env): ProductImagesConfig {

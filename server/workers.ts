@@ -17,6 +17,10 @@ import { sendContactReply } from './modules/contact/send-reply';
 import { forwardContactMessage } from './modules/contact/service';
 import { sendOrderEmail } from './modules/orders/order-email';
 import { staffFailures } from './modules/staff/staff-throttle';
+import { forgetOldAlertDeliveries } from './modules/staff-alerts/alert-deliveries';
+import { pushAttentionAlert } from './modules/staff-alerts/attention-alert';
+import { sendDailyDigests } from './modules/staff-alerts/daily-digest';
+import { sendNewOrderAlerts } from './modules/staff-alerts/new-order-alert';
 import { sendLowStockAlert } from './modules/stock/low-stock';
 import { jobQueues } from './plugins/jobs';
 
@@ -32,6 +36,21 @@ export default fp(
       forwardContactMessage(app.db, app.notifier, app.config.careEmail, job),
     );
     await jobs.work(jobQueues.alertLowStock, (job) => sendLowStockAlert(app.db, app.notifier, job));
+    const alertDeps = {
+      db: app.db,
+      notifier: app.notifier,
+      push: app.webPush?.send ?? null,
+      publicUrl: app.config.publicUrl,
+    };
+    await jobs.work(jobQueues.alertNewOrder, (job) => sendNewOrderAlerts(alertDeps, job));
+    await jobs.work(jobQueues.alertAttention, (job) => pushAttentionAlert(alertDeps, job));
+    await jobs.work(jobQueues.sendDailyDigests, async () => {
+      const sent = await sendDailyDigests(alertDeps, new Date());
+      if (sent > 0) log.info({ sent }, 'daily order digests sent');
+    });
+    // Minute 30 of every UTC hour is the top of an IST hour: the digests go at 9:00 am IST, or at the first
+    // hour after it that the shop is up.
+    await jobs.schedule(jobQueues.sendDailyDigests, '30 * * * *');
     await jobs.work(jobQueues.sendContactReply, (job) =>
       sendContactReply(app.db, app.notifier, app.config.careEmail, job),
     );
@@ -49,7 +68,10 @@ export default fp(
     // The fallback for lost tracking and refund webhooks, and for shipment and refund jobs that gave up.
     await jobs.schedule(jobQueues.pollTracking, '*/15 * * * *');
   },
-  { name: 'workers', dependencies: ['jobs', 'notifier', 'razorpay-gateway', 'shiprocket-gateway'] },
+  {
+    name: 'workers',
+    dependencies: ['jobs', 'notifier', 'web-push', 'razorpay-gateway', 'shiprocket-gateway'],
+  },
 );
 
 /** What the 15-minute sweep does; each part is idempotent and logs only when it found something. */
@@ -72,4 +94,6 @@ async function runSweeps(app: Parameters<typeof paymentDeps>[0]) {
     (await loginFailures.sweep(app.db)) +
     (await staffFailures.sweep(app.db));
   if (forgotten > 0) log.info({ forgotten }, 'spent challenges and finished attempt counts forgotten');
+  const deliveries = await forgetOldAlertDeliveries(app.db);
+  if (deliveries > 0) log.info({ deliveries }, 'keys of staff alerts sent over 30 days ago forgotten');
 }

@@ -16,6 +16,9 @@ export const jobQueues = {
   forwardContactMessage: 'contact.forward',
   sendContactReply: 'contact.reply',
   alertLowStock: 'stock.low-alert',
+  alertNewOrder: 'staff.new-order',
+  alertAttention: 'staff.attention',
+  sendDailyDigests: 'staff.daily-digest',
 } as const;
 
 export type JobQueue = (typeof jobQueues)[keyof typeof jobQueues];
@@ -36,6 +39,12 @@ export interface JobPayloads {
   'contact.reply': { replyId: string };
   /** A product whose stock reached its low-stock threshold: the owners are e-mailed once per crossing. */
   'stock.low-alert': { productId: number };
+  /** A newly paid order: e-mails to the staff who chose "each order", and pushes (docs/product.md#staff-alerts). */
+  'staff.new-order': { orderId: string };
+  /** Our order_attention row id: a new needs-attention flag, pushed to the devices that asked. */
+  'staff.attention': { attentionId: string };
+  /** Scheduled every hour: from 9:00 am IST, the daily digests not sent yet. */
+  'staff.daily-digest': Record<string, never>;
 }
 
 export interface JobOptions {

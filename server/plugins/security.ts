@@ -50,7 +50,8 @@ export default fp(
         directives: {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'", ...google, ...(razorpay ? [RAZORPAY_SCRIPT] : [])],
-          // The bot challenge's proof-of-work worker, a file of ours (docs/architecture.md#bot-challenge).
+          // Files of ours: the bot challenge's proof-of-work worker (docs/architecture.md#bot-challenge) and the
+          // console's push service worker (docs/architecture.md#staff-alerts).
           workerSrc: ["'self'"],
           styleSrc: ["'self'", ...google],
           frameSrc: frames.length > 0 ? frames : ["'none'"],

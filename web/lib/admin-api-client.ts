@@ -40,5 +40,5 @@ export const adminApi = {
     adminRequest<T>('POST', path, body ?? {}, options),
   patch: <T>(path: string, body: unknown) => adminRequest<T>('PATCH', path, body),
   put: <T>(path: string, body: unknown) => adminRequest<T>('PUT', path, body),
-  delete: <T>(path: string) => adminRequest<T>('DELETE', path, undefined),
+  delete: <T>(path: string, body?: unknown) => adminRequest<T>('DELETE', path, body),
 };

@@ -16,6 +16,7 @@ export const adminPaths = {
   messages: '/admin/messages',
   message: (id: string) => `/admin/messages/${encodeURIComponent(id)}`,
   settings: '/admin/settings',
+  alerts: '/admin/alerts',
 } as const;
 
 /** The console's API paths, relative to the API base. */
@@ -52,4 +53,7 @@ export const adminApiPaths = {
   messageStatus: (id: string) => `/admin/messages/${encodeURIComponent(id)}/status`,
   stats: (days: number) => `/admin/stats?days=${days}`,
   settings: '/admin/settings',
+  alerts: '/admin/alerts',
+  pushSubscriptions: '/admin/alerts/push-subscriptions',
+  staffAlerts: '/admin/alerts/staff',
 } as const;

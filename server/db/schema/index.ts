@@ -8,5 +8,6 @@ export * from './orders';
 export * from './shipments';
 export * from './shop-settings';
 export * from './staff';
+export * from './staff-alerts';
 export * from './staff-refunds';
 export * from './stock';

@@ -10,6 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { staffRoles } from '../../../contracts/staff';
+import { newOrderEmailChoices } from '../../../contracts/staff-alerts';
 import { createdAt, updatedAt } from './columns';
 import { orders } from './orders';
 
@@ -28,6 +29,8 @@ export const staff = pgTable('staff', {
   // The latest TOTP time step accepted: a code is accepted once, and never an older one.
   lastTotpStep: integer('last_totp_step'),
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  // How they hear of new orders by e-mail; null until they choose: their role's default (docs/product.md#staff-alerts).
+  newOrderEmail: text('new_order_email', { enum: newOrderEmailChoices }),
   // Null for the first owner, made on the command line.
   createdBy: uuid('created_by').references((): AnyPgColumn => staff.id),
   createdAt: createdAt(),

@@ -436,6 +436,7 @@ describe('an order paid out of stock, by example', () => {
         { type: 'clear_cart' },
         { type: 'flag_attention', reason: 'paid_out_of_stock' },
         { type: 'send_email', kind: 'confirmed' },
+        { type: 'alert_new_order' },
       ],
     });
   });

@@ -67,6 +67,8 @@ export type OrderEffect =
   /** Refund the payment the event was about: the order was paid by another one already. */
   | { type: 'refund_stray_payment'; paymentId: string; delaySeconds?: number }
   | { type: 'send_email'; kind: OrderEmailKind }
+  /** Tell the shop's staff of a new paid order (docs/product.md#staff-alerts). */
+  | { type: 'alert_new_order' }
   /** Stop the parcel at the courier: it was booked for an order that may not ship. */
   | { type: 'cancel_courier_order' }
   | { type: 'flag_attention'; reason: AttentionReason }
@@ -292,6 +294,7 @@ function onPaymentCaptured(
     { type: 'clear_cart' },
     ...fulfilment,
     { type: 'send_email', kind: 'confirmed' },
+    { type: 'alert_new_order' },
   ]);
 }
 

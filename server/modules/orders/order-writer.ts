@@ -148,9 +148,18 @@ async function runEffect(tx: Database, jobs: Pick<Jobs, 'send'>, order: OrderRow
     }
     case 'send_email':
       return jobs.send(tx, jobQueues.sendOrderEmail, { orderId, kind: effect.kind });
-    case 'flag_attention':
-      await tx.insert(orderAttention).values({ orderId, reason: effect.reason }).onConflictDoNothing();
+    case 'alert_new_order':
+      return jobs.send(tx, jobQueues.alertNewOrder, { orderId }, { singletonKey: orderId });
+    case 'flag_attention': {
+      const [raised] = await tx
+        .insert(orderAttention)
+        .values({ orderId, reason: effect.reason })
+        .onConflictDoNothing()
+        .returning({ id: orderAttention.id });
+      // Only a new flag is news to the staff (docs/product.md#staff-alerts).
+      if (raised) await jobs.send(tx, jobQueues.alertAttention, { attentionId: raised.id });
       return;
+    }
     case 'resolve_attention':
       await tx
         .update(orderAttention)

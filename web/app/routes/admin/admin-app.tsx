@@ -4,6 +4,7 @@ import { setAdminSignedOutHandler } from '../../../lib/admin-api-client';
 import { adminPaths } from '../../../lib/admin-paths';
 import { type RouteObject, useNavigate, useRoutes } from '../../../lib/router';
 import './admin.css';
+import { AdminAlertsPage } from './admin-alerts';
 import { AdminAuditPage } from './admin-audit';
 import { AdminCustomerPage } from './admin-customer';
 import { AdminCustomersPage } from './admin-customers';
@@ -43,6 +44,7 @@ const routes: RouteObject[] = [
           { path: 'staff', element: <OwnerOnly page={<AdminStaffPage />} /> },
           { path: 'audit', element: <OwnerOnly page={<AdminAuditPage />} /> },
           { path: 'settings', element: <AdminSettingsPage /> },
+          { path: 'alerts', element: <AdminAlertsPage /> },
           { path: '*', element: <p>This console page does not exist.</p> },
         ],
       },

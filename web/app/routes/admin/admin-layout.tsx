@@ -64,6 +64,9 @@ export function AdminLayout() {
             <li>
               <NavLink to={adminPaths.settings}>Settings</NavLink>
             </li>
+            <li>
+              <NavLink to={adminPaths.alerts}>Alerts</NavLink>
+            </li>
           </ul>
         </nav>
         <div className="admin-who">
