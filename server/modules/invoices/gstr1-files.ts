@@ -62,11 +62,11 @@ const isLarge = (invoice: Pick<InvoiceRow, 'supply' | 'totalPaise'>) =>
   invoice.supply === 'inter_state' && invoice.totalPaise > B2CL_THRESHOLD_PAISE;
 
 /** One document's lines summed by rate, in the order the rates first appear. */
-function byRate(lines: readonly DocumentLine[], sign: 1 | -1): Map<number, Amounts> {
+function byRate(lines: readonly DocumentLine[]): Map<number, Amounts> {
   const rates = new Map<number, Amounts>();
   for (const line of lines) {
     const amounts = rates.get(line.rateBasisPoints) ?? zero();
-    add(amounts, line, sign);
+    add(amounts, line, 1);
     rates.set(line.rateBasisPoints, amounts);
   }
   return rates;
@@ -153,7 +153,7 @@ export function gstr1Files(
   for (const invoice of monthInvoices) {
     const large = isLarge(invoice);
     if (large) {
-      for (const [rateBasisPoints, amounts] of byRate(invoice.lines, 1)) {
+      for (const [rateBasisPoints, amounts] of byRate(invoice.lines)) {
         b2cl.push([
           invoice.number,
           toolDate(invoice.issuedAt),
@@ -172,7 +172,7 @@ export function gstr1Files(
   for (const note of monthNotes) {
     const large = isLarge(note.invoice);
     if (large) {
-      for (const [rateBasisPoints, amounts] of byRate(note.lines, 1)) {
+      for (const [rateBasisPoints, amounts] of byRate(note.lines)) {
         cdnur.push([
           'B2CL',
           note.number,

@@ -31,7 +31,9 @@ export function OrderExports({ filters, isOwner }: { filters: OrderFilters; isOw
           <p>
             <a href={`${apiBase}${adminApiPaths.ordersCsv(query)}`} download>
               Orders CSV, {formatIsoDay(from)} to {formatIsoDay(to)}
-            </a>{' '}
+            </a>
+          </p>
+          <p>
             <a href={`${apiBase}${adminApiPaths.orderItemsCsv(query)}`} download>
               Items CSV, {formatIsoDay(from)} to {formatIsoDay(to)}
             </a>
