@@ -94,7 +94,19 @@ export const AdminOrdersReplySchema = z.object({
   next: z.string().nullable().describe('Pass as `after` for the next page; null on the last page'),
 });
 
-export const AdminOrdersCsvQuerySchema = z.object({ from: isoDay, to: isoDay });
+/**
+ * docs/operations.md#exports: the orders and items CSVs take the list's filters over a range of IST days; with no
+ * `paymentStatus` they hold only placed orders (paid at some point), never abandoned checkouts.
+ */
+export const AdminOrdersCsvQuerySchema = AdminOrdersQuerySchema.pick({
+  q: true,
+  status: true,
+  paymentStatus: true,
+}).extend({
+  from: isoDay.describe('First day (IST), YYYY-MM-DD'),
+  to: isoDay.describe('Last day (IST), YYYY-MM-DD, included'),
+});
+export type AdminOrdersCsvQuery = z.infer<typeof AdminOrdersCsvQuerySchema>;
 
 export const timelineKinds = [
   'status',

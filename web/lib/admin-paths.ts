@@ -28,11 +28,11 @@ export const adminApiPaths = {
   disableStaff: (id: string) => `/admin/staff/${encodeURIComponent(id)}/disable`,
   audit: (query: string) => `/admin/audit${query ? `?${query}` : ''}`,
   orders: (query: string) => `/admin/orders${query ? `?${query}` : ''}`,
-  ordersCsv: (from: string, to: string) =>
-    `/admin/orders.csv?${new URLSearchParams({ from, to }).toString()}`,
+  ordersCsv: (query: string) => `/admin/orders.csv?${query}`,
+  orderItemsCsv: (query: string) => `/admin/order-items.csv?${query}`,
   order: (id: string) => `/admin/orders/${encodeURIComponent(id)}`,
   orderDocuments: (id: string) => `/admin/orders/${encodeURIComponent(id)}/documents`,
-  gstr1Csv: (month: string) => `/admin/gstr1.csv?${new URLSearchParams({ month }).toString()}`,
+  gstr1Zip: (month: string) => `/admin/gstr1.zip?${new URLSearchParams({ month }).toString()}`,
   orderAction: (id: string, action: 'cancel' | 'refunds' | 'notes' | 'shipment/retry' | 'ship-late') =>
     `/admin/orders/${encodeURIComponent(id)}/${action}`,
   resendOrderEmail: (id: string, kind: string) =>

@@ -27,3 +27,21 @@ export function humanise(value: string): string {
   const words = value.replaceAll('_', ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+const day = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'UTC',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+const month = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+
+/** "2026-11-05" → "5 Nov 2026": a day the console was given, written as India writes dates. */
+export function formatIsoDay(isoDay: string): string {
+  return day.format(new Date(`${isoDay}T00:00:00Z`));
+}
+
+/** "2026-11" → "November 2026". */
+export function formatIsoMonth(isoMonth: string): string {
+  return month.format(new Date(`${isoMonth}-01T00:00:00Z`));
+}

@@ -36,7 +36,6 @@ import {
 } from '../../test/order-helpers';
 import { createStaffMember } from '../../test/staff-factory';
 import { orderNumberOf } from '../orders/order-view';
-import { CSV_BATCH_SIZE, csvField, ordersCsv } from './orders-csv';
 
 let app: TestApp;
 let owner: { authorization: string };
@@ -110,6 +109,7 @@ const ANY_ID = '00000000-0000-4000-8000-000000000000';
 const routes: { method: 'GET' | 'POST'; url: string; ownerOnly: boolean; payload?: object }[] = [
   { method: 'GET', url: '/api/admin/orders', ownerOnly: false },
   { method: 'GET', url: '/api/admin/orders.csv?from=2024-01-01&to=2024-01-02', ownerOnly: false },
+  { method: 'GET', url: '/api/admin/order-items.csv?from=2024-01-01&to=2024-01-02', ownerOnly: false },
   { method: 'GET', url: `/api/admin/orders/${ANY_ID}`, ownerOnly: false },
   { method: 'POST', url: `/api/admin/orders/${ANY_ID}/cancel`, ownerOnly: true },
   {
@@ -483,71 +483,6 @@ describe('GET /api/admin/orders', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(adminOrderMessages.badCursor);
-  });
-});
-
-describe('GET /api/admin/orders.csv', () => {
-  it('streams 10,000 orders in batches and parses back', async () => {
-    await app.db.execute(sql`
-      insert into orders (id, status, payment_status, mrp_paise, subtotal_paise, discount_paise, shipping_paise,
-        tax_paise, total_paise, cart_fingerprint, contact, shipping_address, billing_address, created_at)
-      select gen_random_uuid(), 'confirmed', 'paid', 1000 + n, 1000 + n, 0, 0, 0, 1000 + n, 'x',
-        jsonb_build_object('name', 'Asha "A", ' || n, 'email', 'csv' || n || '@example.in', 'phone', '9000000000'),
-        '{"city":"Pune","pincode":"411001"}', '{}',
-        timestamptz '2022-06-01 00:00:00+05:30' + (n * interval '1 minute')
-      from generate_series(1, 10000) as n`);
-    let chunks = 0;
-    for await (const chunk of ordersCsv(app.db, '2022-06-01', '2022-06-30')) {
-      chunks += 1;
-      expect(chunk.split('\r\n').length - 1).toBeLessThanOrEqual(CSV_BATCH_SIZE);
-    }
-    expect(chunks).toBe(1 + 10000 / CSV_BATCH_SIZE);
-
-    // Through the route: the reply arrives as a stream of batches, never one buffer of every row.
-    const streamed = await app.inject({
-      method: 'GET',
-      url: '/api/admin/orders.csv?from=2022-06-01&to=2022-06-30',
-      headers: support,
-      payloadAsStream: true,
-    });
-    let pieces = 0;
-    let largestPiece = 0;
-    for await (const piece of streamed.stream()) {
-      pieces += 1;
-      largestPiece = Math.max(largestPiece, String(piece).split('\r\n').length - 1);
-    }
-    // A reader may receive two writes at once (the header with the first batch), never the whole export.
-    expect(pieces).toBeGreaterThanOrEqual(10);
-    expect(largestPiece).toBeLessThanOrEqual(2 * CSV_BATCH_SIZE);
-
-    const reply = await app.inject({
-      method: 'GET',
-      url: '/api/admin/orders.csv?from=2022-06-01&to=2022-06-30',
-      headers: support,
-    });
-    expect(reply.statusCode).toBe(200);
-    expect(reply.headers['content-type']).toContain('text/csv');
-    expect(reply.headers['content-disposition']).toBe(
-      'attachment; filename="orders-2022-06-01-to-2022-06-30.csv"',
-    );
-    const lines = reply.body.trimEnd().split('\r\n');
-    expect(lines).toHaveLength(10001);
-    expect(lines[1]).toContain('"Asha ""A"", 1"');
-    expect(lines[1]?.endsWith(',1001,10.01')).toBe(true);
-  });
-
-  it('escapes fields and refuses a range backwards', async () => {
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('=SUM(A1)')).toBe("'=SUM(A1)");
-    const reply = await app.inject({
-      method: 'GET',
-      url: '/api/admin/orders.csv?from=2024-02-01&to=2024-01-01',
-      headers: support,
-    });
-    expect(reply.statusCode).toBe(400);
-    expect(reply.json().message).toBe(adminOrderMessages.rangeBackwards);
   });
 });
 

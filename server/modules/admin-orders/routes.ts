@@ -9,6 +9,7 @@ import {
   AdminNoteHeadersSchema,
   AdminOrderDetailSchema,
   AdminOrderIdParamsSchema,
+  type AdminOrdersCsvQuery,
   AdminOrdersCsvQuerySchema,
   AdminOrdersQuerySchema,
   AdminOrdersReplySchema,
@@ -19,6 +20,7 @@ import {
   DashboardReplySchema,
 } from '../../../contracts/admin-orders';
 import { errorReplies } from '../../../contracts/http';
+import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import {
   addNoteFromConsole,
@@ -34,7 +36,7 @@ import { openAttentionItems } from './attention';
 import { dashboardFigures } from './dashboard';
 import { findAdminOrder } from './order-detail';
 import { searchOrders } from './order-search';
-import { ordersCsv } from './orders-csv';
+import { orderItemsCsv, ordersCsv } from './orders-csv';
 
 // docs/architecture.md#console-orders-api; docs/product.md#http-api.
 
@@ -66,29 +68,48 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => searchOrders(app.db, request.query),
   );
 
-  app.get(
-    '/orders.csv',
-    {
-      preValidation: support,
-      schema: {
-        tags: ['admin'],
-        summary: 'The orders placed on the IST days from..to as CSV, streamed',
-        querystring: AdminOrdersCsvQuerySchema,
-        produces: ['text/csv'],
-        response: { 200: z.unknown().describe('text/csv'), ...readErrors },
+  const csvExport = (
+    path: string,
+    summary: string,
+    fileName: (query: AdminOrdersCsvQuery) => string,
+    rows: (db: Database, query: AdminOrdersCsvQuery) => AsyncGenerator<string>,
+  ) =>
+    app.get(
+      path,
+      {
+        preValidation: support,
+        schema: {
+          tags: ['admin'],
+          summary,
+          querystring: AdminOrdersCsvQuerySchema,
+          produces: ['text/csv'],
+          response: { 200: z.unknown().describe('text/csv'), ...readErrors },
+        },
       },
-    },
-    async (request, reply) => {
-      const { from, to } = request.query;
-      if (from > to) throw new AppError('invalid', adminOrderMessages.rangeBackwards);
-      const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
-      if (days > MAX_CSV_DAYS) throw new AppError('invalid', adminOrderMessages.csvRangeTooLong);
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="orders-${from}-to-${to}.csv"`)
-        .header('cache-control', 'no-store');
-      return reply.send(Readable.from(ordersCsv(app.db, from, to)));
-    },
+      async (request, reply) => {
+        const { from, to } = request.query;
+        if (from > to) throw new AppError('invalid', adminOrderMessages.rangeBackwards);
+        const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+        if (days > MAX_CSV_DAYS) throw new AppError('invalid', adminOrderMessages.csvRangeTooLong);
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${fileName(request.query)}"`)
+          .header('cache-control', 'no-store');
+        return reply.send(Readable.from(rows(app.db, request.query)));
+      },
+    );
+
+  csvExport(
+    '/orders.csv',
+    'The orders placed on the IST days from..to as CSV, one row an order, streamed',
+    ({ from, to }) => `orders-${from}-to-${to}.csv`,
+    ordersCsv,
+  );
+  csvExport(
+    '/order-items.csv',
+    'The lines of the orders placed on the IST days from..to as CSV, one row a line, streamed',
+    ({ from, to }) => `order-items-${from}-to-${to}.csv`,
+    orderItemsCsv,
   );
 
   app.get(

@@ -11,7 +11,7 @@ import { orders } from '../../db/schema';
 import { AppError } from '../../errors';
 import { currentUserId } from '../../plugins/authentication';
 import { findUserOrder } from '../orders/order-view';
-import { gstr1Csv } from './gstr1-csv';
+import { gstr1Zip } from './gstr1-zip';
 import { pdfFileName } from './invoice-attachment';
 import { renderDocumentPdf } from './invoice-pdf';
 import { creditNotesOfOrder, invoiceOfOrder } from './issue-documents';
@@ -173,23 +173,24 @@ const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       sendPdf(app.db, reply, await consoleOrderId(request.params.id), request.params.number),
   );
   app.get(
-    '/admin/gstr1.csv',
+    '/admin/gstr1.zip',
     {
       preValidation: owner,
       schema: {
         tags: ['admin'],
-        summary: "A month's invoices and credit notes shaped for GSTR-1",
+        summary:
+          "A month's invoices and credit notes as the GST offline tool's GSTR-1 CSV files, zipped (owner)",
         querystring: Gstr1QuerySchema,
-        produces: ['text/csv'],
-        response: { 200: z.unknown().describe('text/csv'), ...readErrors },
+        produces: ['application/zip'],
+        response: { 200: z.unknown().describe('application/zip'), ...readErrors },
       },
     },
     async (request, reply) =>
       reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="gstr1-${request.query.month}.csv"`)
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="gstr1-${request.query.month}.zip"`)
         .header('cache-control', 'no-store')
-        .send(await gstr1Csv(app.db, request.query.month)),
+        .send(await gstr1Zip(app.db, request.query.month)),
   );
 };
 

@@ -1,7 +1,6 @@
 import { Button } from '../../../components/button';
 import { StatusMessage } from '../../../components/status-message';
-import { adminApiPaths, adminPaths } from '../../../lib/admin-paths';
-import { apiBase } from '../../../lib/api-client';
+import { adminPaths } from '../../../lib/admin-paths';
 import { formatIstDateTime, formatPaise, humanise } from '../../../lib/console-format';
 import { Link } from '../../../lib/router';
 import { useAdminOrders } from '../api/get-admin-orders';
@@ -13,17 +12,6 @@ export function OrdersList({ filters }: { filters: OrderFilters }) {
   const orders = list.data?.pages.flatMap((page) => page.orders) ?? [];
   return (
     <>
-      {filters.from && filters.to && (
-        <p>
-          <a href={`${apiBase}${adminApiPaths.ordersCsv(filters.from, filters.to)}`} download>
-            Download CSV ({filters.from} to {filters.to})
-          </a>{' '}
-          <a href={`${apiBase}${adminApiPaths.gstr1Csv(filters.from.slice(0, 7))}`} download>
-            Download GSTR-1 CSV ({filters.from.slice(0, 7)}, owners)
-          </a>
-        </p>
-      )}
-      {!(filters.from && filters.to) && <p className="admin-muted">Choose From and To to download a CSV.</p>}
       {list.isPending && <p role="status">Loading orders…</p>}
       {list.isError && <StatusMessage status={{ kind: 'error', text: list.error.message }} />}
       {list.isSuccess && orders.length === 0 && <p>No orders match.</p>}
