@@ -1,21 +1,24 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { expect, test } from '@playwright/test';
+import { staffConsoleMessages } from '../contracts/staff';
 import { readOutbox } from '../server/test/dev-outbox';
 import { totpCodeAt } from '../server/test/staff-factory';
 import { testRunEnv, testTimeouts } from '../server/test/test-run';
 import { expectNoAxeViolations, phoneViewport } from './support/axe';
 
 // docs/operations.md#compiled-server: what `npm start` runs after the build, and the operator's command, as
-// processes of their own: plain `node`, no tsx, a PGlite folder of their own. On that deployed server, the
-// first owner's journey on a phone (docs/product.md#staff): set-up with an authenticator (codes computed
-// here), sign-in with password and code, a support member invited, the audit log read. The only journey that
-// signs staff in through the forms; the others put a session's cookie in the browser.
+// processes of their own: plain `node`, no tsx, a fresh PGlite folder of their own. The first owner is made
+// while the shop runs (docs/operations.md#pglite-lock: the command asks the shop holding the folder), then
+// their journey on a phone (docs/product.md#staff): set-up with an authenticator (codes computed here),
+// sign-in with password and code, a support member invited, the audit log read. The only journey that signs
+// staff in through the forms; the others put a session's cookie in the browser.
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
@@ -26,20 +29,31 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** Resolves once the server logs its address; rejects with its output if it exits first. */
-function opened(child: ChildProcess): Promise<void> {
+/** Resolves once the server logs its address, with its log so far and on; rejects with it if it exits first. */
+function opened(child: ChildProcess): Promise<string[]> {
   const lines: string[] = [];
   return new Promise((resolve, reject) => {
     if (!child.stdout) throw new Error('no stdout');
     createInterface({ input: child.stdout }).on('line', (line) => {
       lines.push(line);
-      if (line.includes('Ottoman Mittens is open at')) resolve();
+      if (line.includes('Ottoman Mittens is open at')) resolve(lines);
     });
     child.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${lines.join('\n')}`)));
   });
 }
 
-test('the compiled command makes the first owner, who sets up the console on the compiled server, signs in with a code, invites support and reads the audit log; SIGTERM lets a request in flight finish', async ({
+/** Runs a compiled script to its end. */
+async function run(script: string, args: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, [script, ...args], { env });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const [code] = await once(child, 'close');
+  return { code: code as number | null, stdout: stdout.trim(), stderr: stderr.trim() };
+}
+
+test('on a fresh start the compiled command makes the first owner while the shop runs; they set up the console, sign in with a code, invite support and read the audit log; a second run and a second shop on the folder are refused clearly; SIGTERM lets a request in flight finish', async ({
   browser,
 }) => {
   test.setTimeout(testTimeouts.setupMs);
@@ -59,22 +73,30 @@ test('the compiled command makes the first owner, who sets up the console on the
   };
   const ownerEmail = `owner${Date.now()}@example.in`;
   const password = 'saffron-loom-quilt-7';
-  // The operator's command on a new folder, as in a deployed image (docs/operations.md#staff).
-  const admin = spawnSync(
-    process.execPath,
-    ['dist/server/admin.js', 'create-staff', '--email', ownerEmail, '--name', 'Asha Rao', '--role', 'owner'],
-    { env, encoding: 'utf8' },
-  );
-  expect(admin.status, admin.stderr).toBe(0);
-  const setupLink = admin.stdout.trim().split('\n').at(-1) ?? '';
-  expect(setupLink).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/admin/setup/[\\w-]{43}$`));
+  const createOwner = (email: string) =>
+    run(
+      'dist/server/admin.js',
+      ['create-staff', '--email', email, '--name', 'Asha Rao', '--role', 'owner'],
+      env,
+    );
 
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
-    await opened(child);
+    const log = await opened(child);
+    // docs/operations.md#staff: a shop with no staff says how to make the first owner.
+    await expect
+      .poll(() => log.find((line) => line.includes('No one can sign in to the console yet')))
+      .toContain('npm run admin -- create-staff --email you@example.in --name \\"Your Name\\" --role owner');
+    // The operator's command in another terminal, while the shop holds the folder (docs/operations.md#staff).
+    const admin = await createOwner(ownerEmail);
+    expect(admin.code, admin.stderr).toBe(0);
+    const setupLink = admin.stdout.split('\n').at(-1) ?? '';
+    expect(admin.stdout).toContain(`Created owner Asha Rao <${ownerEmail}>.`);
+    expect(setupLink).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/admin/setup/[\\w-]{43}$`));
+
     const context = await browser.newContext({ baseURL: origin, viewport: phoneViewport });
     const page = await context.newPage();
     const health = await page.request.get('/api/health');
@@ -121,6 +143,23 @@ test('the compiled command makes the first owner, who sets up the console on the
     await expect(page.getByRole('region', { name: 'Needs attention' })).toContainText(
       'Nothing needs attention.',
     );
+
+    // At once: the command again with the same e-mail, which the running shop answers with why; and a second
+    // shop on the same folder, refused before it opens it, naming the one that holds it. Nothing breaks.
+    const [again, secondShop] = await Promise.all([
+      createOwner(ownerEmail),
+      freePort().then((other) => run('dist/server/main.js', [], { ...env, PORT: String(other) })),
+    ]);
+    expect(again).toMatchObject({ code: 1, stdout: '', stderr: staffConsoleMessages.emailTaken });
+    expect(secondShop.code).toBe(1);
+    expect(
+      secondShop.stderr.startsWith(
+        `The database folder ${env.DATA_DIR} is open in process ${child.pid} (main.js, since `,
+      ),
+      secondShop.stderr,
+    ).toBe(true);
+    expect(secondShop.stderr).toContain(`delete ${env.DATA_DIR}.lock.`);
+    expect(child.exitCode).toBeNull();
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Staff' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
     await expect(page.getByRole('cell', { name: ownerEmail })).toBeVisible();
@@ -185,6 +224,8 @@ test('the compiled command makes the first owner, who sets up the console on the
     // Answered (the simulator wants its key), not cut off.
     expect((await inFlight).status).toBe(401);
     expect(await exited).toEqual([0, null]);
+    // It let go of its folder (the command alone on a folder: staff-console.test.ts).
+    expect(existsSync(`${env.DATA_DIR}.lock`)).toBe(false);
   } finally {
     child.kill('SIGKILL');
     await rm(dataDir, { recursive: true, force: true });

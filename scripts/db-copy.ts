@@ -7,7 +7,8 @@ import { copyToPostgres } from '../server/db/copy-to-postgres';
 const usage = 'npm run db:copy -- --to postgres://user:password@host:5432/shop [--from data/pglite]';
 
 // docs/operations.md#moving-off-pglite: the shop's PGlite folder (DATA_DIR, or --from) into an empty
-// PostgreSQL database. Stop the server first: PGlite's folder has one user at a time.
+// PostgreSQL database. Stop the server first: PGlite's folder has one user at a time, and a folder a live
+// shop holds is refused (docs/operations.md#pglite-lock).
 async function main() {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const { values } = parseArgs({ options: { to: { type: 'string' }, from: { type: 'string' } } });

@@ -2,6 +2,7 @@
 import { createServer } from 'vite';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
+import { firstOwnerHint } from '../server/modules/staff/first-owner-hint';
 
 const config = loadConfig();
 const apiPort = Number(process.env.API_PORT ?? 3001);
@@ -11,6 +12,8 @@ await api.listen({ host: '127.0.0.1', port: apiPort });
 const vite = await createServer({ configFile: 'vite.config.ts', server: { port: config.port } });
 await vite.listen();
 vite.printUrls();
+const hint = await firstOwnerHint(api.db, config.env).catch(() => undefined);
+if (hint) api.log.info(hint);
 
 async function shutdown() {
   await vite.close();

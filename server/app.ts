@@ -39,6 +39,7 @@ import webPush from './modules/staff-alerts/web-push-plugin';
 import wishlistRoutes from './modules/wishlist/routes';
 import apiDocs from './plugins/api-docs';
 import authentication from './plugins/authentication';
+import commandChannel from './plugins/command-channel';
 import compression from './plugins/compression';
 import database from './plugins/database';
 import errorHandling from './plugins/error-handling';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     pgliteTemplate: options.pgliteTemplate,
     pgliteClient: options.pgliteClient,
   });
+  await app.register(commandChannel);
   await app.register(jobs, {
     pollingIntervalSeconds: config.jobPollingIntervalSeconds,
     ...(config.jobRetryDelaySeconds === undefined ? {} : { retryDelaySeconds: config.jobRetryDelaySeconds }),

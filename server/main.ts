@@ -8,6 +8,8 @@ import {
   loadConfig,
   simulatedServices,
 } from './config';
+import { DataFolderInUseError } from './db/pglite-folder-lock';
+import { firstOwnerHint } from './modules/staff/first-owner-hint';
 
 async function main() {
   if (existsSync('.env')) process.loadEnvFile('.env');
@@ -27,10 +29,12 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   // docs/operations.md#logs: the address a person opens, alone on its line.
   app.log.info(`Ottoman Mittens is open at ${config.publicUrl}`);
+  const hint = await firstOwnerHint(app.db, config.env).catch(() => undefined);
+  if (hint) app.log.info(hint);
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataFolderInUseError) {
     console.error(error.message);
   } else {
     console.error('The server could not start:', error);

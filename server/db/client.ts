@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockPgliteFolder, type PgliteFolderLock } from './pglite-folder-lock';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,6 +28,8 @@ export interface DatabaseHandle {
    * (docs/operations.md#scaling-out).
    */
   oneStartAtATime<T>(work: () => Promise<T>): Promise<T>;
+  /** PGlite in a folder: this process's hold on it (docs/operations.md#pglite-lock). */
+  folderLock?: PgliteFolderLock;
   close(): Promise<void>;
 }
 
@@ -60,9 +63,38 @@ async function openPglite(
   loadDataDir: Blob | undefined,
   lent: PGlite | undefined,
 ): Promise<DatabaseHandle> {
-  // PGlite makes its own folder but not the ones above it (a fresh clone has no data/).
-  if (!lent && !dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
-  const client = lent ?? (await PGlite.create({ dataDir, ...(loadDataDir ? { loadDataDir } : {}) }));
+  if (lent) return pgliteHandle(lent, undefined, async () => {});
+  if (dataDir.includes('://')) {
+    const client = await PGlite.create({ dataDir, ...(loadDataDir ? { loadDataDir } : {}) });
+    return pgliteHandle(client, undefined, () => client.close());
+  }
+  // Before PGlite touches the folder: a second process on it is refused here, not aborted inside PGlite.
+  const folderLock = await lockPgliteFolder(dataDir);
+  let client: PGlite | undefined;
+  try {
+    // PGlite makes its own folder but not the ones above it (a fresh clone has no data/).
+    mkdirSync(dataDir, { recursive: true });
+    const opened = await PGlite.create({ dataDir, ...(loadDataDir ? { loadDataDir } : {}) });
+    client = opened;
+    return await pgliteHandle(opened, folderLock, async () => {
+      try {
+        await opened.close();
+      } finally {
+        folderLock.release();
+      }
+    });
+  } catch (error) {
+    await client?.close().catch(() => {});
+    folderLock.release();
+    throw error;
+  }
+}
+
+async function pgliteHandle(
+  client: PGlite,
+  folderLock: PgliteFolderLock | undefined,
+  close: () => Promise<void>,
+): Promise<DatabaseHandle> {
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   const executeSql: ExecuteSql = async (text, values) => {
@@ -79,9 +111,8 @@ async function openPglite(
     kind: 'pglite',
     executeSql,
     oneStartAtATime: (work) => work(),
-    close: async () => {
-      if (!lent) await client.close();
-    },
+    ...(folderLock ? { folderLock } : {}),
+    close,
   };
 }
 

@@ -11,6 +11,8 @@ declare module 'fastify' {
     executeSql: ExecuteSql;
     databasePool: DatabaseHandle['pool'];
     oneStartAtATime: DatabaseHandle['oneStartAtATime'];
+    /** PGlite in a folder: this process's hold on it, where the command channel announces its port. */
+    pgliteFolderLock: DatabaseHandle['folderLock'];
   }
 }
 
@@ -41,6 +43,7 @@ export default fp(
     app.decorate('executeSql', handle.executeSql);
     app.decorate('databasePool', handle.pool);
     app.decorate('oneStartAtATime', handle.oneStartAtATime);
+    app.decorate('pgliteFolderLock', handle.folderLock);
     app.addHook('onClose', () => handle.close());
     app.log.info({ database: handle.kind }, 'database ready');
   },

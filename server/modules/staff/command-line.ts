@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { InviteStaffBodySchema } from '../../../contracts/staff';
+import { type InviteStaffBody, InviteStaffBodySchema } from '../../../contracts/staff';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { SETUP_LINK_VALID_MS, setupUrl } from './setup-links';
@@ -10,11 +10,13 @@ export const ADMIN_USAGE =
 
 export class CommandLineError extends Error {}
 
-/**
- * docs/operations.md#staff: `npm run admin -- create-staff ...` makes a member of staff (the first owner) and
- * answers the one-time set-up link to print. Audited with no staff id.
- */
-export async function runAdminCommand(db: Database, args: string[], publicUrl: string): Promise<string> {
+export interface CreateStaffCommand {
+  command: 'create-staff';
+  input: InviteStaffBody;
+}
+
+/** Reads the command's words; a mistake is a CommandLineError with the usage. */
+export function parseAdminCommand(args: string[]): CreateStaffCommand {
   const [command, ...rest] = args;
   if (command !== 'create-staff') throw new CommandLineError(ADMIN_USAGE);
   let values: Record<string, string | boolean | undefined>;
@@ -32,8 +34,17 @@ export async function runAdminCommand(db: Database, args: string[], publicUrl: s
     const problems = input.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`);
     throw new CommandLineError(`${problems.join('\n')}\n${ADMIN_USAGE}`);
   }
+  return { command, input: input.data };
+}
+
+/**
+ * docs/operations.md#staff: `npm run admin -- create-staff ...` makes a member of staff (the first owner) and
+ * answers the one-time set-up link to print. Audited with no staff id.
+ */
+export async function runAdminCommand(db: Database, args: string[], publicUrl: string): Promise<string> {
+  const { input } = parseAdminCommand(args);
   try {
-    const { member, token } = await createStaffWithSetupLink(db, input.data, {
+    const { member, token } = await createStaffWithSetupLink(db, input, {
       staffId: null,
       ipAddress: null,
     });
