@@ -23,6 +23,12 @@ const settings: ShopSettings = {
   creditNotePrefix: 'CN',
   signatureLine: 'Authorised signatory',
   dispatchDays: 2,
+  careEmail: '',
+  carePhone: '',
+  grievanceOfficerName: '',
+  grievanceOfficerDesignation: '',
+  grievanceOfficerEmail: '',
+  grievanceOfficerPhone: '',
   updatedAt: '2026-11-23T10:00:00.000Z',
   updatedBy: null,
 };
