@@ -52,7 +52,10 @@ const optionalPhone = z
   .transform((phone, context) => {
     if (phone === '') return '';
     const formatted = formatSellerPhone(phone);
-    if (formatted === undefined) context.addIssue({ code: 'custom', message: sellerPhoneMessage });
+    // continue: the checks across fields (a half-named officer) still run and are shown at once.
+    if (formatted === undefined) {
+      context.addIssue({ code: 'custom', message: sellerPhoneMessage, continue: true });
+    }
     return formatted ?? phone;
   })
   .default('');
