@@ -28,12 +28,6 @@ export const messages = {
   messageSent: 'Message sent successfully!',
   messageFailed: 'Failed to send message. Please try again.',
 
-  // complaints through the contact form (docs/product.md#complaints)
-  complaintHint:
-    'We acknowledge a complaint within 48 hours and resolve it within one month. You get a complaint number as soon as you send it.',
-  complaintReceived: (complaintNumber: string) =>
-    `Your complaint number is ${complaintNumber}. We will acknowledge it within 48 hours and resolve it within one month. Please quote this number when you write to us about it.`,
-
   // Ours, where the original client has none
   notFound: 'Not found',
   tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',

@@ -276,6 +276,14 @@ describe('the seller and the grievance officer on the pages', () => {
       .map((key) => [key, '']),
   );
 
+  let saved: typeof shopSettings.$inferSelect | undefined;
+  beforeAll(async () => {
+    [saved] = await app.db.select().from(shopSettings);
+  });
+  afterAll(async () => {
+    if (saved) await app.db.update(shopSettings).set(saved);
+  });
+
   async function saveSettings(body: object) {
     const owner = await createStaffMember(app, { role: 'owner' });
     const response = await app.inject({

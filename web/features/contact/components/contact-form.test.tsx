@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '../../../../contracts/messages';
+import { complaintTexts } from '../../../../contracts/complaint-texts';
 import { setSessionUser } from '../../../lib/session';
 import { deferred } from '../../../test/deferred';
 import { fakeApi, jsonReply } from '../../../test/fake-api';
@@ -174,10 +174,10 @@ describe('the contact form', () => {
     const form = renderForm();
     const topic = within(form).getByLabelText('What is this about?');
     expect((topic as HTMLSelectElement).value).toBe('message');
-    expect(within(form).queryByText(messages.complaintHint)).toBeNull();
+    expect(within(form).queryByText(complaintTexts.hint)).toBeNull();
 
     await user.selectOptions(topic, 'A complaint');
-    expect(within(form).getByText(messages.complaintHint)).toBeTruthy();
+    expect(within(form).getByText(complaintTexts.hint)).toBeTruthy();
     await user.type(within(form).getByLabelText('Name'), sent.name);
     await user.type(within(form).getByLabelText('Email'), sent.email);
     await user.type(within(form).getByLabelText('Message'), 'My mitten arrived torn.');
@@ -198,7 +198,7 @@ describe('the contact form', () => {
     await within(form).findByRole('button', { name: 'Submitted' });
     const status = within(form).getByRole('status');
     expect(status.textContent).toBe(
-      `Message sent successfully!${messages.complaintReceived('GRV-2026-000123')}`,
+      `Message sent successfully!${complaintTexts.received('GRV-2026-000123')}`,
     );
     expect(within(status).getByText(/Your complaint number is GRV-2026-000123\./)).toBeTruthy();
     // The form is ready for another message, a question by default.

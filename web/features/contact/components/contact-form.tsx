@@ -1,5 +1,6 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
 import type { User } from '../../../../contracts/auth';
+import { complaintTexts } from '../../../../contracts/complaint-texts';
 import type { ContactTopic } from '../../../../contracts/contact';
 import { messages } from '../../../../contracts/messages';
 import { Button } from '../../../components/button';
@@ -161,7 +162,7 @@ export function ContactForm() {
         <option value="message">A question or a message</option>
         <option value="complaint">A complaint</option>
       </SelectField>
-      {values.topic === 'complaint' && <p className="contact-form__hint">{messages.complaintHint}</p>}
+      {values.topic === 'complaint' && <p className="contact-form__hint">{complaintTexts.hint}</p>}
       <TextareaField
         label="Message"
         error={fieldErrors.errors.message}
@@ -181,7 +182,7 @@ export function ContactForm() {
       >
         {feedback?.text}
         {feedback?.complaintNumber && (
-          <p className="contact-form__complaint">{messages.complaintReceived(feedback.complaintNumber)}</p>
+          <p className="contact-form__complaint">{complaintTexts.received(feedback.complaintNumber)}</p>
         )}
       </div>
     </form>
