@@ -92,6 +92,30 @@ describe('the seller’s contact and grievance officer', () => {
     expect((await readShopSettings(app.db)).grievanceOfficerName).toBe('Priya Raman');
   });
 
+  it('reach every visitor through GET /api/config, the seller’s address on one line', async () => {
+    await put(karnataka);
+    const empty = await app.inject({ method: 'GET', url: '/api/config' });
+    expect(empty.json().seller).toEqual({
+      legalName: 'Ottoman Mittens Private Limited',
+      address: '12 MG Road, Ashok Nagar, Bengaluru 560001, Karnataka',
+      email: '',
+      phone: '',
+      grievanceOfficer: null,
+    });
+    await put({ ...karnataka, ...grievance });
+    const filled = await app.inject({ method: 'GET', url: '/api/config' });
+    expect(filled.json().seller).toMatchObject({
+      email: 'care@ottomanmittens.in',
+      phone: '1800 123 4567',
+      grievanceOfficer: {
+        name: 'Priya Raman',
+        designation: 'Head of Customer Care',
+        email: 'grievance@ottomanmittens.in',
+        phone: '+91 80 2345 6789',
+      },
+    });
+  });
+
   it.each([
     ['a mobile', '+91 98450-12345', '+91 98450 12345'],
     ['a mobile with a leading 0', '09845012345', '+91 98450 12345'],
