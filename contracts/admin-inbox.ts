@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { contactMessageStatuses } from './contact';
+import { clockStates } from './complaints';
+import { contactMessageStatuses, contactTopics } from './contact';
 
 // docs/product.md#contact-inbox: the console's inbox of contact-form messages under /api/admin/messages.
 
 export const adminInboxMessages = {
   messageNotFound: 'We could not find that message.',
   badStatus: 'Please choose a status: new, replied or closed.',
+  badTopic: 'Please choose a topic: message or complaint.',
   badPage: 'Please give the page as a whole number from 1.',
   replyRequired: 'Please write a reply.',
   replyTooLong: 'A reply must be at most 5000 characters.',
@@ -25,6 +27,7 @@ const idempotencyKeyPattern = /^[A-Za-z0-9_-]{10,64}$/;
 
 export const AdminMessagesQuerySchema = z.object({
   status: z.enum(contactMessageStatuses, { message: adminInboxMessages.badStatus }).optional(),
+  topic: z.enum(contactTopics, { message: adminInboxMessages.badTopic }).optional(),
   page: z.coerce
     .number({ message: adminInboxMessages.badPage })
     .int(adminInboxMessages.badPage)
@@ -38,6 +41,20 @@ export const AdminMessageIdParamsSchema = z.object({
   id: z.uuid({ message: adminInboxMessages.messageNotFound }),
 });
 
+/** docs/product.md#complaints: a complaint's number and its two clocks, as of the reply. */
+export const ComplaintClocksSchema = z
+  .object({
+    number: z.string().describe('GRV-2026-000123'),
+    acknowledgeBy: z.string().describe('48 hours after it arrived'),
+    acknowledgedAt: z.string().nullable().describe('The first reply, or the closing when closed without one'),
+    acknowledgement: z.enum(clockStates),
+    resolveBy: z.string().describe('The last day to resolve it, in India’s calendar: 2026-02-15'),
+    resolvedAt: z.string().nullable().describe('When it was closed; null while open'),
+    resolution: z.enum(clockStates),
+  })
+  .meta({ id: 'ComplaintClocks' });
+export type ComplaintClocks = z.infer<typeof ComplaintClocksSchema>;
+
 export const InboxMessageSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -46,6 +63,7 @@ export const InboxMessageSummarySchema = z.object({
   createdAt: z.string(),
   status: z.enum(contactMessageStatuses),
   replyCount: z.number().int(),
+  complaint: ComplaintClocksSchema.nullable().describe('Only for a complaint'),
 });
 export type InboxMessageSummary = z.infer<typeof InboxMessageSummarySchema>;
 
@@ -54,6 +72,10 @@ export const AdminMessagesReplySchema = z.object({
   page: z.number().int(),
   hasMore: z.boolean(),
   newCount: z.number().int().describe('Messages waiting for an answer, whatever the filter'),
+  overdueComplaints: z
+    .number()
+    .int()
+    .describe('Open complaints past either deadline (docs/product.md#complaints), whatever the filter'),
 });
 export type AdminMessagesReply = z.infer<typeof AdminMessagesReplySchema>;
 
@@ -75,6 +97,7 @@ export const AdminMessageDetailSchema = z.object({
     createdAt: z.string(),
     status: z.enum(contactMessageStatuses),
     statusChangedAt: z.string().nullable(),
+    complaint: ComplaintClocksSchema.nullable().describe('Only for a complaint'),
   }),
   replies: z.array(InboxReplySchema).describe('Oldest first'),
   sender: z.object({

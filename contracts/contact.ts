@@ -8,6 +8,17 @@ export function oneLineName(name: string): string {
   return name.replace(/[\s\p{Cc}]+/gu, ' ').trim();
 }
 
+/**
+ * docs/product.md#complaints: what a message is about. A complaint gets an acknowledgement number at once and
+ * the grievance officer's two deadlines; the original client sends no topic, which is a message.
+ */
+export const contactTopics = ['message', 'complaint'] as const;
+export type ContactTopic = (typeof contactTopics)[number];
+
+export const complaintMessages = {
+  topicChoice: 'Please choose what your message is about.',
+} as const;
+
 // docs/product.md#validation: name, email and message are all required.
 export const ContactMessageSchema = z
   .object({
@@ -27,12 +38,27 @@ export const ContactMessageSchema = z
       .trim()
       .min(1, 'Please enter a message')
       .max(5000, 'Message must be at most 5000 characters'),
+    topic: z
+      .enum(contactTopics, { message: complaintMessages.topicChoice })
+      .default('message')
+      .describe(
+        'A complaint gets an acknowledgement number (docs/product.md#complaints); message when left out',
+      ),
   })
   .meta({ id: 'ContactMessage' });
 
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
+export type ContactMessageInput = z.input<typeof ContactMessageSchema>;
 
-export const ContactReplySchema = z.object({ success: z.literal(true), message: z.string() });
+export const ContactReplySchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  complaintNumber: z
+    .string()
+    .optional()
+    .describe('A complaint’s acknowledgement number, e.g. GRV-2026-000123; only for a complaint'),
+});
+export type ContactReply = z.infer<typeof ContactReplySchema>;
 
 /** A message in the console's inbox: new until a reply is sent (replied) or someone closes it. */
 export const contactMessageStatuses = ['new', 'replied', 'closed'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Product } from './catalogue';
+import type { SellerDetails } from './public-config';
 import { SEARCH_QUERY_MAX_LENGTH } from './search-query';
 
 // docs/architecture.md#pages-as-html: what the server hands the page renderer (web/entry-server.tsx) and gets
@@ -11,6 +12,8 @@ export interface PageRenderRequest {
   url: string;
   /** The product list (GET /api/products). */
   products: readonly Product[];
+  /** Every page's footer names the seller; the policy pages add the grievance officer (GET /api/config). */
+  seller: SellerDetails;
   /** A policy page's: the owner's dispatch days, which it states (docs/product.md#reply-and-dispatch-times). */
   dispatchDays?: number;
   /** The product page's product (GET /api/products/:id); null when that id is not on sale (404). */

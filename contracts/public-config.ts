@@ -1,5 +1,23 @@
 import { z } from 'zod';
 
+/**
+ * docs/product.md#seller-and-grievance-officer: who sells, and whom to complain to, as every policy page and the
+ * footer show it. Each part is empty (or null) until the owner fills it in, and the pages leave it out.
+ */
+export const SellerDetailsSchema = z
+  .object({
+    legalName: z.string(),
+    address: z.string().describe('One line: "12 MG Road, Ashok Nagar, Bengaluru 560001, Karnataka"'),
+    email: z.string().describe('Customer care'),
+    phone: z.string().describe('Customer care, as shown: "+91 98450 12345", "1800 123 4567"'),
+    grievanceOfficer: z
+      .object({ name: z.string(), designation: z.string(), email: z.string(), phone: z.string() })
+      .nullable(),
+  })
+  .meta({ id: 'SellerDetails' });
+
+export type SellerDetails = z.infer<typeof SellerDetailsSchema>;
+
 export const PublicConfigSchema = z.object({
   google: z.object({
     clientId: z.string(),
@@ -17,6 +35,7 @@ export const PublicConfigSchema = z.object({
     .describe(
       "Days from payment to handing the parcel to the courier: the owner's setting, which the policies state",
     ),
+  seller: SellerDetailsSchema,
 });
 
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { gstinProblem, isValidGstin } from './gstin';
 import { indianStates, stateByCode } from './india-states';
+import { formatSellerPhone, sellerPhoneMessage } from './seller-phone';
 
-// docs/product.md#seller-settings: the seller's details printed on tax invoices and credit notes, and the
-// dispatch days of the delivery promise, as the owner edits them in the console.
+// docs/product.md#seller-settings: the seller's details printed on tax invoices and credit notes, the dispatch
+// days of the delivery promise, and the customer-care contact and grievance officer that every policy page and
+// the footer show (docs/product.md#seller-and-grievance-officer), as the owner edits them in the console.
 
 /** docs/product.md#seller-settings: an invoice number is prefix, financial year and a 6-digit sequence in 16 characters. */
 export const MAX_DOCUMENT_PREFIX_LENGTH = 4;
@@ -21,10 +23,50 @@ export const shopSettingsMessages = {
   prefixesEqual: 'Credit notes need a prefix of their own, different from the invoices’.',
   signatureRequired: 'Please give the signature line, e.g. Authorised signatory.',
   dispatchDaysRange: `Please give the dispatch time as a whole number of days from 0 to ${MAX_DISPATCH_DAYS}.`,
+  careEmailFormat: 'Please enter a valid e-mail address for customer care.',
+  phoneFormat: sellerPhoneMessage,
+  officerNameRequired: 'Please give the grievance officer’s name.',
+  officerDesignationRequired: 'Please give the grievance officer’s designation, e.g. Customer Care Manager.',
+  officerEmailRequired: 'Please give the grievance officer’s e-mail address.',
+  officerEmailFormat: 'Please enter a valid e-mail address for the grievance officer.',
+  officerPhoneRequired: 'Please give the grievance officer’s phone number.',
+  textTooLong: 'Please keep this to 100 characters.',
   saved: 'Settings saved. Invoices and credit notes issued from now on use them.',
 } as const;
 
 const stateCodes = indianStates.map((state) => state.code) as [string, ...string[]];
+/** The contact fields may stay empty until the owner fills them in (a body without one empties it). */
+const optionalText = z.string().trim().max(100, shopSettingsMessages.textTooLong).default('');
+const emailShape = z.email();
+const optionalEmail = (message: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, message)
+    .refine((email) => email === '' || emailShape.safeParse(email).success, message)
+    .default('');
+const optionalPhone = z
+  .string()
+  .trim()
+  .transform((phone, context) => {
+    if (phone === '') return '';
+    const formatted = formatSellerPhone(phone);
+    // continue: the checks across fields (a half-named officer) still run and are shown at once.
+    if (formatted === undefined) {
+      context.addIssue({ code: 'custom', message: sellerPhoneMessage, continue: true });
+    }
+    return formatted ?? phone;
+  })
+  .default('');
+
+/** The grievance officer is named whole or not at all: each empty field of a half-filled one is refused. */
+const officerFields = [
+  ['grievanceOfficerName', shopSettingsMessages.officerNameRequired],
+  ['grievanceOfficerDesignation', shopSettingsMessages.officerDesignationRequired],
+  ['grievanceOfficerEmail', shopSettingsMessages.officerEmailRequired],
+  ['grievanceOfficerPhone', shopSettingsMessages.officerPhoneRequired],
+] as const;
 const required = (message: string, max: number) => z.string().trim().min(1, message).max(max, message);
 const prefix = z
   .string()
@@ -59,9 +101,19 @@ export const ShopSettingsBodySchema = z
       .int(shopSettingsMessages.dispatchDaysRange)
       .min(0, shopSettingsMessages.dispatchDaysRange)
       .max(MAX_DISPATCH_DAYS, shopSettingsMessages.dispatchDaysRange),
+    careEmail: optionalEmail(shopSettingsMessages.careEmailFormat),
+    carePhone: optionalPhone,
+    grievanceOfficerName: optionalText,
+    grievanceOfficerDesignation: optionalText,
+    grievanceOfficerEmail: optionalEmail(shopSettingsMessages.officerEmailFormat),
+    grievanceOfficerPhone: optionalPhone,
   })
   .strict()
   .superRefine((body, context) => {
+    const officerNamed = officerFields.some(([field]) => body[field] !== '');
+    for (const [field, message] of officerFields) {
+      if (officerNamed && body[field] === '') context.addIssue({ code: 'custom', path: [field], message });
+    }
     const gstinState = isValidGstin(body.gstin) ? stateByCode(body.gstin.slice(0, 2)) : undefined;
     if (gstinState && body.stateCode !== gstinState.code) {
       context.addIssue({
@@ -95,6 +147,12 @@ export const ShopSettingsSchema = z
     creditNotePrefix: z.string(),
     signatureLine: z.string(),
     dispatchDays: z.number().int(),
+    careEmail: z.string().describe('Customer care’s e-mail; empty until the owner fills it in'),
+    carePhone: z.string().describe('Customer care’s phone, as shown; empty until the owner fills it in'),
+    grievanceOfficerName: z.string(),
+    grievanceOfficerDesignation: z.string(),
+    grievanceOfficerEmail: z.string(),
+    grievanceOfficerPhone: z.string(),
     updatedAt: z.string(),
     updatedBy: z.string().nullable().describe('The name of the member of staff who last saved them'),
   })

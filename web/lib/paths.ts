@@ -19,6 +19,10 @@ export const policyPaths = {
   shippingDelivery: '/shipping-delivery',
 } as const;
 
+/** Every policy page ends with the seller and the grievance officer; the footer links to the Terms' (docs/product.md#seller-and-grievance-officer). */
+export const grievanceSectionId = 'grievance-officer';
+export const grievanceDetailsPath = `${policyPaths.terms}#${grievanceSectionId}`;
+
 export const paths = {
   home: '/',
   section: (id: SectionId) => `/#${id}`,

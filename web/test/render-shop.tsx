@@ -1,12 +1,22 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { User } from '../../contracts/auth';
+import type { SellerDetails } from '../../contracts/public-config';
 import { App } from '../app/app';
 import { createQueryClient } from '../app/query-client';
 import { MemoryRouter } from '../lib/router';
 import { setSessionUser } from '../lib/session';
 import { type ApiRoutes, type FakeApi, fakeApi, jsonReply } from './fake-api';
 import { catalogue } from './products';
+
+/** The seller's details before the owner fills them in: the pages leave them out. */
+export const noSellerDetails: SellerDetails = {
+  legalName: '',
+  address: '',
+  email: '',
+  phone: '',
+  grievanceOfficer: null,
+};
 
 export interface RenderShopOptions {
   /** The signed-in shopper: stored as a login stores one, and the profile route answers with it. */
@@ -27,6 +37,7 @@ export function renderShop(path: string, options: RenderShopOptions = {}) {
       google: { clientId: 'test-client.apps.googleusercontent.com', mode: 'simulator' },
       razorpay: { keyId: 'rzp_test_shop', checkoutScriptUrl: '/sim/razorpay/checkout.js' },
       dispatchDays: 2,
+      seller: noSellerDetails,
     },
     'GET /api/products': { products: catalogue },
     'GET /api/cart': { cart: [] },

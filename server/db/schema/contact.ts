@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { contactMessageStatuses } from '../../../contracts/contact';
+import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { contactMessageStatuses, contactTopics } from '../../../contracts/contact';
 import { createdAt } from './columns';
 import { staff } from './staff';
 
@@ -16,13 +16,31 @@ export const contactMessages = pgTable(
     // The console's inbox (docs/product.md#contact-inbox): new until answered or closed.
     status: text('status', { enum: contactMessageStatuses }).notNull().default('new'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    // docs/product.md#complaints: a complaint has its acknowledgement number and its two deadlines, fixed
+    // when it arrives.
+    topic: text('topic', { enum: contactTopics }).notNull().default('message'),
+    complaintNumber: text('complaint_number').unique(),
+    acknowledgeBy: timestamp('acknowledge_by', { withTimezone: true }),
+    /** The last day, in India's calendar, to resolve the complaint. */
+    resolveBy: date('resolve_by', { mode: 'string' }),
     createdAt: createdAt(),
   },
   (table) => [
     index('contact_messages_created_at_idx').on(table.createdAt),
     index('contact_messages_new_idx').on(table.createdAt).where(sql`${table.status} = 'new'`),
+    index('contact_messages_complaints_idx').on(table.createdAt).where(sql`${table.topic} = 'complaint'`),
+    check(
+      'contact_messages_complaint_has_number',
+      sql`(${table.topic} = 'complaint') = (${table.complaintNumber} is not null and ${table.acknowledgeBy} is not null and ${table.resolveBy} is not null)`,
+    ),
   ],
 );
+
+/** docs/product.md#complaints: the last complaint number given in each calendar year (India's). */
+export const complaintCounters = pgTable('complaint_counters', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
 
 /** A reply written in the console, e-mailed to the sender and kept in the message's thread. */
 export const contactReplies = pgTable(

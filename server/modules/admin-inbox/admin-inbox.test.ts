@@ -6,6 +6,7 @@ import {
   type AdminMessagesReply,
   adminInboxMessages,
 } from '../../../contracts/admin-inbox';
+import { complaintDeadlines } from '../../../contracts/complaints';
 import { auditLog, contactMessages, contactReplies } from '../../db/schema';
 import { type JobPayloads, jobQueues } from '../../plugins/jobs';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
@@ -14,6 +15,7 @@ import { placePaidOrder } from '../../test/order-helpers';
 import { createShopper } from '../../test/shopper-factory';
 import { createStaffMember } from '../../test/staff-factory';
 import { sendContactReply } from '../contact/send-reply';
+import { listInboxMessages } from './inbox-queries';
 
 let app: TestApp;
 let support: { authorization: string };
@@ -243,6 +245,128 @@ describe('the inbox list, the message page and close / reopen', () => {
     expect((await detail(message.id)).sender).toEqual({ customerId: paid.shopper.userId, ordersCount: 1 });
     const stranger = await insertMessage({ email: 'nobody.here@example.in' });
     expect((await detail(stranger.id)).sender).toEqual({ customerId: null, ordersCount: 0 });
+  });
+});
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** A complaint that arrived at `createdAt`, with the number and deadlines the contact form gives it. */
+function insertComplaint(createdAt: Date, overrides: Partial<typeof contactMessages.$inferInsert> = {}) {
+  return insertMessage({
+    topic: 'complaint',
+    complaintNumber: `GRV-2026-${String(900_000 + sequence).padStart(6, '0')}`,
+    ...complaintDeadlines(createdAt),
+    createdAt,
+    ...overrides,
+  });
+}
+
+async function insertReply(messageId: string, createdAt: Date) {
+  await app.db
+    .insert(contactReplies)
+    .values({ messageId, staffId: supportId, body: 'We are on it.', requestKey: newKey(), createdAt });
+}
+
+// docs/product.md#complaints: the 48-hour acknowledgement and the one-month resolution.
+describe('complaints in the inbox', () => {
+  it('shows each complaint with its clocks, filters to complaints and counts the overdue ones', async () => {
+    const now = Date.now();
+    const fresh = await insertComplaint(new Date(now - HOUR));
+    const unanswered = await insertComplaint(new Date(now - 3 * DAY));
+    const answeredLongAgo = await insertComplaint(new Date(now - 40 * DAY), { status: 'replied' });
+    await insertReply(answeredLongAgo.id, new Date(now - 39 * DAY));
+    const closedLate = await insertComplaint(new Date(now - 40 * DAY), {
+      status: 'closed',
+      statusChangedAt: new Date(now - 30 * DAY),
+    });
+    const question = await insertMessage({ createdAt: new Date(now - 2 * HOUR) });
+
+    const all = await list();
+    expect(all.overdueComplaints).toBe(2);
+    const clocksOf = (id: string) => all.messages.find((row) => row.id === id)?.complaint;
+    expect(clocksOf(question.id)).toBeNull();
+    expect(clocksOf(fresh.id)).toMatchObject({
+      number: fresh.complaintNumber,
+      acknowledgeBy: fresh.acknowledgeBy?.toISOString(),
+      acknowledgement: 'due',
+      resolveBy: fresh.resolveBy,
+      resolution: 'due',
+    });
+    expect(clocksOf(unanswered.id)).toMatchObject({ acknowledgement: 'overdue', resolution: 'due' });
+    expect(clocksOf(answeredLongAgo.id)).toMatchObject({
+      acknowledgement: 'met',
+      acknowledgedAt: new Date(now - 39 * DAY).toISOString(),
+      resolution: 'overdue',
+      resolvedAt: null,
+    });
+    // Closed without a reply, ten days in: acknowledged late by the closing, resolved in time.
+    expect(clocksOf(closedLate.id)).toMatchObject({
+      acknowledgement: 'met_late',
+      resolution: 'met',
+      resolvedAt: new Date(now - 30 * DAY).toISOString(),
+    });
+
+    const complaints = await list('?topic=complaint');
+    expect(complaints.messages.map((row) => row.id).sort()).toEqual(
+      [fresh.id, unanswered.id, answeredLongAgo.id, closedLate.id].sort(),
+    );
+    const badTopic = await app.inject({
+      method: 'GET',
+      url: '/api/admin/messages?topic=rant',
+      headers: support,
+    });
+    expect(badTopic.statusCode).toBe(400);
+    expect(badTopic.json()).toMatchObject({ message: 'Please choose a topic: message or complaint.' });
+
+    const page = await detail(unanswered.id);
+    expect(page.message.complaint).toMatchObject({
+      number: unanswered.complaintNumber,
+      acknowledgement: 'overdue',
+    });
+  });
+
+  it('moves a clock from due to overdue to met as the injected clock and the answers say', async () => {
+    const receivedAt = new Date('2026-03-02T04:30:00Z'); // 10 am IST
+    const complaint = await insertComplaint(receivedAt);
+    const at = async (iso: string) => {
+      const reply = await listInboxMessages(app.db, { page: 1, topic: 'complaint' }, new Date(iso));
+      const clocks = reply.messages.find((row) => row.id === complaint.id)?.complaint;
+      return { clocks, overdue: reply.overdueComplaints };
+    };
+
+    expect(await at('2026-03-04T04:30:00Z')).toMatchObject({
+      clocks: { acknowledgement: 'due', resolution: 'due' },
+      overdue: 0,
+    });
+    expect(await at('2026-03-04T04:31:00Z')).toMatchObject({
+      clocks: { acknowledgement: 'overdue', resolution: 'due' },
+      overdue: 1,
+    });
+
+    await insertReply(complaint.id, new Date('2026-03-04T06:00:00Z'));
+    await app.db
+      .update(contactMessages)
+      .set({ status: 'replied' })
+      .where(eq(contactMessages.id, complaint.id));
+    // Resolve by 2 April (IST): the whole day counts.
+    expect(await at('2026-04-02T18:29:00Z')).toMatchObject({
+      clocks: { acknowledgement: 'met_late', resolution: 'due', resolveBy: '2026-04-02' },
+      overdue: 0,
+    });
+    expect(await at('2026-04-02T18:30:00Z')).toMatchObject({
+      clocks: { resolution: 'overdue' },
+      overdue: 1,
+    });
+
+    await app.db
+      .update(contactMessages)
+      .set({ status: 'closed', statusChangedAt: new Date('2026-04-01T10:00:00Z') })
+      .where(eq(contactMessages.id, complaint.id));
+    expect(await at('2026-05-01T00:00:00Z')).toMatchObject({
+      clocks: { acknowledgement: 'met_late', resolution: 'met' },
+      overdue: 0,
+    });
   });
 });
 

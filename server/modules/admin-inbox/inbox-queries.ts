@@ -7,6 +7,7 @@ import {
 } from '../../../contracts/admin-inbox';
 import type { Database } from '../../db/client';
 import { contactMessages, contactReplies, orders, staff, users } from '../../db/schema';
+import { complaintClocksOf, countOverdueComplaints, firstReplyAt } from './complaint-clocks';
 
 const PREVIEW_LENGTH = 140;
 
@@ -23,10 +24,14 @@ export async function countNewMessages(db: Database): Promise<number> {
   return row?.value ?? 0;
 }
 
-/** docs/product.md#contact-inbox: newest first, a page at a time, optionally one status only. */
+/**
+ * docs/product.md#contact-inbox: newest first, a page at a time, optionally one status or topic only; each
+ * complaint with its clocks as of `now` (docs/product.md#complaints).
+ */
 export async function listInboxMessages(
   db: Database,
   query: AdminMessagesQuery,
+  now: Date,
 ): Promise<AdminMessagesReply> {
   // Written out in full: drizzle leaves the columns of a correlated subquery unqualified.
   const replyCount = sql<number>`(select count(*)::int from contact_replies r where r.message_id = contact_messages.id)`;
@@ -39,22 +44,37 @@ export async function listInboxMessages(
       createdAt: contactMessages.createdAt,
       status: contactMessages.status,
       replyCount,
+      complaintNumber: contactMessages.complaintNumber,
+      acknowledgeBy: contactMessages.acknowledgeBy,
+      resolveBy: contactMessages.resolveBy,
+      statusChangedAt: contactMessages.statusChangedAt,
+      firstReplyAt: firstReplyAt.mapWith(contactReplies.createdAt),
     })
     .from(contactMessages)
-    .where(query.status ? eq(contactMessages.status, query.status) : undefined)
+    .where(
+      and(
+        query.status ? eq(contactMessages.status, query.status) : undefined,
+        query.topic ? eq(contactMessages.topic, query.topic) : undefined,
+      ),
+    )
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(INBOX_PAGE_SIZE + 1)
     .offset((query.page - 1) * INBOX_PAGE_SIZE);
   return {
-    messages: rows.slice(0, INBOX_PAGE_SIZE).map(({ message, createdAt, replyCount: replies, ...row }) => ({
-      ...row,
-      preview: previewOf(message),
-      createdAt: createdAt.toISOString(),
-      replyCount: Number(replies),
+    messages: rows.slice(0, INBOX_PAGE_SIZE).map((row) => ({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      preview: previewOf(row.message),
+      createdAt: row.createdAt.toISOString(),
+      status: row.status,
+      replyCount: Number(row.replyCount),
+      complaint: complaintClocksOf(row, now),
     })),
     page: query.page,
     hasMore: rows.length > INBOX_PAGE_SIZE,
     newCount: await countNewMessages(db),
+    overdueComplaints: await countOverdueComplaints(db, now),
   };
 }
 
@@ -69,7 +89,11 @@ async function senderOf(db: Database, email: string): Promise<AdminMessageDetail
   return { customerId: account.id, ordersCount: paid?.value ?? 0 };
 }
 
-export async function findInboxMessage(db: Database, id: string): Promise<AdminMessageDetail | undefined> {
+export async function findInboxMessage(
+  db: Database,
+  id: string,
+  now: Date,
+): Promise<AdminMessageDetail | undefined> {
   const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
   if (!row) return undefined;
   const replies = await db
@@ -93,6 +117,7 @@ export async function findInboxMessage(db: Database, id: string): Promise<AdminM
       createdAt: row.createdAt.toISOString(),
       status: row.status,
       statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
+      complaint: complaintClocksOf({ ...row, firstReplyAt: replies[0]?.createdAt ?? null }, now),
     },
     replies: replies.map((reply) => ({
       ...reply,

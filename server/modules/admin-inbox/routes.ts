@@ -23,7 +23,7 @@ const readErrors = errorReplies(400, 401, 403, 404);
 const actionErrors = errorReplies(400, 401, 403, 404, 409);
 
 async function detailOrThrow(app: FastifyInstance, id: string) {
-  const detail = await findInboxMessage(app.db, id);
+  const detail = await findInboxMessage(app.db, id, new Date());
   if (!detail) throw new AppError('not_found', adminInboxMessages.messageNotFound);
   return detail;
 }
@@ -37,12 +37,13 @@ const adminInboxRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: support,
       schema: {
         tags: ['admin'],
-        summary: 'Contact messages, newest first, a page at a time; filter by status',
+        summary:
+          'Contact messages, newest first, a page at a time; filter by status or topic; complaints with their clocks',
         querystring: AdminMessagesQuerySchema,
         response: { 200: AdminMessagesReplySchema, ...readErrors },
       },
     },
-    async (request) => listInboxMessages(app.db, request.query),
+    async (request) => listInboxMessages(app.db, request.query, new Date()),
   );
 
   app.get(

@@ -21,15 +21,12 @@ export async function selectProductOnSale(db: Database, id: number): Promise<Pro
 
 /**
  * A cheap fingerprint of the whole table, every column of every row: any change by any process, whether or
- * not it stamped `updated_at`, changes it (docs/architecture.md#stock).
+ * not it stamped `updated_at`, changes it (docs/architecture.md#stock). A select from `products`.
  */
+export const catalogueFingerprint = sql<string>`md5(coalesce(string_agg(${sql.raw('products::text')}, ',' order by ${products.id}), ''))`;
+
 const catalogueVersionQuery = preparedPerDatabase((db) =>
-  db
-    .select({
-      version: sql<string>`md5(coalesce(string_agg(${sql.raw('products::text')}, ',' order by ${products.id}), ''))`,
-    })
-    .from(products)
-    .prepare('catalogue_version'),
+  db.select({ version: catalogueFingerprint }).from(products).prepare('catalogue_version'),
 );
 
 export async function selectCatalogueVersion(db: Database): Promise<string> {

@@ -96,16 +96,21 @@ export function createCatalogueCache(db: Database) {
     return snapshot;
   }
 
+  /** The snapshot of a version the caller has just read (the page service reads it with the settings'). */
+  async function at(version: string): Promise<CatalogueSnapshot> {
+    if (snapshot?.version === version) return snapshot;
+    let pending = loading.get(version);
+    if (!pending) {
+      pending = load(version).finally(() => loading.delete(version));
+      loading.set(version, pending);
+    }
+    return pending;
+  }
+
   return {
+    at,
     async get(): Promise<CatalogueSnapshot> {
-      const version = await readVersion();
-      if (snapshot?.version === version) return snapshot;
-      let pending = loading.get(version);
-      if (!pending) {
-        pending = load(version).finally(() => loading.delete(version));
-        loading.set(version, pending);
-      }
-      return pending;
+      return at(await readVersion());
     },
   };
 }

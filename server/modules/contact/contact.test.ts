@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages } from '../../db/schema';
+import { messages } from '../../../contracts/messages';
+import { contactMessages, shopSettings } from '../../db/schema';
 import { type JobPayloads, jobQueues } from '../../plugins/jobs';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { readOutbox } from '../../test/dev-outbox';
-import { forwardContactMessage } from './service';
+import { forwardContactMessage, saveContactMessage } from './service';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -184,6 +185,126 @@ describe('POST /api/contact', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(empty.statusCode).toBe(400);
+  });
+});
+
+/** Runs the message's two queued `contact.forward` jobs as the worker would. */
+async function runForwardJobs(messageId: string) {
+  const result = (await app.db.execute(
+    sql`select data from pgboss.job where name = ${jobQueues.forwardContactMessage} and data->>'messageId' = ${messageId}`,
+  )) as unknown as { rows: { data: JobPayloads['contact.forward'] }[] };
+  for (const job of result.rows) {
+    await forwardContactMessage(app.db, app.notifier, app.config.careEmail, job.data);
+  }
+}
+
+// docs/product.md#complaints: a complaint gets its acknowledgement number at once, and its deadlines.
+describe('a complaint through the contact form', () => {
+  const complaint = { ...valid, message: 'My mitten arrived torn.', topic: 'complaint' };
+
+  it('gets its number in the reply and is stored with it and its two deadlines', async () => {
+    const response = await postContact(complaint);
+    expect(response.statusCode, response.body).toBe(201);
+    const body = response.json<{ success: true; message: string; complaintNumber: string }>();
+    expect(body).toEqual({
+      success: true,
+      message: messages.messageSent,
+      complaintNumber: expect.stringMatching(/^GRV-2026-\d{6}$/),
+    });
+    const [row] = await app.db.select().from(contactMessages);
+    expect(row).toMatchObject({ topic: 'complaint', complaintNumber: body.complaintNumber });
+    if (!row?.acknowledgeBy) throw new Error('the complaint has no deadline');
+    expect(row.acknowledgeBy.getTime() - row.createdAt.getTime()).toBe(48 * 3_600_000);
+  });
+
+  it('tells the sender its number and deadlines, and the care address which complaint it is', async () => {
+    // 1:30 am on 1 February in India (31 January in UTC): the complaint counts in India's calendar.
+    const receivedAt = new Date('2026-01-31T20:00:00Z');
+    await app.db.update(shopSettings).set({
+      grievanceOfficerName: 'Priya Raman',
+      grievanceOfficerDesignation: 'Head of Customer Care',
+      grievanceOfficerEmail: 'grievance@ottomanmittens.in',
+      grievanceOfficerPhone: '+91 80 2345 6789',
+    });
+    try {
+      const saved = await saveContactMessage(
+        app.db,
+        app.jobs,
+        { name: 'Meera Iyer', email: 'meera.complaint@example.in', message: 'Torn.', topic: 'complaint' },
+        { ipAddress: '127.0.0.1', userAgent: undefined },
+        receivedAt,
+      );
+      await runForwardJobs(saved.id);
+    } finally {
+      await app.db.update(shopSettings).set({
+        grievanceOfficerName: '',
+        grievanceOfficerDesignation: '',
+        grievanceOfficerEmail: '',
+        grievanceOfficerPhone: '',
+      });
+    }
+    const [row] = await app.db.select().from(contactMessages);
+    const number = row?.complaintNumber ?? '';
+    expect(number).toMatch(/^GRV-2026-\d{6}$/);
+    expect(row?.resolveBy).toBe('2026-03-01');
+
+    const [toSender] = await readOutbox(app, 'meera.complaint@example.in');
+    expect(toSender).toMatchObject({
+      subject: `Your complaint ${number}`,
+      body: [
+        'Hello Meera Iyer,',
+        '',
+        `Thank you for writing to Ottoman Mittens. We have your complaint; its number is ${number}. We will acknowledge it by 3 Feb 2026, 1:30 am IST and resolve it by 1 Mar 2026. Please quote the number when you write to us about it.`,
+        '',
+        'Our grievance officer is Priya Raman, Head of Customer Care (grievance@ottomanmittens.in, +91 80 2345 6789).',
+        '',
+        'You wrote:',
+        'Torn.',
+      ].join('\n'),
+    });
+    const toShop = (await readOutbox(app, 'care@ottomanmittens.in')).find((sent) =>
+      sent.subject.includes(number),
+    );
+    expect(toShop?.subject).toBe(`Complaint ${number}: Meera Iyer`);
+    expect(toShop?.body).toContain(
+      `Complaint: ${number}\nAcknowledge by: 3 Feb 2026, 1:30 am IST\nResolve by: 1 Mar 2026\n`,
+    );
+  });
+
+  it('gives complaints sent at once different numbers, one after the other', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        postContact({ ...complaint, email: `at.once${index}@example.in` }),
+      ),
+    );
+    const numbers = replies.map((reply) => reply.json<{ complaintNumber: string }>().complaintNumber);
+    expect(new Set(numbers).size).toBe(6);
+    const sequence = numbers.map((number) => Number(number.slice(-6))).sort((a, b) => a - b);
+    expect(sequence).toEqual(sequence.map((_, index) => (sequence[0] ?? 0) + index));
+    const rows = await app.db.select().from(contactMessages).where(eq(contactMessages.topic, 'complaint'));
+    expect(rows.map((row) => row.complaintNumber).sort()).toEqual([...numbers].sort());
+  });
+
+  it('reads a body without a topic (the original client’s) as a message with no number', async () => {
+    const response = await postContact(valid);
+    expect(response.json()).toEqual({ success: true, message: messages.messageSent });
+    const [row] = await app.db.select().from(contactMessages);
+    expect(row).toMatchObject({
+      topic: 'message',
+      complaintNumber: null,
+      acknowledgeBy: null,
+      resolveBy: null,
+    });
+  });
+
+  it('refuses a topic it does not know, naming the field', async () => {
+    const response = await postContact({ ...valid, topic: 'rant' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      message: 'Please choose what your message is about.',
+      errors: [{ field: 'topic', message: 'Please choose what your message is about.' }],
+    });
+    expect(await app.db.select().from(contactMessages)).toHaveLength(0);
   });
 });
 

@@ -21,11 +21,16 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await saveContactMessage(app.db, app.jobs, request.body, {
+      const saved = await saveContactMessage(app.db, app.jobs, request.body, {
         ipAddress: request.ip,
         userAgent: request.headers['user-agent'],
       });
-      return reply.code(201).send({ success: true, message: messages.messageSent });
+      // docs/product.md#complaints: a complaint's acknowledgement number, at once.
+      return reply.code(201).send({
+        success: true,
+        message: messages.messageSent,
+        ...(saved.complaintNumber ? { complaintNumber: saved.complaintNumber } : {}),
+      });
     },
   );
 };

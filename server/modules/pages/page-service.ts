@@ -3,10 +3,12 @@ import { LRUCache } from 'lru-cache';
 import type { PageRenderer, RenderedPolicyPage } from '../../../contracts/page-rendering';
 import { searchPath } from '../../../contracts/search-query';
 import type { Database } from '../../db/client';
-import { createCatalogueCache, parseProductId } from '../catalogue/service';
+import { type CatalogueSnapshot, createCatalogueCache, parseProductId } from '../catalogue/service';
 import { type PageDescriptor, pageHead } from '../seo/page-head';
-import { readShopSettings } from '../shop-settings/read-shop-settings';
+import type { ShopSettings } from '../shop-settings/read-shop-settings';
+import { sellerDetailsOf } from '../shop-settings/seller-details';
 import type { PageTemplate } from './page-template';
+import { createPageVersions } from './page-versions';
 
 /** A page the server renders: docs/architecture.md#pages-as-html. */
 export type PageRequest =
@@ -45,11 +47,13 @@ const MAX_CACHED_PAGES = 200;
 
 /**
  * The catalogue pages as HTML, the same for every visitor (no cookie or session is read). Each is rendered
- * once per catalogue version and kept: the catalogue's version query, run on every request, makes a change
- * made in any process (a price in the console) show in the next page.
+ * once per version of the catalogue and the settings and kept: one cheap query on every request
+ * fingerprints both (page-versions.ts), so a change made in any process (a price, the seller's details in the
+ * console) shows in the next page.
  */
 export function createPageService({ db, renderer, template, siteUrl }: PageServiceOptions) {
   const catalogue = createCatalogueCache(db);
+  const versions = createPageVersions(db);
   let cachedVersion = '';
   // Bounded: every search (/?q=…) is a page of its own.
   const cache = new LRUCache<string, Promise<RenderedHtmlPage>>({ max: MAX_CACHED_PAGES });
@@ -57,9 +61,9 @@ export function createPageService({ db, renderer, template, siteUrl }: PageServi
   async function render(
     request: PageRequest,
     path: string,
-    dispatchDays?: number,
+    snapshot: CatalogueSnapshot,
+    settings: ShopSettings,
   ): Promise<RenderedHtmlPage> {
-    const snapshot = await catalogue.get();
     const products = snapshot.products;
     let descriptor: PageDescriptor;
     let product: { id: string; found: (typeof products)[number] | null } | undefined;
@@ -78,7 +82,9 @@ export function createPageService({ db, renderer, template, siteUrl }: PageServi
     const rendered = await renderer.render({
       url: path,
       products,
-      ...(dispatchDays === undefined ? {} : { dispatchDays }),
+      seller: sellerDetailsOf(settings),
+      // Only the policy pages state the dispatch days: the others carry no policy facts in their data.
+      ...(request.kind === 'policy' ? { dispatchDays: settings.dispatchDays } : {}),
       ...(product ? { product } : {}),
     });
     const html = template.fill({ head: pageHead(descriptor, siteUrl), ...rendered });
@@ -92,29 +98,29 @@ export function createPageService({ db, renderer, template, siteUrl }: PageServi
   return {
     async page(request: PageRequest): Promise<RenderedHtmlPage> {
       const path = pathOf(request);
+      const read = await versions.read();
+      const [snapshot, settings] = await Promise.all([
+        catalogue.at(read.catalogue),
+        versions.settingsAt(read.settings),
+      ]);
       // The footer's year is the clock's: a new year is a new version too.
-      const { etag } = await catalogue.get();
-      const version = `${etag}:${new Date().getFullYear()}`;
+      const version = `${snapshot.etag}:${read.settings}:${new Date().getFullYear()}`;
       if (version !== cachedVersion) {
         cache.clear();
         cachedVersion = version;
       }
-      // Only the policy pages state the owner's dispatch days: they alone read the settings, and are kept under
-      // the days they state, so a change shows on the next view.
-      const dispatchDays = request.kind === 'policy' ? (await readShopSettings(db)).dispatchDays : undefined;
-      const key = dispatchDays === undefined ? path : `${path}@dispatch-${dispatchDays}`;
-      const cached = cache.get(key);
+      const cached = cache.get(path);
       if (cached) return cached;
-      const pending = render(request, path, dispatchDays);
+      const pending = render(request, path, snapshot, settings);
       // Only pages that exist, and the one "Page not found", are kept: ids of no product would otherwise grow
       // the cache without limit.
       if (request.kind !== 'product' || parseProductId(request.id) !== undefined) {
-        cache.set(key, pending);
+        cache.set(path, pending);
         pending.then(
           (page) => {
-            if (page.status !== 200 && request.kind !== 'not-found') cache.delete(key);
+            if (page.status !== 200 && request.kind !== 'not-found') cache.delete(path);
           },
-          () => cache.delete(key),
+          () => cache.delete(path),
         );
       }
       return pending;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageRenderer } from '../../../contracts/page-rendering';
 import { products, shopSettings } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { createStaffMember } from '../../test/staff-factory';
 
 // docs/architecture.md#pages-as-html. The renderer is the web app's source, loaded by path as the server loads
 // the SSR build (server and web code do not import each other; Vitest compiles the TSX).
@@ -243,6 +244,106 @@ describe('catalogue pages as HTML', () => {
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toContain('application/json');
       expect(response.body).not.toContain('<div id="root">');
+    },
+  );
+});
+
+// docs/product.md#seller-and-grievance-officer: every policy page names the seller and the grievance officer, and
+// every page's footer names the seller; a change saved in the console shows in the next page.
+describe('the seller and the grievance officer on the pages', () => {
+  const seller = {
+    legalName: 'Ottoman Mittens Private Limited',
+    addressLine1: '12 MG Road',
+    addressLine2: 'Ashok Nagar',
+    city: 'Bengaluru',
+    pincode: '560001',
+    stateCode: '29',
+    gstin: '29AAGCB7383J1Z4',
+    invoicePrefix: 'OM',
+    creditNotePrefix: 'OMCN',
+    signatureLine: 'Authorised signatory',
+    dispatchDays: 2,
+    careEmail: 'care@ottomanmittens.in',
+    carePhone: '1800 123 4567',
+    grievanceOfficerName: 'Priya Raman',
+    grievanceOfficerDesignation: 'Head of Customer Care',
+    grievanceOfficerEmail: 'grievance@ottomanmittens.in',
+    grievanceOfficerPhone: '080 2345 6789',
+  };
+  const blank = Object.fromEntries(
+    Object.keys(seller)
+      .filter((key) => key !== 'dispatchDays')
+      .map((key) => [key, '']),
+  );
+
+  let saved: typeof shopSettings.$inferSelect | undefined;
+  beforeAll(async () => {
+    [saved] = await app.db.select().from(shopSettings);
+  });
+  afterAll(async () => {
+    if (saved) await app.db.update(shopSettings).set(saved);
+  });
+
+  async function saveSettings(body: object) {
+    const owner = await createStaffMember(app, { role: 'owner' });
+    const response = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: owner.headers,
+      payload: body,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+
+  it('leaves the block and the footer line out while nothing is filled in, and shows them once saved', async () => {
+    await app.db.update(shopSettings).set(blank);
+    const before = await page('/terms-and-conditions');
+    expect(before.body).not.toContain('Seller and grievance officer');
+    expect(before.body).not.toContain('Sold by');
+
+    await saveSettings(seller);
+    try {
+      for (const url of [
+        '/terms-and-conditions',
+        '/privacy-policy',
+        '/cancellation-refund',
+        '/shipping-delivery',
+      ]) {
+        const { body } = await page(url);
+        expect(body, url).toContain('<h2 id="grievance-officer-heading">Seller and grievance officer</h2>');
+        expect(body, url).toContain('Priya Raman, Head of Customer Care');
+        expect(body, url).toContain('href="mailto:grievance@ottomanmittens.in"');
+        expect(body, url).toContain('href="tel:+918023456789">+91 80 2345 6789</a>');
+        expect(body, url).toContain('12 MG Road, Ashok Nagar, Bengaluru 560001, Karnataka');
+        expect(body, url).toContain('href="tel:18001234567">1800 123 4567</a>');
+        expect(body, url).toContain(
+          'acknowledge every complaint within 48 hours and resolve it within one month',
+        );
+      }
+    } finally {
+      await app.db.update(shopSettings).set(blank);
+    }
+  });
+
+  it.each(['/', '/product/1', '/shipping-delivery', '/no-such-page'])(
+    "shows the seller in %s's footer, with a link to the grievance officer, after a change",
+    async (url) => {
+      await app.db.update(shopSettings).set(blank);
+      expect((await page(url)).body).not.toContain('Sold by');
+      await saveSettings({ ...seller, city: 'Mysuru', pincode: '570001' });
+      try {
+        const { body } = await page(url);
+        const footer = body.split('<footer')[1] ?? '';
+        expect(footer).toContain(
+          'Sold by Ottoman Mittens Private Limited, 12 MG Road, Ashok Nagar, Mysuru 570001, Karnataka',
+        );
+        expect(footer).toContain('href="mailto:care@ottomanmittens.in"');
+        expect(footer).toContain('href="/terms-and-conditions#grievance-officer"');
+        // The browser hydrates the footer from the same data, without asking for it.
+        expect(body).toContain('"queryKey":["seller"]');
+      } finally {
+        await app.db.update(shopSettings).set(blank);
+      }
     },
   );
 });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PublicConfigSchema } from '../../../contracts/public-config';
 import { readShopSettings } from '../shop-settings/read-shop-settings';
+import { sellerDetailsOf } from '../shop-settings/seller-details';
 
 /** What the browser app needs to know of this server's set-up; nothing secret. */
 const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,12 +17,14 @@ const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-cache');
       const simulator = app.googleSimulator;
+      const settings = await readShopSettings(app.db);
       return {
         google: simulator
           ? { clientId: simulator.clientId, mode: 'simulator' as const }
           : { clientId: app.config.google.clientId ?? '', mode: 'google' as const },
         razorpay: { keyId: app.razorpay.keyId, checkoutScriptUrl: app.razorpay.checkoutScriptUrl },
-        dispatchDays: (await readShopSettings(app.db)).dispatchDays,
+        dispatchDays: settings.dispatchDays,
+        seller: sellerDetailsOf(settings),
       };
     },
   );

@@ -51,6 +51,120 @@ function fieldErrorsOf(response: { json: () => unknown }) {
   return Object.fromEntries((body.errors ?? []).map((error) => [error.field, error.message]));
 }
 
+// docs/product.md#seller-and-grievance-officer: customer care's contact and the grievance officer.
+const grievance = {
+  careEmail: ' Care@OttomanMittens.in ',
+  carePhone: '1800-123-4567',
+  grievanceOfficerName: 'Priya Raman',
+  grievanceOfficerDesignation: 'Head of Customer Care',
+  grievanceOfficerEmail: 'grievance@ottomanmittens.in',
+  grievanceOfficerPhone: '080 2345 6789',
+};
+
+describe('the seller’s contact and grievance officer', () => {
+  it('are saved tidied (e-mail lower-cased, numbers written one way), read by support and audited', async () => {
+    await put(karnataka);
+    const response = await put({ ...karnataka, ...grievance });
+    expect(response.statusCode, response.body).toBe(200);
+    const saved = {
+      careEmail: 'care@ottomanmittens.in',
+      carePhone: '1800 123 4567',
+      grievanceOfficerName: 'Priya Raman',
+      grievanceOfficerDesignation: 'Head of Customer Care',
+      grievanceOfficerEmail: 'grievance@ottomanmittens.in',
+      grievanceOfficerPhone: '+91 80 2345 6789',
+    };
+    expect(response.json<ShopSettingsReply>().settings).toMatchObject(saved);
+    const read = await app.inject({ method: 'GET', url: '/api/admin/settings', headers: support });
+    expect(read.json<ShopSettingsReply>().settings).toMatchObject(saved);
+
+    const [entry] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'settings.update'), eq(auditLog.staffId, ownerId)))
+      .orderBy(auditLog.createdAt)
+      .then((rows) => rows.slice(-1));
+    expect(entry?.after).toEqual(saved);
+    expect(entry?.before).toEqual(Object.fromEntries(Object.keys(saved).map((key) => [key, ''])));
+
+    const bySupport = await put({ ...karnataka, ...grievance, grievanceOfficerName: 'Someone' }, support);
+    expect(bySupport.statusCode).toBe(403);
+    expect((await readShopSettings(app.db)).grievanceOfficerName).toBe('Priya Raman');
+  });
+
+  it('reach every visitor through GET /api/config, the seller’s address on one line', async () => {
+    await put(karnataka);
+    const empty = await app.inject({ method: 'GET', url: '/api/config' });
+    expect(empty.json().seller).toEqual({
+      legalName: 'Ottoman Mittens Private Limited',
+      address: '12 MG Road, Ashok Nagar, Bengaluru 560001, Karnataka',
+      email: '',
+      phone: '',
+      grievanceOfficer: null,
+    });
+    await put({ ...karnataka, ...grievance });
+    const filled = await app.inject({ method: 'GET', url: '/api/config' });
+    expect(filled.json().seller).toMatchObject({
+      email: 'care@ottomanmittens.in',
+      phone: '1800 123 4567',
+      grievanceOfficer: {
+        name: 'Priya Raman',
+        designation: 'Head of Customer Care',
+        email: 'grievance@ottomanmittens.in',
+        phone: '+91 80 2345 6789',
+      },
+    });
+  });
+
+  it.each([
+    ['a mobile', '+91 98450-12345', '+91 98450 12345'],
+    ['a mobile with a leading 0', '09845012345', '+91 98450 12345'],
+    ['a landline with its STD code', '0522 262 2222', '+91 522 262 2222'],
+    ['a toll-free number', '18004190001', '1800 419 0001'],
+  ])('takes %s as customer care’s phone', async (_case, typed, shown) => {
+    const response = await put({ ...karnataka, carePhone: typed });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<ShopSettingsReply>().settings.carePhone).toBe(shown);
+  });
+
+  it('refuses a number that is not Indian or not whole, and an e-mail without a domain', async () => {
+    const response = await put({
+      ...karnataka,
+      ...grievance,
+      careEmail: 'care@',
+      carePhone: '12345',
+      grievanceOfficerEmail: 'priya',
+      grievanceOfficerPhone: '+1 202 555 0100',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(fieldErrorsOf(response)).toEqual({
+      careEmail: shopSettingsMessages.careEmailFormat,
+      carePhone: shopSettingsMessages.phoneFormat,
+      grievanceOfficerEmail: shopSettingsMessages.officerEmailFormat,
+      grievanceOfficerPhone: shopSettingsMessages.phoneFormat,
+    });
+    const fake = await put({ ...karnataka, carePhone: '99999 99999' });
+    expect(fieldErrorsOf(fake)).toEqual({ carePhone: shopSettingsMessages.phoneFormat });
+  });
+
+  it('names the grievance officer whole or not at all', async () => {
+    const half = await put({ ...karnataka, grievanceOfficerName: 'Priya Raman' });
+    expect(half.statusCode).toBe(400);
+    expect(fieldErrorsOf(half)).toEqual({
+      grievanceOfficerDesignation: shopSettingsMessages.officerDesignationRequired,
+      grievanceOfficerEmail: shopSettingsMessages.officerEmailRequired,
+      grievanceOfficerPhone: shopSettingsMessages.officerPhoneRequired,
+    });
+    const none = await put(karnataka);
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json<ShopSettingsReply>().settings).toMatchObject({
+      careEmail: '',
+      carePhone: '',
+      grievanceOfficerName: '',
+    });
+  });
+});
+
 describe('the shop settings', () => {
   it('an owner saves them, tidied, and all staff read them back', async () => {
     const response = await put({ ...karnataka, gstin: ' 29aagcb7383j1z4 ', invoicePrefix: 'om' });

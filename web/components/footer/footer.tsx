@@ -1,5 +1,7 @@
+import type { SellerDetails } from '../../../contracts/public-config';
 import { shop } from '../../../contracts/shop';
-import { paths, sectionIds } from '../../lib/paths';
+import { hasSellerDetails, telephoneHref, useSellerDetails } from '../../lib/get-seller-details';
+import { grievanceDetailsPath, paths, sectionIds } from '../../lib/paths';
 import { Link } from '../../lib/router';
 import { FacebookIcon, InstagramIcon } from './social-icons';
 
@@ -18,7 +20,29 @@ const quickLinks = [
   { label: 'Contact', to: paths.section(sectionIds.contact) },
 ] as const;
 
+/** docs/product.md#seller-and-grievance-officer: who sells, where, how to reach them, and whom to complain to. */
+function SellerLine({ seller }: { seller: SellerDetails }) {
+  const soldBy = [seller.legalName, seller.address].filter(Boolean).join(', ');
+  return (
+    <address className="site-footer__seller">
+      {soldBy && <p>{`Sold by ${soldBy}`}</p>}
+      {(seller.email || seller.phone) && (
+        <p>
+          {'Customer care: '}
+          {seller.email && <a href={`mailto:${seller.email}`}>{seller.email}</a>}
+          {seller.email && seller.phone && ' · '}
+          {seller.phone && <a href={telephoneHref(seller.phone)}>{seller.phone}</a>}
+        </p>
+      )}
+      <p>
+        <Link to={grievanceDetailsPath}>Grievance officer and complaints</Link>
+      </p>
+    </address>
+  );
+}
+
 export function Footer() {
+  const seller = useSellerDetails().data;
   return (
     <footer className="site-footer">
       <div className="site-footer__columns container">
@@ -85,6 +109,7 @@ export function Footer() {
         </section>
       </div>
       <div className="site-footer__bottom container">
+        {hasSellerDetails(seller) && <SellerLine seller={seller} />}
         <p>{`© ${new Date().getFullYear()} Ottoman Mittens. All rights reserved.`}</p>
         <p>Crafted with care in India by the Ottoman team.</p>
       </div>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { setAdminSignedOutHandler } from '../../../lib/admin-api-client';
 import { adminPaths } from '../../../lib/admin-paths';
 import { type RouteObject, useNavigate, useRoutes } from '../../../lib/router';
@@ -17,10 +17,15 @@ import { AdminOrderPage } from './admin-order';
 import { AdminOrdersPage } from './admin-orders';
 import { AdminProductPage } from './admin-product';
 import { AdminProductsPage } from './admin-products';
-import { AdminSettingsPage } from './admin-settings';
 import { AdminSetupPage } from './admin-setup';
 import { AdminStaffPage } from './admin-staff';
 import { ToastProvider } from './toasts';
+
+// Its own chunk: the settings form checks phone numbers with libphonenumber's numbering plans, which no other
+// console page needs (contracts/seller-phone.ts).
+const AdminSettingsPage = lazy(() =>
+  import('./admin-settings').then((module) => ({ default: module.AdminSettingsPage })),
+);
 
 // Paths relative to the console's root, /admin.
 const routes: RouteObject[] = [
@@ -43,7 +48,14 @@ const routes: RouteObject[] = [
           { path: 'messages/:id', element: <AdminMessagePage /> },
           { path: 'staff', element: <OwnerOnly page={<AdminStaffPage />} /> },
           { path: 'audit', element: <OwnerOnly page={<AdminAuditPage />} /> },
-          { path: 'settings', element: <AdminSettingsPage /> },
+          {
+            path: 'settings',
+            element: (
+              <Suspense fallback={<p role="status">Loading the settings…</p>}>
+                <AdminSettingsPage />
+              </Suspense>
+            ),
+          },
           { path: 'alerts', element: <AdminAlertsPage /> },
           { path: '*', element: <p>This console page does not exist.</p> },
         ],

@@ -2,6 +2,7 @@ import { LowStockCard } from '../../../features/admin-catalogue/components/low-s
 import { NewMessagesCard } from '../../../features/admin-inbox/components/new-messages-card';
 import { AttentionList } from '../../../features/admin-orders/components/attention-list';
 import { DashboardStats } from '../../../features/admin-orders/components/dashboard-stats';
+import { SellerDetailsCard } from '../../../features/admin-settings/components/seller-details-prompt';
 import { SalesAtAGlance } from '../../../features/admin-stats/components/sales-at-a-glance';
 import { adminPaths } from '../../../lib/admin-paths';
 import { Link } from '../../../lib/router';
@@ -12,6 +13,7 @@ export function AdminDashboardPage() {
   return (
     <>
       <h1>Dashboard</h1>
+      <SellerDetailsCard />
       <DashboardStats />
       <div className="admin-stats">
         <NewMessagesCard />

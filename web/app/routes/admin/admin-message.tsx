@@ -1,5 +1,6 @@
 import { StatusMessage } from '../../../components/status-message';
 import { useMessage } from '../../../features/admin-inbox/api/get-message';
+import { ComplaintClocksView } from '../../../features/admin-inbox/components/complaint-clocks';
 import { MessageStatusActions } from '../../../features/admin-inbox/components/message-status-actions';
 import { MessageThread } from '../../../features/admin-inbox/components/message-thread';
 import { ReplyForm } from '../../../features/admin-inbox/components/reply-form';
@@ -13,7 +14,8 @@ export function AdminMessagePage() {
   const { id = '' } = useParams();
   const toast = useToast();
   const detail = useMessage(id);
-  useDocumentTitle(detail.data ? `Message from ${detail.data.message.name}` : 'Message');
+  const noun = detail.data?.message.complaint ? 'Complaint' : 'Message';
+  useDocumentTitle(detail.data ? `${noun} from ${detail.data.message.name}` : 'Message');
 
   const back = (
     <p>
@@ -34,7 +36,8 @@ export function AdminMessagePage() {
   return (
     <>
       {back}
-      <h1>Message from {message.name}</h1>
+      <h1>{message.complaint ? `Complaint from ${message.name}` : `Message from ${message.name}`}</h1>
+      {message.complaint && <ComplaintClocksView clocks={message.complaint} />}
       <dl className="admin-details">
         <dt>E-mail</dt>
         <dd>{message.email}</dd>

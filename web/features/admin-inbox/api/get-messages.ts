@@ -1,20 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminMessagesReply } from '../../../../contracts/admin-inbox';
-import type { ContactMessageStatus } from '../../../../contracts/contact';
 import { adminApi } from '../../../lib/admin-api-client';
 import { adminApiPaths } from '../../../lib/admin-paths';
+import { type InboxFilters, inboxQuery } from '../components/inbox-filters';
 import { adminInboxKeys } from './admin-inbox-keys';
 
-export function getMessages(status: ContactMessageStatus | undefined, page: number) {
-  const query = new URLSearchParams();
-  if (status) query.set('status', status);
-  if (page > 1) query.set('page', String(page));
-  return adminApi.get<AdminMessagesReply>(adminApiPaths.messages(query.toString()));
+export function getMessages(filters: InboxFilters) {
+  return adminApi.get<AdminMessagesReply>(adminApiPaths.messages(inboxQuery(filters).slice(1)));
 }
 
-export function useMessages(status: ContactMessageStatus | undefined, page: number) {
+export function useMessages(filters: InboxFilters) {
   return useQuery({
-    queryKey: adminInboxKeys.list(status ?? 'all', page),
-    queryFn: () => getMessages(status, page),
+    queryKey: adminInboxKeys.list(filters.status ?? 'all', filters.topic ?? 'all', filters.page),
+    queryFn: () => getMessages(filters),
   });
 }

@@ -6,16 +6,28 @@ import { formatIstDateTime } from '../../../lib/console-format';
 import { Link } from '../../../lib/router';
 import { useMessages } from '../api/get-messages';
 import { statusLabels } from '../format';
+import { ComplaintClocksView } from './complaint-clocks';
 import { type InboxFilters, inboxQuery } from './inbox-filters';
 
-const tabs = [
-  { status: undefined, label: 'All' },
-  ...contactMessageStatuses.map((status) => ({ status, label: statusLabels[status] })),
+const tabs: { filters: Omit<InboxFilters, 'page'>; label: string }[] = [
+  { filters: { status: undefined, topic: undefined }, label: 'All' },
+  ...contactMessageStatuses.map((status) => ({
+    filters: { status, topic: undefined },
+    label: statusLabels[status],
+  })),
+  { filters: { status: undefined, topic: 'complaint' }, label: 'Complaints' },
 ];
+
+function tabCount(label: string, data: { newCount: number; overdueComplaints: number } | undefined) {
+  if (!data) return '';
+  if (label === 'New') return ` (${data.newCount})`;
+  if (label === 'Complaints' && data.overdueComplaints > 0) return ` (${data.overdueComplaints} overdue)`;
+  return '';
+}
 
 /** Status tabs (links, so the URL keeps the filter) and the messages, newest first, a page at a time. */
 export function MessagesList({ filters }: { filters: InboxFilters }) {
-  const list = useMessages(filters.status, filters.page);
+  const list = useMessages(filters);
   const messages = list.data?.messages ?? [];
   return (
     <>
@@ -24,11 +36,15 @@ export function MessagesList({ filters }: { filters: InboxFilters }) {
           {tabs.map((tab) => (
             <li key={tab.label}>
               <Link
-                to={`${adminPaths.messages}${inboxQuery({ status: tab.status, page: 1 })}`}
-                aria-current={tab.status === filters.status ? 'page' : undefined}
+                to={`${adminPaths.messages}${inboxQuery({ ...tab.filters, page: 1 })}`}
+                aria-current={
+                  tab.filters.status === filters.status && tab.filters.topic === filters.topic
+                    ? 'page'
+                    : undefined
+                }
               >
                 {tab.label}
-                {tab.status === 'new' && list.data ? ` (${list.data.newCount})` : ''}
+                {tabCount(tab.label, list.data)}
               </Link>
             </li>
           ))}
@@ -46,6 +62,7 @@ export function MessagesList({ filters }: { filters: InboxFilters }) {
                   {message.name} &lt;{message.email}&gt;
                 </Link>
               </h2>
+              {message.complaint && <ComplaintClocksView clocks={message.complaint} />}
               <p>{message.preview}</p>
               <dl className="admin-details">
                 <dt>Sent</dt>

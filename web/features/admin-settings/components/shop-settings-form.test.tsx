@@ -23,6 +23,12 @@ const settings: ShopSettings = {
   creditNotePrefix: 'CN',
   signatureLine: 'Authorised signatory',
   dispatchDays: 2,
+  careEmail: '',
+  carePhone: '',
+  grievanceOfficerName: '',
+  grievanceOfficerDesignation: '',
+  grievanceOfficerEmail: '',
+  grievanceOfficerPhone: '',
   updatedAt: '2026-11-23T10:00:00.000Z',
   updatedBy: null,
 };
@@ -128,6 +134,68 @@ describe('the settings form', () => {
       'The state must match the GSTIN’s first two digits (29 is Karnataka).',
     );
     expect(screen.getByLabelText('GSTIN').getAttribute('aria-invalid')).toBeNull();
+    expect(api.calls).toEqual([]);
+  });
+
+  // docs/product.md#seller-and-grievance-officer
+  it('asks for the seller details the law wants while any is missing, and saves them', async () => {
+    const filled = {
+      ...settings,
+      careEmail: 'care@ottomanmittens.in',
+      carePhone: '1800 123 4567',
+      grievanceOfficerName: 'Priya Raman',
+      grievanceOfficerDesignation: 'Head of Customer Care',
+      grievanceOfficerEmail: 'grievance@ottomanmittens.in',
+      grievanceOfficerPhone: '+91 80 2345 6789',
+    };
+    const api = fakeApi({
+      'PUT /api/admin/settings': { message: shopSettingsMessages.saved, settings: filled },
+    });
+    const user = userEvent.setup();
+    const { rerender } = renderForm();
+
+    const prompt = screen.getByRole('region', { name: 'Fill in your seller details' });
+    expect(prompt.textContent).toContain(
+      'Still missing: customer care’s e-mail, customer care’s phone and the grievance officer.',
+    );
+    await user.type(screen.getByLabelText('Customer care e-mail'), 'care@ottomanmittens.in');
+    await user.type(
+      screen.getByLabelText('Customer care phone (mobile, landline with STD code, or toll-free)'),
+      '1800-123-4567',
+    );
+    await user.type(screen.getByLabelText('Grievance officer’s name'), 'Priya Raman');
+    await user.type(screen.getByLabelText('Grievance officer’s designation'), 'Head of Customer Care');
+    await user.type(screen.getByLabelText('Grievance officer’s e-mail'), 'grievance@ottomanmittens.in');
+    await user.type(screen.getByLabelText('Grievance officer’s phone'), '080 2345 6789');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByText(shopSettingsMessages.saved)).toBeTruthy();
+    expect(api.callsTo('PUT /api/admin/settings')[0]?.body).toMatchObject({
+      careEmail: 'care@ottomanmittens.in',
+      carePhone: '1800 123 4567',
+      grievanceOfficerPhone: '+91 80 2345 6789',
+    });
+    rerender(<ShopSettingsForm settings={filled} canEdit />);
+    expect(screen.queryByRole('region', { name: 'Fill in your seller details' })).toBeNull();
+  });
+
+  it('refuses a half-named grievance officer and a number that is not Indian, beside their fields', async () => {
+    const api = fakeApi();
+    const user = userEvent.setup();
+    renderForm();
+
+    await user.type(screen.getByLabelText('Grievance officer’s name'), 'Priya Raman');
+    await user.type(screen.getByLabelText('Grievance officer’s phone'), '+1 202 555 0100');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    const errorOf = (label: string) => {
+      const control = screen.getByLabelText(label);
+      return document.getElementById(control.getAttribute('aria-describedby') ?? '')?.textContent;
+    };
+    expect(errorOf('Grievance officer’s designation')).toBe(shopSettingsMessages.officerDesignationRequired);
+    expect(errorOf('Grievance officer’s e-mail')).toBe(shopSettingsMessages.officerEmailRequired);
+    expect(errorOf('Grievance officer’s phone')).toBe(shopSettingsMessages.phoneFormat);
+    expect(document.activeElement).toBe(screen.getByLabelText('Grievance officer’s designation'));
     expect(api.calls).toEqual([]);
   });
 });

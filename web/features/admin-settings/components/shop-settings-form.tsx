@@ -12,6 +12,7 @@ import { InputField, SelectField } from '../../../components/form/form-field';
 import { useFormValues } from '../../../components/form/use-form-values';
 import { type Status, StatusMessage } from '../../../components/status-message';
 import { useUpdateShopSettings } from '../api/update-shop-settings';
+import { SellerDetailsPrompt } from './seller-details-prompt';
 import './shop-settings.css';
 
 const fieldNames = [
@@ -26,6 +27,12 @@ const fieldNames = [
   'creditNotePrefix',
   'signatureLine',
   'dispatchDays',
+  'careEmail',
+  'carePhone',
+  'grievanceOfficerName',
+  'grievanceOfficerDesignation',
+  'grievanceOfficerEmail',
+  'grievanceOfficerPhone',
 ] as const;
 
 type FieldName = (typeof fieldNames)[number];
@@ -77,6 +84,7 @@ export function ShopSettingsForm({ settings, canEdit }: ShopSettingsFormProps) {
         affects only invoices and credit notes issued after you save it.
       </p>
       {!canEdit && <p className="admin-muted">Only an owner can change the settings.</p>}
+      <SellerDetailsPrompt settings={settings} />
       <fieldset className="settings-fieldset" disabled={!canEdit || update.isPending}>
         <legend className="admin-subheading">Seller</legend>
         <InputField label="Legal name" autoComplete="organization" {...field('legalName')} />
@@ -108,6 +116,46 @@ export function ShopSettingsForm({ settings, canEdit }: ShopSettingsFormProps) {
           spellCheck={false}
           maxLength={15}
           {...field('gstin')}
+        />
+      </fieldset>
+      <fieldset className="settings-fieldset" disabled={!canEdit || update.isPending}>
+        <legend className="admin-subheading">Customer care and grievance officer</legend>
+        <p className="admin-muted">
+          Every policy page and the shop’s footer show the seller’s legal name and address, customer care’s
+          contact and the grievance officer, as the Consumer Protection (E-Commerce) Rules, 2020 ask. A change
+          shows on the next page a shopper opens.
+        </p>
+        <InputField
+          label="Customer care e-mail"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          {...field('careEmail')}
+        />
+        <InputField
+          label="Customer care phone (mobile, landline with STD code, or toll-free)"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          {...field('carePhone')}
+        />
+        <InputField label="Grievance officer’s name" autoComplete="name" {...field('grievanceOfficerName')} />
+        <InputField
+          label="Grievance officer’s designation"
+          autoComplete="organization-title"
+          {...field('grievanceOfficerDesignation')}
+        />
+        <InputField
+          label="Grievance officer’s e-mail"
+          type="email"
+          inputMode="email"
+          {...field('grievanceOfficerEmail')}
+        />
+        <InputField
+          label="Grievance officer’s phone"
+          type="tel"
+          inputMode="tel"
+          {...field('grievanceOfficerPhone')}
         />
       </fieldset>
       <fieldset className="settings-fieldset" disabled={!canEdit || update.isPending}>

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ContactMessage } from '../../../../contracts/contact';
+import type { ContactMessageInput } from '../../../../contracts/contact';
 import { apiClient } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 
@@ -7,9 +7,11 @@ import { apiPaths } from '../../../lib/paths';
 export interface ContactReply {
   success?: boolean;
   message?: string;
+  /** docs/product.md#complaints: a complaint's acknowledgement number. */
+  complaintNumber?: string;
 }
 
-export function sendContactMessage(message: ContactMessage): Promise<ContactReply> {
+export function sendContactMessage(message: ContactMessageInput): Promise<ContactReply> {
   return apiClient.post<ContactReply>(apiPaths.contact, message);
 }
 

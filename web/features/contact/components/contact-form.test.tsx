@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { complaintTexts } from '../../../../contracts/complaint-texts';
 import { setSessionUser } from '../../../lib/session';
 import { deferred } from '../../../test/deferred';
 import { fakeApi, jsonReply } from '../../../test/fake-api';
@@ -53,7 +54,7 @@ describe('the contact form', () => {
     expect((submitting as HTMLButtonElement).disabled).toBe(true);
     expect(within(form).getByLabelText('Message').getAttribute('rows')).toBe('4');
     await waitFor(() => expect(api.callsTo('POST /api/contact')).toHaveLength(1));
-    expect(api.callsTo('POST /api/contact')[0]?.body).toEqual(sent);
+    expect(api.callsTo('POST /api/contact')[0]?.body).toEqual({ ...sent, topic: 'message' });
 
     reply.resolve({ success: true });
     const submitted = await within(form).findByRole('button', { name: 'Submitted' });
@@ -140,6 +141,7 @@ describe('the contact form', () => {
       name: 'Kavya Menon',
       email: shopper.email,
       message: sent.message,
+      topic: 'message',
     });
     expect(fieldValue(form, 'Name')).toBe('Kavya Menon');
     expect(fieldValue(form, 'Message')).toBe('');
@@ -162,5 +164,56 @@ describe('the contact form', () => {
     await user.click(within(form).getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(api.callsTo('POST /api/contact')).toHaveLength(1));
     expect(api.callsTo('POST /api/contact')[0]?.body).toMatchObject({ name: 'Ananya Rao' });
+  });
+
+  // docs/product.md#complaints: a complaint gets its acknowledgement number on the success screen.
+  it('sends a complaint, says how it is handled, and shows its number once sent', async () => {
+    const reply = deferred<object>();
+    const api = fakeApi({ 'POST /api/contact': () => reply.promise });
+    const user = userEvent.setup();
+    const form = renderForm();
+    const topic = within(form).getByLabelText('What is this about?');
+    expect((topic as HTMLSelectElement).value).toBe('message');
+    expect(within(form).queryByText(complaintTexts.hint)).toBeNull();
+
+    await user.selectOptions(topic, 'A complaint');
+    expect(within(form).getByText(complaintTexts.hint)).toBeTruthy();
+    await user.type(within(form).getByLabelText('Name'), sent.name);
+    await user.type(within(form).getByLabelText('Email'), sent.email);
+    await user.type(within(form).getByLabelText('Message'), 'My mitten arrived torn.');
+    await user.click(within(form).getByRole('button', { name: 'Submit' }));
+
+    await within(form).findByRole('button', { name: 'Submitting...' });
+    expect(api.callsTo('POST /api/contact')[0]?.body).toEqual({
+      ...sent,
+      message: 'My mitten arrived torn.',
+      topic: 'complaint',
+    });
+    reply.resolve({
+      success: true,
+      message: 'Message sent successfully!',
+      complaintNumber: 'GRV-2026-000123',
+    });
+
+    await within(form).findByRole('button', { name: 'Submitted' });
+    const status = within(form).getByRole('status');
+    expect(status.textContent).toBe(
+      `Message sent successfully!${complaintTexts.received('GRV-2026-000123')}`,
+    );
+    expect(within(status).getByText(/Your complaint number is GRV-2026-000123\./)).toBeTruthy();
+    // The form is ready for another message, a question by default.
+    expect((within(form).getByLabelText('What is this about?') as HTMLSelectElement).value).toBe('message');
+    expect(fieldValue(form, 'Message')).toBe('');
+
+    // Writing again clears the number with the rest of the success screen.
+    await user.type(within(form).getByLabelText('Message'), 'A');
+    expect(within(form).getByRole('status').textContent).toBe('');
+  });
+
+  it('shows no complaint number for a question', async () => {
+    fakeApi({ 'POST /api/contact': { success: true, message: 'Message sent successfully!' } });
+    const form = await fillAndSubmit();
+    await within(form).findByRole('button', { name: 'Submitted' });
+    expect(within(form).getByRole('status').textContent).toBe('Message sent successfully!');
   });
 });

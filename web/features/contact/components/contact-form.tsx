@@ -1,9 +1,11 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
 import type { User } from '../../../../contracts/auth';
+import { complaintTexts } from '../../../../contracts/complaint-texts';
+import type { ContactTopic } from '../../../../contracts/contact';
 import { messages } from '../../../../contracts/messages';
 import { Button } from '../../../components/button';
 import { issueFieldErrors, serverFieldErrors } from '../../../components/form/field-errors';
-import { InputField, TextareaField } from '../../../components/form/form-field';
+import { InputField, SelectField, TextareaField } from '../../../components/form/form-field';
 import { useFieldErrors } from '../../../components/form/use-field-errors';
 import { useSessionUser } from '../../../lib/session';
 import { useSendContactMessage } from '../api/send-contact-message';
@@ -18,18 +20,27 @@ const buttonLabels: Record<FormState, string> = {
   submitted: 'Submitted',
 };
 
-const emptyForm = { name: '', email: '', message: '' };
+interface FormValues {
+  name: string;
+  email: string;
+  message: string;
+  topic: ContactTopic;
+}
+
+const emptyForm: FormValues = { name: '', email: '', message: '', topic: 'message' };
 
 /** docs/product.md#behaviour Contact form: a signed-in shopper's name and e-mail are filled in for them. */
-function prefilledForm(user: User | null) {
+function prefilledForm(user: User | null): FormValues {
   if (!user) return emptyForm;
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
-  return { name, email: user.email ?? '', message: '' };
+  return { ...emptyForm, name, email: user.email ?? '' };
 }
 
 interface Feedback {
   kind: 'success' | 'error';
   text: string;
+  /** docs/product.md#complaints: a complaint's acknowledgement number, shown under the success text. */
+  complaintNumber?: string;
 }
 
 // The shared schema (and zod with it) loads on first use, not with the home page (bundle budget).
@@ -49,13 +60,13 @@ export function ContactForm() {
   useEffect(() => {
     const prefill = prefilledForm(user);
     setValues((current) => ({
+      ...current,
       name: current.name || prefill.name,
       email: current.email || prefill.email,
-      message: current.message,
     }));
   }, [user]);
 
-  function updateField(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) {
+  function updateField(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) {
     const { name, value } = event.target;
     setValues((current) => ({ ...current, [name]: value }));
     fieldErrors.clear(name);
@@ -91,7 +102,11 @@ export function ContactForm() {
       }
       setValues(prefilledForm(user));
       setState('submitted');
-      setFeedback({ kind: 'success', text: messages.messageSent });
+      setFeedback({
+        kind: 'success',
+        text: messages.messageSent,
+        ...(reply.complaintNumber ? { complaintNumber: reply.complaintNumber } : {}),
+      });
     } catch (error) {
       // docs/product.md#messages Contact: a thrown error shows its own message, else the same text.
       fail(error instanceof Error && error.message !== '' ? error.message : messages.messageFailed);
@@ -137,6 +152,17 @@ export function ContactForm() {
         value={values.email}
         onChange={updateField}
       />
+      <SelectField
+        label="What is this about?"
+        error={fieldErrors.errors.topic}
+        name="topic"
+        value={values.topic}
+        onChange={updateField}
+      >
+        <option value="message">A question or a message</option>
+        <option value="complaint">A complaint</option>
+      </SelectField>
+      {values.topic === 'complaint' && <p className="contact-form__hint">{complaintTexts.hint}</p>}
       <TextareaField
         label="Message"
         error={fieldErrors.errors.message}
@@ -150,12 +176,15 @@ export function ContactForm() {
       <Button type="submit" disabled={state !== 'idle'}>
         {buttonLabels[state]}
       </Button>
-      <p
+      <div
         className={feedback?.kind === 'error' ? 'form-status error-text' : 'form-status success-text'}
         role="status"
       >
         {feedback?.text}
-      </p>
+        {feedback?.complaintNumber && (
+          <p className="contact-form__complaint">{complaintTexts.received(feedback.complaintNumber)}</p>
+        )}
+      </div>
     </form>
   );
 }

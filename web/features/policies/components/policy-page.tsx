@@ -1,8 +1,16 @@
+import type { SellerDetails } from '../../../../contracts/public-config';
 import { formatPolicyDate, shop } from '../../../../contracts/shop';
 import { fillPolicyText, type Policy, type PolicyFacts } from '../policy-content';
+import { SellerAndGrievanceOfficer } from './seller-and-grievance-officer';
 import './policy-page.css';
 
-export function PolicyPage({ policy, facts }: { policy: Policy; facts: PolicyFacts }) {
+interface PolicyPageProps {
+  policy: Policy;
+  facts: PolicyFacts;
+  seller: SellerDetails | undefined;
+}
+
+export function PolicyPage({ policy, facts, seller }: PolicyPageProps) {
   const fill = (text: string) => fillPolicyText(text, facts);
   const lastUpdated = shop.policiesLastUpdated[policy.path];
   return (
@@ -27,6 +35,7 @@ export function PolicyPage({ policy, facts }: { policy: Policy; facts: PolicyFac
           )}
         </section>
       ))}
+      <SellerAndGrievanceOfficer seller={seller} />
     </article>
   );
 }

@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SellerDetails } from '../../contracts/public-config';
+import { getPublicConfig } from './get-public-config';
+
+/**
+ * docs/product.md#seller-and-grievance-officer: the seller and the grievance officer, from GET /config. The pages
+ * the server renders carry them already (docs/architecture.md#pages-as-html); the others ask once a visit.
+ */
+export const sellerDetailsQueryOptions = queryOptions({
+  queryKey: ['seller'],
+  queryFn: async ({ signal }): Promise<SellerDetails> => (await getPublicConfig(signal)).seller,
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export function useSellerDetails() {
+  return useQuery(sellerDetailsQueryOptions);
+}
+
+/** Whether the owner has filled in anything the pages show about the seller. */
+export function hasSellerDetails(seller: SellerDetails | undefined): seller is SellerDetails {
+  return Boolean(
+    seller && (seller.legalName || seller.address || seller.email || seller.phone || seller.grievanceOfficer),
+  );
+}
+
+/** "tel:+918023456789" for a number as the settings show it ("+91 80 2345 6789", "1800 123 4567"). */
+export function telephoneHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
