@@ -1,8 +1,8 @@
 import type { Database } from '../../db/client';
 import {
-  simulatedRazorpayOrders as orders,
-  simulatedRazorpayPayments as payments,
-  simulatedRazorpayRefunds as refunds,
+  simulatedRazorpayOrders as razorpayOrders,
+  simulatedRazorpayPayments as razorpayPayments,
+  simulatedRazorpayRefunds as razorpayRefunds,
 } from '../../db/schema';
 import { createStateWriter } from '../state-writer';
 import type {
@@ -13,9 +13,9 @@ import type {
   SimulatedRefund,
 } from './store';
 
-type OrderRow = typeof orders.$inferSelect;
-type PaymentRow = typeof payments.$inferSelect;
-type RefundRow = typeof refunds.$inferSelect;
+type OrderRow = typeof razorpayOrders.$inferSelect;
+type PaymentRow = typeof razorpayPayments.$inferSelect;
+type RefundRow = typeof razorpayRefunds.$inferSelect;
 
 function orderEntity(row: OrderRow): SimulatedOrder {
   return {
@@ -156,9 +156,9 @@ function refundColumns(refund: SimulatedRefund, idempotencyKey: string | null) {
 /** The account as the database kept it, oldest first. */
 async function loadRazorpayState(db: Database): Promise<SavedRazorpayState> {
   const [orderRows, paymentRows, refundRows] = await Promise.all([
-    db.select().from(orders).orderBy(orders.position),
-    db.select().from(payments).orderBy(payments.position),
-    db.select().from(refunds).orderBy(refunds.position),
+    db.select().from(razorpayOrders).orderBy(razorpayOrders.position),
+    db.select().from(razorpayPayments).orderBy(razorpayPayments.position),
+    db.select().from(razorpayRefunds).orderBy(razorpayRefunds.position),
   ]);
   return {
     orders: orderRows.map(orderEntity),
@@ -173,25 +173,25 @@ async function saveRazorpayChange(db: Database, change: RazorpayChange): Promise
     case 'order': {
       const { id, ...columns } = orderColumns(change.order);
       await db
-        .insert(orders)
+        .insert(razorpayOrders)
         .values({ id, ...columns })
-        .onConflictDoUpdate({ target: orders.id, set: columns });
+        .onConflictDoUpdate({ target: razorpayOrders.id, set: columns });
       return;
     }
     case 'payment': {
       const { id, ...columns } = paymentColumns(change.payment);
       await db
-        .insert(payments)
+        .insert(razorpayPayments)
         .values({ id, ...columns })
-        .onConflictDoUpdate({ target: payments.id, set: columns });
+        .onConflictDoUpdate({ target: razorpayPayments.id, set: columns });
       return;
     }
     case 'refund': {
       const { id, ...columns } = refundColumns(change.refund, change.idempotencyKey);
       await db
-        .insert(refunds)
+        .insert(razorpayRefunds)
         .values({ id, ...columns })
-        .onConflictDoUpdate({ target: refunds.id, set: columns });
+        .onConflictDoUpdate({ target: razorpayRefunds.id, set: columns });
       return;
     }
   }
