@@ -59,6 +59,7 @@ export const orderEmailKinds = [
   'delivered',
   'cancelled',
   'refunded',
+  'partially_refunded',
 ] as const;
 export type OrderEmailKind = (typeof orderEmailKinds)[number];
 

@@ -36,6 +36,7 @@ const EnvSchema = z.object({
   MSG91_ORDER_DELIVERED_TEMPLATE_ID: z.string().min(4).optional(),
   MSG91_ORDER_CANCELLED_TEMPLATE_ID: z.string().min(4).optional(),
   MSG91_ORDER_REFUNDED_TEMPLATE_ID: z.string().min(4).optional(),
+  MSG91_ORDER_PARTIALLY_REFUNDED_TEMPLATE_ID: z.string().min(4).optional(),
   GOOGLE_CLIENT_ID: z.string().min(8).optional(),
   RAZORPAY_KEY_ID: z.string().min(8).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(8).optional(),
@@ -388,7 +389,8 @@ function productImagesOf(e: Env): ProductImagesConfig {
   return { kind: 's3', bucket, endpoint, region, accessKeyId, secretAccessKey, publicUrl };
 }
 
-function orderTemplateIdsOf(e: Env): Partial<Record<OrderSmsTemplate, string>> {
+// Every template named, so a new one cannot be forgotten here.
+function orderTemplateIdsOf(e: Env): Record<OrderSmsTemplate, string | undefined> {
   return {
     order_confirmed: e.MSG91_ORDER_CONFIRMED_TEMPLATE_ID,
     order_shipped: e.MSG91_ORDER_SHIPPED_TEMPLATE_ID,
@@ -396,6 +398,7 @@ function orderTemplateIdsOf(e: Env): Partial<Record<OrderSmsTemplate, string>> {
     order_delivered: e.MSG91_ORDER_DELIVERED_TEMPLATE_ID,
     order_cancelled: e.MSG91_ORDER_CANCELLED_TEMPLATE_ID,
     order_refunded: e.MSG91_ORDER_REFUNDED_TEMPLATE_ID,
+    order_partially_refunded: e.MSG91_ORDER_PARTIALLY_REFUNDED_TEMPLATE_ID,
   };
 }
 

@@ -37,7 +37,7 @@ export function orderEventOf(recorded: RecordedRefund): OrderEvent | undefined {
   }
   if (recorded.stray) return recorded.status === 'processed' ? { type: 'stray_refund_settled' } : undefined;
   if (recorded.status === 'pending') return { type: 'refund_started' };
-  return { type: 'refund_settled', fullyRefunded: recorded.fullyRefunded };
+  return { type: 'refund_settled', fullyRefunded: recorded.fullyRefunded, refundId: recorded.refundId };
 }
 
 /**

@@ -26,7 +26,11 @@ export type JobQueue = (typeof jobQueues)[keyof typeof jobQueues];
 /** What each queue's jobs carry: `send` refuses any other payload at compile time. */
 export interface JobPayloads {
   'shipment.create': { orderId: string };
-  'order.email': { orderId: string; kind: OrderEmailKind };
+  /**
+   * `refundId` (a partial refund's first message): our refunds row, told once; without it a partial refund's
+   * message is the latest one sent, sent again.
+   */
+  'order.email': { orderId: string; kind: OrderEmailKind; refundId?: string };
   /** Scheduled: pg-boss's cron sends no data. */
   'payments.reconcile': Record<string, never>;
   'shipment.poll-tracking': Record<string, never>;

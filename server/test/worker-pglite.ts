@@ -57,7 +57,7 @@ async function openWorkerPglite(dumpFile: string): Promise<WorkerPglite> {
   const { rows: tables } = await client.query<{ name: string }>(
     `select format('%I.%I', n.nspname, c.relname) as name
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where c.relkind in ('r', 'p') and not c.relispartition and n.nspname in ('public', 'pgboss')
+      where c.relkind in ('r', 'p') and not c.relispartition and n.nspname in ('public', 'pgboss', 'simulator')
       order by 1`,
   );
   const withRows: { name: string; copy: string }[] = [];

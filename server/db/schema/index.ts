@@ -7,6 +7,7 @@ export * from './notifications';
 export * from './orders';
 export * from './shipments';
 export * from './shop-settings';
+export * from './simulators';
 export * from './staff';
 export * from './staff-alerts';
 export * from './staff-refunds';

@@ -139,6 +139,8 @@ export const refunds = pgTable('refunds', {
   razorpayRefundId: text('razorpay_refund_id').notNull().unique(),
   amountPaise: integer('amount_paise').notNull(),
   status: text('status', { enum: ['pending', 'processed', 'failed'] }).notNull(),
+  /** When the shopper was sent the message of this partial refund (docs/product.md#order-messages): once. */
+  shopperNotifiedAt: timestamp('shopper_notified_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -3,8 +3,9 @@ import { type OrderEmailKind, orderEmailKinds } from '../../../contracts/orders'
 import type { Database } from '../../db/client';
 import { notifications, type orders } from '../../db/schema';
 import { fillSmsTemplate } from '../notifications/sms-templates';
-import { orderMessageOf } from '../orders/order-message';
+import { type OrderMessage, orderMessageOf } from '../orders/order-message';
 import { toOrderViews } from '../orders/order-view';
+import { processedRefundsOfOrder } from '../payments/refund-records';
 
 /**
  * docs/product.md#staff: the kinds of order message the shopper was sent, by e-mail (its subject) or SMS (its
@@ -23,9 +24,16 @@ export async function sentOrderMessageKinds(
     .select({ subject: notifications.subject, body: notifications.body })
     .from(notifications)
     .where(and(inArray(notifications.recipient, recipients), eq(notifications.status, 'sent')));
-  return orderEmailKinds.filter((kind) => {
-    const message = orderMessageOf(view, kind, publicUrl);
-    const smsText = fillSmsTemplate(message.sms.template, message.sms.variables);
-    return sent.some((row) => row.subject === message.subject || row.body === smsText);
-  });
+  // A partial refund's message is one a refund: any of them sent counts (a resend sends the latest).
+  const refunds = await processedRefundsOfOrder(db, order.id);
+  const messagesOf = (kind: OrderEmailKind): OrderMessage[] =>
+    kind === 'partially_refunded'
+      ? refunds.map((refund) => orderMessageOf(view, kind, publicUrl, refund))
+      : [orderMessageOf(view, kind, publicUrl)];
+  return orderEmailKinds.filter((kind) =>
+    messagesOf(kind).some((message) => {
+      const smsText = fillSmsTemplate(message.sms.template, message.sms.variables);
+      return sent.some((row) => row.subject === message.subject || row.body === smsText);
+    }),
+  );
 }

@@ -14,6 +14,8 @@ export const orderSmsTemplates = {
     'Ottoman Mittens: your order ##order## is cancelled. Any payment taken is refunded in 6-8 days. Details: ##link##',
   order_refunded:
     'Ottoman Mittens: we have refunded ##amount## for your order ##order##. It takes 6-8 days to reach your account.',
+  order_partially_refunded:
+    'Ottoman Mittens: we have refunded ##amount## of your order ##order## to your original payment method (##reason##). It takes 6-8 days to reach your account.',
 } as const;
 
 export type OrderSmsTemplate = keyof typeof orderSmsTemplates;

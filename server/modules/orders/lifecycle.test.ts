@@ -55,7 +55,11 @@ const event: fc.Arbitrary<OrderEvent> = fc.oneof(
   fc.constant({ type: 'stray_refund_settled' as const }),
   fc.record({ type: fc.constant('courier_status_reported' as const), exception: fc.boolean() }),
   fc.constant({ type: 'refund_overdue' as const }),
-  fc.record({ type: fc.constant('refund_settled' as const), fullyRefunded: fc.boolean() }),
+  fc.record({
+    type: fc.constant('refund_settled' as const),
+    fullyRefunded: fc.boolean(),
+    refundId: fc.constantFrom('refund_1', 'refund_2'),
+  }),
   fc.record({
     type: fc.constant('refund_failed' as const),
     paymentId,
@@ -296,7 +300,9 @@ describe('the owner is told of a refund stuck pending', () => {
       effects: [],
     });
     expect(
-      effectsOfDecision(decide(pending, { type: 'refund_settled', fullyRefunded: false })),
+      effectsOfDecision(
+        decide(pending, { type: 'refund_settled', fullyRefunded: false, refundId: 'refund_1' }),
+      ),
     ).toContainEqual({
       type: 'resolve_attention',
       reason: 'refund_pending_long',
@@ -314,6 +320,29 @@ describe('the owner is told of a refund stuck pending', () => {
       next: paidOrder,
       effects: [{ type: 'resolve_attention', reason: 'second_payment' }],
     });
+  });
+});
+
+describe('the shopper is told of each refund (docs/product.md#order-messages)', () => {
+  const paidOrder: OrderState = {
+    status: 'confirmed',
+    paymentStatus: 'paid',
+    refund: null,
+    shipmentStage: null,
+    stockTaken: true,
+  };
+  const emails = (decision: ReturnType<typeof decide>) =>
+    effectsOfDecision(decision).filter((effect) => effect.type === 'send_email');
+
+  it('of each part refunded, of the last part as refunded, and of a late report of a part not at all', () => {
+    const part = decide(paidOrder, { type: 'refund_settled', fullyRefunded: false, refundId: 'refund_1' });
+    expect(emails(part)).toEqual([{ type: 'send_email', kind: 'partially_refunded', refundId: 'refund_1' }]);
+    if (part.outcome !== 'applied') throw new Error('the refund was refused');
+    const rest = decide(part.next, { type: 'refund_settled', fullyRefunded: true, refundId: 'refund_2' });
+    expect(emails(rest)).toEqual([{ type: 'send_email', kind: 'refunded' }]);
+    if (rest.outcome !== 'applied') throw new Error('the refund was refused');
+    const late = decide(rest.next, { type: 'refund_settled', fullyRefunded: false, refundId: 'refund_3' });
+    expect(emails(late)).toEqual([]);
   });
 });
 

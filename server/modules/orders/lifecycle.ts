@@ -45,7 +45,8 @@ export type OrderEvent =
   | { type: 'refund_requested'; amountPaise: number; refundablePaise: number }
   /** Razorpay accepted a refund of the paying payment and is processing it. */
   | { type: 'refund_started' }
-  | { type: 'refund_settled'; fullyRefunded: boolean }
+  /** `refundId`: our row of the refund Razorpay reports processed. */
+  | { type: 'refund_settled'; fullyRefunded: boolean; refundId: string }
   /** A second payment's refund went through: the order's extra money is back with the shopper. */
   | { type: 'stray_refund_settled' }
   /** The paying payment's refund has been pending for over a day (the refund sweep noticed). */
@@ -66,7 +67,8 @@ export type OrderEffect =
   | { type: 'refund_order'; delaySeconds?: number }
   /** Refund the payment the event was about: the order was paid by another one already. */
   | { type: 'refund_stray_payment'; paymentId: string; delaySeconds?: number }
-  | { type: 'send_email'; kind: OrderEmailKind }
+  /** `refundId`: the refund a partial refund's message is about. */
+  | { type: 'send_email'; kind: OrderEmailKind; refundId?: string }
   /** Tell the shop's staff of a new paid order (docs/product.md#staff-alerts). */
   | { type: 'alert_new_order' }
   /** Stop the parcel at the courier: it was booked for an order that may not ship. */
@@ -390,7 +392,7 @@ function onRefundRequested(state: OrderState, amountPaise: number, refundablePai
   return applied(state);
 }
 
-function onRefundSettled(state: OrderState, fullyRefunded: boolean): Decision {
+function onRefundSettled(state: OrderState, fullyRefunded: boolean, refundId: string): Decision {
   if (!wasPaid(state)) return unchanged(state);
   // Refunds only add up: a late report of an earlier partial refund never undoes "refunded".
   const paymentStatus =
@@ -401,6 +403,9 @@ function onRefundSettled(state: OrderState, fullyRefunded: boolean): Decision {
   ];
   if (fullyRefunded && state.paymentStatus !== 'refunded')
     effects.push({ type: 'send_email', kind: 'refunded' });
+  // docs/product.md#order-messages: each part refunded is told too, the last part by 'refunded'.
+  if (!fullyRefunded && state.paymentStatus !== 'refunded')
+    effects.push({ type: 'send_email', kind: 'partially_refunded', refundId });
   return applied({ ...state, paymentStatus, refund: 'processed' }, effects);
 }
 
@@ -461,7 +466,7 @@ export function decide(state: OrderState, event: OrderEvent): Decision {
     case 'refund_started':
       return applied({ ...state, refund: 'pending' });
     case 'refund_settled':
-      return onRefundSettled(state, event.fullyRefunded);
+      return onRefundSettled(state, event.fullyRefunded, event.refundId);
     case 'refund_failed':
       return onRefundFailed(state, event);
     case 'courier_status_reported':

@@ -5,12 +5,29 @@ import type { JobPayloads } from '../../plugins/jobs';
 import { invoiceAttachmentOf } from '../invoices/invoice-attachment';
 import type { Notifier } from '../notifications/notifier';
 import { fillSmsTemplate } from '../notifications/sms-templates';
+import {
+  claimRefundMessage,
+  processedRefundsOfOrder,
+  type RefundToTell,
+  releaseRefundMessage,
+} from '../payments/refund-records';
 import { isStaleStageEmail } from './lifecycle';
 import { renderOrderEmailHtml } from './order-email-html';
-import { orderEmailText, orderMessageOf } from './order-message';
+import { type OrderMessage, orderEmailText, orderMessageOf } from './order-message';
 import { toOrderViews } from './order-view';
 
 export type OrderEmailJob = JobPayloads['order.email'];
+
+/**
+ * The refund a partial refund's message is about: the job's own (told once: a repeated job finds it told), or
+ * for a resend the latest one told.
+ */
+async function refundToTell(db: Database, job: OrderEmailJob): Promise<RefundToTell | undefined> {
+  const refunds = await processedRefundsOfOrder(db, job.orderId);
+  if (!job.refundId) return refunds.find((refund) => refund.shopperNotifiedAt !== null);
+  const refund = refunds.find((candidate) => candidate.id === job.refundId);
+  return refund && (await claimRefundMessage(db, refund.id)) ? refund : undefined;
+}
 
 /**
  * The shopper's message about their order (sent by a job, so a mail server hiccup never loses it): by e-mail,
@@ -26,7 +43,28 @@ export async function sendOrderEmail(
   if (!row || isStaleStageEmail(job.kind, row.status)) return;
   const [order] = await toOrderViews(db, [row]);
   if (!order) return;
-  const message = orderMessageOf(order, job.kind, publicUrl);
+  if (job.kind !== 'partially_refunded') {
+    await deliver(db, notifier, row, job, orderMessageOf(order, job.kind, publicUrl));
+    return;
+  }
+  const refund = await refundToTell(db, job);
+  if (!refund) return;
+  try {
+    await deliver(db, notifier, row, job, orderMessageOf(order, job.kind, publicUrl, refund));
+  } catch (error) {
+    // Not told after all: the job's retry tells it.
+    if (job.refundId) await releaseRefundMessage(db, refund.id);
+    throw error;
+  }
+}
+
+async function deliver(
+  db: Database,
+  notifier: Notifier,
+  row: typeof orders.$inferSelect,
+  job: OrderEmailJob,
+  message: OrderMessage,
+): Promise<void> {
   if (row.contact.email) {
     const invoice = job.kind === 'confirmed' ? await invoiceAttachmentOf(db, row.id) : undefined;
     await notifier.email({

@@ -1,5 +1,5 @@
 import { arrivalChange, expectedDeliveryDate, formatArrivalDay } from '../../../contracts/delivery';
-import { formatRupees } from '../../../contracts/format';
+import { formatRupees, formatRupeesExact } from '../../../contracts/format';
 import { type Order, type OrderEmailKind, orderPagePath } from '../../../contracts/orders';
 import type { OrderSmsTemplate } from '../notifications/sms-templates';
 import { orderNumberOf } from './order-view';
@@ -26,6 +26,27 @@ export interface OrderDetails {
 }
 
 const rupees = (paise: number) => formatRupees(paise / 100);
+// A part refunded may have paise: said to the paisa.
+const exactRupees = (paise: number) => formatRupeesExact(paise / 100);
+
+/** The refund a partial refund's message tells of. */
+export interface RefundFacts {
+  amountPaise: number;
+  /** The staff's reason; none for a refund made outside the console. */
+  reason: string | null;
+}
+
+// DLT lets a template variable hold at most 30 characters.
+const SMS_VARIABLE_MAX = 30;
+
+/** Text for an SMS template's variable: cut at a word to fit, with an ellipsis. */
+export function smsVariable(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= SMS_VARIABLE_MAX) return flat;
+  const cut = flat.slice(0, SMS_VARIABLE_MAX - 1);
+  const atWord = cut.lastIndexOf(' ');
+  return `${(atWord > SMS_VARIABLE_MAX / 2 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
+}
 
 function detailsOf(order: Order, kind: OrderEmailKind, publicUrl: string): OrderDetails {
   const address = order.shippingAddress;
@@ -49,6 +70,9 @@ function detailsOf(order: Order, kind: OrderEmailKind, publicUrl: string): Order
       { label: 'Subtotal', amount: rupees(order.subtotalPaise) },
       { label: 'Shipping', amount: order.shippingPaise === 0 ? 'FREE' : rupees(order.shippingPaise) },
       { label: order.paidAt ? 'Total paid' : 'Total', amount: rupees(order.totalPaise) },
+      ...(kind === 'partially_refunded'
+        ? [{ label: 'Refunded so far', amount: exactRupees(order.refundedPaise) }]
+        : []),
     ],
     address: [
       `${address.firstName} ${address.lastName}`.trim(),
@@ -62,8 +86,16 @@ function detailsOf(order: Order, kind: OrderEmailKind, publicUrl: string): Order
   };
 }
 
-/** The subject, paragraphs and SMS of one order update; the details block is the same for all. */
-export function orderMessageOf(order: Order, kind: OrderEmailKind, publicUrl: string): OrderMessage {
+/**
+ * The subject, paragraphs and SMS of one order update; the details block is the same for all. A partial
+ * refund's message is about one refund: `refund`.
+ */
+export function orderMessageOf(
+  order: Order,
+  kind: OrderEmailKind,
+  publicUrl: string,
+  refund?: RefundFacts,
+): OrderMessage {
   const details = detailsOf(order, kind, publicUrl);
   const { number, link } = details;
   const courier = order.shipment?.courierName ?? 'our courier';
@@ -146,6 +178,28 @@ export function orderMessageOf(order: Order, kind: OrderEmailKind, publicUrl: st
           variables: { order: number, amount: rupees(order.refundedPaise) },
         },
       };
+    case 'partially_refunded': {
+      if (!refund) throw new Error('a partial refund’s message needs its refund');
+      const amount = exactRupees(refund.amountPaise);
+      return {
+        ...base,
+        subject: `${amount} of your order ${number} is refunded`,
+        paragraphs: [
+          `We have refunded ${amount} of your order ${number} to your original payment method.`,
+          ...(refund.reason ? [`Reason: ${refund.reason}`] : []),
+          // docs/product.md#cancellation-and-refunds: refunds take 6-8 days.
+          'Refunds take 6-8 days to reach your account; you need not do anything.',
+        ],
+        sms: {
+          template: 'order_partially_refunded',
+          variables: {
+            amount,
+            order: number,
+            reason: smsVariable(refund.reason ?? 'a refund by the shop'),
+          },
+        },
+      };
+    }
   }
 }
 

@@ -146,8 +146,10 @@ async function runEffect(tx: Database, jobs: Pick<Jobs, 'send'>, order: OrderRow
       const options = delaySeconds ? { startAfterSeconds: delaySeconds } : { singletonKey: paymentId };
       return jobs.send(tx, jobQueues.refundStrayPayment, { paymentId }, options);
     }
-    case 'send_email':
-      return jobs.send(tx, jobQueues.sendOrderEmail, { orderId, kind: effect.kind });
+    case 'send_email': {
+      const { kind, refundId } = effect;
+      return jobs.send(tx, jobQueues.sendOrderEmail, { orderId, kind, ...(refundId ? { refundId } : {}) });
+    }
     case 'alert_new_order':
       return jobs.send(tx, jobQueues.alertNewOrder, { orderId }, { singletonKey: orderId });
     case 'flag_attention': {

@@ -1,11 +1,13 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { payments, refunds } from '../../db/schema';
+import { payments, refunds, staffRefunds } from '../../db/schema';
 import type { RazorpayRefund } from '../../providers/razorpay/types';
 import { type ChangeSource, recordChanges } from '../history/status-history';
 import { payingPaymentOf } from './payment-records';
 
 export interface RecordedRefund {
+  /** Our refunds row. */
+  refundId: string;
   /** Our payments row. */
   paymentId: string;
   orderId: string;
@@ -42,12 +44,17 @@ export async function recordRefund(
   if (!payment) return undefined;
   const paying = await payingPaymentOf(tx, payment.orderId);
   const stray = paying !== undefined && paying.id !== payment.id;
-  const summary = async (changed: boolean, fullyRefunded: boolean): Promise<RecordedRefund> => {
+  const summary = async (
+    refundId: string,
+    changed: boolean,
+    fullyRefunded: boolean,
+  ): Promise<RecordedRefund> => {
     const [{ failed } = { failed: 0 }] = await tx
       .select({ failed: sql<number>`count(*)::int` })
       .from(refunds)
       .where(and(eq(refunds.paymentId, payment.id), eq(refunds.status, 'failed')));
     return {
+      refundId,
       paymentId: payment.id,
       orderId: payment.orderId,
       changed,
@@ -60,7 +67,7 @@ export async function recordRefund(
 
   const [existing] = await tx.select().from(refunds).where(eq(refunds.razorpayRefundId, refund.id));
   if (existing?.status === refund.status || existing?.status === 'processed') {
-    return summary(false, payment.status === 'refunded');
+    return summary(existing.id, false, payment.status === 'refunded');
   }
   const [row] = existing
     ? await tx
@@ -77,18 +84,17 @@ export async function recordRefund(
           status: refund.status,
         })
         .returning({ id: refunds.id });
-  if (row) {
-    await recordChanges(tx, source, [
-      {
-        entity: 'refund',
-        entityId: row.id,
-        field: 'status',
-        from: existing?.status ?? null,
-        to: refund.status,
-      },
-    ]);
-  }
-  if (refund.status !== 'processed') return summary(true, false);
+  if (!row) throw new Error(`refund ${refund.id} was not written`);
+  await recordChanges(tx, source, [
+    {
+      entity: 'refund',
+      entityId: row.id,
+      field: 'status',
+      from: existing?.status ?? null,
+      to: refund.status,
+    },
+  ]);
+  if (refund.status !== 'processed') return summary(row.id, true, false);
 
   const [{ refunded } = { refunded: 0 }] = await tx
     .select({ refunded: sql<number>`coalesce(sum(${refunds.amountPaise}), 0)::int` })
@@ -103,7 +109,7 @@ export async function recordRefund(
   await recordChanges(tx, source, [
     { entity: 'payment', entityId: payment.id, field: 'status', from: payment.status, to: status },
   ]);
-  return summary(true, fullyRefunded);
+  return summary(row.id, true, fullyRefunded);
 }
 
 /** Earlier refunds of one payment: whether one is under way or done, and how many failed. */
@@ -133,4 +139,46 @@ export async function stalePendingRefunds(db: Database, olderThanMinutes: number
     )
     .orderBy(refunds.updatedAt)
     .limit(limit);
+}
+
+/** A refund as its message to the shopper tells it (docs/product.md#order-messages). */
+export interface RefundToTell {
+  id: string;
+  amountPaise: number;
+  /** The staff's reason, for a refund made in the console. */
+  reason: string | null;
+  shopperNotifiedAt: Date | null;
+}
+
+/** The order's processed refunds, newest first, with the staff's reason where the console made them. */
+export async function processedRefundsOfOrder(db: Database, orderId: string): Promise<RefundToTell[]> {
+  return db
+    .select({
+      id: refunds.id,
+      amountPaise: refunds.amountPaise,
+      reason: staffRefunds.reason,
+      shopperNotifiedAt: refunds.shopperNotifiedAt,
+    })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .leftJoin(staffRefunds, eq(staffRefunds.razorpayRefundId, refunds.razorpayRefundId))
+    .where(and(eq(payments.orderId, orderId), eq(refunds.status, 'processed')))
+    .orderBy(desc(refunds.createdAt), desc(refunds.id));
+}
+
+/**
+ * Takes the one telling of a refund to the shopper: true for the first caller only, so a job run twice sends
+ * its message once. A send that fails gives it back (`releaseRefundMessage`) for the retry.
+ */
+export async function claimRefundMessage(db: Database, refundId: string): Promise<boolean> {
+  const claimed = await db
+    .update(refunds)
+    .set({ shopperNotifiedAt: sql`now()` })
+    .where(and(eq(refunds.id, refundId), isNull(refunds.shopperNotifiedAt)))
+    .returning({ id: refunds.id });
+  return claimed.length > 0;
+}
+
+export async function releaseRefundMessage(db: Database, refundId: string): Promise<void> {
+  await db.update(refunds).set({ shopperNotifiedAt: null }).where(eq(refunds.id, refundId));
 }

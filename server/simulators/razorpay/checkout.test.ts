@@ -248,6 +248,7 @@ describe('HTTP controls', () => {
 describe('when the simulator is mounted', () => {
   it('is absent when real Razorpay keys are configured', async () => {
     const real = await buildSimulatorApp(razorpaySimulator, {
+      databaseOf: app,
       config: {
         razorpay: {
           keyId: 'rzp_test_realKeyId000',

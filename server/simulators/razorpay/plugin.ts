@@ -5,6 +5,7 @@ import { addFaultHook, createFaultInjector } from '../faults';
 import { checkoutRoutes } from './checkout-routes';
 import { controlRoutes } from './control-routes';
 import { restRoutes } from './rest-routes';
+import { keepRazorpayStateIn } from './saved-state';
 import {
   createRazorpaySimulator,
   type RazorpaySimulator,
@@ -34,10 +35,14 @@ export default fp(
       app.decorate('razorpaySimulator', undefined);
       return;
     }
+    const state = await keepRazorpayStateIn(app.db, (error) =>
+      app.log.error({ err: error }, 'the Razorpay simulator could not save a change'),
+    );
     const sim = createRazorpaySimulator({
       postWebhook: async (target, headers, body) =>
         (await app.inject({ method: 'POST', url: target, headers, payload: body })).statusCode,
       webhookRetry: WEBHOOK_RETRY[config.env === 'test' ? 'test' : 'other'],
+      state: { saved: state.saved, onChange: state.onChange },
     });
     app.decorate('razorpaySimulator', sim.simulator);
     const faults = createFaultInjector(SIMULATOR_BASE_PATH);
@@ -45,6 +50,7 @@ export default fp(
     app.addHook('preClose', async () => faults.reset());
     app.addHook('onClose', async () => {
       await sim.close();
+      await state.flushed();
     });
     await app.register(simulatedRazorpayRoutes(sim, faults), { prefix: SIMULATOR_BASE_PATH });
     // The provider's API and Checkout stay open; its controls are dev tools (docs/architecture.md#security).
@@ -59,7 +65,7 @@ export default fp(
       );
     }
   },
-  { name: 'razorpay-simulator' },
+  { name: 'razorpay-simulator', dependencies: ['database'] },
 );
 
 /**

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { simulatedRazorpayRefunds } from '../../db/schema';
 import { RazorpayError } from '../../providers/razorpay/client';
 import { buildSimulatorApp, type SimulatorApp } from '../../test/simulator-app';
 import razorpaySimulator from './plugin';
@@ -206,7 +207,7 @@ describe('authentication', () => {
   });
 
   it('makes a new key pair per app: another instance’s keys are refused', async () => {
-    const other = await buildSimulatorApp(razorpaySimulator);
+    const other = await buildSimulatorApp(razorpaySimulator, { databaseOf: app });
     try {
       expect(simulatorOf(other).keyId).toMatch(/^rzp_test_[A-Za-z0-9]{14}$/);
       expect(simulatorOf(other).keyId).not.toBe(simulator().keyId);
@@ -399,6 +400,23 @@ describe('refunds', () => {
     expect((await razorpay().fetchPayment(paymentId)).amount_refunded).toBe(10_000);
   });
 
+  it('gives back no more than was paid when two refunds of one payment come at once', async () => {
+    const paymentId = await capturedPayment();
+    const results = await Promise.allSettled([
+      razorpay().refundPayment(paymentId, { amount: 20_000, idempotencyKey: 'at-once-0001' }),
+      razorpay().refundPayment(paymentId, { amount: 20_000, idempotencyKey: 'at-once-0002' }),
+    ]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    expect(results.find((result) => result.status === 'rejected')?.reason).toMatchObject({
+      status: 400,
+      message: 'The total refund amount is greater than the refund payment amount',
+    });
+    expect(await razorpay().fetchPayment(paymentId)).toMatchObject({
+      amount_refunded: 20_000,
+      refund_status: 'partial',
+    });
+  });
+
   it('refuses refunds of payments not captured, and idempotency keys under 10 characters', async () => {
     simulator().setCaptureMode('manual');
     const order = await newOrder();
@@ -468,5 +486,45 @@ describe('an outage', () => {
     simulator().failApi('unavailable');
     simulator().reset();
     expect((await newOrder()).status).toBe('created');
+  });
+});
+
+describe('kept in the database (docs/operations.md#simulator-state)', () => {
+  it('answers for the same orders, payments and refunds when started again on the same database', async () => {
+    const order = await newOrder();
+    const failed = simulator().failPayment(order.id).payment;
+    const paymentId = simulator().completePayment(order.id, { method: 'card' }).razorpay_payment_id;
+    const refundInput = { amount: 7_000, idempotencyKey: 'kept-refund-0001', notes: { why: 'late' } };
+    const refund = await razorpay().refundPayment(paymentId, refundInput);
+    simulator().setRefundMode('pending');
+    const pending = await razorpay().refundPayment(paymentId, {
+      amount: 100,
+      idempotencyKey: 'kept-refund-0002',
+    });
+    const before = {
+      order: await razorpay().fetchOrder(order.id),
+      payments: await razorpay().fetchOrderPayments(order.id),
+      refund: await razorpay().fetchRefund(refund.id),
+    };
+    // Written after each reply: wait for the last of them.
+    await expect
+      .poll(async () => (await app.db.select().from(simulatedRazorpayRefunds)).map((row) => row.id))
+      .toContain(pending.id);
+
+    const restarted = await buildSimulatorApp(razorpaySimulator, { databaseOf: app });
+    try {
+      const again = adapterFor(restarted);
+      expect(await again.fetchOrder(order.id)).toEqual(before.order);
+      expect(await again.fetchOrderPayments(order.id)).toEqual(before.payments);
+      expect(before.payments.items.map((payment) => payment.id)).toEqual([paymentId, failed.id]);
+      expect(await again.fetchRefund(refund.id)).toEqual(before.refund);
+      // The same key still answers the refund it made, and a pending refund can still be settled.
+      expect(await again.refundPayment(paymentId, refundInput)).toEqual(before.refund);
+      simulatorOf(restarted).settleRefund(pending.id, 'processed', { webhook: false });
+      expect((await again.fetchRefund(pending.id)).status).toBe('processed');
+      expect(await again.fetchPayment(paymentId)).toMatchObject({ amount_refunded: 7_100 });
+    } finally {
+      await restarted.close();
+    }
   });
 });

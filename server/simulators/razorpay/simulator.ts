@@ -8,6 +8,7 @@ import {
   type PaymentAttempt,
   type PaymentFailure,
   type PaymentMethod,
+  type RazorpayStoreOptions,
   razorpayIdSuffix,
   type SimulatedPayment,
 } from './store';
@@ -137,6 +138,8 @@ function paymentAttempt(input: AttemptInput): PaymentAttempt {
 export interface SimulatorOptions {
   postWebhook: PostWebhook;
   webhookRetry: WebhookRetryPolicy;
+  /** The account's entities to start from, and where its changes go (docs/operations.md#simulator-state). */
+  state?: RazorpayStoreOptions;
 }
 
 /** The simulated Razorpay account: its state, its webhooks, and the controls tests drive it with. */
@@ -144,7 +147,7 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
   const keySecret = randomKey(24);
   const webhookSecret = randomBytes(18).toString('base64url');
   const accountId = `acc_${razorpayIdSuffix()}`;
-  const store = createRazorpayStore();
+  const store = createRazorpayStore(options.state);
   const webhooks = createWebhookSender({
     webhookSecret,
     accountId,

@@ -87,6 +87,25 @@ export function razorpayIdSuffix(): string {
   return suffix;
 }
 
+/** What the store was given to start from: the account's entities, oldest first (docs/operations.md#simulator-state). */
+export interface SavedRazorpayState {
+  orders: SimulatedOrder[];
+  payments: SimulatedPayment[];
+  refunds: { refund: SimulatedRefund; idempotencyKey: string | null }[];
+}
+
+/** One entity as it is after a change, for the database to keep. */
+export type RazorpayChange =
+  | { entity: 'order'; order: SimulatedOrder }
+  | { entity: 'payment'; payment: SimulatedPayment }
+  | { entity: 'refund'; refund: SimulatedRefund; idempotencyKey: string | null };
+
+export interface RazorpayStoreOptions {
+  saved?: SavedRazorpayState | undefined;
+  /** Called with a copy of each entity a change made or touched, in the order of the changes. */
+  onChange?: ((change: RazorpayChange) => void) | undefined;
+}
+
 const digits = (count: number) => Array.from({ length: count }, () => randomInt(10)).join('');
 const now = () => Math.floor(Date.now() / 1000);
 const copy = <T>(entity: T): T => structuredClone(entity);
@@ -98,12 +117,34 @@ function feeFor(amount: number): { fee: number; tax: number } {
   return { fee: commission + tax, tax };
 }
 
-/** The simulated account's orders, payments and refunds, and the state changes Razorpay allows on them. */
-export function createRazorpayStore() {
-  const orders = new Map<string, SimulatedOrder>();
-  const payments = new Map<string, SimulatedPayment>();
+/**
+ * The simulated account's orders, payments and refunds, and the state changes Razorpay allows on them. The
+ * state is held here and each change made at once, in one step: two refunds of one payment at once are one
+ * after the other, as at Razorpay. `onChange` hands each change on to be kept.
+ */
+export function createRazorpayStore(options: RazorpayStoreOptions = {}) {
+  const { saved, onChange } = options;
+  const orders = new Map(saved?.orders.map((order) => [order.id, copy(order)]));
+  const payments = new Map(saved?.payments.map((payment) => [payment.id, copy(payment)]));
   const refundsByIdempotencyKey = new Map<string, SimulatedRefund>();
   const refundsById = new Map<string, SimulatedRefund>();
+  const idempotencyKeys = new Map<string, string | null>();
+  for (const { refund: savedRefund, idempotencyKey } of saved?.refunds ?? []) {
+    const refund = copy(savedRefund);
+    refundsById.set(refund.id, refund);
+    idempotencyKeys.set(refund.id, idempotencyKey);
+    if (idempotencyKey) refundsByIdempotencyKey.set(`${refund.payment_id}:${idempotencyKey}`, refund);
+  }
+
+  const changedOrder = (order: SimulatedOrder) => onChange?.({ entity: 'order', order: copy(order) });
+  const changedPayment = (payment: SimulatedPayment) =>
+    onChange?.({ entity: 'payment', payment: copy(payment) });
+  const changedRefund = (refund: SimulatedRefund) =>
+    onChange?.({
+      entity: 'refund',
+      refund: copy(refund),
+      idempotencyKey: idempotencyKeys.get(refund.id) ?? null,
+    });
 
   function findOrder(orderId: string): SimulatedOrder {
     const order = orders.get(orderId);
@@ -154,6 +195,7 @@ export function createRazorpayStore() {
       created_at: now(),
     };
     payments.set(payment.id, payment);
+    changedOrder(order);
     return payment;
   }
 
@@ -174,6 +216,7 @@ export function createRazorpayStore() {
         created_at: now(),
       };
       orders.set(order.id, order);
+      changedOrder(order);
       return copy(order);
     },
 
@@ -193,6 +236,7 @@ export function createRazorpayStore() {
     authorize(orderId: string, attempt: PaymentAttempt): SimulatedPayment {
       const payment = newPayment(findOrder(orderId), attempt);
       payment.status = 'authorized';
+      changedPayment(payment);
       return copy(payment);
     },
 
@@ -207,6 +251,7 @@ export function createRazorpayStore() {
         error_step: failure.step,
         error_reason: failure.reason,
       });
+      changedPayment(payment);
       return copy(payment);
     },
 
@@ -230,11 +275,13 @@ export function createRazorpayStore() {
         throw badRequest('The currency should be same as the payment currency', 'currency');
       }
       Object.assign(payment, { status: 'captured', captured: true, ...feeFor(payment.amount) });
+      changedPayment(payment);
       const order = payment.order_id ? orders.get(payment.order_id) : undefined;
       if (!order || order.status === 'paid') return { payment: copy(payment), orderPaid: undefined };
       order.amount_paid = Math.min(order.amount, order.amount_paid + payment.amount);
       order.amount_due = order.amount - order.amount_paid;
       if (order.amount_due === 0) order.status = 'paid';
+      changedOrder(order);
       return { payment: copy(payment), orderPaid: order.status === 'paid' ? copy(order) : undefined };
     },
 
@@ -279,6 +326,9 @@ export function createRazorpayStore() {
       if (full) payment.status = 'refunded';
       if (keyed) refundsByIdempotencyKey.set(keyed, refund);
       refundsById.set(refund.id, refund);
+      idempotencyKeys.set(refund.id, input.idempotencyKey ?? null);
+      changedRefund(refund);
+      changedPayment(payment);
       return { refund: copy(refund), payment: copy(payment), replayed: false };
     },
 
@@ -303,6 +353,8 @@ export function createRazorpayStore() {
         payment.refund_status = payment.amount_refunded === 0 ? null : 'partial';
         if (payment.status === 'refunded') payment.status = 'captured';
       }
+      changedRefund(refund);
+      changedPayment(payment);
       return { refund: copy(refund), payment: copy(payment) };
     },
   };

@@ -8,6 +8,7 @@ import { shiprocketDateTime } from '../../providers/shiprocket/ist-time';
 import type { AwbAssignReply, PickupReply, ServiceabilityReply } from '../../providers/shiprocket/types';
 import { addFaultHook, createFaultInjector } from '../faults';
 import { recommendedQuote } from './couriers';
+import { keepShipmentsIn } from './saved-state';
 import {
   type AdvancedShipment,
   ALREADY_IN_PICKUP_QUEUE,
@@ -306,12 +307,18 @@ export default fp(
       failure: undefined,
     };
     const webhookToken = config.shipping.webhookToken ?? randomBytes(24).toString('base64url');
-    const book = createShipmentBook({
-      pickupLocation: config.shipping.pickupLocation,
-      pickupPincode: config.shipping.pickupPincode,
-      publicUrl: config.publicUrl,
-      basePath: SHIPROCKET_SIMULATOR_BASE_URL,
-    });
+    const kept = await keepShipmentsIn(app.db, (error) =>
+      app.log.error({ err: error }, 'the Shiprocket simulator could not save a change'),
+    );
+    const book = createShipmentBook(
+      {
+        pickupLocation: config.shipping.pickupLocation,
+        pickupPincode: config.shipping.pickupPincode,
+        publicUrl: config.publicUrl,
+        basePath: SHIPROCKET_SIMULATOR_BASE_URL,
+      },
+      kept,
+    );
     const webhooks = createWebhookSender(app, webhookToken);
     let clock: NodeJS.Timeout | undefined;
 
@@ -400,9 +407,10 @@ export default fp(
       simulator.stopClock();
       webhooks.close();
       await webhooks.controls.settled();
+      await kept.flushed();
     });
   },
-  { name: 'shiprocket-simulator' },
+  { name: 'shiprocket-simulator', dependencies: ['database'] },
 );
 
 function raise(message: string): never {

@@ -111,15 +111,37 @@ export interface AdvancedShipment {
   status: string;
 }
 
-export function createShipmentBook(options: {
-  pickupLocation: string;
-  pickupPincode: string;
-  publicUrl: string;
-  /** Where the simulator is mounted, for the tracking page's address. */
-  basePath: string;
-}) {
-  let shipments = new Map<number, SimulatedShipment>();
-  let lastId = 0;
+/** Where the book's state comes from and goes (docs/operations.md#simulator-state). */
+export interface ShipmentBookState {
+  /** The shipments to start from, oldest first. */
+  saved?: SimulatedShipment[] | undefined;
+  /** Called with a copy of a shipment after each change to it. */
+  onChange?: ((shipment: SimulatedShipment) => void) | undefined;
+  onReset?: (() => void) | undefined;
+}
+
+export function createShipmentBook(
+  options: {
+    pickupLocation: string;
+    pickupPincode: string;
+    publicUrl: string;
+    /** Where the simulator is mounted, for the tracking page's address. */
+    basePath: string;
+  },
+  state: ShipmentBookState = {},
+) {
+  let shipments = new Map(state.saved?.map((shipment) => [shipment.id, structuredClone(shipment)]));
+  let lastId = Math.max(0, ...[...shipments.values()].flatMap((shipment) => [shipment.id, shipment.orderId]));
+
+  /** Hands the shipment on to be kept when `result` says it changed; returns `result`. */
+  function changed<T extends Outcome<unknown> | AdvancedShipment | SimulatedShipment | undefined>(
+    shipment: SimulatedShipment,
+    result: T,
+  ): T {
+    const didChange = result !== undefined && (!('ok' in result) || result.ok);
+    if (didChange) state.onChange?.(structuredClone(shipment));
+    return result;
+  }
 
   // Ids grow with the clock, so a restarted simulator never hands out an id the shop already stored.
   function nextId(): number {
@@ -219,9 +241,10 @@ export function createShipmentBook(options: {
     byOrderId: (orderId: number) => [...shipments.values()].find((shipment) => shipment.orderId === orderId),
     all: () => [...shipments.values()],
     quote: quoteCouriers,
-    assignAwb,
-    schedulePickup,
-    advance,
+    assignAwb: (shipment: SimulatedShipment, courierId?: number) =>
+      changed(shipment, assignAwb(shipment, courierId)),
+    schedulePickup: (shipment: SimulatedShipment) => changed(shipment, schedulePickup(shipment)),
+    advance: (shipment: SimulatedShipment) => changed(shipment, advance(shipment)),
 
     create(order: ValidAdhocOrder): SimulatedShipment {
       const orderId = nextId();
@@ -241,7 +264,7 @@ export function createShipmentBook(options: {
         scans: [],
       };
       shipments.set(shipment.id, shipment);
-      return shipment;
+      return changed(shipment, shipment);
     },
 
     /** Cancels all or none: a shipment the courier already has cannot be. */
@@ -261,7 +284,11 @@ export function createShipmentBook(options: {
           message: `Order id(s) ${picked.map((entry) => entry.id).join(', ')} cannot be cancelled: the courier has already picked up the shipment.`,
         };
       }
-      for (const { shipment } of found) if (shipment) shipment.cancelled = true;
+      for (const { shipment } of found) {
+        if (!shipment) continue;
+        shipment.cancelled = true;
+        changed(shipment, shipment);
+      }
       return { ok: true, value: undefined };
     },
 
@@ -357,6 +384,7 @@ export function createShipmentBook(options: {
 
     reset() {
       shipments = new Map();
+      state.onReset?.();
     },
   };
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
+import { simulatedShiprocketShipments } from '../../db/schema';
 import { injectFetch } from '../../providers/inject-fetch';
 import { createShiprocketClient, ShiprocketError } from '../../providers/shiprocket/client';
 import type { AdhocOrderInput, TrackingWebhookPayload } from '../../providers/shiprocket/types';
@@ -554,6 +556,7 @@ describe('when the Shiprocket simulator is off', () => {
       SHIPROCKET_PASSWORD: 'correct horse',
     });
     const withReal = await buildSimulatorApp(shiprocketSimulator, {
+      databaseOf: app,
       config: { shiprocket: real.shiprocket },
     });
     try {
@@ -562,6 +565,48 @@ describe('when the Shiprocket simulator is off', () => {
       expect(reply.statusCode).toBe(404);
     } finally {
       await withReal.close();
+    }
+  });
+});
+
+describe('kept in the database (docs/operations.md#simulator-state)', () => {
+  it('tracks, lists and moves the same shipments when started again on the same database', async () => {
+    const { shiprocket, input, created } = await newShipment();
+    for (let step = 0; step < 3; step++) simulator().advance(created.shipment_id);
+    const tracking = await shiprocket.trackShipment(created.shipment_id);
+    expect(tracking.tracking_data).toMatchObject({ track_status: 1, shipment_status: 19 });
+    const listed = await shiprocket.findOrder(input.order_id);
+    // Written after each change: wait for the last of them.
+    await expect
+      .poll(async () => {
+        const [row] = await app.db
+          .select({ step: simulatedShiprocketShipments.step })
+          .from(simulatedShiprocketShipments)
+          .where(eq(simulatedShiprocketShipments.id, created.shipment_id));
+        return row?.step;
+      })
+      .toBe(3);
+
+    const restarted = await buildSimulatorApp(shiprocketSimulator, { databaseOf: app });
+    try {
+      const again = restarted.shiprocketSimulator;
+      if (!again) throw new Error('the Shiprocket simulator is not mounted');
+      const client = createShiprocketClient({
+        baseUrl: `http://simulator.local${again.baseUrl}`,
+        email: again.email,
+        password: again.password,
+        retryDelayMs: 1,
+        fetch: injectFetch(restarted),
+      });
+      expect(await client.trackShipment(created.shipment_id)).toEqual(tracking);
+      expect(await client.findOrder(input.order_id)).toEqual(listed);
+      // The order id is still taken: the client resolves the refusal to the first order.
+      expect((await client.createAdhocOrder(input)).shipment_id).toBe(created.shipment_id);
+      expect(again.advance(created.shipment_id)).toMatchObject([{ statusId: 42, status: 'PICKED UP' }]);
+      const next = await client.createAdhocOrder(orderInput());
+      expect(next.shipment_id).toBeGreaterThan(created.shipment_id);
+    } finally {
+      await restarted.close();
     }
   });
 });

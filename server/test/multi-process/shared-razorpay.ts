@@ -1,13 +1,14 @@
 import Fastify from 'fastify';
-import { openDatabase } from '../../db/client';
+import { type Database, openDatabase } from '../../db/client';
 import { createFaultInjector } from '../../simulators/faults';
 import { simulatedRazorpayRoutes } from '../../simulators/razorpay/plugin';
+import { keepRazorpayStateIn } from '../../simulators/razorpay/saved-state';
 import { createRazorpaySimulator, SIMULATOR_BASE_PATH } from '../../simulators/razorpay/simulator';
 import { createTestDatabase } from '../test-database';
 import type { ShopProcesses } from './shop-processes';
 
-// docs/operations.md#scaling-out: each shop process's own simulator keeps its own payments, as no real
-// Razorpay account would. Tests of several processes start this one instead, outside every shop process, and
+// docs/operations.md#scaling-out: each shop process's own simulator makes up its own keys at start and posts
+// its webhooks to itself alone, as no real Razorpay account would. Tests of several processes start this one instead, outside every shop process, and
 // give each process its keys, as the shops in production share one Razorpay account.
 
 /**
@@ -34,9 +35,15 @@ async function postToFirstAlive(
   throw refusal;
 }
 
-/** A Razorpay simulator on a port of its own, whose webhooks go to whichever of `shopBases()` is up. */
-export async function startSharedRazorpay(shopBases: () => readonly string[]) {
+/**
+ * A Razorpay simulator on a port of its own, keeping its account in `db`, whose webhooks go to whichever of
+ * `shopBases()` is up.
+ */
+export async function startSharedRazorpay(db: Database, shopBases: () => readonly string[]) {
+  const saveErrors: unknown[] = [];
+  const state = await keepRazorpayStateIn(db, (error) => saveErrors.push(error));
   const sim = createRazorpaySimulator({
+    state: { saved: state.saved, onChange: state.onChange },
     postWebhook: (target, headers, body) => postToFirstAlive(shopBases(), target, headers, body),
     // Patient enough to outlast a process being restarted.
     webhookRetry: { attempts: 8, initialDelayMs: 100 },
@@ -60,6 +67,8 @@ export async function startSharedRazorpay(shopBases: () => readonly string[]) {
     async close() {
       await app.close();
       await sim.close();
+      await state.flushed();
+      if (saveErrors.length > 0) throw saveErrors[0];
     },
   };
 }
@@ -72,17 +81,20 @@ export async function startTwoShopsOnOneRazorpay(shops: ShopProcesses) {
   const database = await createTestDatabase(undefined);
   const url = database.url as string;
   let bases: readonly string[] = [];
-  const razorpay = await startSharedRazorpay(() => bases);
-  const env = { ...razorpay.shopEnv, JOB_WORKERS: 'true', JOB_POLLING_INTERVAL_SECONDS: '0.5' };
+  // Migrated by this handle before the processes start: the simulator keeps its account in the same database.
+  const handle = await openDatabase({ url, dataDir: 'memory://' });
+  let razorpay: Awaited<ReturnType<typeof startSharedRazorpay>> | undefined;
   const stopAll = async () => {
     await shops.stopAll();
-    await razorpay.close();
+    await razorpay?.close();
+    await handle.close();
     await database.drop();
   };
   try {
+    razorpay = await startSharedRazorpay(handle.db, () => bases);
+    const env = { ...razorpay.shopEnv, JOB_WORKERS: 'true', JOB_POLLING_INTERVAL_SECONDS: '0.5' };
     const [a, b] = await Promise.all([shops.start(url, env), shops.start(url, env)]);
     bases = [a.base, b.base];
-    const handle = await openDatabase({ url, dataDir: 'memory://' });
     return {
       a,
       b,
@@ -93,10 +105,7 @@ export async function startTwoShopsOnOneRazorpay(shops: ShopProcesses) {
       webhooksTo(next: readonly string[]) {
         bases = next;
       },
-      async stop() {
-        await handle.close();
-        await stopAll();
-      },
+      stop: stopAll,
     };
   } catch (error) {
     await stopAll();
