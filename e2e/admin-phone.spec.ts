@@ -95,7 +95,9 @@ function signedInPages(scene: Scene): ConsolePage[] {
       heading: 'Message from Venkatalakshmi Subramaniam',
     },
     { name: 'Staff', path: '/admin/staff', heading: 'Staff' },
-    { name: 'Alerts', path: '/admin/alerts', heading: 'Alerts' },
+    // Turning notifications on needs a push service, which a browser without the internet does not reach: the
+    // button's states are component tests (push-opt-in.test.tsx), the pushes integration tests.
+    { name: 'Alerts', path: '/admin/alerts', heading: 'Alerts', axe: true },
     { name: 'Audit log', path: '/admin/audit', heading: 'Audit log', axe: true },
     { name: 'Settings', path: '/admin/settings', heading: 'Settings' },
   ];
@@ -174,6 +176,12 @@ test('every console page fits a 390 px phone without scrolling sideways', async 
   };
 
   for (const consolePage of signedInPages(scene)) await visit(consolePage);
+
+  // The console's service worker (docs/product.md#staff-alerts) is a file of the build, under the scope it serves.
+  const worker = await page.request.get('/admin/push-worker.js');
+  expect(worker.status()).toBe(200);
+  expect(worker.headers()['content-type']).toMatch(/javascript/);
+  expect(await worker.text()).toContain("addEventListener('notificationclick'");
 
   async function visit({ name, path, heading, dialogs = [], axe }: ConsolePage) {
     await page.goto(path);
