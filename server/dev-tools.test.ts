@@ -30,6 +30,16 @@ describe('dev tools in production with ALLOW_SIMULATORS=true and no DEV_TOOLS_TO
     expect(script.statusCode).toBe(200);
     const order = await app.razorpay.client.createOrder({ amount: 100_00, currency: 'INR', receipt: 'r-1' });
     expect(order.id).toMatch(/^order_/);
+    expect(app.razorpaySimulator?.keyId).toMatch(/^rzp_test_/);
+  });
+});
+
+// The shop's refusal to start, not the simulator's: while no other app of this file holds the worker's database.
+describe('simulators in production without ALLOW_SIMULATORS', () => {
+  it('stop the shop from starting', async () => {
+    await expect(
+      buildTestApp({ env: 'production', allowSimulators: false, jobWorkers: false }),
+    ).rejects.toThrow('Razorpay has no keys configured and its simulator is off');
   });
 });
 

@@ -1,7 +1,6 @@
 import { validatePaymentVerification } from 'razorpay/dist/utils/razorpay-utils';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RazorpayError } from '../../providers/razorpay/client';
-import { buildTestApp } from '../../test/build-test-app';
 import { buildSimulatorApp, type SimulatorApp } from '../../test/simulator-app';
 import razorpaySimulator from './plugin';
 import { adapterFor, simulatorOf } from './test-kit';
@@ -269,19 +268,6 @@ describe('when the simulator is mounted', () => {
       }
     } finally {
       await real.close();
-    }
-  });
-
-  // The shop's refusal to start, not the simulator's: the whole app.
-  it('is refused in production unless simulators are allowed explicitly', async () => {
-    await expect(
-      buildTestApp({ env: 'production', allowSimulators: false, jobWorkers: false }),
-    ).rejects.toThrow('Razorpay has no keys configured and its simulator is off');
-    const allowed = await buildTestApp({ env: 'production', allowSimulators: true, jobWorkers: false });
-    try {
-      expect(allowed.razorpaySimulator?.keyId).toMatch(/^rzp_test_/);
-    } finally {
-      await allowed.closeAndDrop();
     }
   });
 });
