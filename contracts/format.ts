@@ -34,6 +34,19 @@ export function formatDateTime(date: Date | string | number): string {
 }
 
 const IST = 'Asia/Kolkata';
+
+// India has kept one offset all year since 1945: a fixed shift gives its calendar and clock exactly.
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+
+/** The moment shifted so that its UTC fields (getUTCDate, toISOString…) read India's calendar and clock. */
+export function inIndia(at: Date): Date {
+  return new Date(at.getTime() + IST_OFFSET_MS);
+}
+
+/** The instant India's wall clock reads the given UTC fields: the inverse of `inIndia`. */
+export function fromIndiaWallClock(wallClockAsUtcMs: number): Date {
+  return new Date(wallClockAsUtcMs - IST_OFFSET_MS);
+}
 const istClock = new Intl.DateTimeFormat('en-IN', {
   timeZone: IST,
   hour: '2-digit',

@@ -1,3 +1,4 @@
+import { inIndia } from '../../../contracts/format';
 // docs/operations.md#exports: how the console's CSV files write a cell, so that a spreadsheet reads each one as
 // the value it is and runs none of them.
 
@@ -27,16 +28,12 @@ export function rupeesCell(paise: number): string {
   return `${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
 }
 
-// India has kept one offset all year since 1945, so a fixed shift is its time.
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
-const inIndia = (at: Date) => new Date(at.getTime() + IST_OFFSET_MS).toISOString();
-
 /** "2026-11-27 23:50:12", India's time: sortable, and read as a date and time by every spreadsheet. */
 export function istDateTimeCell(at: Date): string {
-  return inIndia(at).slice(0, 19).replace('T', ' ');
+  return inIndia(at).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /** "2026-11-27", the day in India. */
 export function istDayCell(at: Date): string {
-  return inIndia(at).slice(0, 10);
+  return inIndia(at).toISOString().slice(0, 10);
 }

@@ -1,3 +1,4 @@
+import { inIndia } from '../../../contracts/format';
 // docs/product.md#gst-invoices: the tax on an invoice is backed out of tax-inclusive prices, line by line, in
 // whole paise; a line's taxable value plus its tax is always exactly what the shopper paid for it.
 
@@ -87,11 +88,9 @@ export function supplyKindOf(sellerStateCode: string, placeOfSupplyCode: string)
   return sellerStateCode !== '' && sellerStateCode === placeOfSupplyCode ? 'intra_state' : 'inter_state';
 }
 
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
-
 /** The Indian financial year (April to March, India time) a moment falls in, as "2627" for 2026-27. */
 export function financialYearOf(at: Date): string {
-  const india = new Date(at.getTime() + IST_OFFSET_MS);
+  const india = inIndia(at);
   const year = india.getUTCFullYear();
   const startYear = india.getUTCMonth() >= 3 ? year : year - 1;
   const twoDigits = (value: number) => String(value % 100).padStart(2, '0');

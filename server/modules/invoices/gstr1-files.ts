@@ -1,3 +1,4 @@
+import { inIndia } from '../../../contracts/format';
 import type { DocumentLine } from '../../db/schema';
 import { csvField, rupeesCell } from '../admin-orders/csv-cells';
 import { placeOfSupplyLabel } from './gstr1-place-of-supply';
@@ -53,7 +54,7 @@ const rate = (rateBasisPoints: number) => String(rateBasisPoints / 100);
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** "27-Nov-2026", the day in India: the only date form the tool's import takes. */
 export function toolDate(at: Date): string {
-  const india = new Date(at.getTime() + 330 * 60_000);
+  const india = inIndia(at);
   const day = String(india.getUTCDate()).padStart(2, '0');
   return `${day}-${MONTHS[india.getUTCMonth()]}-${india.getUTCFullYear()}`;
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
+import { fromIndiaWallClock } from '../../../contracts/format';
 import type { Database } from '../../db/client';
 import { creditNotes, invoices } from '../../db/schema';
 import { gstr1Files } from './gstr1-files';
@@ -7,9 +8,10 @@ import { gstr1Files } from './gstr1-files';
 /** The IST month "2026-11" as the instants it starts and ends at. */
 export function indiaMonthRange(month: string): { from: Date; to: Date } {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  const start = Date.UTC(year, monthNumber - 1, 1) - 330 * 60_000;
-  const end = Date.UTC(year, monthNumber, 1) - 330 * 60_000;
-  return { from: new Date(start), to: new Date(end) };
+  return {
+    from: fromIndiaWallClock(Date.UTC(year, monthNumber - 1, 1)),
+    to: fromIndiaWallClock(Date.UTC(year, monthNumber, 1)),
+  };
 }
 
 /** docs/operations.md#exports: the documents issued in an IST month, as the offline tool's CSV files. */

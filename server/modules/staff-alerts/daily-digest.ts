@@ -1,3 +1,4 @@
+import { inIndia } from '../../../contracts/format';
 import {
   CONSOLE_ALERTS_PATH,
   consoleOrderPath,
@@ -19,13 +20,11 @@ import {
 import { staffWhoChose } from './alert-recipients';
 import { ordersPaidOnIstDay, type PaidOrderSummary } from './order-summaries';
 
-// IST has no daylight saving: a fixed offset gives its calendar and clock exactly.
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
 /** The IST day ("2026-05-09") whose orders the digest sent at `now` reports, or undefined before 9:00 am IST. */
 export function digestDayAt(now: Date): string | undefined {
-  const ist = new Date(now.getTime() + IST_OFFSET_MS);
+  const ist = inIndia(now);
   if (ist.getUTCHours() < DAILY_DIGEST_HOUR_IST) return undefined;
   return new Date(ist.getTime() - DAY_MS).toISOString().slice(0, 10);
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { inIndia } from '../../../../contracts/format';
 import { FieldWrapper } from '../../../components/form/form-field';
 import { adminApiPaths } from '../../../lib/admin-paths';
 import { apiBase } from '../../../lib/api-client';
@@ -9,7 +10,7 @@ const ISO_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** The month before this one in India: the one a GSTR-1 is filed for. */
 export function lastIstMonth(now = new Date()): string {
-  const india = new Date(now.getTime() + 330 * 60_000);
+  const india = inIndia(now);
   const year = india.getUTCFullYear();
   const month = india.getUTCMonth();
   return month === 0 ? `${year - 1}-12` : `${year}-${String(month).padStart(2, '0')}`;
