@@ -13,6 +13,7 @@ import {
 import { pollStaleShipments } from './flows/tracking';
 import { loginFailures } from './modules/auth/login-throttle';
 import { sweepBotChallengeRows } from './modules/challenge/sweep';
+import { sweepExpiredHolds } from './modules/holds/holds';
 import { sendContactReply } from './modules/contact/send-reply';
 import { forwardContactMessage } from './modules/contact/service';
 import { sendOrderEmail } from './modules/orders/order-email';
@@ -59,6 +60,11 @@ export default fp(
       if (outcomes.paid + outcomes.abandoned > 0) log.info({ outcomes }, 'payments reconciled');
     });
     await jobs.schedule(jobQueues.reconcilePayments, '* * * * *');
+    await jobs.work(jobQueues.releaseExpiredHolds, async () => {
+      const released = await sweepExpiredHolds(app.db);
+      if (released > 0) log.info({ released }, 'expired checkout holds given back');
+    });
+    await jobs.schedule(jobQueues.releaseExpiredHolds, '* * * * *');
     await jobs.work(jobQueues.refundCancelledOrder, async (job) => {
       await refundCancelledOrder(paymentDeps(app), job.orderId, 'system');
     });

@@ -20,8 +20,8 @@ import {
 } from '../modules/orders/order-writer';
 import type { RazorpayGateway } from '../modules/payments/razorpay-gateway';
 import { lookUpPincode } from '../modules/pincode-directory/directory';
-import { reserveCartStock } from '../modules/stock/availability';
-import { holdCutoff } from '../modules/stock/holds';
+import { holdCartStock } from '../modules/stock/availability';
+import { CHECKOUT_HOLD_MS, holdCutoff } from '../modules/stock/holds';
 import { RazorpayError } from '../providers/razorpay/client';
 import { verifyPaymentSignature } from '../providers/razorpay/signatures';
 import { asUpstreamFailure, settlePayment } from './confirm-payment';
@@ -83,12 +83,12 @@ export async function createPaymentOrder(
   });
 
   const orderId = randomUUID();
-  // docs/architecture.md#stock: one transaction checks what the cart may hold and inserts the order that
-  // holds it, under the products' locks, so concurrent checkouts never hold more than is on hand.
+  // docs/architecture.md#holds: one transaction inserts the order and holds its units, under the products'
+  // locks taken last, so concurrent checkouts never hold more than is on hand and wait on each other briefly.
   const reused = await db.transaction(async (tx) => {
     // A second click on PLACE ORDER within the hold reuses the pending order (and its Razorpay order).
     const [reusable] = await tx
-      .select({ id: orders.id, razorpayOrderId: orders.razorpayOrderId })
+      .select({ id: orders.id, razorpayOrderId: orders.razorpayOrderId, createdAt: orders.createdAt })
       .from(orders)
       .where(
         and(
@@ -102,8 +102,11 @@ export async function createPaymentOrder(
       .orderBy(desc(orders.createdAt))
       .limit(1);
     const lines = cart.map((line) => ({ productId: line.id, quantity: line.quantity }));
-    await reserveCartStock(tx, lines, reusable?.razorpayOrderId ? reusable.id : undefined);
-    if (reusable?.razorpayOrderId) return { id: reusable.id, razorpayOrderId: reusable.razorpayOrderId };
+    if (reusable?.razorpayOrderId) {
+      const expiresAt = new Date(reusable.createdAt.getTime() + CHECKOUT_HOLD_MS);
+      await holdCartStock(tx, reusable.id, lines, expiresAt);
+      return { id: reusable.id, razorpayOrderId: reusable.razorpayOrderId };
+    }
     const order = {
       id: orderId,
       userId,
@@ -143,6 +146,7 @@ export async function createPaymentOrder(
         unitPricePaise: rupeesToPaise(line.discountedPrice),
       })),
     );
+    await holdCartStock(tx, orderId, lines, new Date(Date.now() + CHECKOUT_HOLD_MS));
     return undefined;
   });
   if (reused) return reply(reused.id, reused.razorpayOrderId);

@@ -19,6 +19,7 @@ export const jobQueues = {
   alertNewOrder: 'staff.new-order',
   alertAttention: 'staff.attention',
   sendDailyDigests: 'staff.daily-digest',
+  releaseExpiredHolds: 'holds.release-expired',
 } as const;
 
 export type JobQueue = (typeof jobQueues)[keyof typeof jobQueues];
@@ -49,6 +50,8 @@ export interface JobPayloads {
   'staff.attention': { attentionId: string };
   /** Scheduled every hour: from 9:00 am IST, the daily digests not sent yet. */
   'staff.daily-digest': Record<string, never>;
+  /** Scheduled every minute: the checkouts' holds past their time are given back (docs/architecture.md#holds). */
+  'holds.release-expired': Record<string, never>;
 }
 
 export interface JobOptions {

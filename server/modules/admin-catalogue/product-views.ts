@@ -1,35 +1,14 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { AdminProductDetail, AdminProductSummary } from '../../../contracts/admin-catalogue';
 import { discountedUnitPrice, paiseToRupees } from '../../../contracts/pricing';
 import type { Database } from '../../db/client';
-import { orderItems, orders, products, staff, stockMovements } from '../../db/schema';
+import { products, staff, stockMovements } from '../../db/schema';
+import { heldUnits } from '../holds/holds';
 import { orderNumberOf } from '../orders/order-view';
 
 type ProductRow = typeof products.$inferSelect;
 
 const MOVEMENTS_SHOWN = 20;
-
-// docs/architecture.md#console-catalogue: a checkout holds units while its order is pending and unpaid, for
-// as long as its payment window (30 minutes).
-const HOLD_MINUTES = 30;
-
-/** Units each product has in checkouts still in progress. */
-export async function heldUnits(db: Database, productIds?: number[]): Promise<Map<number, number>> {
-  const rows = await db
-    .select({
-      productId: orderItems.productId,
-      held: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int`,
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      sql`${orders.status} = 'pending' and ${orders.paymentStatus} = 'pending'
-        and ${orders.createdAt} > now() - make_interval(mins => ${HOLD_MINUTES})
-        ${productIds ? sql`and ${inArray(orderItems.productId, productIds)}` : sql``}`,
-    )
-    .groupBy(orderItems.productId);
-  return new Map(rows.map((row) => [row.productId, Number(row.held)]));
-}
 
 export function toSummary(row: ProductRow, held: number): AdminProductSummary {
   const price = paiseToRupees(row.pricePaise);
@@ -54,7 +33,7 @@ export async function listProducts(db: Database, options: { lowStock: boolean })
     .from(products)
     .where(options.lowStock ? sql`${products.stock} <= ${products.lowStockThreshold}` : undefined)
     .orderBy(products.id);
-  const held = await heldUnits(db);
+  const held = await heldUnits(db, 'product');
   return rows.map((row) => toSummary(row, held.get(row.id) ?? 0));
 }
 
@@ -82,7 +61,7 @@ async function recentMovements(db: Database, productId: number) {
 export async function findProductDetail(db: Database, id: number): Promise<AdminProductDetail | undefined> {
   const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
   if (!row) return undefined;
-  const held = await heldUnits(db, [id]);
+  const held = await heldUnits(db, 'product', [id]);
   return {
     ...toSummary(row, held.get(id) ?? 0),
     description: row.description,

@@ -7,6 +7,7 @@ const state = (overrides: Partial<OrderState>): OrderState => ({
   refund: null,
   shipmentStage: null,
   stockTaken: true,
+  holds: false,
   ...overrides,
 });
 

@@ -20,6 +20,7 @@ const NEW_ORDER: OrderState = {
   refund: null,
   shipmentStage: null,
   stockTaken: false,
+  holds: true,
 };
 
 const stage = fc.constantFrom(...shipmentStages);
@@ -262,7 +263,7 @@ describe('the order lifecycle, by example', () => {
   });
 
   it('keeps a shopper-cancelled unpaid order cancelled when it is abandoned later', () => {
-    const cancelled = { ...NEW_ORDER, status: 'cancelled' as const };
+    const cancelled = { ...NEW_ORDER, status: 'cancelled' as const, holds: false };
     expect(decide(cancelled, { type: 'checkout_abandoned' })).toEqual({
       outcome: 'applied',
       next: cancelled,
@@ -285,6 +286,7 @@ describe('the owner is told of a refund stuck pending', () => {
     refund: null,
     shipmentStage: null,
     stockTaken: true,
+    holds: false,
   };
 
   it('flags an overdue refund only while it is pending, and clears the flag once it settles or fails', () => {
@@ -330,6 +332,7 @@ describe('the shopper is told of each refund (docs/product.md#order-messages)', 
     refund: null,
     shipmentStage: null,
     stockTaken: true,
+    holds: false,
   };
   const emails = (decision: ReturnType<typeof decide>) =>
     effectsOfDecision(decision).filter((effect) => effect.type === 'send_email');
@@ -357,6 +360,7 @@ describe('a parcel in trouble at the courier', () => {
     refund: null,
     shipmentStage: 'in_transit',
     stockTaken: true,
+    holds: false,
   };
 
   it('is flagged while the order is on its way, and the flag clears with the next ordinary status', () => {
@@ -449,6 +453,44 @@ describe('the order lifecycle and the stock (docs/architecture.md#stock), over r
   });
 });
 
+describe('the checkout holds (docs/architecture.md#holds), over random sequences', () => {
+  it('hold only while the checkout is in progress, and are given back once, when it ends', () => {
+    fc.assert(
+      fc.property(events, (sequence) => {
+        let state = NEW_ORDER;
+        let released = 0;
+        for (const item of sequence) {
+          const decision = decide(state, item);
+          const after = decision.outcome === 'applied' ? decision.next : state;
+          const releases = effectsOfDecision(decision).filter((effect) => effect.type === 'release_holds');
+          released += releases.length;
+          expect(releases.length).toBe(state.holds && !after.holds ? 1 : 0);
+          if (after.holds) expect([after.status, after.paymentStatus]).toEqual(['pending', 'pending']);
+          state = after;
+        }
+        expect(released).toBeLessThanOrEqual(1);
+        if (state.status !== 'pending' || state.paymentStatus !== 'pending') expect(state.holds).toBe(false);
+      }),
+    );
+  });
+
+  it('are given back before a paid order takes its stock, so its units are never counted twice', () => {
+    fc.assert(
+      fc.property(events, (sequence) => {
+        let state = NEW_ORDER;
+        for (const item of sequence) {
+          const decision = decide(state, item);
+          const types = effectsOfDecision(decision).map((effect) => effect.type);
+          if (types.includes('take_stock') && state.holds) {
+            expect(types.indexOf('release_holds')).toBeLessThan(types.indexOf('take_stock'));
+          }
+          state = decision.outcome === 'applied' ? decision.next : state;
+        }
+      }),
+    );
+  });
+});
+
 describe('an order paid out of stock, by example', () => {
   const paidWithout = decide(NEW_ORDER, {
     type: 'payment_captured',
@@ -460,8 +502,9 @@ describe('an order paid out of stock, by example', () => {
   it('is confirmed to the shopper, not shipped, and flagged for the owner', () => {
     expect(paidWithout).toEqual({
       outcome: 'applied',
-      next: { ...NEW_ORDER, status: 'confirmed', paymentStatus: 'paid', stockTaken: false },
+      next: { ...NEW_ORDER, status: 'confirmed', paymentStatus: 'paid', stockTaken: false, holds: false },
       effects: [
+        { type: 'release_holds' },
         { type: 'clear_cart' },
         { type: 'flag_attention', reason: 'paid_out_of_stock' },
         { type: 'send_email', kind: 'confirmed' },

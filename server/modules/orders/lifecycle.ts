@@ -17,6 +17,8 @@ export interface OrderState {
   shipmentStage: ShipmentStage | null;
   /** The order's units are out of the stock (its net stock movements took some): docs/architecture.md#stock. */
   stockTaken: boolean;
+  /** The order's checkout holds units back from other checkouts (docs/architecture.md#holds). */
+  holds: boolean;
 }
 
 export type CancelRequester = 'shopper' | 'shop';
@@ -62,6 +64,8 @@ export type OrderEffect =
   | { type: 'take_stock' }
   /** The units the order took go back to the stock. */
   | { type: 'put_back_stock' }
+  /** The checkout's holds are given back: it was paid, cancelled or given up (docs/architecture.md#holds). */
+  | { type: 'release_holds' }
   | { type: 'enqueue_shipment' }
   /** Refund, in full, what a cancelled order still owes; after `delaySeconds` when given. */
   | { type: 'refund_order'; delaySeconds?: number }
@@ -250,6 +254,7 @@ export function orderStateOf(
   shipment: { stage: ShipmentStage } | undefined,
   refund: RefundProgress | null = null,
   stockTaken = false,
+  holds = false,
 ): OrderState {
   return {
     status: order.status,
@@ -257,6 +262,7 @@ export function orderStateOf(
     refund,
     shipmentStage: shipment?.stage ?? null,
     stockTaken,
+    holds,
   };
 }
 
@@ -267,6 +273,11 @@ const applied = (next: OrderState, effects: OrderEffect[] = []): Decision => ({
 });
 const refused = (reason: RefusalReason): Decision => ({ outcome: 'refused', reason });
 const unchanged = (state: OrderState) => applied(state);
+
+/** An order that leaves its checkout (paid, cancelled, given up) stops holding what it held. */
+function releasing(state: OrderState): { holds: false; effects: OrderEffect[] } {
+  return { holds: false, effects: state.holds ? [{ type: 'release_holds' }] : [] };
+}
 
 function onPaymentCaptured(
   state: OrderState,
@@ -284,7 +295,11 @@ function onPaymentCaptured(
   }
   // The shopper cancelled the unpaid order before the money arrived: it stays cancelled and is refunded.
   if (state.status === 'cancelled' && state.paymentStatus === 'pending') {
-    return applied({ ...state, paymentStatus: 'paid' }, [{ type: 'refund_order' }]);
+    const release = releasing(state);
+    return applied({ ...state, paymentStatus: 'paid', holds: release.holds }, [
+      ...release.effects,
+      { type: 'refund_order' },
+    ]);
   }
   // Pending, or a checkout given up unpaid (never an order the shopper saw): the money makes it an order.
   // docs/product.md#stock: without the units the order is still the shopper's, but waits for the owner.
@@ -292,7 +307,9 @@ function onPaymentCaptured(
     ? [{ type: 'take_stock' }, { type: 'enqueue_shipment' }]
     : [{ type: 'flag_attention', reason: 'paid_out_of_stock' }];
   const stockTaken = state.stockTaken || stockCovered;
-  return applied({ ...state, status: 'confirmed', paymentStatus: 'paid', stockTaken }, [
+  const release = releasing(state);
+  return applied({ ...state, status: 'confirmed', paymentStatus: 'paid', stockTaken, holds: release.holds }, [
+    ...release.effects,
     { type: 'clear_cart' },
     ...fulfilment,
     { type: 'send_email', kind: 'confirmed' },
@@ -314,7 +331,8 @@ function onShipLateRequested(state: OrderState, stockCovered: boolean): Decision
 
 function onCheckoutAbandoned(state: OrderState): Decision {
   if (state.status !== 'pending' || state.paymentStatus !== 'pending') return unchanged(state);
-  return applied({ ...state, status: 'cancelled', paymentStatus: 'failed' });
+  const release = releasing(state);
+  return applied({ ...state, status: 'cancelled', paymentStatus: 'failed', holds: release.holds }, release.effects);
 }
 
 function onCancelRequested(state: OrderState): Decision {
@@ -324,8 +342,9 @@ function onCancelRequested(state: OrderState): Decision {
   if (state.status === 'cancelled') return unchanged(state);
   if (AFTER_PICKUP.has(state.status) || parcelPickedUp(state.shipmentStage)) return refused('after_pickup');
   if (parcelLive(state.shipmentStage)) return refused('parcel_live');
-  const next: OrderState = { ...state, status: 'cancelled', stockTaken: false };
-  const effects: OrderEffect[] = [];
+  const release = releasing(state);
+  const next: OrderState = { ...state, status: 'cancelled', stockTaken: false, holds: release.holds };
+  const effects: OrderEffect[] = [...release.effects];
   // Only a paid order was confirmed to the shopper; an unpaid checkout just goes away (and stops holding).
   if (wasPaid(state)) {
     effects.push(

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { cartLines, orderAttention, orderItems, orders, payments, refunds, shipments } from '../../db/schema';
 import { type Jobs, jobQueues } from '../../plugins/jobs';
 import { type ChangeSource, recordChanges, type StatusChange } from '../history/status-history';
+import { holdsAnything, releaseOrderHolds } from '../holds/holds';
 import { holdsStock, putBackOrderStock, takeOrderStock } from '../stock/order-stock';
 import {
   type Decision,
@@ -63,7 +64,13 @@ export async function lockOrder(tx: Database, orderId: string): Promise<LockedOr
         .orderBy(desc(refunds.createdAt))
         .limit(1)
     : [];
-  const state = orderStateOf(order, shipment, latestRefund?.status ?? null, await holdsStock(tx, orderId));
+  const state = orderStateOf(
+    order,
+    shipment,
+    latestRefund?.status ?? null,
+    await holdsStock(tx, orderId),
+    await holdsAnything(tx, orderId),
+  );
   return { tx, order, payments: paymentRows, shipment, state } as unknown as LockedOrder;
 }
 
@@ -134,6 +141,8 @@ async function runEffect(tx: Database, jobs: Pick<Jobs, 'send'>, order: OrderRow
       return takeOrderStock(tx, jobs, orderId);
     case 'put_back_stock':
       return putBackOrderStock(tx, orderId);
+    case 'release_holds':
+      return releaseOrderHolds(tx, orderId);
     case 'enqueue_shipment':
       return jobs.send(tx, jobQueues.createShipment, { orderId }, { singletonKey: orderId });
     case 'refund_order': {
@@ -231,9 +240,21 @@ export async function attachRazorpayOrder(db: Database, orderId: string, razorpa
   await db.update(orders).set({ razorpayOrderId, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
 }
 
-/** Razorpay never made the order's payment order: nothing was taken, and the checkout leaves no trace. */
+/**
+ * Razorpay never made the order's payment order: nothing was taken, and the checkout leaves no trace; what it
+ * held goes back first.
+ */
 export async function discardUnpayableOrder(db: Database, orderId: string) {
-  await db.delete(orders).where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')));
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')))
+      .for('update');
+    if (!order) return;
+    await releaseOrderHolds(tx, orderId);
+    await tx.delete(orders).where(eq(orders.id, orderId));
+  });
 }
 
 /** The reconciler asked Razorpay about these orders now: the next run asks about the others first. */

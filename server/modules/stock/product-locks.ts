@@ -20,7 +20,7 @@ export async function lockProducts(tx: Database, productIds: readonly number[]):
     .from(products)
     .where(inArray(products.id, [...new Set(productIds)]))
     .orderBy(asc(products.id))
-    .for('update');
+    .for('no key update');
 }
 
 /** Quantities of each product, summed over sizes. */

@@ -1,10 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CartReply } from '../../../contracts/cart';
 import type { Product } from '../../../contracts/catalogue';
 import { stockMessages } from '../../../contracts/orders';
 import {
   auditLog,
+  heldTotals,
+  holds,
   orderAttention,
   orderItems,
   orders,
@@ -27,6 +29,8 @@ import {
   shiprocketSimulatorOf,
 } from '../../test/order-helpers';
 import { createStaffMember } from '../../test/staff-factory';
+import { sweepExpiredHolds } from '../holds/holds';
+import { transitionOrder } from '../orders/order-writer';
 import { sendLowStockAlert } from './low-stock';
 
 // docs/architecture.md#stock, end to end through the API: checkouts hold, payments take, cancellations put
@@ -90,6 +94,22 @@ function shipLate(orderId: string, headers = owner.headers) {
   return app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/ship-late`, headers });
 }
 
+/** The order's checkout holds reach their time, as 30 minutes after PLACE ORDER. */
+async function expireHoldsOf(orderId: string) {
+  await app.db
+    .update(holds)
+    .set({ expiresAt: sql`now() - interval '1 second'` })
+    .where(eq(holds.orderId, orderId));
+}
+
+async function heldOf(productId: number): Promise<number> {
+  const [row] = await app.db
+    .select({ units: heldTotals.units })
+    .from(heldTotals)
+    .where(and(eq(heldTotals.kind, 'product'), eq(heldTotals.ref, productId)));
+  return row?.units ?? 0;
+}
+
 /**
  * Two shoppers, one unit: the first one's checkout hold lapses, the second one buys the unit, then the first
  * one pays after all. Returns the order paid without its stock.
@@ -98,10 +118,7 @@ async function orderPaidOutOfStock(productId: number) {
   await setProduct(productId, { stock: 1 });
   const late = await newShopper(app, [{ id: productId, quantity: 1 }]);
   const latePlaced = await late.placeOrder();
-  await app.db
-    .update(orders)
-    .set({ createdAt: sql`now() - interval '31 minutes'` })
-    .where(eq(orders.id, latePlaced.orderId));
+  await expireHoldsOf(latePlaced.orderId);
   const first = await placePaidOrder(app, { lines: [{ id: productId, quantity: 1 }] });
   expect((await stockOf(productId)).stock).toBe(0);
   const orderId = await pay(late, latePlaced.id);
@@ -380,5 +397,144 @@ describe('a product taken off sale', () => {
     }>();
     expect(product.product.inStock).toBe(false);
     await setProduct(2, { stock: 100 });
+  });
+});
+
+describe('checkout holds (docs/architecture.md#holds)', () => {
+  // A product of these tests' own; each test starts with nothing of it held.
+  const PRODUCT = 8;
+
+  beforeAll(async () => {
+    const [face] = await app.db.select().from(products).where(eq(products.id, 1));
+    if (!face) throw new Error('no product 1');
+    await app.db.insert(products).values({ ...face, id: PRODUCT, sku: 'HOLDS-TEST', title: 'Holds Mitt' });
+  });
+
+  function cancel(shopper: Shopper, orderId: string) {
+    return app.inject({ method: 'POST', url: `/api/orders/cancel/${orderId}`, headers: shopper.headers });
+  }
+
+  function abandon(orderId: string) {
+    return transitionOrder(app.db, app.jobs, orderId, { type: 'checkout_abandoned' }, 'reconciler');
+  }
+
+  /** Every product's held total against the sum of its hold rows: they move together or not at all. */
+  async function totalsMatchRows() {
+    const rows = await app.db
+      .select({
+        ref: heldTotals.ref,
+        total: heldTotals.units,
+        rows: sql<number>`coalesce(sum(${holds.units}), 0)::int`,
+      })
+      .from(heldTotals)
+      .leftJoin(holds, and(eq(holds.kind, heldTotals.kind), eq(holds.ref, heldTotals.ref)))
+      .groupBy(heldTotals.kind, heldTotals.ref, heldTotals.units);
+    for (const row of rows) expect(row.total, `product ${row.ref}`).toBe(Number(row.rows));
+  }
+
+  beforeEach(async () => {
+    await sweepExpiredHolds(app.db, new Date(Date.now() + 60 * 60 * 1000));
+    expect(await heldOf(PRODUCT)).toBe(0);
+  });
+
+  it('holds the cart at PLACE ORDER and gives it back once the order is paid, cancelled or given up', async () => {
+    await setProduct(PRODUCT, { stock: 10 });
+    const paying = await newShopper(app, [{ id: PRODUCT, quantity: 2 }]);
+    const paid = await paying.placeOrder();
+    expect(await heldOf(PRODUCT)).toBe(2);
+    await pay(paying, paid.id);
+    expect(await heldOf(PRODUCT)).toBe(0);
+    expect((await stockOf(PRODUCT)).stock).toBe(8);
+
+    const cancelling = await newShopper(app, [{ id: PRODUCT, quantity: 3 }]);
+    const cancelled = await cancelling.placeOrder();
+    expect(await heldOf(PRODUCT)).toBe(3);
+    expect((await cancel(cancelling, cancelled.orderId)).statusCode).toBe(200);
+    expect(await heldOf(PRODUCT)).toBe(0);
+
+    const leaving = await newShopper(app, [{ id: PRODUCT, quantity: 1 }]);
+    const left = await leaving.placeOrder();
+    expect(await heldOf(PRODUCT)).toBe(1);
+    await abandon(left.orderId);
+    await abandon(left.orderId);
+    expect(await heldOf(PRODUCT)).toBe(0);
+    expect((await stockOf(PRODUCT)).stock).toBe(8);
+    const orderIds = [paid.orderId, cancelled.orderId, left.orderId];
+    expect(await app.db.select().from(holds).where(inArray(holds.orderId, orderIds))).toEqual([]);
+    await totalsMatchRows();
+  });
+
+  it('stops counting a hold past its time: a checkout it stops takes it back, the sweep gives back the rest', async () => {
+    await setProduct(PRODUCT, { stock: 2 });
+    const first = await newShopper(app, [{ id: PRODUCT, quantity: 2 }]);
+    const firstPlaced = await first.placeOrder();
+    const second = await newShopper(app, [{ id: PRODUCT, quantity: 1 }]);
+    expect((await second.createOrder()).json()).toEqual({
+      message: 'Sorry, Holds Mitt is out of stock. Please remove it from your cart.',
+    });
+
+    await expireHoldsOf(firstPlaced.orderId);
+    await second.placeOrder();
+    expect(await heldOf(PRODUCT)).toBe(1);
+
+    const third = await newShopper(app, [{ id: PRODUCT, quantity: 1 }]);
+    const thirdPlaced = await third.placeOrder();
+    expect(await heldOf(PRODUCT)).toBe(2);
+    await expireHoldsOf(thirdPlaced.orderId);
+    expect(await heldOf(PRODUCT)).toBe(2);
+    expect(await sweepExpiredHolds(app.db)).toBe(1);
+    expect(await sweepExpiredHolds(app.db)).toBe(0);
+    expect(await heldOf(PRODUCT)).toBe(1);
+    await totalsMatchRows();
+  });
+
+  it('never holds or sells more than is on hand while checkouts, payments, cancellations and abandoned checkouts race', async () => {
+    const STOCK = 6;
+    await setProduct(PRODUCT, { stock: STOCK });
+    const shoppers: Shopper[] = [];
+    for (let i = 0; i < 24; i++) shoppers.push(await newShopper(app, [{ id: PRODUCT, quantity: 1 }]));
+    const firstRound = await Promise.all(shoppers.map((shopper) => shopper.createOrder()));
+    const placed = shoppers.flatMap((shopper, index) => {
+      const reply = firstRound[index];
+      return reply?.statusCode === 200
+        ? [{ shopper, order: reply.json<{ id: string; orderId: string }>() }]
+        : [];
+    });
+    expect(placed).toHaveLength(STOCK);
+    expect(await heldOf(PRODUCT)).toBe(STOCK);
+    const refused = shoppers.filter((_, index) => firstRound[index]?.statusCode !== 200);
+
+    // Two pay, two cancel, two are given up (one after its hold lapsed), while the refused try again.
+    const [payA, payB, cancelA, cancelB, leaveA, leaveB] = placed as Required<typeof placed>;
+    if (!payA || !payB || !cancelA || !cancelB || !leaveA || !leaveB) throw new Error('six orders placed');
+    await expireHoldsOf(leaveB.order.orderId);
+    const retries = await Promise.all([
+      pay(payA.shopper, payA.order.id),
+      pay(payB.shopper, payB.order.id),
+      cancel(cancelA.shopper, cancelA.order.orderId),
+      cancel(cancelB.shopper, cancelB.order.orderId),
+      abandon(leaveA.order.orderId),
+      abandon(leaveB.order.orderId),
+      ...refused.map((shopper) => shopper.createOrder()),
+    ]);
+    const retried = retries.slice(6) as Awaited<ReturnType<Shopper['createOrder']>>[];
+    const replaced = retried.filter((reply) => reply.statusCode === 200);
+    for (const reply of retried.filter((reply) => reply.statusCode !== 200))
+      expect(reply.statusCode).toBe(409);
+
+    // Two units sold; of the four given back, no more were held again than there were.
+    expect((await stockOf(PRODUCT)).stock).toBe(STOCK - 2);
+    expect(replaced.length).toBeLessThanOrEqual(4);
+    expect(await heldOf(PRODUCT)).toBe(replaced.length);
+    await totalsMatchRows();
+
+    // Every checkout still holding pays, and each finds its unit: a hold is a promise the stock keeps.
+    for (const [index, reply] of retried.entries()) {
+      if (reply.statusCode !== 200) continue;
+      const orderId = await pay(refused[index] as Shopper, reply.json<{ id: string }>().id);
+      expect(await openAttention(orderId)).toEqual([]);
+    }
+    expect((await stockOf(PRODUCT)).stock).toBe(STOCK - 2 - replaced.length);
+    expect(await heldOf(PRODUCT)).toBe(0);
   });
 });
