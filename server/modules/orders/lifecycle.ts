@@ -332,7 +332,10 @@ function onShipLateRequested(state: OrderState, stockCovered: boolean): Decision
 function onCheckoutAbandoned(state: OrderState): Decision {
   if (state.status !== 'pending' || state.paymentStatus !== 'pending') return unchanged(state);
   const release = releasing(state);
-  return applied({ ...state, status: 'cancelled', paymentStatus: 'failed', holds: release.holds }, release.effects);
+  return applied(
+    { ...state, status: 'cancelled', paymentStatus: 'failed', holds: release.holds },
+    release.effects,
+  );
 }
 
 function onCancelRequested(state: OrderState): Decision {
