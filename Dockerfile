@@ -4,7 +4,7 @@
 
 # What npm needs to compile a native package whose prebuilt binary does not load on this machine (argon2's
 # crashed on one build machine, docs/operations.md#deploying). Only the build stages have it.
-FROM node:20-slim AS toolchain
+FROM node:24-slim AS toolchain
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 
@@ -22,7 +22,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
-FROM node:20-slim
+FROM node:24-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY --from=packages /app/node_modules ./node_modules

@@ -49,7 +49,7 @@ const ssrBuild = {
   outDir: '../dist/ssr',
   emptyOutDir: true,
   copyPublicDir: false,
-  target: 'node20',
+  target: 'node24',
   rolldownOptions: { input: fileURLToPath(new URL('web/entry-server.tsx', import.meta.url)) },
 };
 

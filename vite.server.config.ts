@@ -36,7 +36,7 @@ export default defineConfig({
     ssr: true,
     outDir,
     emptyOutDir: true,
-    target: 'node20',
+    target: 'node24',
     minify: false,
     sourcemap: true,
     rolldownOptions: {
