@@ -8,6 +8,13 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import {
+  type ChannelHandlers,
+  type ChannelListener,
+  hearOwnChanges,
+  listenOnPglite,
+  listenOnPostgres,
+} from './change-events';
 import { lockPgliteFolder, type PgliteFolderLock } from './pglite-folder-lock';
 import * as schema from './schema';
 
@@ -30,6 +37,11 @@ export interface DatabaseHandle {
   oneStartAtATime<T>(work: () => Promise<T>): Promise<T>;
   /** PGlite in a folder: this process's hold on it (docs/operations.md#pglite-lock). */
   folderLock?: PgliteFolderLock;
+  /**
+   * docs/operations.md#catalogue-cache: the changes to the catalogue and the settings, from every process;
+   * on PostgreSQL over a connection of its own, opened again whenever it breaks.
+   */
+  listenForCatalogueChanges(handlers: ChannelHandlers): Promise<ChannelListener>;
   close(): Promise<void>;
 }
 
@@ -112,6 +124,7 @@ async function pgliteHandle(
     executeSql,
     oneStartAtATime: (work) => work(),
     ...(folderLock ? { folderLock } : {}),
+    listenForCatalogueChanges: (handlers) => listenOnPglite(client, handlers),
     close,
   };
 }
@@ -127,6 +140,7 @@ async function openPostgres(
   // away: its client emits 'error' and nobody listens. With a listener the next statement fails instead, and
   // the request with it (docs/operations.md#health-check: a restart of PostgreSQL is a 503, not an exit).
   pool.on('connect', (client) => client.on('error', onConnectionError));
+  const ownChanges = hearOwnChanges(pool);
   const db = drizzlePostgres({ client: pool, schema });
   // Several API processes may start at once against one database: one migrates at a time, and the rest of
   // their start-up work waits its turn the same way.
@@ -150,6 +164,7 @@ async function openPostgres(
     executeSql,
     pool,
     oneStartAtATime: (work) => oneStartAtATime(() => work()),
+    listenForCatalogueChanges: (handlers) => listenOnPostgres(url, ownChanges, handlers),
     close: () => endPool(pool),
   };
 }
