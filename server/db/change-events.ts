@@ -43,39 +43,40 @@ export interface OwnChanges {
 }
 
 /**
- * Every pooled connection LISTENs too, and tells only the notifications it sent itself. PostgreSQL hands a
- * session its own notifications before it reports the statement done, so a change this process makes is in
- * its versions before the statement's promise resolves: its next request sees it, as it would on PGlite. The
- * other processes hear it on their listening connection a moment later.
+ * Every pooled connection LISTENs too (`connected` is the pool's `onConnect`, run before the connection is
+ * first handed out), and tells only the notifications it sent itself. PostgreSQL hands a session its own
+ * notifications before it reports the statement done, so a change this process makes is in its versions
+ * before the statement's promise resolves: its next request sees it, as it would on PGlite. The other
+ * processes hear it on their listening connection a moment later.
  */
-export function hearOwnChanges(pool: pg.Pool): OwnChanges {
+export function hearOwnChanges(): OwnChanges & {
+  connected(client: pg.ClientBase): Promise<void>;
+  removed(client: pg.ClientBase): void;
+} {
   const backendPids = new Set<number>();
-  const pidOf = new WeakMap<pg.PoolClient, number>();
+  const pidOf = new WeakMap<pg.ClientBase, number>();
   const subscribers = new Set<(payload: string) => void>();
-  pool.on('connect', (client) => {
-    let pid: number | undefined;
-    client.on('notification', (message) => {
-      if (message.channel !== CATALOGUE_CHANNEL || message.processId !== pid) return;
-      for (const notified of subscribers) notified(message.payload ?? '');
-    });
-    // Queued now, ahead of whatever the connection was opened for.
-    client.query(`listen ${client.escapeIdentifier(CATALOGUE_CHANNEL)}`).catch(() => {});
-    client
-      .query<{ pid: number }>('select pg_backend_pid() as pid')
-      .then(({ rows }) => {
-        pid = rows[0]?.pid;
-        if (pid === undefined) return;
-        backendPids.add(pid);
-        pidOf.set(client, pid);
-      })
-      .catch(() => {});
-  });
-  pool.on('remove', (client) => {
-    // The pid of a closed connection may be given to another process's connection.
-    const pid = pidOf.get(client);
-    if (pid !== undefined) backendPids.delete(pid);
-  });
   return {
+    async connected(client) {
+      const results = await client.query(
+        `listen ${client.escapeIdentifier(CATALOGUE_CHANNEL)}; select pg_backend_pid() as pid`,
+      );
+      // Two statements in one text: pg answers with a result for each.
+      const [, asked] = results as unknown as [pg.QueryResult, pg.QueryResult<{ pid: number }>];
+      const pid = asked.rows[0]?.pid;
+      if (pid === undefined) return;
+      backendPids.add(pid);
+      pidOf.set(client, pid);
+      client.on('notification', (message) => {
+        if (message.channel !== CATALOGUE_CHANNEL || message.processId !== pid) return;
+        for (const notified of subscribers) notified(message.payload ?? '');
+      });
+    },
+    removed(client) {
+      // The pid of a closed connection may be given to another process's connection.
+      const pid = pidOf.get(client);
+      if (pid !== undefined) backendPids.delete(pid);
+    },
     isOwn: (backendPid) => backendPids.has(backendPid),
     subscribe(notified) {
       subscribers.add(notified);

@@ -133,14 +133,20 @@ async function openPostgres(
   url: string,
   onConnectionError: (error: Error) => void = () => {},
 ): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  const ownChanges = hearOwnChanges();
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    onConnect: ownChanges.connected,
+  });
+  pool.on('remove', ownChanges.removed);
   // Without a listener, a broken idle connection is an 'error' event that ends the process.
   pool.on('error', onConnectionError);
   // So is one checked out (a transaction between two statements, the start-up lock's) when the server goes
   // away: its client emits 'error' and nobody listens. With a listener the next statement fails instead, and
   // the request with it (docs/operations.md#health-check: a restart of PostgreSQL is a 503, not an exit).
   pool.on('connect', (client) => client.on('error', onConnectionError));
-  const ownChanges = hearOwnChanges(pool);
   const db = drizzlePostgres({ client: pool, schema });
   // Several API processes may start at once against one database: one migrates at a time, and the rest of
   // their start-up work waits its turn the same way.
