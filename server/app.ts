@@ -39,6 +39,7 @@ import webPush from './modules/staff-alerts/web-push-plugin';
 import wishlistRoutes from './modules/wishlist/routes';
 import apiDocs from './plugins/api-docs';
 import authentication from './plugins/authentication';
+import catalogueEvents from './plugins/catalogue-events';
 import commandChannel from './plugins/command-channel';
 import compression from './plugins/compression';
 import database from './plugins/database';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     pgliteTemplate: options.pgliteTemplate,
     pgliteClient: options.pgliteClient,
   });
+  await app.register(catalogueEvents);
   await app.register(commandChannel);
   await app.register(jobs, {
     pollingIntervalSeconds: config.jobPollingIntervalSeconds,

@@ -8,6 +8,13 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import {
+  type ChannelHandlers,
+  type ChannelListener,
+  hearOwnChanges,
+  listenOnPglite,
+  listenOnPostgres,
+} from './change-events';
 import { lockPgliteFolder, type PgliteFolderLock } from './pglite-folder-lock';
 import * as schema from './schema';
 
@@ -30,6 +37,11 @@ export interface DatabaseHandle {
   oneStartAtATime<T>(work: () => Promise<T>): Promise<T>;
   /** PGlite in a folder: this process's hold on it (docs/operations.md#pglite-lock). */
   folderLock?: PgliteFolderLock;
+  /**
+   * docs/operations.md#catalogue-cache: the changes to the catalogue and the settings, from every process;
+   * on PostgreSQL over a connection of its own, opened again whenever it breaks.
+   */
+  listenForCatalogueChanges(handlers: ChannelHandlers): Promise<ChannelListener>;
   close(): Promise<void>;
 }
 
@@ -112,6 +124,7 @@ async function pgliteHandle(
     executeSql,
     oneStartAtATime: (work) => work(),
     ...(folderLock ? { folderLock } : {}),
+    listenForCatalogueChanges: (handlers) => listenOnPglite(client, handlers),
     close,
   };
 }
@@ -120,7 +133,14 @@ async function openPostgres(
   url: string,
   onConnectionError: (error: Error) => void = () => {},
 ): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  const ownChanges = hearOwnChanges();
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    onConnect: ownChanges.connected,
+  });
+  pool.on('remove', ownChanges.removed);
   // Without a listener, a broken idle connection is an 'error' event that ends the process.
   pool.on('error', onConnectionError);
   // So is one checked out (a transaction between two statements, the start-up lock's) when the server goes
@@ -150,6 +170,7 @@ async function openPostgres(
     executeSql,
     pool,
     oneStartAtATime: (work) => oneStartAtATime(() => work()),
+    listenForCatalogueChanges: (handlers) => listenOnPostgres(url, ownChanges, handlers),
     close: () => endPool(pool),
   };
 }

@@ -13,6 +13,7 @@ declare module 'fastify' {
     oneStartAtATime: DatabaseHandle['oneStartAtATime'];
     /** PGlite in a folder: this process's hold on it, where the command channel announces its port. */
     pgliteFolderLock: DatabaseHandle['folderLock'];
+    listenForCatalogueChanges: DatabaseHandle['listenForCatalogueChanges'];
   }
 }
 
@@ -44,6 +45,7 @@ export default fp(
     app.decorate('databasePool', handle.pool);
     app.decorate('oneStartAtATime', handle.oneStartAtATime);
     app.decorate('pgliteFolderLock', handle.folderLock);
+    app.decorate('listenForCatalogueChanges', handle.listenForCatalogueChanges);
     app.addHook('onClose', () => handle.close());
     app.log.info({ database: handle.kind }, 'database ready');
   },

@@ -80,7 +80,13 @@ export default fp(
         'the page renderer is not built (npm run build); every page is the client shell',
       );
     } else {
-      pages = createPageService({ db: app.db, renderer, template, siteUrl: options.config.publicUrl });
+      pages = createPageService({
+        db: app.db,
+        versions: app.catalogueVersions,
+        renderer,
+        template,
+        siteUrl: options.config.publicUrl,
+      });
       await app.register(pageRoutes, { pages, policyPages: renderer.policyPages });
     }
     await app.register(fastifyStatic, {

@@ -8,14 +8,19 @@ import {
 import { errorReplies } from '../../../contracts/http';
 import { messages } from '../../../contracts/messages';
 import { AppError } from '../../errors';
+import { precompressed, preferredEncoding } from './precompressed';
 import { createCatalogueCache, findProduct } from './service';
 
 const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  const catalogue = createCatalogueCache(app.db);
+  const catalogue = createCatalogueCache(app.db, app.catalogueVersions);
+  const compressed = precompressed();
 
   app.get(
     '/products',
     {
+      // Compressed here, once per version of the list, rather than by @fastify/compress on every reply.
+      compress: false,
+      decompress: false,
       schema: {
         tags: ['catalogue'],
         summary: 'The catalogue (docs/product.md#entities Product)',
@@ -28,11 +33,19 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const snapshot = await catalogue.get();
       // Browsers keep the list but ask again each time; an unchanged one costs a 304.
-      reply.header('ETag', snapshot.etag).header('Cache-Control', 'no-cache');
+      reply
+        .header('ETag', snapshot.etag)
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'accept-encoding');
       if (request.headers['if-none-match'] === snapshot.etag) return reply.code(304).send(null);
-      // Serialized once per snapshot: Fastify sends a string body as it is, skipping the per-request serializer.
-      const preSerialized = snapshot.json as unknown as ProductListReply;
-      return reply.type('application/json; charset=utf-8').send(preSerialized);
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      let body = snapshot.json;
+      if (encoding) {
+        body = await compressed(snapshot.json, encoding);
+        reply.header('Content-Encoding', encoding);
+      }
+      // Serialized once per snapshot: Fastify sends a Buffer as it is, skipping the per-request serializer.
+      return reply.type('application/json; charset=utf-8').send(body as unknown as ProductListReply);
     },
   );
 

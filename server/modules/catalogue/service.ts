@@ -1,13 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Product } from '../../../contracts/catalogue';
 import { discountedUnitPrice, paiseToRupees } from '../../../contracts/pricing';
+import type { CatalogueVersions } from '../../db/change-events';
 import type { Database } from '../../db/client';
-import {
-  type ProductRow,
-  selectCatalogueVersion,
-  selectProductOnSale,
-  selectProductsOnSale,
-} from './queries';
+import { type ProductRow, selectProductOnSale, selectProductsOnSale } from './queries';
 
 /** The catalogue as the API shows it: rupees where the original client shows rupees, the discounted price computed here. */
 export function toProduct(row: ProductRow): Product {
@@ -46,8 +42,8 @@ export async function findProduct(db: Database, idText: string): Promise<Product
 
 export interface CatalogueSnapshot {
   products: Product[];
-  /** The list reply, serialized once per snapshot rather than per request. */
-  json: string;
+  /** The list reply's bytes, serialized once per version of the catalogue rather than per request. */
+  json: Buffer;
   etag: string;
 }
 
@@ -78,39 +74,48 @@ export function sharedFreshRead<T>(read: () => Promise<T>): () => Promise<T> {
 }
 
 /**
- * The product list is read on every home-page visit but changes rarely. docs/architecture.md#stock: the
- * storefront follows the catalogue at once, so each request asks for the table's version (one cheap query,
- * shared by the requests that arrive while it runs) and the list is read and serialized again only when it
- * changed, whichever process changed it. Prices for an order are never taken from here: orders read the table.
+ * A read kept for as long as `version()` stays the same; while it is undefined (changes could go unheard),
+ * never kept. A read kept for a version started after that version was reached, so it holds every change
+ * the version stands for (sharedFreshRead).
  */
-export function createCatalogueCache(db: Database) {
-  const readVersion = sharedFreshRead(() => selectCatalogueVersion(db));
-  let snapshot: (CatalogueSnapshot & { version: string }) | undefined;
-  const loading = new Map<string, Promise<CatalogueSnapshot>>();
-
-  async function load(version: string): Promise<CatalogueSnapshot> {
-    const products = (await selectProductsOnSale(db)).map(toProduct);
-    const json = JSON.stringify({ products });
-    const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
-    snapshot = { products, json, etag, version };
-    return snapshot;
-  }
-
-  /** The snapshot of a version the caller has just read (the page service reads it with the settings'). */
-  async function at(version: string): Promise<CatalogueSnapshot> {
-    if (snapshot?.version === version) return snapshot;
-    let pending = loading.get(version);
-    if (!pending) {
-      pending = load(version).finally(() => loading.delete(version));
-      loading.set(version, pending);
+export function keptPerVersion<T>(
+  version: () => number | undefined,
+  read: () => Promise<T>,
+): () => Promise<T> {
+  const fresh = sharedFreshRead(read);
+  let kept: { version: number; value: Promise<T> } | undefined;
+  return () => {
+    const now = version();
+    if (now === undefined) return fresh();
+    if (kept?.version !== now) {
+      const entry = { version: now, value: fresh() };
+      kept = entry;
+      entry.value.catch(() => {
+        if (kept === entry) kept = undefined;
+      });
     }
-    return pending;
-  }
+    return kept.value;
+  };
+}
 
+async function readSnapshot(db: Database): Promise<CatalogueSnapshot> {
+  const products = (await selectProductsOnSale(db)).map(toProduct);
+  const json = Buffer.from(JSON.stringify({ products }));
+  const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
+  return { products, json, etag };
+}
+
+/**
+ * The product list is read on every home-page visit but changes rarely. docs/architecture.md#stock: the
+ * storefront follows the catalogue at once, whichever process changed it: the list is read and serialized
+ * again only after the database said the products changed (docs/operations.md#catalogue-cache), with no
+ * query on the requests in between. Prices for an order are never taken from here: orders read the table.
+ */
+export function createCatalogueCache(db: Database, versions: CatalogueVersions) {
   return {
-    at,
-    async get(): Promise<CatalogueSnapshot> {
-      return at(await readVersion());
-    },
+    get: keptPerVersion(
+      () => versions.of('products'),
+      () => readSnapshot(db),
+    ),
   };
 }

@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { PageRenderer, RenderedPolicyPage } from '../../../contracts/page-rendering';
 import { searchPath } from '../../../contracts/search-query';
+import type { CatalogueVersions } from '../../db/change-events';
 import type { Database } from '../../db/client';
 import { type CatalogueSnapshot, createCatalogueCache, parseProductId } from '../catalogue/service';
 import { type PageDescriptor, pageHead } from '../seo/page-head';
 import type { ShopSettings } from '../shop-settings/read-shop-settings';
 import { sellerDetailsOf } from '../shop-settings/seller-details';
+import { createShopSettingsCache } from './page-settings';
 import type { PageTemplate } from './page-template';
-import { createPageVersions } from './page-versions';
 
 /** A page the server renders: docs/architecture.md#pages-as-html. */
 export type PageRequest =
@@ -26,6 +27,8 @@ export interface RenderedHtmlPage {
 
 interface PageServiceOptions {
   db: Database;
+  /** When the catalogue and the settings must be read again (docs/operations.md#catalogue-cache). */
+  versions: CatalogueVersions;
   renderer: PageRenderer;
   template: PageTemplate;
   /** The shop's public origin, for the head's absolute URLs. */
@@ -47,13 +50,13 @@ const MAX_CACHED_PAGES = 200;
 
 /**
  * The catalogue pages as HTML, the same for every visitor (no cookie or session is read). Each is rendered
- * once per version of the catalogue and the settings and kept: one cheap query on every request
- * fingerprints both (page-versions.ts), so a change made in any process (a price, the seller's details in the
- * console) shows in the next page.
+ * once per version of the catalogue and the settings and kept; both are read again only after the database
+ * said they changed (docs/operations.md#catalogue-cache), so a change made in any process (a price, the
+ * seller's details in the console) shows in the next page without a query on every request.
  */
-export function createPageService({ db, renderer, template, siteUrl }: PageServiceOptions) {
-  const catalogue = createCatalogueCache(db);
-  const versions = createPageVersions(db);
+export function createPageService({ db, versions, renderer, template, siteUrl }: PageServiceOptions) {
+  const catalogue = createCatalogueCache(db, versions);
+  const readSettings = createShopSettingsCache(db, versions);
   let cachedVersion = '';
   // Bounded: every search (/?q=…) is a page of its own.
   const cache = new LRUCache<string, Promise<RenderedHtmlPage>>({ max: MAX_CACHED_PAGES });
@@ -98,13 +101,12 @@ export function createPageService({ db, renderer, template, siteUrl }: PageServi
   return {
     async page(request: PageRequest): Promise<RenderedHtmlPage> {
       const path = pathOf(request);
-      const read = await versions.read();
-      const [snapshot, settings] = await Promise.all([
-        catalogue.at(read.catalogue),
-        versions.settingsAt(read.settings),
+      const [snapshot, { settings, version: settingsVersion }] = await Promise.all([
+        catalogue.get(),
+        readSettings(),
       ]);
       // The footer's year is the clock's: a new year is a new version too.
-      const version = `${snapshot.etag}:${read.settings}:${new Date().getFullYear()}`;
+      const version = `${snapshot.etag}:${settingsVersion}:${new Date().getFullYear()}`;
       if (version !== cachedVersion) {
         cache.clear();
         cachedVersion = version;
