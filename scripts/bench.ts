@@ -44,6 +44,7 @@ const DURATION_S = Number(args.seconds);
 const ABANDONED = Number(args.abandoned);
 const SOAK_MINUTES = Number(args.soak);
 const WARM_UP_S = 2;
+const SHOWN_STALLS = 10;
 const CONNECTIONS = 20;
 const DATABASE_CONNECTIONS = 10;
 const CART_SHOPPERS = 4000;
@@ -413,7 +414,14 @@ if (cartRuns && cartAt400 && checkoutAt200) {
   );
   const stalls = loop.stalls ?? [];
   console.log(
-    `event loop during the fixed-rate runs: p99 ${loop.p99Ms?.toFixed(1)} ms, max ${loop.maxMs?.toFixed(1)} ms, ${stalls.length} stalls over 50 ms${stalls.length > 0 ? ` (${stalls.map((stall) => `${stall.ms} ms at ${(stall.atMs / 1000).toFixed(1)} s`).join(', ')})` : ''}`,
+    `event loop during the fixed-rate runs: p99 ${loop.p99Ms?.toFixed(1)} ms, max ${loop.maxMs?.toFixed(1)} ms, ${stalls.length} stalls over 50 ms${
+      stalls.length > 0
+        ? ` (${stalls
+            .slice(0, SHOWN_STALLS)
+            .map((stall) => `${stall.ms} ms at ${(stall.atMs / 1000).toFixed(1)} s`)
+            .join(', ')}${stalls.length > SHOWN_STALLS ? ', …' : ''})`
+        : ''
+    }`,
   );
 } else {
   console.log('add to cart and create-order: set DATABASE_URL to a PostgreSQL database to measure them');

@@ -112,6 +112,17 @@ describe('runOpenLoop', () => {
 });
 
 describe('summarize', () => {
+  it('gives each kind of failure once, whatever its request id', () => {
+    const failure = (requestId: string): Sample => ({
+      ...sample(5, 500),
+      detail: `{"message":"Something went wrong.","requestId":"${requestId}"}`,
+    });
+    expect(summarize([failure('a'), failure('b'), sample(6, 409)]).errorExamples).toEqual([
+      '500 {"message":"Something went wrong."}',
+      '409 body 6',
+    ]);
+  });
+
   it('gives nearest-rank percentiles', () => {
     const values = Array.from({ length: 100 }, (_, index) => index + 1);
     expect(percentile(values, 50)).toBe(50);

@@ -116,11 +116,13 @@ export function percentile(sorted: readonly number[], percent: number): number {
 /** A request sent this much after its time means the generator, not the server, was behind. */
 export const LATE_SEND_MS = 10;
 const ERROR_EXAMPLES = 3;
+/** A reply's own request id: left out so that failures differing only in it count as one example. */
+const REQUEST_ID = /,?"requestId":"[^"]*"/g;
 
 export interface Summary {
   count: number;
   errors: number;
-  /** The first few failures: status (or "network") and the start of the body or the error. */
+  /** The first few kinds of failure: status (or "network") and the start of the body or the error. */
   errorExamples: string[];
   p50: number;
   p90: number;
@@ -138,9 +140,13 @@ export function summarize(samples: readonly Sample[]): Summary {
   return {
     count: samples.length,
     errors: failed.length,
-    errorExamples: failed
-      .slice(0, ERROR_EXAMPLES)
-      .map((sample) => `${sample.status ?? 'network'} ${(sample.detail ?? '').slice(0, 160)}`.trim()),
+    errorExamples: [
+      ...new Set(
+        failed.map((sample) =>
+          `${sample.status ?? 'network'} ${(sample.detail ?? '').replace(REQUEST_ID, '').slice(0, 160)}`.trim(),
+        ),
+      ),
+    ].slice(0, ERROR_EXAMPLES),
     p50: percentile(latencies, 50),
     p90: percentile(latencies, 90),
     p99: percentile(latencies, 99),
