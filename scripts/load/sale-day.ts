@@ -302,7 +302,9 @@ export async function runSaleDay(argv: string[]): Promise<void> {
     console.log(
       `\n${samples.length} requests in ${elapsedS.toFixed(0)} s; ${checkoutsNeeded} checkouts, ${paid.orders} paid and confirmed, ${paid.cancelled} of them cancelled; ${errors} errors`,
     );
-    const shopErrors = started.map((shop) => shop.errors().trim()).filter(Boolean);
+    const shopErrors = started
+      .map((shop) => (shop.errors() ? `${shop.base}:\n${shop.errors()}` : ''))
+      .filter(Boolean);
     if (shopErrors.length > 0) console.log(`the shops' logged errors, by kind:\n${shopErrors.join('\n')}`);
     process.exitCode = errors > 0 ? 1 : 0;
   } finally {
