@@ -64,4 +64,20 @@ describe('insertAbandonedCheckouts', () => {
     const added = productIds.reduce((sum, id) => sum + (after.get(id) ?? 0) - (before.get(id) ?? 0), 0);
     expect(added).toBe(items?.units);
   });
+
+  it('spreads the orders over the shoppers given', async () => {
+    const shoppers = await insertShoppersWithCarts(app.db, { count: 2, productIds, withCarts: false });
+    await insertAbandonedCheckouts(app.db, {
+      count: 6,
+      productIds,
+      userIds: shoppers.map((each) => each.userId),
+    });
+    for (const shopper of shoppers) {
+      const mine = await app.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.userId, shopper.userId));
+      expect(mine).toHaveLength(3);
+    }
+  });
 });
