@@ -1,7 +1,9 @@
 // One server for the benchmark, in its own process. `app` is the whole shop (PostgreSQL when DATABASE_URL is
-// set, else a fresh PGlite) with bench shoppers; `bare` is a Fastify with nothing but a route returning the
-// same catalogue JSON; `bare-cart` is a Fastify whose add-to-cart runs the shop's same SQL straight on a pg
-// pool of the same size. Prints the port when listening, and on SIGTERM how long the event loop stalled.
+// set, else a fresh PGlite), whose shoppers the bench writes itself; `bare` is a Fastify with nothing but a
+// route sending the catalogue's bytes as the shop sent them; `bare-cart` is a Fastify whose add-to-cart runs
+// the shop's same SQL straight on a pg pool of the same size. Prints the port when listening, its memory every
+// few seconds, and on SIGTERM how long the event loop stalled.
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -10,11 +12,10 @@ import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { hashToken } from '../server/modules/auth/tokens';
-import { createShopper } from '../server/test/shopper-factory';
 
 const kind = process.argv[2];
-const BENCH_SHOPPERS = 100;
 const STALL_MS = 50;
+const MEMORY_EVERY_MS = Number(process.env.BENCH_MEMORY_EVERY_MS ?? 10_000);
 
 async function startApp() {
   // Production mode as shipped, with the payment and shipping simulators allowed (no real accounts here) and
@@ -31,27 +32,16 @@ async function startApp() {
   };
   const config = { ...loadConfig(env), dataDir: 'memory://' };
   const app = await buildApp(config, { logger: false });
-  // Shoppers with one line in the cart, and stock that no run sells out.
-  await app.db.execute(sql`update products set stock = greatest(stock, 10000000)`);
-  const tokens: string[] = [];
-  for (let index = 0; index < (process.env.DATABASE_URL ? BENCH_SHOPPERS : 0); index += 1) {
-    const shopper = await createShopper(app);
-    await app.inject({
-      method: 'POST',
-      url: '/api/cart/update',
-      headers: shopper.headers,
-      payload: { cart: [{ id: 1, quantity: 1 }] },
-    });
-    tokens.push(shopper.token);
-  }
-  console.log(`tokens ${tokens.join(',')}`);
+  // Stock that no run sells out, however many checkouts hold it.
+  await app.db.execute(sql`update products set stock = greatest(stock, 100000000)`);
   return app;
 }
 
-async function startBare(catalogueJson: string) {
-  const payload: unknown = JSON.parse(catalogueJson);
+/** The catalogue's bytes, stored once and sent as they are, with the shop's content type. */
+async function startBare(bodyFile: string, contentType: string) {
+  const body = readFileSync(bodyFile);
   const bare = Fastify({ logger: false });
-  bare.get('/api/products', async () => payload);
+  bare.get('/api/products', (_request, reply) => reply.type(contentType).send(body));
   return bare;
 }
 
@@ -125,12 +115,16 @@ setInterval(() => {
 
 const server =
   kind === 'bare'
-    ? await startBare(process.argv[3] ?? '{}')
+    ? await startBare(process.argv[3] ?? '', process.argv[4] ?? 'application/json; charset=utf-8')
     : kind === 'bare-cart'
       ? await startBareCart(process.env.DATABASE_URL ?? '')
       : await startApp();
 await server.listen({ host: '127.0.0.1', port: 0 });
 console.log(`listening ${(server.server.address() as AddressInfo).port}`);
+setInterval(() => {
+  const { rss, heapUsed } = process.memoryUsage();
+  console.log(`memory ${JSON.stringify({ atMs: Math.round(performance.now() - startedAt), rss, heapUsed })}`);
+}, MEMORY_EVERY_MS).unref();
 process.on('SIGUSR2', () => {
   // A fresh window for the run being measured: set-up and warm-up stalls are not the server's steady state.
   loopDelay.reset();

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { testProfile } from './shopper-factory';
+
+// A sale day's abandoned checkouts (docs/operations.md#bench): shoppers who pressed PLACE ORDER and never
+// paid, whose pending orders still hold stock (docs/architecture.md#stock). Every row an abandoned checkout
+// leaves is written here and nowhere else, so that a change to how checkouts hold stock changes this one
+// function.
+
+/** Orders written per statement. */
+const CHUNK = 20_000;
+
+/**
+ * `count` pending orders (status and payment pending, a Razorpay order id each), created at random times
+ * within the last 29 minutes (inside the checkout hold), each with 1-7 order items over `productIds` (as many
+ * as there are, at most), 1-2 units each, priced from the products' rows. With `userIds`, the orders are spread
+ * over those shoppers; else they belong to nobody (as a deleted account's orders do).
+ */
+export async function insertAbandonedCheckouts(
+  db: Database,
+  options: { count: number; productIds: readonly number[]; userIds?: readonly string[] },
+): Promise<void> {
+  if (options.productIds.length === 0) throw new Error('abandoned checkouts need products');
+  const run = randomBytes(4).toString('hex');
+  const address = JSON.stringify({ ...testProfile });
+  const contact = JSON.stringify({
+    name: `${testProfile.firstName} ${testProfile.lastName}`,
+    email: 'abandoned@example.in',
+    phone: '9876543210',
+    deliveryPhone: '9876543210',
+  });
+  const userIds = JSON.stringify(options.userIds ?? []);
+  const productIds = JSON.stringify(options.productIds);
+  for (let start = 0; start < options.count; start += CHUNK) {
+    const size = Math.min(CHUNK, options.count - start);
+    await db.execute(sql`
+      with listed as (
+        select p.id, p.title, p.description, coalesce(p.images->>0, '') as image, p.sku, p.category, p.brand,
+          p.price_paise, p.discount_percent,
+          (p.price_paise * (100 - p.discount_percent) / 100) as unit_price_paise,
+          (row_number() over (order by p.id) - 1)::integer as position
+        from products p where p.id in (select value::integer from jsonb_array_elements_text(${productIds}::jsonb))),
+      shoppers as (
+        select value::uuid as user_id, (row_number() over () - 1)::integer as position
+        from jsonb_array_elements_text(${userIds}::jsonb)),
+      made as (
+        insert into orders (id, user_id, status, payment_status, mrp_paise, subtotal_paise, discount_paise,
+          shipping_paise, tax_paise, total_paise, cart_fingerprint, razorpay_order_id, contact, shipping_address,
+          billing_address, created_at, updated_at)
+        select gen_random_uuid(), shoppers.user_id, 'pending', 'pending', 99900, 99900, 0, 0, 0, 99900, 'abandoned-' || ${run} || '-' || n,
+          'order_abandoned_' || ${run} || '_' || n, ${contact}::jsonb, ${address}::jsonb, ${address}::jsonb,
+          now() - random() * interval '29 minutes', now()
+        from generate_series(${start}::integer, ${start + size - 1}::integer) as n
+        left join shoppers on shoppers.position = n % greatest(1, (select count(*) from shoppers))::integer
+        returning id, created_at)
+      insert into order_items (order_id, product_id, title, description, image, sku, category, brand, size,
+        quantity, unit_mrp_paise, discount_percent, unit_price_paise)
+      select made.id, listed.id, listed.title, listed.description, listed.image, listed.sku, listed.category,
+        listed.brand, 'M', 1 + (seeded.seed + line) % 2, listed.price_paise, listed.discount_percent,
+        listed.unit_price_paise
+      from made
+      cross join lateral (select (abs(hashtext(made.id::text)::bigint) % 1000000)::integer as seed) as seeded
+      cross join lateral generate_series(0, seeded.seed % least(7, (select count(*) from listed)::integer))
+        as line
+      join listed on listed.position = (seeded.seed + line) % (select count(*) from listed)::integer`);
+  }
+}
