@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { testProfile } from './shopper-factory';
 
 // A sale day's abandoned checkouts (docs/operations.md#bench): shoppers who pressed PLACE ORDER and never
-// paid, whose pending orders still hold stock (docs/architecture.md#stock). Every row an abandoned checkout
+// paid, whose pending orders still hold stock (docs/architecture.md#holds). Every row an abandoned checkout
 // leaves is written here and nowhere else, so that a change to how checkouts hold stock changes this one
 // function.
 
@@ -15,7 +15,8 @@ const CHUNK = 20_000;
  * `count` pending orders (status and payment pending, a Razorpay order id each), created at random times
  * within the last 29 minutes (inside the checkout hold), each with 1-7 order items over `productIds` (as many
  * as there are, at most), 1-2 units each, priced from the products' rows. With `userIds`, the orders are spread
- * over those shoppers; else they belong to nobody (as a deleted account's orders do).
+ * over those shoppers; else they belong to nobody (as a deleted account's orders do). Each order holds its
+ * units until 30 minutes after it was made, as a checkout does, and the products' held totals count them.
  */
 export async function insertAbandonedCheckouts(
   db: Database,
@@ -65,4 +66,16 @@ export async function insertAbandonedCheckouts(
         as line
       join listed on listed.position = (seeded.seed + line) % (select count(*) from listed)::integer`);
   }
+  await db.execute(sql`
+    insert into holds (order_id, kind, ref, units, expires_at)
+    select o.id, 'product', i.product_id, sum(i.quantity), o.created_at + interval '30 minutes'
+    from orders o join order_items i on i.order_id = o.id
+    where o.razorpay_order_id like ${`order_abandoned_${run}_%`}
+    group by o.id, i.product_id, o.created_at`);
+  await db.execute(sql`
+    insert into held_totals (kind, ref, units)
+    select 'product', h.ref, sum(h.units) from holds h join orders o on o.id = h.order_id
+    where o.razorpay_order_id like ${`order_abandoned_${run}_%`}
+    group by h.ref
+    on conflict (kind, ref) do update set units = held_totals.units + excluded.units`);
 }

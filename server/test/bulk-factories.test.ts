@@ -2,7 +2,8 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartReply } from '../../contracts/cart';
 import { orderItems, orders, products } from '../db/schema';
-import { heldUnits, holdCutoff } from '../modules/stock/holds';
+import { heldUnits } from '../modules/holds/holds';
+import { holdCutoff } from '../modules/stock/holds';
 import { insertAbandonedCheckouts } from './abandoned-checkouts';
 import { buildTestApp, type TestApp } from './build-test-app';
 import { insertShoppersWithCarts } from './bulk-shoppers';
@@ -40,7 +41,7 @@ describe('insertShoppersWithCarts', () => {
 
 describe('insertAbandonedCheckouts', () => {
   it('leaves pending orders inside the hold whose items hold their units', async () => {
-    const before = await heldUnits(app.db, productIds);
+    const before = await heldUnits(app.db, 'product', productIds);
     await insertAbandonedCheckouts(app.db, { count: 40, productIds });
 
     const pending = await app.db
@@ -60,7 +61,7 @@ describe('insertAbandonedCheckouts', () => {
     expect(items?.lines).toBeGreaterThanOrEqual(40);
     expect(items?.lines).toBeLessThanOrEqual(40 * 7);
 
-    const after = await heldUnits(app.db, productIds);
+    const after = await heldUnits(app.db, 'product', productIds);
     const added = productIds.reduce((sum, id) => sum + (after.get(id) ?? 0) - (before.get(id) ?? 0), 0);
     expect(added).toBe(items?.units);
   });
