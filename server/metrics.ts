@@ -1,4 +1,4 @@
-import { Counter, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Registry } from 'prom-client';
 
 /**
  * docs/operations.md#metrics: the counters code anywhere in the server moves, in one registry per process
@@ -31,4 +31,21 @@ export const jobFailures = new Counter({
 /** The checkout's own report comes from the shopper's browser. */
 export function countPaymentConfirmed(source: string) {
   paymentsConfirmed.inc({ source: source === 'checkout' ? 'browser' : source });
+}
+
+let processMetricsStarted = false;
+
+/**
+ * docs/operations.md#stalls-and-memory: prom-client's figures of the process itself into `counters`, once per
+ * process however many apps it builds: memory (resident, heap), CPU, the event loop's delay (its p99 over
+ * each scrape interval) and the time spent in garbage collection, by kind.
+ */
+export function collectProcessMetrics() {
+  if (processMetricsStarted) return;
+  processMetricsStarted = true;
+  collectDefaultMetrics({
+    register: counters,
+    eventLoopMonitoringPrecision: 10,
+    gcDurationBuckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5],
+  });
 }

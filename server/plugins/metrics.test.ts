@@ -79,6 +79,16 @@ describe('GET /metrics', () => {
       app.databaseKind === 'postgres',
     );
   });
+
+  it("reports the process's memory, event-loop delay and garbage collection", async () => {
+    app = await buildTestApp({ metricsToken: token });
+    const text = await scrape(app);
+    for (const series of ['process_resident_memory_bytes', 'nodejs_heap_size_used_bytes']) {
+      expect(seriesValue(text, series)).toBeGreaterThan(0);
+    }
+    expect(text).toContain('\nnodejs_eventloop_lag_p99_seconds ');
+    expect(text).toContain('# TYPE nodejs_gc_duration_seconds histogram');
+  });
 });
 
 describe('request ids', () => {

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { messages } from '../../contracts/messages';
-import { counters } from '../metrics';
+import { collectProcessMetrics, counters } from '../metrics';
 
 export interface MetricsOptions {
   /** The bearer token a scrape must carry. */
@@ -35,6 +35,7 @@ function tokenMatches(header: string | undefined, token: string): boolean {
  */
 export default fp(
   async (app, options: MetricsOptions) => {
+    collectProcessMetrics();
     const registry = new Registry();
     const requestLabels = ['method', 'route', 'status_code'] as const;
     const requests = new Counter({

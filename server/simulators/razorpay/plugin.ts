@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { devToolsAccess, requireDevToolsToken } from '../../dev-tools';
 import { addFaultHook, createFaultInjector } from '../faults';
@@ -12,6 +12,7 @@ import {
   SIMULATOR_BASE_PATH,
   type SimulatorInternals,
 } from './simulator';
+import type { RazorpayEntityKey } from './store';
 import type { WebhookRetryPolicy } from './webhooks';
 
 declare module 'fastify' {
@@ -19,6 +20,9 @@ declare module 'fastify' {
     razorpaySimulator: RazorpaySimulator | undefined;
   }
 }
+
+/** How many Razorpay orders, with their payments and refunds, the simulator holds in memory on PostgreSQL. */
+export const ORDERS_KEPT_IN_MEMORY = 10_000;
 
 // Razorpay retries for 24 hours; locally a few tries show the same behaviour, and tests must not wait.
 const WEBHOOK_RETRY: Record<'test' | 'other', WebhookRetryPolicy> = {
@@ -35,14 +39,23 @@ export default fp(
       app.decorate('razorpaySimulator', undefined);
       return;
     }
-    const state = await keepRazorpayStateIn(app.db, (error) =>
-      app.log.error({ err: error }, 'the Razorpay simulator could not save a change'),
+    // docs/operations.md#stalls-and-memory: on PostgreSQL the newest orders stay in memory and older ones are
+    // read back when named. Not on PGlite: the shop calls the simulator inside its own transaction, and
+    // PGlite would make the read wait for that transaction, which waits for the simulator.
+    const state = await keepRazorpayStateIn(
+      app.db,
+      (error) => app.log.error({ err: error }, 'the Razorpay simulator could not save a change'),
+      app.databaseKind === 'postgres' ? ORDERS_KEPT_IN_MEMORY : undefined,
     );
     const sim = createRazorpaySimulator({
       postWebhook: async (target, headers, body) =>
         (await app.inject({ method: 'POST', url: target, headers, payload: body })).statusCode,
       webhookRetry: WEBHOOK_RETRY[config.env === 'test' ? 'test' : 'other'],
-      state: { saved: state.saved, onChange: state.onChange },
+      state: {
+        saved: state.saved,
+        onChange: state.onChange,
+        ...(state.keep === undefined ? {} : { keep: state.keep, load: state.load }),
+      },
     });
     app.decorate('razorpaySimulator', sim.simulator);
     const faults = createFaultInjector(SIMULATOR_BASE_PATH);
@@ -78,7 +91,25 @@ export function simulatedRazorpayRoutes(
 ): FastifyPluginAsync {
   return async (scope) => {
     addFaultHook(scope, faults);
+    scope.addHook('preHandler', async (request) => {
+      const key = entityNamedBy(request);
+      if (key) await sim.recall(key);
+    });
     await scope.register(restRoutes(sim), { prefix: '/v1' });
     await scope.register(checkoutRoutes(sim));
   };
+}
+
+/** The order, payment or refund a call to the simulated API or Checkout names, if any. */
+function entityNamedBy(request: FastifyRequest): RazorpayEntityKey | undefined {
+  const url = request.routeOptions.url ?? '';
+  const id = (request.params as { id?: unknown } | undefined)?.id;
+  if (typeof id === 'string') {
+    if (url.includes('/orders/:id')) return { orderId: id };
+    if (url.includes('/payments/:id')) return { paymentId: id };
+    if (url.includes('/refunds/:id')) return { refundId: id };
+  }
+  const fields = { ...(request.query as object | undefined), ...(request.body as object | undefined) };
+  const orderId = (fields as { order_id?: unknown }).order_id;
+  return url.includes('/checkout/') && typeof orderId === 'string' ? { orderId } : undefined;
 }

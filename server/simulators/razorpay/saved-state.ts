@@ -1,3 +1,4 @@
+import { desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   simulatedRazorpayOrders as razorpayOrders,
@@ -7,6 +8,7 @@ import {
 import { createStateWriter } from '../state-writer';
 import type {
   RazorpayChange,
+  RazorpayEntityKey,
   SavedRazorpayState,
   SimulatedOrder,
   SimulatedPayment,
@@ -153,18 +155,70 @@ function refundColumns(refund: SimulatedRefund, idempotencyKey: string | null) {
   };
 }
 
-/** The account as the database kept it, oldest first. */
-async function loadRazorpayState(db: Database): Promise<SavedRazorpayState> {
-  const [orderRows, paymentRows, refundRows] = await Promise.all([
-    db.select().from(razorpayOrders).orderBy(razorpayOrders.position),
-    db.select().from(razorpayPayments).orderBy(razorpayPayments.position),
-    db.select().from(razorpayRefunds).orderBy(razorpayRefunds.position),
-  ]);
+function stateOf(orderRows: OrderRow[], paymentRows: PaymentRow[], refundRows: RefundRow[]) {
   return {
     orders: orderRows.map(orderEntity),
     payments: paymentRows.map(paymentEntity),
     refunds: refundRows.map((row) => ({ refund: refundEntity(row), idempotencyKey: row.idempotencyKey })),
   };
+}
+
+/** The account as the database kept it, oldest first: its newest `keep` orders, with their payments and refunds. */
+async function loadRazorpayState(db: Database, keep: number | undefined): Promise<SavedRazorpayState> {
+  if (keep === undefined) {
+    const [orderRows, paymentRows, refundRows] = await Promise.all([
+      db.select().from(razorpayOrders).orderBy(razorpayOrders.position),
+      db.select().from(razorpayPayments).orderBy(razorpayPayments.position),
+      db.select().from(razorpayRefunds).orderBy(razorpayRefunds.position),
+    ]);
+    return stateOf(orderRows, paymentRows, refundRows);
+  }
+  const newest = db
+    .select({ id: razorpayOrders.id })
+    .from(razorpayOrders)
+    .orderBy(desc(razorpayOrders.position))
+    .limit(keep);
+  return loadOrders(db, inArray(razorpayOrders.id, newest), inArray(razorpayPayments.orderId, newest));
+}
+
+/** The orders the conditions pick, with all their payments and those payments' refunds, oldest first. */
+async function loadOrders(db: Database, orderWhere: SQL, paymentWhere: SQL): Promise<SavedRazorpayState> {
+  const [orderRows, paymentRows] = await Promise.all([
+    db.select().from(razorpayOrders).where(orderWhere).orderBy(razorpayOrders.position),
+    db.select().from(razorpayPayments).where(paymentWhere).orderBy(razorpayPayments.position),
+  ]);
+  const paymentIds = paymentRows.map((row) => row.id);
+  const refundRows =
+    paymentIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(razorpayRefunds)
+          .where(inArray(razorpayRefunds.paymentId, paymentIds))
+          .orderBy(razorpayRefunds.position);
+  return stateOf(orderRows, paymentRows, refundRows);
+}
+
+/** The order a call names (by its own id, a payment's or a refund's), with its payments and refunds. */
+async function loadOrderOf(db: Database, key: RazorpayEntityKey): Promise<SavedRazorpayState> {
+  let orderId: string | undefined;
+  if ('orderId' in key) orderId = key.orderId;
+  else if ('paymentId' in key) {
+    const [payment] = await db
+      .select({ orderId: razorpayPayments.orderId })
+      .from(razorpayPayments)
+      .where(eq(razorpayPayments.id, key.paymentId));
+    orderId = payment?.orderId;
+  } else {
+    const [refund] = await db
+      .select({ orderId: razorpayPayments.orderId })
+      .from(razorpayRefunds)
+      .innerJoin(razorpayPayments, eq(razorpayPayments.id, razorpayRefunds.paymentId))
+      .where(eq(razorpayRefunds.id, key.refundId));
+    orderId = refund?.orderId;
+  }
+  if (orderId === undefined) return { orders: [], payments: [], refunds: [] };
+  return loadOrders(db, eq(razorpayOrders.id, orderId), eq(razorpayPayments.orderId, orderId));
 }
 
 /** Writes one entity as it now is: made, or changed (its place in the load order stays). */
@@ -201,12 +255,18 @@ async function saveRazorpayChange(db: Database, change: RazorpayChange): Promise
  * The Razorpay simulator's state kept in the shop's database (docs/operations.md#simulator-state): what it
  * starts from, where its changes go, and a promise of all of them written.
  */
-export async function keepRazorpayStateIn(db: Database, onError: (error: unknown) => void) {
-  const saved = await loadRazorpayState(db);
+export async function keepRazorpayStateIn(db: Database, onError: (error: unknown) => void, keep?: number) {
+  const saved = await loadRazorpayState(db, keep);
   const writer = createStateWriter(onError);
   return {
     saved,
+    keep,
     onChange: (change: RazorpayChange) => writer.write(() => saveRazorpayChange(db, change)),
+    /** After every change so far is written, so what it reads is never older than what was answered. */
+    async load(key: RazorpayEntityKey): Promise<SavedRazorpayState> {
+      await writer.flushed();
+      return loadOrderOf(db, key);
+    },
     flushed: writer.flushed,
   };
 }

@@ -8,8 +8,10 @@ import {
   type PaymentAttempt,
   type PaymentFailure,
   type PaymentMethod,
+  type RazorpayEntityKey,
   type RazorpayStoreOptions,
   razorpayIdSuffix,
+  type SavedRazorpayState,
   type SimulatedPayment,
 } from './store';
 import {
@@ -139,7 +141,10 @@ export interface SimulatorOptions {
   postWebhook: PostWebhook;
   webhookRetry: WebhookRetryPolicy;
   /** The account's entities to start from, and where its changes go (docs/operations.md#simulator-state). */
-  state?: RazorpayStoreOptions;
+  state?: RazorpayStoreOptions & {
+    /** Reads back an order the store no longer holds, with its payments and refunds. */
+    load?: (key: RazorpayEntityKey) => Promise<SavedRazorpayState>;
+  };
 }
 
 /** The simulated Razorpay account: its state, its webhooks, and the controls tests drive it with. */
@@ -228,6 +233,14 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
   return {
     simulator,
     store,
+    /** Before a call that names an entity: one the store let go of is read back from the database. */
+    async recall(key: RazorpayEntityKey): Promise<void> {
+      const load = options.state?.load;
+      if (!load || store.holds(key)) return;
+      const found = await load(key);
+      // Another call may have read it back meanwhile: `remember` keeps what the store holds.
+      store.remember(found);
+    },
     pay,
     fail,
     capture,

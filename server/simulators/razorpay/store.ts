@@ -100,10 +100,18 @@ export type RazorpayChange =
   | { entity: 'payment'; payment: SimulatedPayment }
   | { entity: 'refund'; refund: SimulatedRefund; idempotencyKey: string | null };
 
+/** The id of an order, a payment or a refund: what a call names, and what a miss is read back by. */
+export type RazorpayEntityKey = { orderId: string } | { paymentId: string } | { refundId: string };
+
 export interface RazorpayStoreOptions {
   saved?: SavedRazorpayState | undefined;
   /** Called with a copy of each entity a change made or touched, in the order of the changes. */
   onChange?: ((change: RazorpayChange) => void) | undefined;
+  /**
+   * How many orders, with their payments and refunds, stay in memory: the oldest go first, and are read back
+   * (`remember`) when a call names one (docs/operations.md#stalls-and-memory). All of them without it.
+   */
+  keep?: number | undefined;
 }
 
 const digits = (count: number) => Array.from({ length: count }, () => randomInt(10)).join('');
@@ -123,18 +131,67 @@ function feeFor(amount: number): { fee: number; tax: number } {
  * after the other, as at Razorpay. `onChange` hands each change on to be kept.
  */
 export function createRazorpayStore(options: RazorpayStoreOptions = {}) {
-  const { saved, onChange } = options;
-  const orders = new Map(saved?.orders.map((order) => [order.id, copy(order)]));
-  const payments = new Map(saved?.payments.map((payment) => [payment.id, copy(payment)]));
+  const { onChange, keep = Number.POSITIVE_INFINITY } = options;
+  // Oldest first: the first ones are those that go when there are more than `keep`.
+  const orders = new Map<string, SimulatedOrder>();
+  const payments = new Map<string, SimulatedPayment>();
+  // Each order's payments and each payment's refunds, oldest first: listing an order's payments walks its
+  // own, not every payment the account has, and an order leaves memory with all of its entities.
+  const paymentsByOrder = new Map<string, SimulatedPayment[]>();
+  const refundsByPayment = new Map<string, SimulatedRefund[]>();
   const refundsByIdempotencyKey = new Map<string, SimulatedRefund>();
   const refundsById = new Map<string, SimulatedRefund>();
   const idempotencyKeys = new Map<string, string | null>();
-  for (const { refund: savedRefund, idempotencyKey } of saved?.refunds ?? []) {
-    const refund = copy(savedRefund);
+
+  function rememberPayment(payment: SimulatedPayment) {
+    payments.set(payment.id, payment);
+    if (payment.order_id === null) return;
+    const ofOrder = paymentsByOrder.get(payment.order_id);
+    if (ofOrder) ofOrder.push(payment);
+    else paymentsByOrder.set(payment.order_id, [payment]);
+  }
+
+  function rememberRefund(refund: SimulatedRefund, idempotencyKey: string | null) {
     refundsById.set(refund.id, refund);
     idempotencyKeys.set(refund.id, idempotencyKey);
+    const ofPayment = refundsByPayment.get(refund.payment_id);
+    if (ofPayment) ofPayment.push(refund);
+    else refundsByPayment.set(refund.payment_id, [refund]);
     if (idempotencyKey) refundsByIdempotencyKey.set(`${refund.payment_id}:${idempotencyKey}`, refund);
   }
+
+  function forgetOrder(orderId: string) {
+    for (const payment of paymentsByOrder.get(orderId) ?? []) {
+      for (const refund of refundsByPayment.get(payment.id) ?? []) {
+        const idempotencyKey = idempotencyKeys.get(refund.id);
+        if (idempotencyKey) refundsByIdempotencyKey.delete(`${payment.id}:${idempotencyKey}`);
+        idempotencyKeys.delete(refund.id);
+        refundsById.delete(refund.id);
+      }
+      refundsByPayment.delete(payment.id);
+      payments.delete(payment.id);
+    }
+    paymentsByOrder.delete(orderId);
+    orders.delete(orderId);
+  }
+
+  function keepWithinLimit() {
+    for (const orderId of orders.keys()) {
+      if (orders.size <= keep) return;
+      forgetOrder(orderId);
+    }
+  }
+
+  /** Entities read from the database (at start, or after a miss); those already held stay as they are. */
+  function remember(state: SavedRazorpayState) {
+    for (const order of state.orders) if (!orders.has(order.id)) orders.set(order.id, copy(order));
+    for (const payment of state.payments) if (!payments.has(payment.id)) rememberPayment(copy(payment));
+    for (const { refund, idempotencyKey } of state.refunds) {
+      if (!refundsById.has(refund.id)) rememberRefund(copy(refund), idempotencyKey);
+    }
+    keepWithinLimit();
+  }
+  if (options.saved) remember(options.saved);
 
   const changedOrder = (order: SimulatedOrder) => onChange?.({ entity: 'order', order: copy(order) });
   const changedPayment = (payment: SimulatedPayment) =>
@@ -194,12 +251,24 @@ export function createRazorpayStore(options: RazorpayStoreOptions = {}) {
       acquirer_data: attempt.method === 'upi' ? { rrn: digits(12) } : { auth_code: digits(6) },
       created_at: now(),
     };
-    payments.set(payment.id, payment);
+    rememberPayment(payment);
     changedOrder(order);
     return payment;
   }
 
   return {
+    remember,
+
+    /** Whether the entity is in memory: a miss is read from the database, if it is there, before the call. */
+    holds(key: RazorpayEntityKey): boolean {
+      if ('orderId' in key) return orders.has(key.orderId);
+      if ('paymentId' in key) return payments.has(key.paymentId);
+      return refundsById.has(key.refundId);
+    },
+
+    /** How many orders are in memory. */
+    size: () => orders.size,
+
     createOrder(input: NewOrder): SimulatedOrder {
       const order: SimulatedOrder = {
         id: `order_${razorpayIdSuffix()}`,
@@ -216,6 +285,7 @@ export function createRazorpayStore(options: RazorpayStoreOptions = {}) {
         created_at: now(),
       };
       orders.set(order.id, order);
+      keepWithinLimit();
       changedOrder(order);
       return copy(order);
     },
@@ -227,10 +297,7 @@ export function createRazorpayStore(options: RazorpayStoreOptions = {}) {
     /** Newest first, as Razorpay lists collections. */
     paymentsOf(orderId: string): SimulatedPayment[] {
       findOrder(orderId);
-      return [...payments.values()]
-        .filter((payment) => payment.order_id === orderId)
-        .reverse()
-        .map(copy);
+      return [...(paymentsByOrder.get(orderId) ?? [])].reverse().map(copy);
     },
 
     authorize(orderId: string, attempt: PaymentAttempt): SimulatedPayment {
@@ -324,9 +391,7 @@ export function createRazorpayStore(options: RazorpayStoreOptions = {}) {
       const full = payment.amount_refunded === payment.amount;
       payment.refund_status = full ? 'full' : 'partial';
       if (full) payment.status = 'refunded';
-      if (keyed) refundsByIdempotencyKey.set(keyed, refund);
-      refundsById.set(refund.id, refund);
-      idempotencyKeys.set(refund.id, input.idempotencyKey ?? null);
+      rememberRefund(refund, input.idempotencyKey ?? null);
       changedRefund(refund);
       changedPayment(payment);
       return { refund: copy(refund), payment: copy(payment), replayed: false };

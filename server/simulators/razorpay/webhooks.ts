@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { RazorpayWebhookEvent } from '../../providers/razorpay/types';
+import { recentList } from '../recent';
 import { razorpayIdSuffix } from './store';
 
 export type WebhookEventName =
@@ -11,6 +12,9 @@ export type WebhookEventName =
   | 'refund.failed';
 
 export const DEFAULT_WEBHOOK_TARGET = '/api/payment/webhook';
+
+/** How many of the latest deliveries `sent()` lists (docs/operations.md#stalls-and-memory). */
+export const WEBHOOK_LOG_LIMIT = 1_000;
 
 /** One attempt to deliver one event (a retry or a duplicate is another entry with the same event id). */
 export interface WebhookDelivery {
@@ -81,7 +85,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
   let queue: Message[] = [];
   let dropNext = 0;
   let duplicating = false;
-  let log: WebhookDelivery[] = [];
+  const log = recentList<WebhookDelivery>(WEBHOOK_LOG_LIMIT);
   // A reset or close starts a new generation: sends already under way from the old one are forgotten.
   let generation = 0;
   let closed = false;
@@ -183,7 +187,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     duplicate(on) {
       duplicating = on;
     },
-    sent: () => log.map((delivery) => ({ ...delivery })),
+    sent: () => log.all().map((delivery) => ({ ...delivery })),
     setTarget(path) {
       target = path;
     },
@@ -236,7 +240,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
       holding = false;
       dropNext = 0;
       duplicating = false;
-      log = [];
+      log.clear();
     },
     close() {
       closed = true;

@@ -118,6 +118,10 @@ function apiRoutes(
         return failure(reply, 400, 'Invalid email and password combination');
       }
       const token = randomBytes(32).toString('base64url');
+      // Each login adds a token: expired ones go, so a long run's logins do not pile up.
+      for (const [issued, issuedAt] of state.tokens) {
+        if (Date.now() - issuedAt > TOKEN_LIFETIME_MS) state.tokens.delete(issued);
+      }
       state.tokens.set(token, Date.now());
       return {
         id: 1_000_001,

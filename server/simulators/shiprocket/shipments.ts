@@ -130,8 +130,22 @@ export function createShipmentBook(
   },
   state: ShipmentBookState = {},
 ) {
-  let shipments = new Map(state.saved?.map((shipment) => [shipment.id, structuredClone(shipment)]));
-  let lastId = Math.max(0, ...[...shipments.values()].flatMap((shipment) => [shipment.id, shipment.orderId]));
+  let shipments = new Map<number, SimulatedShipment>();
+  // The other keys the API finds a shipment by, so no call walks every shipment the simulator ever made
+  // (docs/operations.md#stalls-and-memory). The first shipment with a key keeps it, as a search would find.
+  let byAwb = new Map<string, SimulatedShipment>();
+  let byChannelOrderId = new Map<string, SimulatedShipment>();
+  let byOrderId = new Map<number, SimulatedShipment>();
+  let lastId = 0;
+
+  function remember(shipment: SimulatedShipment) {
+    shipments.set(shipment.id, shipment);
+    if (!byChannelOrderId.has(shipment.order.orderId)) byChannelOrderId.set(shipment.order.orderId, shipment);
+    if (!byOrderId.has(shipment.orderId)) byOrderId.set(shipment.orderId, shipment);
+    if (shipment.awb && !byAwb.has(shipment.awb)) byAwb.set(shipment.awb, shipment);
+    lastId = Math.max(lastId, shipment.id, shipment.orderId);
+  }
+  for (const saved of state.saved ?? []) remember(structuredClone(saved));
 
   /** Hands the shipment on to be kept when `result` says it changed; returns `result`. */
   function changed<T extends Outcome<unknown> | AdvancedShipment | SimulatedShipment | undefined>(
@@ -184,6 +198,7 @@ export function createShipmentBook(
     shipment.awbAssignedAt = now;
     shipment.etd = new Date(now.getTime() + quote.days * 86_400_000);
     shipment.step = AWB_ASSIGNED;
+    if (!byAwb.has(shipment.awb)) byAwb.set(shipment.awb, shipment);
     return { ok: true, value: shipment };
   }
 
@@ -235,10 +250,9 @@ export function createShipmentBook(
   return {
     pickupLocations: [options.pickupLocation],
     get: (shipmentId: number) => shipments.get(shipmentId),
-    byAwb: (awb: string) => [...shipments.values()].find((shipment) => shipment.awb === awb),
-    byChannelOrderId: (orderId: string) =>
-      [...shipments.values()].find((shipment) => shipment.order.orderId === orderId),
-    byOrderId: (orderId: number) => [...shipments.values()].find((shipment) => shipment.orderId === orderId),
+    byAwb: (awb: string) => byAwb.get(awb),
+    byChannelOrderId: (orderId: string) => byChannelOrderId.get(orderId),
+    byOrderId: (orderId: number) => byOrderId.get(orderId),
     all: () => [...shipments.values()],
     quote: quoteCouriers,
     assignAwb: (shipment: SimulatedShipment, courierId?: number) =>
@@ -263,7 +277,7 @@ export function createShipmentBook(
         deliveredAt: undefined,
         scans: [],
       };
-      shipments.set(shipment.id, shipment);
+      remember(shipment);
       return changed(shipment, shipment);
     },
 
@@ -271,7 +285,7 @@ export function createShipmentBook(
     cancel(orderIds: number[]): Outcome<void> {
       const found = orderIds.map((id) => ({
         id,
-        shipment: [...shipments.values()].find((s) => s.orderId === id),
+        shipment: byOrderId.get(id),
       }));
       const unknown = found.filter((entry) => !entry.shipment).map((entry) => entry.id);
       if (unknown.length > 0) return { ok: false, message: `Order id(s) ${unknown.join(', ')} not found.` };
@@ -384,6 +398,9 @@ export function createShipmentBook(
 
     reset() {
       shipments = new Map();
+      byAwb = new Map();
+      byChannelOrderId = new Map();
+      byOrderId = new Map();
       state.onReset?.();
     },
   };

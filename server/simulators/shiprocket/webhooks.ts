@@ -3,6 +3,7 @@ import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promi
 import type { FastifyInstance } from 'fastify';
 import type { TrackingWebhookPayload } from '../../providers/shiprocket/types';
 import { SHIPPING_WEBHOOK_PATH } from '../../providers/shiprocket/webhook';
+import { recentList } from '../recent';
 
 /** One attempt to deliver a tracking webhook. */
 export interface SentWebhook {
@@ -28,6 +29,9 @@ export interface ShiprocketWebhookControls {
   settled(): Promise<void>;
 }
 
+/** How many of the latest attempts `sent()` lists (docs/operations.md#stalls-and-memory). */
+export const WEBHOOK_LOG_LIMIT = 1_000;
+
 // Shiprocket's retry schedule is unpublished; a few quick retries keep a demo lively.
 const RETRY_DELAYS_MS = [50, 250, 1000];
 
@@ -43,7 +47,7 @@ export function createWebhookSender(app: FastifyInstance, token: string) {
   let holding = false;
   let duplicating = false;
   let held: TrackingWebhookPayload[] = [];
-  let log: SentWebhook[] = [];
+  const log = recentList<SentWebhook>(WEBHOOK_LOG_LIMIT);
   const inFlight = new Set<Promise<void>>();
   let stop = newStop();
 
@@ -96,7 +100,7 @@ export function createWebhookSender(app: FastifyInstance, token: string) {
       held = [];
       for (const payload of waiting) dispatch(payload);
     },
-    sent: () => [...log],
+    sent: () => log.all(),
     duplicate(on) {
       duplicating = on;
     },
@@ -120,7 +124,7 @@ export function createWebhookSender(app: FastifyInstance, token: string) {
       holding = false;
       duplicating = false;
       held = [];
-      log = [];
+      log.clear();
     },
     close() {
       stop.abort();
