@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { deliveryAddressProblem } from '../../contracts/address';
 import type { Address } from '../../contracts/auth';
 import type { CartLine } from '../../contracts/cart';
@@ -7,6 +7,7 @@ import { deliveryMessages } from '../../contracts/delivery';
 import { type CreatePaymentOrderReply, type PaymentResponse, paymentMessages } from '../../contracts/orders';
 import { rupeesToPaise } from '../../contracts/pricing';
 import type { Database } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { orders, payments, users } from '../db/schema';
 import { AppError } from '../errors';
 import { assertNotBlocked } from '../modules/auth/blocked-account';
@@ -16,7 +17,7 @@ import type { DeliveryPromises } from '../modules/delivery-promise/plugin';
 import {
   attachRazorpayOrder,
   discardUnpayableOrder,
-  insertPendingOrder,
+  pendingOrderWrites,
 } from '../modules/orders/order-writer';
 import type { RazorpayGateway } from '../modules/payments/razorpay-gateway';
 import { lookUpPincode } from '../modules/pincode-directory/directory';
@@ -26,6 +27,33 @@ import { RazorpayError } from '../providers/razorpay/client';
 import { verifyPaymentSignature } from '../providers/razorpay/signatures';
 import { asUpstreamFailure, settlePayment } from './confirm-payment';
 import type { PaymentDeps } from './deps';
+
+// docs/architecture.md#data: the route's reads, built once (create-order is the sale day's hottest write).
+const checkoutUserQuery = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('checkout_user'),
+);
+
+const reusableOrderQuery = preparedPerDatabase((db) =>
+  db
+    .select({ id: orders.id, razorpayOrderId: orders.razorpayOrderId, createdAt: orders.createdAt })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, sql.placeholder('userId')),
+        // Written out, not bound: only then can the plan use the partial index of pending orders by shopper.
+        sql`${orders.status} = 'pending' and ${orders.paymentStatus} = 'pending'`,
+        eq(orders.cartFingerprint, sql.placeholder('cartFingerprint')),
+        gt(orders.createdAt, sql.placeholder('after')),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(1)
+    .prepare('checkout_reusable_order'),
+);
 
 /** Same items, prices, address and contact mobile: the same order. */
 function fingerprintOf(lines: CartLine[], address: Address, contactPhone: string): string {
@@ -48,7 +76,7 @@ export async function createPaymentOrder(
   expectedAmountPaise: number | undefined,
   delivery: Pick<DeliveryPromises, 'promiseFor'>,
 ): Promise<CreatePaymentOrderReply> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const [user] = await checkoutUserQuery(db).execute({ userId });
   if (!user) throw new AppError('unauthorized', paymentMessages.profileIncomplete);
   // docs/product.md#customers: a blocked shopper places no new order.
   assertNotBlocked(user);
@@ -83,73 +111,56 @@ export async function createPaymentOrder(
   });
 
   const orderId = randomUUID();
-  // docs/architecture.md#holds: one transaction inserts the order and holds its units, under the products'
-  // locks taken last, so concurrent checkouts never hold more than is on hand and wait on each other briefly.
-  const reused = await db.transaction(async (tx) => {
-    // A second click on PLACE ORDER within the hold reuses the pending order (and its Razorpay order).
-    const [reusable] = await tx
-      .select({ id: orders.id, razorpayOrderId: orders.razorpayOrderId, createdAt: orders.createdAt })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.userId, userId),
-          eq(orders.status, 'pending'),
-          eq(orders.paymentStatus, 'pending'),
-          eq(orders.cartFingerprint, cartFingerprint),
-          gt(orders.createdAt, holdCutoff()),
-        ),
-      )
-      .orderBy(desc(orders.createdAt))
-      .limit(1);
-    const lines = cart.map((line) => ({ productId: line.id, quantity: line.quantity }));
-    if (reusable?.razorpayOrderId) {
-      const expiresAt = new Date(reusable.createdAt.getTime() + CHECKOUT_HOLD_MS);
-      await holdCartStock(tx, reusable.id, lines, expiresAt);
-      return { id: reusable.id, razorpayOrderId: reusable.razorpayOrderId };
-    }
-    const order = {
-      id: orderId,
-      userId,
-      mrpPaise: rupeesToPaise(summary.mrp),
-      subtotalPaise: rupeesToPaise(summary.subtotal),
-      discountPaise: rupeesToPaise(summary.discount),
-      shippingPaise: rupeesToPaise(summary.shipping),
-      taxPaise: rupeesToPaise(summary.tax),
-      totalPaise,
-      cartFingerprint,
-      promisedDeliveryDate: promise.deliverBy,
-      contact: {
-        name: `${user.firstName} ${user.lastName}`.trim(),
-        email: user.email ?? '',
-        // The order's SMS go to the shopper's own number; the courier calls the one given for the delivery.
-        phone: user.phone ?? contactPhone,
-        deliveryPhone: contactPhone,
-      },
-      shippingAddress: address,
-      billingAddress: address,
-    };
-    await insertPendingOrder(
-      tx,
-      order,
-      cart.map((line) => ({
-        productId: line.id,
-        title: line.title,
-        description: line.description,
-        image: line.images[0] ?? line.img,
-        sku: line.sku,
-        category: line.category,
-        brand: line.brand,
-        size: line.size,
-        quantity: line.quantity,
-        unitMrpPaise: rupeesToPaise(line.price),
-        discountPercent: line.discount,
-        unitPricePaise: rupeesToPaise(line.discountedPrice),
-      })),
-    );
-    await holdCartStock(tx, orderId, lines, new Date(Date.now() + CHECKOUT_HOLD_MS));
-    return undefined;
-  });
-  if (reused) return reply(reused.id, reused.razorpayOrderId);
+  // A second click on PLACE ORDER within the hold reuses the pending order (and its Razorpay order).
+  const [reusable] = await reusableOrderQuery(db).execute({ userId, cartFingerprint, after: holdCutoff() });
+  const lines = cart.map((line) => ({ productId: line.id, quantity: line.quantity }));
+  if (reusable?.razorpayOrderId) {
+    const expiresAt = new Date(reusable.createdAt.getTime() + CHECKOUT_HOLD_MS);
+    await holdCartStock(db, { id: reusable.id, lines, expiresAt, reusing: true });
+    return reply(reusable.id, reusable.razorpayOrderId);
+  }
+  const order = {
+    id: orderId,
+    userId,
+    mrpPaise: rupeesToPaise(summary.mrp),
+    subtotalPaise: rupeesToPaise(summary.subtotal),
+    discountPaise: rupeesToPaise(summary.discount),
+    shippingPaise: rupeesToPaise(summary.shipping),
+    taxPaise: rupeesToPaise(summary.tax),
+    totalPaise,
+    cartFingerprint,
+    promisedDeliveryDate: promise.deliverBy,
+    contact: {
+      name: `${user.firstName} ${user.lastName}`.trim(),
+      email: user.email ?? '',
+      // The order's SMS go to the shopper's own number; the courier calls the one given for the delivery.
+      phone: user.phone ?? contactPhone,
+      deliveryPhone: contactPhone,
+    },
+    shippingAddress: address,
+    billingAddress: address,
+  };
+  const items = cart.map((line) => ({
+    productId: line.id,
+    title: line.title,
+    description: line.description,
+    image: line.images[0] ?? line.img,
+    sku: line.sku,
+    category: line.category,
+    brand: line.brand,
+    size: line.size,
+    quantity: line.quantity,
+    unitMrpPaise: rupeesToPaise(line.price),
+    discountPercent: line.discount,
+    unitPricePaise: rupeesToPaise(line.discountedPrice),
+  }));
+  // docs/architecture.md#holds: one statement inserts the order and holds its units under the products' locks,
+  // so concurrent checkouts never hold more than is on hand, and wait on each other only for that statement.
+  await holdCartStock(
+    db,
+    { id: orderId, lines, expiresAt: new Date(Date.now() + CHECKOUT_HOLD_MS), reusing: false },
+    (when) => pendingOrderWrites(order, items, when),
+  );
 
   let razorpayOrderId: string;
   try {

@@ -70,6 +70,11 @@ export const orders = pgTable(
   (table) => [
     uniqueIndex('orders_razorpay_order_id_idx').on(table.razorpayOrderId),
     index('orders_user_id_idx').on(table.userId, table.createdAt),
+    // A second PLACE ORDER looks for the shopper's pending order: found through this small index however many
+    // checkouts are pending, whatever the planner's statistics say (docs/architecture.md#holds).
+    index('orders_pending_by_user_idx')
+      .on(table.userId, table.createdAt)
+      .where(sql`${table.status} = 'pending' and ${table.paymentStatus} = 'pending'`),
     index('orders_pending_idx').on(table.paymentStatus, table.createdAt),
     index('orders_payment_checked_idx').on(table.status, table.paymentStatus, table.paymentCheckedAt),
     // The console's list and searches (docs/architecture.md#console-orders-api).

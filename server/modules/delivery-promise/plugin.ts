@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { DeliveryPromise } from '../../../contracts/delivery';
-import { readShopSettings } from '../shop-settings/read-shop-settings';
+import { createShopSettingsCache } from '../shop-settings/cached-shop-settings';
 import { deliveryPromiseFor } from './delivery-promises';
 import { createServiceabilityLookup, type ServiceabilityLookup } from './serviceability';
 
@@ -28,13 +28,15 @@ export default fp(
       pickupPincode: app.config.shipping.pickupPincode,
       log: app.log,
     });
+    // The settings row is read again only when the database says it changed (docs/operations.md#catalogue-cache).
+    const readSettings = createShopSettingsCache(app.db, app.catalogueVersions);
     app.decorate('deliveryPromises', {
       lookup,
       async promiseFor(pincode) {
-        const { dispatchDays } = await readShopSettings(app.db);
+        const { dispatchDays } = (await readSettings()).settings;
         return deliveryPromiseFor(lookup, pincode, dispatchDays);
       },
     });
   },
-  { name: 'delivery-promises', dependencies: ['shiprocket-gateway'] },
+  { name: 'delivery-promises', dependencies: ['shiprocket-gateway', 'catalogue-events'] },
 );

@@ -69,29 +69,6 @@ async function changeTotals(tx: Database, kind: HoldKind, delta: Units, sign: 1 
   );
 }
 
-/**
- * Adds to the order's holds, expiring at `expiresAt`. The caller holds the guards of every ref and has checked
- * that the units are there to hold.
- */
-export async function addHolds(
-  tx: Database,
-  orderId: string,
-  kind: HoldKind,
-  units: Units,
-  expiresAt: Date,
-): Promise<void> {
-  const added = [...units].filter(([, count]) => count > 0);
-  if (added.length === 0) return;
-  await tx
-    .insert(holds)
-    .values(added.map(([ref, count]) => ({ orderId, kind, ref, units: count, expiresAt })))
-    .onConflictDoUpdate({
-      target: [holds.orderId, holds.kind, holds.ref],
-      set: { units: sql`${holds.units} + excluded.units` },
-    });
-  await changeTotals(tx, kind, new Map(added), 1);
-}
-
 function sumByRef(rows: readonly { ref: number; units: number }[]): Map<number, number> {
   const sums = new Map<number, number>();
   for (const row of rows) sums.set(row.ref, (sums.get(row.ref) ?? 0) + row.units);

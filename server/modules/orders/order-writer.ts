@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cartLines, orderAttention, orderItems, orders, payments, refunds, shipments } from '../../db/schema';
 import { type Jobs, jobQueues } from '../../plugins/jobs';
@@ -225,14 +225,42 @@ export async function transitionOrder(
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
 
-/** A checkout's order, pending until it is paid. */
-export async function insertPendingOrder(
-  tx: Database,
-  order: NewOrder & { id: string },
-  items: NewOrderItem[],
-) {
-  await tx.insert(orders).values({ ...order, status: 'pending', paymentStatus: 'pending' });
-  await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: order.id })));
+/** A row keyed by its columns' names, for `jsonb_populate_record` (undefined values left to their defaults). */
+function byColumnName(table: typeof orders | typeof orderItems, row: Record<string, unknown>) {
+  const columns: Record<string, { name: string }> = getTableColumns(table);
+  return Object.fromEntries(
+    Object.entries(row)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [columns[key]?.name ?? key, value]),
+  );
+}
+
+function columnList(row: Record<string, unknown>) {
+  return sql.join(
+    Object.keys(row).map((name) => sql.identifier(name)),
+    sql`, `,
+  );
+}
+
+/**
+ * A checkout's order, pending until it is paid, with its lines: two parts (`with` queries) of the one
+ * statement that also holds its units (docs/architecture.md#holds), writing only when `when` holds, so the
+ * order and its holds are made together or not at all, in one round trip.
+ */
+export function pendingOrderWrites(order: NewOrder & { id: string }, items: NewOrderItem[], when: SQL): SQL {
+  const orderRow = byColumnName(orders, { ...order, status: 'pending', paymentStatus: 'pending' });
+  const itemRows = items.map((item) => byColumnName(orderItems, { ...item, orderId: order.id }));
+  const [firstItem] = itemRows;
+  if (!firstItem) throw new Error('an order has lines');
+  return sql`made_order as (
+      insert into ${orders} (${columnList(orderRow)})
+      select ${columnList(orderRow)} from jsonb_populate_record(null::orders, ${JSON.stringify(orderRow)}::jsonb)
+      where ${when}),
+    made_items as (
+      insert into ${orderItems} (${columnList(firstItem)})
+      select ${columnList(firstItem)}
+      from jsonb_populate_recordset(null::order_items, ${JSON.stringify(itemRows)}::jsonb)
+      where ${when})`;
 }
 
 /** The Razorpay order the pending order is paid through. */

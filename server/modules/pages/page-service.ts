@@ -6,9 +6,9 @@ import type { CatalogueVersions } from '../../db/change-events';
 import type { Database } from '../../db/client';
 import { type CatalogueSnapshot, createCatalogueCache, parseProductId } from '../catalogue/service';
 import { type PageDescriptor, pageHead } from '../seo/page-head';
+import { createShopSettingsCache } from '../shop-settings/cached-shop-settings';
 import type { ShopSettings } from '../shop-settings/read-shop-settings';
 import { sellerDetailsOf } from '../shop-settings/seller-details';
-import { createShopSettingsCache } from './page-settings';
 import type { PageTemplate } from './page-template';
 
 /** A page the server renders: docs/architecture.md#pages-as-html. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CatalogueVersions } from '../../db/change-events';
 import type { Database } from '../../db/client';
 import { keptPerVersion } from '../catalogue/service';
-import { readShopSettings, type ShopSettings } from '../shop-settings/read-shop-settings';
+import { readShopSettings, type ShopSettings } from './read-shop-settings';
 
 export interface VersionedSettings {
   settings: ShopSettings;
