@@ -94,7 +94,7 @@ export default fp(
       });
     }
 
-    app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
       // The pattern, not the URL: one series per route however many products or orders there are.
       const route = request.routeOptions.url ?? 'unmatched';
       const labels = { method: request.method, route, status_code: reply.statusCode };
@@ -103,6 +103,7 @@ export default fp(
       if (reply.statusCode === 429) rateLimitRefusals.inc({ route });
       const provider = webhookRoutes[route];
       if (provider) webhooks.inc({ provider, outcome: webhookOutcome(reply.statusCode) });
+      done();
     });
 
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {

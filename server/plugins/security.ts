@@ -77,12 +77,13 @@ export default fp(
         : {}),
     });
     headers['permissions-policy'] = permissionsPolicy(razorpay);
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.headers(headers);
       // request.protocol honours X-Forwarded-Proto only when TRUST_PROXY is on (docs/operations.md).
       if (request.protocol === 'https') {
         reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
       }
+      done();
     });
   },
   { name: 'security' },
