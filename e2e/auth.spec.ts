@@ -7,6 +7,22 @@ import { accountMenu, aShopper, latestOtp, openLoginModal, testAddress } from '.
 // views (validation, busy labels, refusals) are web/features/auth/components/auth-modal.test.tsx; /login,
 // returnTo and the header's greeting are web/app/routes/login.test.tsx.
 
+/**
+ * The test Google chooser closes its own window on the click: Playwright may find the window gone before it
+ * has finished clicking, which is the click having worked.
+ */
+async function clickClosingItsWindow(popup: Page, button: { name: string | RegExp }) {
+  await Promise.all([
+    popup.waitForEvent('close'),
+    popup
+      .getByRole('button', button)
+      .click()
+      .catch((error: unknown) => {
+        if (!popup.isClosed()) throw error;
+      }),
+  ]);
+}
+
 const headerLogin = (page: Page) =>
   page.getByRole('banner').getByRole('button', { name: 'Login', exact: true });
 
@@ -98,17 +114,17 @@ test('a visitor sent to /login for the profile: Google cancelled or unverified s
   // docs/product.md#messages Google: the test chooser is the server's popup window.
   const cancelled = page.waitForEvent('popup');
   await dialog.getByRole('button', { name: 'Sign in with Google' }).click();
-  await (await cancelled).getByRole('button', { name: 'Cancel' }).click();
+  await clickClosingItsWindow(await cancelled, { name: 'Cancel' });
   await expect(dialog.getByRole('alert')).toHaveText('Login cancelled. Please try again.');
 
   const unverified = page.waitForEvent('popup');
   await dialog.getByRole('button', { name: 'Sign in with Google' }).click();
-  await (await unverified).getByRole('button', { name: /neha\.unverified@example\.com/ }).click();
+  await clickClosingItsWindow(await unverified, { name: /neha\.unverified@example\.com/ });
   await expect(dialog.getByRole('alert')).toHaveText('Your Google account e-mail is not verified.');
 
   const chooser = page.waitForEvent('popup');
   await dialog.getByRole('button', { name: 'Sign in with Google' }).click();
-  await (await chooser).getByRole('button', { name: /priya\.sharma@example\.com/ }).click();
+  await clickClosingItsWindow(await chooser, { name: /priya\.sharma@example\.com/ });
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
