@@ -162,13 +162,14 @@ describe('orders', () => {
   });
 
   it('says "The id provided does not exist" for unknown orders and payments', async () => {
+    // One call at a time: a call made before the loop awaits it would reject unhandled meanwhile.
     for (const call of [
-      razorpay().fetchOrder('order_DoesNotExist00'),
-      razorpay().fetchOrderPayments('order_DoesNotExist00'),
-      razorpay().fetchPayment('pay_DoesNotExist000'),
-      razorpay().capturePayment('pay_DoesNotExist000', 100),
+      () => razorpay().fetchOrder('order_DoesNotExist00'),
+      () => razorpay().fetchOrderPayments('order_DoesNotExist00'),
+      () => razorpay().fetchPayment('pay_DoesNotExist000'),
+      () => razorpay().capturePayment('pay_DoesNotExist000', 100),
     ]) {
-      expect(await rejection(call)).toMatchObject({
+      expect(await rejection(call())).toMatchObject({
         kind: 'rejected',
         status: 400,
         message: 'The id provided does not exist',
