@@ -51,22 +51,17 @@ export async function holdsAnything(tx: Database, orderId: string): Promise<bool
   return row !== undefined;
 }
 
-async function changeTotals(tx: Database, kind: HoldKind, delta: Units, sign: 1 | -1) {
-  const changed = [...delta].filter(([, units]) => units > 0);
+/** Lowers the totals by what was given back; a total is only ever raised by the checkout's own statement. */
+async function lowerTotals(tx: Database, kind: HoldKind, given: Units) {
+  const changed = [...given].filter(([, units]) => units > 0);
   if (changed.length === 0) return;
   const values = sql.join(
     changed.map(([ref, units]) => sql`(${kind}, ${ref}::int, ${units}::int)`),
     sql`, `,
   );
-  // A total is never below zero, not even as an insert's candidate row: giving back only updates.
-  await tx.execute(
-    sign === 1
-      ? sql`insert into ${heldTotals} (kind, ref, units) values ${values}
-          on conflict (kind, ref) do update set units = ${heldTotals.units} + excluded.units`
-      : sql`update ${heldTotals} set units = ${heldTotals.units} - given.units
-          from (values ${values}) as given (kind, ref, units)
-          where ${heldTotals.kind} = given.kind and ${heldTotals.ref} = given.ref`,
-  );
+  await tx.execute(sql`update ${heldTotals} set units = ${heldTotals.units} - given.units
+    from (values ${values}) as given (kind, ref, units)
+    where ${heldTotals.kind} = given.kind and ${heldTotals.ref} = given.ref`);
 }
 
 function sumByRef(rows: readonly { ref: number; units: number }[]): Map<number, number> {
@@ -88,13 +83,13 @@ export async function releaseExpiredHolds(
 ): Promise<number> {
   if (refs.length === 0) return 0;
   const expired = and(eq(holds.kind, kind), inArray(holds.ref, [...refs]), lte(holds.expiresAt, now));
+  // Drizzle cannot say `(a, b, c) in (select …)`: the batch's keys are written out around the same condition.
   const batch = limit
     ? sql`(${holds.orderId}, ${holds.kind}, ${holds.ref}) in (
-        select h.order_id, h.kind, h.ref from ${holds} h
-        where h.kind = ${kind} and h.ref in ${refs} and h.expires_at <= ${now} limit ${limit})`
+        select ${holds.orderId}, ${holds.kind}, ${holds.ref} from ${holds} where ${expired} limit ${limit})`
     : expired;
   const released = await tx.delete(holds).where(batch).returning({ ref: holds.ref, units: holds.units });
-  await changeTotals(tx, kind, sumByRef(released), -1);
+  await lowerTotals(tx, kind, sumByRef(released));
   return released.length;
 }
 
@@ -117,7 +112,7 @@ export async function releaseOrderHolds(tx: Database, orderId: string): Promise<
       .delete(holds)
       .where(and(eq(holds.orderId, orderId), eq(holds.kind, kind)))
       .returning({ ref: holds.ref, units: holds.units });
-    await changeTotals(tx, kind, sumByRef(released), -1);
+    await lowerTotals(tx, kind, sumByRef(released));
   }
 }
 
