@@ -22,12 +22,40 @@ describe('security headers', () => {
   });
 
   it('sends a Permissions-Policy that allows payments for the page itself only with the simulator', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    const response = await app.inject({ method: 'GET', url: '/robots.txt' });
     const policy = String(response.headers['permissions-policy']);
     expect(policy).toContain('camera=()');
     expect(policy).toContain('microphone=()');
     expect(policy).toContain('geolocation=()');
     expect(policy).toContain('payment=(self)');
+  });
+});
+
+describe("the API's replies", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp({ jobWorkers: false });
+  });
+  afterAll(() => app.closeAndDrop());
+
+  it("carry the headers a JSON reply needs, not the pages' policies", async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/products' });
+    expect(response.headers).toMatchObject({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    });
+    expect(response.headers['permissions-policy']).toBeUndefined();
+    expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+  });
+
+  it("leave the pages, the API documentation's among them, their policies", async () => {
+    for (const url of ['/robots.txt', '/api/docs/']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+      expect(page.headers['permissions-policy']).toContain('camera=()');
+    }
   });
 });
 
@@ -64,7 +92,7 @@ describe('Permissions-Policy with real Razorpay keys', () => {
   afterAll(() => app.closeAndDrop());
 
   it("lets Razorpay Checkout's frames take payments", async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    const response = await app.inject({ method: 'GET', url: '/robots.txt' });
     expect(response.headers['permissions-policy']).toContain(
       'payment=(self "https://api.razorpay.com" "https://checkout.razorpay.com")',
     );

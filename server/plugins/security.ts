@@ -35,6 +35,24 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/**
+ * docs/architecture.md#security: what a JSON reply needs (OWASP's REST set). The document headers (the page's
+ * script and style policy, COOP, Permissions-Policy and the rest) govern pages a browser renders, and sending
+ * them on every API reply cost the catalogue a tenth of its throughput.
+ */
+const API_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
+/** The API's replies, except its documentation's pages, which a browser renders. */
+function isApiReply(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
 /** Security headers and a strict Content-Security-Policy: no inline scripts or styles, nothing from elsewhere. */
 export default fp(
   async (app) => {
@@ -78,7 +96,7 @@ export default fp(
     });
     headers['permissions-policy'] = permissionsPolicy(razorpay);
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(headers);
+      reply.headers(isApiReply(request.url) ? API_HEADERS : headers);
       // request.protocol honours X-Forwarded-Proto only when TRUST_PROXY is on (docs/operations.md).
       if (request.protocol === 'https') {
         reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');

@@ -59,10 +59,13 @@ export default fp(
     // docs/architecture.md#staff: in production the console's API answers only over TLS (directly, or behind a
     // trusted proxy that says so), so its password, codes and cookie never cross the network in clear.
     if (app.config.env === 'production') {
-      app.addHook('onRequest', async (request) => {
+      // A callback hook, not an async one: it runs on every request, and the rest pass it in a string compare.
+      app.addHook('onRequest', (request, _reply, done) => {
         if (request.url.startsWith('/api/admin') && request.protocol !== 'https') {
-          throw new AppError('forbidden', staffMessages.httpsOnly);
+          done(new AppError('forbidden', staffMessages.httpsOnly));
+          return;
         }
+        done();
       });
     }
 

@@ -120,11 +120,12 @@ describe('the Google simulator', () => {
     try {
       expect((await real.inject({ method: 'GET', url: '/sim/google/certs' })).statusCode).toBe(404);
       const config = await real.inject({ method: 'GET', url: '/api/config' });
+      const page = await real.inject({ method: 'GET', url: '/robots.txt' });
       expect(config.json().google).toEqual({
         clientId: 'real-client.apps.googleusercontent.com',
         mode: 'google',
       });
-      expect(String(config.headers['content-security-policy'])).toContain('https://accounts.google.com/gsi/');
+      expect(String(page.headers['content-security-policy'])).toContain('https://accounts.google.com/gsi/');
     } finally {
       await real.closeAndDrop();
     }
