@@ -45,7 +45,7 @@ async function startBare(bodyFile: string, contentType: string) {
   return bare;
 }
 
-/** The shop's add-to-cart SQL (session, lock, write and read-back) with nothing of the shop around it. */
+/** The shop's add-to-cart SQL (the session, then one statement saving and reading back) with nothing of the shop around it. */
 async function startBareCart(databaseUrl: string) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const bare = Fastify({ logger: false });
@@ -60,40 +60,22 @@ async function startBareCart(databaseUrl: string) {
       );
       const userId = sessions[0]?.user_id as string | undefined;
       if (!userId) return reply.code(401).send({ message: 'unauthorized' });
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        await client.query('select id from users where id = $1 for update', [userId]);
-        const { rows } = await client.query(
-          `with listed as (
-             select * from jsonb_to_recordset($2::jsonb) as listed(product_id integer, size text, quantity integer)),
-           removed as (delete from cart_lines where user_id = $1
-             and (product_id, size) not in (select product_id, size from listed)
-             returning product_id),
-           written as (insert into cart_lines (user_id, product_id, size, quantity)
-             select $1, listed.product_id, listed.size, listed.quantity from listed
-             where exists (select 1 from products where products.id = listed.product_id)
-             on conflict (user_id, product_id, size) do update set quantity = excluded.quantity, updated_at = now()
-             returning product_id, size, quantity, created_at)
-           select p.*, w.size as line_size, w.quantity as line_quantity
-           from written w join products p on p.id = w.product_id
-           order by w.created_at, w.product_id, w.size`,
-          [
-            userId,
-            JSON.stringify(
-              request.body.cart.map((line) => ({
-                product_id: line.id,
-                size: line.size ?? 'M',
-                quantity: line.quantity,
-              })),
-            ),
-          ],
-        );
-        await client.query('commit');
-        return { cart: rows };
-      } finally {
-        client.release();
-      }
+      const { rows } = await pool.query(
+        `select p.*, w.line_size, w.line_quantity
+         from replace_cart($1, $2::jsonb) w join products p on p.id = w.line_product_id
+         order by w.line_created_at, w.line_product_id, w.line_size`,
+        [
+          userId,
+          JSON.stringify(
+            request.body.cart.map((line) => ({
+              product_id: line.id,
+              size: line.size ?? 'M',
+              quantity: line.quantity,
+            })),
+          ),
+        ],
+      );
+      return { cart: rows };
     },
   );
   bare.addHook('onClose', () => pool.end());

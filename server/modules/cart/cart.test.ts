@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartReply } from '../../../contracts/cart';
+import { type CartReply, cartMessages } from '../../../contracts/cart';
 import { products } from '../../db/schema';
 import { bearer } from '../../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
@@ -143,6 +143,18 @@ describe('the cart', () => {
     await asha.update([{ id: 2, quantity: 1 }]);
     const response = await asha.update(Array.from({ length: 10_000 }, () => ({ id: 1, quantity: 1 })));
     expect([400, 413]).toContain(response.statusCode);
+    expect((await asha.get()).cart.map((line) => line.id)).toEqual([2]);
+  });
+
+  it('refuses a product not in the catalogue, naming it, and keeps the stored cart', async () => {
+    const asha = await shopper();
+    await asha.update([{ id: 2, quantity: 1 }]);
+    const response = await asha.update([
+      { id: 3, quantity: 1 },
+      { id: 987_654, quantity: 1 },
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: cartMessages.unknownProduct(987_654) });
     expect((await asha.get()).cart.map((line) => line.id)).toEqual([2]);
   });
 

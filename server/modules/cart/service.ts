@@ -8,7 +8,6 @@ import {
 } from '../../../contracts/cart';
 import { computeCartTotals } from '../../../contracts/pricing';
 import type { Database } from '../../db/client';
-import { lockUser } from '../../db/lock-user';
 import { cartLines, products } from '../../db/schema';
 import { rowMapperOf } from '../../db/table-rows';
 import { AppError } from '../../errors';
@@ -64,66 +63,50 @@ export async function getCart(db: Database, userId: string): Promise<CartReply> 
 
 /**
  * docs/product.md#http-api POST /cart/update: the client's list becomes the cart; existing lines keep their
- * place (their createdAt). Under the user's row lock, so two saves (two tabs) apply one after the other; the
- * removal, the upsert and the read-back of the new cart are then one statement (with begin, lock and commit,
- * four round trips after the session's).
+ * place (their createdAt). docs/architecture.md#cart-writes: one statement, the `replace_cart` function of the
+ * migrations, takes the user's row lock (two saves from two tabs apply one after the other), refuses a
+ * product id not in the catalogue, removes the lines not listed and upserts the others; the statement around
+ * it reads the new cart back with its products.
  */
 export async function replaceCart(
   db: Database,
   userId: string,
   input: readonly CartLineInput[],
 ): Promise<CartReply> {
-  const lines = mergeDuplicateLines(input);
-  const rows = await db.transaction(async (tx) => {
-    await lockUser(tx, userId);
-    if (lines.length === 0) {
-      await tx.delete(cartLines).where(eq(cartLines.userId, userId));
-      return [];
-    }
-    const written = await writeCartLines(tx, userId, lines);
-    // An id not in the catalogue refuses the whole list, naming the first one; throwing rolls the write back.
-    const found = new Set(written.map((row) => row.product.id));
-    const unknown = lines.find((line) => !found.has(line.id));
-    if (unknown) throw new AppError('invalid', cartMessages.unknownProduct(unknown.id));
-    return written;
-  });
-  return toCartReply(rows);
+  const listed = JSON.stringify(
+    mergeDuplicateLines(input).map((line) => ({
+      product_id: line.id,
+      size: line.size,
+      quantity: line.quantity,
+    })),
+  );
+  const result = (await db
+    .execute(
+      sql`select p.*, w.line_size, w.line_quantity
+        from replace_cart(${userId}, ${listed}::jsonb) w join products p on p.id = w.line_product_id
+        order by w.line_created_at, w.line_product_id, w.line_size`,
+    )
+    .catch((error: unknown) => {
+      const unknownId = unknownProductOf(error);
+      if (unknownId === undefined) throw error;
+      throw new AppError('invalid', cartMessages.unknownProduct(unknownId));
+    })) as { rows: Record<string, unknown>[] };
+  return toCartReply(
+    result.rows.map((row) => ({
+      product: productOfRow(row),
+      size: row.line_size as CartLine['size'],
+      quantity: row.line_quantity as number,
+    })),
+  );
 }
 
 const productOfRow = rowMapperOf(products);
 
-/**
- * Removes the user's lines not in the list and upserts the others (only those of products that exist), and
- * reads the cart back from what the upsert returned: the statement's own reads would not see its writes. The
- * lines travel as one JSON parameter, so the statement's text is the same on every call and costs no building.
- */
-async function writeCartLines(tx: Database, userId: string, lines: readonly CartLineInput[]) {
-  const listed = JSON.stringify(
-    lines.map((line) => ({ product_id: line.id, size: line.size, quantity: line.quantity })),
-  );
-  const result = (await tx.execute(
-    sql`with listed as (
-        select * from jsonb_to_recordset(${listed}::jsonb) as listed(product_id integer, size text, quantity integer)
-      ),
-      removed as (
-        delete from cart_lines where user_id = ${userId}
-          and (product_id, size) not in (select product_id, size from listed)
-        returning product_id
-      ),
-      written as (
-        insert into cart_lines (user_id, product_id, size, quantity)
-        select ${userId}, listed.product_id, listed.size, listed.quantity from listed
-        where exists (select 1 from products where products.id = listed.product_id)
-        on conflict (user_id, product_id, size) do update set quantity = excluded.quantity, updated_at = now()
-        returning product_id, size, quantity, created_at
-      )
-      select p.*, w.size as line_size, w.quantity as line_quantity
-      from written w join products p on p.id = w.product_id
-      order by w.created_at, w.product_id, w.size`,
-  )) as { rows: Record<string, unknown>[] };
-  return result.rows.map((row) => ({
-    product: productOfRow(row),
-    size: row.line_size as CartLine['size'],
-    quantity: row.line_quantity as number,
-  }));
+/** The product id `replace_cart` refused (its own SQLSTATE), whether the error arrives bare or wrapped. */
+function unknownProductOf(error: unknown): number | undefined {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    const { code, detail } = current as { code?: unknown; detail?: unknown };
+    if (code === 'SHC01') return Number(detail);
+  }
+  return undefined;
 }
