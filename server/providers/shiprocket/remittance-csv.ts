@@ -175,16 +175,16 @@ function columnsOf(header: string[]): { at: Partial<Record<Column, number>>; pro
  */
 export function parseRemittanceCsv(text: string): RemittanceRow[] {
   const { records, unclosedAt } = csvRecords(text);
+  // Everything after an open quote is one field: nothing past it can be told apart.
+  if (unclosedAt !== undefined) {
+    throw new RemittanceCsvError([{ line: unclosedAt, message: 'a quote is never closed' }]);
+  }
   const problems: RemittanceCsvProblem[] = [];
-  if (unclosedAt !== undefined) problems.push({ line: unclosedAt, message: 'a quote is never closed' });
   const [header, ...body] = records;
-  if (!header) throw new RemittanceCsvError([...problems, { line: 1, message: 'the file is empty' }]);
+  if (!header) throw new RemittanceCsvError([{ line: 1, message: 'the file is empty' }]);
   const columns = columnsOf(header.fields);
   if (columns.problems.length > 0) {
-    throw new RemittanceCsvError([
-      ...problems,
-      ...columns.problems.map((message) => ({ line: header.line, message })),
-    ]);
+    throw new RemittanceCsvError(columns.problems.map((message) => ({ line: header.line, message })));
   }
   if (body.length === 0) problems.push({ line: header.line + 1, message: 'the file has no rows' });
   const rows: RemittanceRow[] = [];
