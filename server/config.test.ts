@@ -39,6 +39,34 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });
 
+  it('runs RazorpayX payouts on its simulator until its four settings are set, all of them', () => {
+    const simulated = loadConfig({});
+    expect(simulated.razorpayx).toBeUndefined();
+    expect(simulatedServices(simulated)).toContain('RazorpayX payouts');
+    const settings = {
+      RAZORPAYX_KEY_ID: 'rzp_live_12345678',
+      RAZORPAYX_KEY_SECRET: 'a-key-secret',
+      RAZORPAYX_WEBHOOK_SECRET: 'a-webhook-secret',
+      RAZORPAYX_ACCOUNT_NUMBER: '7878780080316316',
+    };
+    const real = loadConfig(settings);
+    expect(real.razorpayx).toEqual({
+      keyId: 'rzp_live_12345678',
+      keySecret: 'a-key-secret',
+      webhookSecret: 'a-webhook-secret',
+      accountNumber: '7878780080316316',
+      baseUrl: 'https://api.razorpay.com',
+    });
+    expect(simulatedServices(real)).not.toContain('RazorpayX payouts');
+    const { RAZORPAYX_WEBHOOK_SECRET: _left, ...three } = settings;
+    expect(() => loadConfig(three)).toThrow(
+      'RAZORPAYX_KEY_ID, RAZORPAYX_KEY_SECRET, RAZORPAYX_WEBHOOK_SECRET and RAZORPAYX_ACCOUNT_NUMBER go together',
+    );
+    expect(() => loadConfig({ ...settings, RAZORPAYX_ACCOUNT_NUMBER: 'RZPX-1' })).toThrow(
+      'RAZORPAYX_ACCOUNT_NUMBER',
+    );
+  });
+
   it('runs Shiprocket on its simulator until both API user fields are set', () => {
     const simulated = loadConfig({});
     expect(simulated.shiprocket).toBeUndefined();

@@ -44,9 +44,9 @@ describe('a COD booking’s amounts', () => {
   });
 
   it('collects nothing for a prepaid parcel, and subtracts a discount Shiprocket is told of', () => {
-    expect(codAmountToCollectPaise({ payment_method: 'Prepaid', sub_total: 1198, shipping_charges: 99 })).toBe(
-      0,
-    );
+    expect(
+      codAmountToCollectPaise({ payment_method: 'Prepaid', sub_total: 1198, shipping_charges: 99 }),
+    ).toBe(0);
     expect(
       codAmountToCollectPaise({
         payment_method: 'COD',

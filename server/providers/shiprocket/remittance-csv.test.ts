@@ -54,7 +54,10 @@ describe('parseRemittanceCsv', () => {
 
   it('names the missing columns, and an empty file', () => {
     expect(problemsOf('AWB,Order ID,Amount\n1,2,3\n')).toEqual([
-      { line: 1, message: 'the header has no "COD Amount", "Remitted Amount", "UTR", "Remittance Date" column' },
+      {
+        line: 1,
+        message: 'the header has no "COD Amount", "Remitted Amount", "UTR", "Remittance Date" column',
+      },
     ]);
     expect(problemsOf('')).toEqual([{ line: 1, message: 'the file is empty' }]);
     expect(problemsOf(`${HEADER}\n`)).toEqual([{ line: 2, message: 'the file has no rows' }]);

@@ -37,6 +37,12 @@ type PayoutPayload = { payout: { entity: SimulatedPayout } };
 export type PayoutMode = 'instant' | 'manual';
 export type Settlement = 'processed' | 'failed' | 'reversed';
 
+/**
+ * The simulated account's number: fixed, as a real one is, so a payout retried after a restart sends the same
+ * body it first did. (The keys change at each start; the shop takes them at start.)
+ */
+export const SIMULATED_ACCOUNT_NUMBER = '2323230076543210';
+
 /** The simulator's own test UPI ID whose payouts fail, as failure@razorpay fails a payment. */
 export const TEST_PAYOUT_VPA_FAILURE = 'failure@razorpay';
 
@@ -81,36 +87,38 @@ const details = (reason: string, description: string, source: string): PayoutSta
 });
 
 // Wording after RazorpayX's payout status details; the exact texts are not all published.
-const STATUS_DETAILS: Record<'queued' | 'pending' | 'processing' | Settlement | 'rejected', PayoutStatusDetails> =
-  {
-    queued: details(
-      'low_balance',
-      'Payout is queued as there is insufficient balance in your business account to process the payout',
-      'business',
-    ),
-    pending: details('pending_approval', 'Payout is pending approval from your team', 'business'),
-    processing: details(
-      'payout_bank_processing',
-      'Payout is being processed by our partner bank. Please check the final status after some time',
-      'bank',
-    ),
-    processed: details(
-      'payout_processed',
-      'Payout is processed and the money has been credited into the beneficiary account',
-      'beneficiary_bank',
-    ),
-    failed: details(
-      'invalid_vpa',
-      'Payout failed as the beneficiary VPA is invalid. Please check the VPA and try again',
-      'beneficiary_bank',
-    ),
-    reversed: details(
-      'beneficiary_bank_failure',
-      'Payout was reversed by the beneficiary bank. The amount has been returned to your account',
-      'beneficiary_bank',
-    ),
-    rejected: details('rejected_by_approver', 'Payout was rejected by an approver on your team', 'business'),
-  };
+const STATUS_DETAILS: Record<
+  'queued' | 'pending' | 'processing' | Settlement | 'rejected',
+  PayoutStatusDetails
+> = {
+  queued: details(
+    'low_balance',
+    'Payout is queued as there is insufficient balance in your business account to process the payout',
+    'business',
+  ),
+  pending: details('pending_approval', 'Payout is pending approval from your team', 'business'),
+  processing: details(
+    'payout_bank_processing',
+    'Payout is being processed by our partner bank. Please check the final status after some time',
+    'bank',
+  ),
+  processed: details(
+    'payout_processed',
+    'Payout is processed and the money has been credited into the beneficiary account',
+    'beneficiary_bank',
+  ),
+  failed: details(
+    'invalid_vpa',
+    'Payout failed as the beneficiary VPA is invalid. Please check the VPA and try again',
+    'beneficiary_bank',
+  ),
+  reversed: details(
+    'beneficiary_bank_failure',
+    'Payout was reversed by the beneficiary bank. The amount has been returned to your account',
+    'beneficiary_bank',
+  ),
+  rejected: details('rejected_by_approver', 'Payout was rejected by an approver on your team', 'business'),
+};
 
 const newUtr = () => `${randomInt(100_000, 999_999)}${randomInt(100_000, 999_999)}`;
 
@@ -154,8 +162,7 @@ export function createRazorpayXSimulator(options: RazorpayXSimulatorOptions) {
 
   function scheduleInstantSettle(payout: SimulatedPayout) {
     if (mode !== 'instant') return;
-    const outcome =
-      payout.fund_account.vpa.address === TEST_PAYOUT_VPA_FAILURE ? 'failed' : instantOutcome;
+    const outcome = payout.fund_account.vpa.address === TEST_PAYOUT_VPA_FAILURE ? 'failed' : instantOutcome;
     // After the reply that made it: the caller sees `processing` first, as from RazorpayX.
     const timer = setImmediate(() => {
       settling.delete(timer);
@@ -215,7 +222,7 @@ export function createRazorpayXSimulator(options: RazorpayXSimulatorOptions) {
     keySecret,
     webhookSecret,
     accountId,
-    accountNumber: String(randomInt(10 ** 15, 10 ** 16 - 1)),
+    accountNumber: SIMULATED_ACCOUNT_NUMBER,
     baseUrl: RAZORPAYX_SIMULATOR_BASE_PATH,
     setMode(next) {
       mode = next;
@@ -235,7 +242,8 @@ export function createRazorpayXSimulator(options: RazorpayXSimulatorOptions) {
     },
     approve(payoutId) {
       const payout = store.payout(payoutId);
-      if (payout.status !== 'pending') throw badRequest(`The payout is ${payout.status}: it cannot be approved`);
+      if (payout.status !== 'pending')
+        throw badRequest(`The payout is ${payout.status}: it cannot be approved`);
       return startProcessing(payout);
     },
     reject(payoutId) {

@@ -72,7 +72,9 @@ export function requestHashOf(body: unknown): string {
         .map((key) => [key, sorted((value as Record<string, unknown>)[key])]),
     );
   };
-  return createHash('sha256').update(JSON.stringify(sorted(body))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(sorted(body)))
+    .digest('hex');
 }
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -136,10 +138,7 @@ export function createPayoutStore(options: PayoutStoreOptions = {}) {
       const earlier = byIdempotencyKey.get(idempotencyKey);
       if (!earlier) return undefined;
       if (earlier.requestHash !== requestHash) {
-        throw badRequest(
-          'Different request body sent for the same idempotency key',
-          'X-Payout-Idempotency',
-        );
+        throw badRequest('Different request body sent for the same idempotency key', 'X-Payout-Idempotency');
       }
       return copy(earlier.payout);
     },

@@ -316,7 +316,10 @@ describe('under faults', () => {
       });
       expect(cod.available).toBe(true);
       const input = codOrder();
-      await expect(client.createAdhocOrder(input)).rejects.toMatchObject({ kind: 'unavailable', status: 502 });
+      await expect(client.createAdhocOrder(input)).rejects.toMatchObject({
+        kind: 'unavailable',
+        status: 502,
+      });
       expect(await client.findOrder(input.order_id)).toBeUndefined();
       // The retried job books it with the same order id.
       expect((await client.createAdhocOrder(input)).alreadyExisted).toBe(false);
@@ -351,9 +354,7 @@ describe('kept in the database (docs/operations.md#simulator-state)', () => {
     try {
       expect(await clientOf(restarted).trackAwb(returning.awb)).toEqual(tracking);
       expect(simulator(restarted).remittances()).toEqual([remittance]);
-      expect(simulator(restarted).advance(returning.created.shipment_id)).toMatchObject([
-        { statusId: 10 },
-      ]);
+      expect(simulator(restarted).advance(returning.created.shipment_id)).toMatchObject([{ statusId: 10 }]);
       const next = simulator(restarted).remit();
       expect(next?.lines.map((line) => line.awb)).toEqual([unpaid.awb]);
       expect(next?.lines.map((line) => line.awb)).not.toContain(paid.awb);

@@ -154,8 +154,8 @@ export function validateAdhocOrder(
   const charges = ['shipping_charges', 'giftwrap_charges', 'transaction_charges', 'total_discount'].map(
     (field) => (body[field] === undefined || body[field] === null ? 0 : check.number(field, { atLeast: 0 })),
   );
-  const [shippingPaise = 0, giftwrapPaise = 0, transactionPaise = 0, discountPaise = 0] = charges.map((rupees) =>
-    Math.round(rupees * 100),
+  const [shippingPaise = 0, giftwrapPaise = 0, transactionPaise = 0, discountPaise = 0] = charges.map(
+    (rupees) => Math.round(rupees * 100),
   );
   const codAmountPaise =
     Math.round(subTotal * 100) + shippingPaise + giftwrapPaise + transactionPaise - discountPaise;
