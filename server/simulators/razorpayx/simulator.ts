@@ -166,7 +166,9 @@ export function createRazorpayXSimulator(options: RazorpayXSimulatorOptions) {
     // After the reply that made it: the caller sees `processing` first, as from RazorpayX.
     const timer = setImmediate(() => {
       settling.delete(timer);
-      settle(payout.id, outcome);
+      // A test may have settled it by hand meanwhile, or the store let it go.
+      const key = { payoutId: payout.id };
+      if (store.holds(key) && store.payout(payout.id).status === 'processing') settle(payout.id, outcome);
     });
     settling.add(timer);
   }
