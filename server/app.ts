@@ -26,6 +26,7 @@ import outboxRoutes from './modules/notifications/routes';
 import orderHistoryRoutes from './modules/order-history/routes';
 import orderRoutes from './modules/orders/routes';
 import razorpayGateway from './modules/payments/razorpay-gateway';
+import razorpayxGateway from './modules/payments/razorpayx-gateway';
 import paymentRoutes from './modules/payments/routes';
 import productImages from './modules/product-images/plugin';
 import publicConfigRoutes from './modules/public-config/routes';
@@ -54,6 +55,7 @@ import webApp from './plugins/web-app';
 import { requestIdOf } from './request-id';
 import googleSimulator from './simulators/google/plugin';
 import razorpaySimulator from './simulators/razorpay/plugin';
+import razorpayxSimulator from './simulators/razorpayx/plugin';
 import shiprocketSimulator from './simulators/shiprocket/plugin';
 import { fastifyTrustProxy } from './trust-proxy';
 import workers from './workers';
@@ -115,10 +117,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(webPush);
   await app.register(googleSimulator);
   await app.register(razorpaySimulator);
+  await app.register(razorpayxSimulator);
   await app.register(shiprocketSimulator);
 
   // After the simulators: without real keys, the gateways talk to them.
   await app.register(razorpayGateway);
+  await app.register(razorpayxGateway);
   await app.register(shiprocketGateway);
   await app.register(deliveryPromises);
   await app.register(workers);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, simulatedServices } from './config';
+import { assertSimulatorsAllowed, ConfigError, loadConfig, simulatedServices } from './config';
 import { loggerOptions } from './logger-options';
 
 describe('loadConfig', () => {
@@ -37,6 +37,48 @@ describe('loadConfig', () => {
   ])('stops on a malformed %s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  it('starts a production shop without RazorpayX: payouts serve only COD refunds, not offered yet', () => {
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      RAZORPAY_KEY_ID: 'rzp_live_12345678',
+      RAZORPAY_KEY_SECRET: 'a-key-secret',
+      RAZORPAY_WEBHOOK_SECRET: 'a-webhook-secret',
+    });
+    const required = simulatedServices(production).filter((service) => service !== 'RazorpayX payouts');
+    expect(simulatedServices(production)).toContain('RazorpayX payouts');
+    expect(() => assertSimulatorsAllowed({ ...production, allowSimulators: false })).toThrow(
+      required.join(', '),
+    );
+  });
+
+  it('runs RazorpayX payouts on its simulator until its four settings are set, all of them', () => {
+    const simulated = loadConfig({});
+    expect(simulated.razorpayx).toBeUndefined();
+    expect(simulatedServices(simulated)).toContain('RazorpayX payouts');
+    const settings = {
+      RAZORPAYX_KEY_ID: 'rzp_live_12345678',
+      RAZORPAYX_KEY_SECRET: 'a-key-secret',
+      RAZORPAYX_WEBHOOK_SECRET: 'a-webhook-secret',
+      RAZORPAYX_ACCOUNT_NUMBER: '7878780080316316',
+    };
+    const real = loadConfig(settings);
+    expect(real.razorpayx).toEqual({
+      keyId: 'rzp_live_12345678',
+      keySecret: 'a-key-secret',
+      webhookSecret: 'a-webhook-secret',
+      accountNumber: '7878780080316316',
+      baseUrl: 'https://api.razorpay.com',
+    });
+    expect(simulatedServices(real)).not.toContain('RazorpayX payouts');
+    const { RAZORPAYX_WEBHOOK_SECRET: _left, ...three } = settings;
+    expect(() => loadConfig(three)).toThrow(
+      'RAZORPAYX_KEY_ID, RAZORPAYX_KEY_SECRET, RAZORPAYX_WEBHOOK_SECRET and RAZORPAYX_ACCOUNT_NUMBER go together',
+    );
+    expect(() => loadConfig({ ...settings, RAZORPAYX_ACCOUNT_NUMBER: 'RZPX-1' })).toThrow(
+      'RAZORPAYX_ACCOUNT_NUMBER',
+    );
   });
 
   it('runs Shiprocket on its simulator until both API user fields are set', () => {

@@ -42,6 +42,14 @@ const EnvSchema = z.object({
   RAZORPAY_KEY_SECRET: z.string().min(8).optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(8).optional(),
   RAZORPAY_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.razorpay.com'),
+  RAZORPAYX_KEY_ID: z.string().min(8).optional(),
+  RAZORPAYX_KEY_SECRET: z.string().min(8).optional(),
+  RAZORPAYX_WEBHOOK_SECRET: z.string().min(8).optional(),
+  RAZORPAYX_ACCOUNT_NUMBER: z
+    .string()
+    .regex(/^\d{9,20}$/, 'must be the RazorpayX account number, digits only')
+    .optional(),
+  RAZORPAYX_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.razorpay.com'),
   SHIPROCKET_EMAIL: z.email().optional(),
   SHIPROCKET_PASSWORD: z.string().min(1).optional(),
   SHIPROCKET_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://apiv2.shiprocket.in/v1/external'),
@@ -138,6 +146,8 @@ export interface Config {
   google: { clientId: string | undefined };
   /** Real Razorpay when the keys are set; otherwise the simulator under /sim/razorpay. */
   razorpay: RazorpayConfig | undefined;
+  /** Real RazorpayX payouts when its keys and account are set; otherwise the simulator under /sim/razorpayx. */
+  razorpayx: RazorpayXConfig | undefined;
   /** Real Shiprocket when its API user is set; otherwise the simulator under /sim/shipping. */
   shiprocket: ShiprocketConfig | undefined;
   /** Shipping settings that hold for real Shiprocket and its simulator alike. */
@@ -200,6 +210,16 @@ export interface RazorpayConfig {
   baseUrl: string;
 }
 
+/** docs/architecture.md#razorpayx: payouts (refunds of cash-on-delivery orders to a UPI ID). */
+export interface RazorpayXConfig {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** The account the money leaves from. */
+  accountNumber: string;
+  baseUrl: string;
+}
+
 export interface ShiprocketConfig {
   /** The API user (Settings > API), not the panel login. */
   email: string;
@@ -220,6 +240,8 @@ export interface ShippingConfig {
 
 export class ConfigError extends Error {}
 
+const RAZORPAYX_PAYOUTS = 'RazorpayX payouts';
+
 /** The outside services that run on a local simulator in this configuration. */
 export function simulatedServices(config: Config): string[] {
   const simulated: string[] = [];
@@ -227,13 +249,16 @@ export function simulatedServices(config: Config): string[] {
   if (!config.sms.msg91) simulated.push('SMS (dev outbox)');
   if (!config.google.clientId) simulated.push('Google sign-in');
   if (!config.razorpay) simulated.push('Razorpay payments');
+  if (!config.razorpayx) simulated.push(RAZORPAYX_PAYOUTS);
   if (!config.shiprocket) simulated.push('Shiprocket shipping');
   return simulated;
 }
 
 /** docs/architecture.md#simulators: in production the server refuses to start on a simulator unless told explicitly. */
 export function assertSimulatorsAllowed(config: Config) {
-  const simulated = simulatedServices(config);
+  // Payouts serve only cash-on-delivery refunds, which the shop does not offer yet: a shop without RazorpayX
+  // keys starts, and its payouts (none are made) have nowhere to go (docs/operations.md#configuration).
+  const simulated = simulatedServices(config).filter((service) => service !== RAZORPAYX_PAYOUTS);
   if (config.env === 'production' && simulated.length > 0 && !config.allowSimulators) {
     throw new ConfigError(
       `NODE_ENV=production but these services would run on local simulators: ${simulated.join(', ')}. ` +
@@ -274,6 +299,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (razorpayKeys.some(Boolean) && !razorpayKeys.every(Boolean)) {
     throw new ConfigError(
       'Invalid configuration:\n  RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET go together',
+    );
+  }
+  const razorpayxSettings = [
+    e.RAZORPAYX_KEY_ID,
+    e.RAZORPAYX_KEY_SECRET,
+    e.RAZORPAYX_WEBHOOK_SECRET,
+    e.RAZORPAYX_ACCOUNT_NUMBER,
+  ];
+  if (razorpayxSettings.some(Boolean) && !razorpayxSettings.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  RAZORPAYX_KEY_ID, RAZORPAYX_KEY_SECRET, RAZORPAYX_WEBHOOK_SECRET and RAZORPAYX_ACCOUNT_NUMBER go together',
     );
   }
   if (Boolean(e.SHIPROCKET_EMAIL) !== Boolean(e.SHIPROCKET_PASSWORD)) {
@@ -330,6 +366,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             keySecret: e.RAZORPAY_KEY_SECRET,
             webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
             baseUrl: e.RAZORPAY_BASE_URL,
+          }
+        : undefined,
+    razorpayx:
+      e.RAZORPAYX_KEY_ID && e.RAZORPAYX_KEY_SECRET && e.RAZORPAYX_WEBHOOK_SECRET && e.RAZORPAYX_ACCOUNT_NUMBER
+        ? {
+            keyId: e.RAZORPAYX_KEY_ID,
+            keySecret: e.RAZORPAYX_KEY_SECRET,
+            webhookSecret: e.RAZORPAYX_WEBHOOK_SECRET,
+            accountNumber: e.RAZORPAYX_ACCOUNT_NUMBER,
+            baseUrl: e.RAZORPAYX_BASE_URL,
           }
         : undefined,
     shiprocket:

@@ -1,7 +1,7 @@
 import { bigint, boolean, integer, jsonb, pgSchema, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * docs/operations.md#simulator-state: what the local Razorpay and Shiprocket know, kept beside the shop's rows
+ * docs/operations.md#simulator-state: what the local Razorpay, RazorpayX and Shiprocket know, kept beside the shop's rows
  * so that a restart forgets nothing, in a schema of their own. Only the simulators read (at start) and write
  * it; with the real providers configured it stays empty.
  */
@@ -98,7 +98,44 @@ export const simulatedShiprocketShipments = simulatorSchema.table('shiprocket_sh
   pickupScheduledAt: timestamp('pickup_scheduled_at', { withTimezone: true }),
   etd: timestamp('etd', { withTimezone: true }),
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  /** The consignee refused the parcel (or could not be reached): it goes back to the pickup address. */
+  rtoRequested: boolean('rto_requested').notNull().default(false),
+  rtoInitiatedAt: timestamp('rto_initiated_at', { withTimezone: true }),
+  rtoDeliveredAt: timestamp('rto_delivered_at', { withTimezone: true }),
   /** The courier's scans, oldest first, as Shiprocket's tracking reply gives them. */
   scans: jsonb('scans').$type<Record<string, string | number>[]>().notNull(),
+  position: position(),
+});
+
+/** One line of a COD remittance: a delivered parcel's cash, as the courier collected it and as it was paid. */
+export interface SimulatedRemittanceLine {
+  awb: string;
+  /** Ours (Shiprocket's channel order id). */
+  orderId: string;
+  srOrderId: number;
+  codAmountPaise: number;
+  remittedAmountPaise: number;
+}
+
+/** A cycle in which Shiprocket paid delivered COD parcels' cash to the brand's bank account. */
+export const simulatedShiprocketRemittances = simulatorSchema.table('shiprocket_remittances', {
+  id: text('id').primaryKey(),
+  utr: text('utr').notNull(),
+  /** The day the money was sent, in India: yyyy-mm-dd. */
+  remittedOn: text('remitted_on').notNull(),
+  lines: jsonb('lines').$type<SimulatedRemittanceLine[]>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  position: position(),
+});
+
+export const simulatedRazorpayxPayouts = simulatorSchema.table('razorpayx_payouts', {
+  id: text('id').primaryKey(),
+  /** X-Payout-Idempotency: the same key answers this payout; with another body it is refused. */
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  /** SHA-256 of the request body the key was first used with, its keys sorted. */
+  requestHash: text('request_hash').notNull(),
+  /** The payout entity as the API answers it now. */
+  entity: jsonb('entity').$type<Record<string, unknown>>().notNull(),
+  createdAt: unixSeconds('created_at'),
   position: position(),
 });

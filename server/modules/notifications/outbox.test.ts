@@ -33,7 +33,7 @@ describe('the dev outbox', () => {
   });
 
   it('does not exist in production', async () => {
-    // Real (never called) payment and shipping accounts: production refuses to start on their simulators.
+    // Real (never called) payment, payout and shipping accounts: production refuses to start on their simulators.
     const production = await buildTestApp({
       env: 'production',
       jobWorkers: false,
@@ -41,6 +41,13 @@ describe('the dev outbox', () => {
         keyId: 'rzp_live_outboxtest',
         keySecret: 'outbox-test-secret',
         webhookSecret: 'outbox-test-webhook',
+        baseUrl: 'https://api.razorpay.com',
+      },
+      razorpayx: {
+        keyId: 'rzp_live_outboxtest',
+        keySecret: 'outbox-test-secret',
+        webhookSecret: 'outbox-test-payouts',
+        accountNumber: '7878780080316316',
         baseUrl: 'https://api.razorpay.com',
       },
       shiprocket: {

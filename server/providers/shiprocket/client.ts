@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { type CodServiceability, codServiceabilityOf } from './cod';
 import type {
   AdhocOrderInput,
   AdhocOrderReply,
@@ -48,6 +49,8 @@ export interface ServiceabilityQuery {
   weightKg: number;
   cod: boolean;
 }
+
+export type CodServiceabilityQuery = Omit<ServiceabilityQuery, 'cod'>;
 
 export interface CreatedAdhocOrder extends AdhocOrderReply {
   /** True when our order_id had been sent before and this is the order that call made. */
@@ -222,6 +225,24 @@ export function createShiprocketClient(options: ShiprocketClientOptions) {
     return reply.data?.find((order) => order.channel_order_id === orderId);
   }
 
+  /** Couriers that carry this parcel, cheapest and recommended first as Shiprocket ranks them. */
+  function checkServiceability(query: ServiceabilityQuery): Promise<ServiceabilityReply> {
+    return expectJson<ServiceabilityReply>('GET', '/courier/serviceability/', {
+      query: {
+        pickup_postcode: query.pickupPostcode,
+        delivery_postcode: query.deliveryPostcode,
+        weight: String(query.weightKg),
+        cod: query.cod ? '1' : '0',
+      },
+      repeatable: true,
+    }).then((reply) => {
+      if (!Array.isArray(reply.data?.available_courier_companies)) {
+        throw new ShiprocketError('rejected', messageOf(reply) ?? 'No couriers in the reply', 200);
+      }
+      return reply;
+    });
+  }
+
   return {
     /**
      * Creates the order and its shipment. Not repeated on failure: after an `unavailable` error the caller
@@ -259,22 +280,15 @@ export function createShiprocketClient(options: ShiprocketClientOptions) {
     /** The order made for our order_id, with its shipments' AWB and courier, if Shiprocket has one. */
     findOrder,
 
-    /** Couriers that carry this parcel, cheapest and recommended first as Shiprocket ranks them. */
-    checkServiceability(query: ServiceabilityQuery) {
-      return expectJson<ServiceabilityReply>('GET', '/courier/serviceability/', {
-        query: {
-          pickup_postcode: query.pickupPostcode,
-          delivery_postcode: query.deliveryPostcode,
-          weight: String(query.weightKg),
-          cod: query.cod ? '1' : '0',
-        },
-        repeatable: true,
-      }).then((reply) => {
-        if (!Array.isArray(reply.data?.available_courier_companies)) {
-          throw new ShiprocketError('rejected', messageOf(reply) ?? 'No couriers in the reply', 200);
-        }
-        return reply;
-      });
+    checkServiceability,
+
+    /**
+     * Which couriers collect cash at the delivery pincode (the query with cod=1). A COD booking's courier is
+     * one of them: pass its id to `assignAwb`.
+     */
+    async checkCodServiceability(query: CodServiceabilityQuery): Promise<CodServiceability> {
+      const reply = await checkServiceability({ ...query, cod: true });
+      return codServiceabilityOf(query.deliveryPostcode, reply);
     },
 
     /**

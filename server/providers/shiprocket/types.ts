@@ -43,9 +43,14 @@ interface AdhocOrderCommon {
   billing_phone: string;
   order_items: AdhocOrderItem[];
   payment_method: 'Prepaid' | 'COD';
-  /** Rupees. */
+  /** Rupees: the items after their discounts. */
   sub_total: number;
+  /** Rupees each. With COD the courier collects sub_total plus these, less total_discount (see `cod.ts`). */
   shipping_charges?: number;
+  giftwrap_charges?: number;
+  /** The COD fee the shopper pays, in Shiprocket's words a transaction charge. */
+  transaction_charges?: number;
+  total_discount?: number;
   /** Centimetres, each above 0.5. */
   length: number;
   breadth: number;
@@ -80,6 +85,8 @@ export interface CourierOption {
   estimated_delivery_days: string;
   /** 1 when the courier collects cash on delivery. */
   cod: number;
+  /** Rupees the courier adds for collecting cash, on a query with cod=1 (field not in every sample). */
+  cod_charges?: number;
   rating: number;
 }
 

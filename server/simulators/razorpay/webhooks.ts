@@ -17,9 +17,9 @@ export const DEFAULT_WEBHOOK_TARGET = '/api/payment/webhook';
 export const WEBHOOK_LOG_LIMIT = 1_000;
 
 /** One attempt to deliver one event (a retry or a duplicate is another entry with the same event id). */
-export interface WebhookDelivery {
+export interface WebhookDelivery<Event extends string = WebhookEventName> {
   eventId: string;
-  event: WebhookEventName;
+  event: Event;
   attempt: number;
   /** `null` when nothing answered: the event was dropped on purpose, or the call itself threw. */
   statusCode: number | null;
@@ -38,16 +38,19 @@ export interface WebhookRetryPolicy {
   initialDelayMs: number;
 }
 
-export interface SimulatorWebhooks {
+export interface SimulatorWebhooks<Event extends string = WebhookEventName> {
   /** Queue every delivery from now on until `release`. */
   hold(): void;
   /** Send what was queued, in order, and stop holding. */
   release(): void;
   /** The next `count` events are lost: never sent, never retried (listed as `dropped`). */
   drop(count: number): void;
-  /** Send every event twice, with the same event id and body, as an at-least-once sender may. */
-  duplicate(on: boolean): void;
-  sent(): WebhookDelivery[];
+  /**
+   * Send every event twice, with the same event id and body, as an at-least-once sender may; a number sends
+   * that share of them twice, at random.
+   */
+  duplicate(on: boolean | number): void;
+  sent(): WebhookDelivery<Event>[];
   /** The path on this app that receives the webhooks. */
   setTarget(path: string): void;
   setRetryPolicy(policy: WebhookRetryPolicy): void;
@@ -62,9 +65,9 @@ export type PostWebhook = (target: string, headers: Record<string, string>, body
 
 type WebhookPayload = RazorpayWebhookEvent['payload'];
 
-interface Message {
+interface Message<Event extends string> {
   eventId: string;
-  event: WebhookEventName;
+  event: Event;
   body: string;
   signature: string;
 }
@@ -74,18 +77,28 @@ export interface WebhookSenderOptions {
   accountId: string;
   post: PostWebhook;
   retry: WebhookRetryPolicy;
+  /** Where they go until `setTarget` (DEFAULT_WEBHOOK_TARGET unless given). */
+  defaultTarget?: string;
 }
 
-/** Razorpay's webhook sender: signed envelopes, sent after the call that caused them, retried, at least once. */
-export function createWebhookSender(options: WebhookSenderOptions) {
+/**
+ * Razorpay's webhook sender: signed envelopes, sent after the call that caused them, retried, at least once.
+ * RazorpayX's payouts use it with their own events and payloads.
+ */
+export function createWebhookSender<
+  Event extends string = WebhookEventName,
+  Payload extends object = WebhookPayload,
+>(options: WebhookSenderOptions) {
   const defaultRetry = { ...options.retry };
-  let target = DEFAULT_WEBHOOK_TARGET;
+  const defaultTarget = options.defaultTarget ?? DEFAULT_WEBHOOK_TARGET;
+  let target = defaultTarget;
   let retry = defaultRetry;
   let holding = false;
-  let queue: Message[] = [];
+  let queue: Message<Event>[] = [];
   let dropNext = 0;
-  let duplicating = false;
-  const log = recentList<WebhookDelivery>(WEBHOOK_LOG_LIMIT);
+  // The share of events sent twice: 0 never, 1 always.
+  let duplicating = 0;
+  const log = recentList<WebhookDelivery<Event>>(WEBHOOK_LOG_LIMIT);
   // A reset or close starts a new generation: sends already under way from the old one are forgotten.
   let generation = 0;
   let closed = false;
@@ -93,7 +106,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
   const timers = new Set<NodeJS.Timeout>();
   let waiters: (() => void)[] = [];
 
-  function record(message: Message, attempt: number, statusCode: number | null) {
+  function record(message: Message<Event>, attempt: number, statusCode: number | null) {
     const delivered = statusCode !== null && statusCode >= 200 && statusCode < 300;
     log.push({
       eventId: message.eventId,
@@ -121,7 +134,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     for (const wake of woken) wake();
   }
 
-  async function attempt(message: Message, number: number, of: number): Promise<void> {
+  async function attempt(message: Message<Event>, number: number, of: number): Promise<void> {
     if (of !== generation) return;
     let statusCode: number | null;
     try {
@@ -151,15 +164,15 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     timers.add(timer);
   }
 
-  function start(message: Message) {
+  function start(message: Message<Event>) {
     const of = generation;
     active += 1;
     setImmediate(() => void attempt(message, 1, of));
   }
 
-  function dispatch(message: Message) {
+  function dispatch(message: Message<Event>) {
     start(message);
-    if (duplicating) start(message);
+    if (duplicating > 0 && Math.random() < duplicating) start(message);
   }
 
   function forgetEverything() {
@@ -171,7 +184,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     wakeWaiters();
   }
 
-  const controls: SimulatorWebhooks = {
+  const controls: SimulatorWebhooks<Event> = {
     hold() {
       holding = true;
     },
@@ -185,7 +198,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
       dropNext = count;
     },
     duplicate(on) {
-      duplicating = on;
+      duplicating = typeof on === 'number' ? Math.min(1, Math.max(0, on)) : on ? 1 : 0;
     },
     sent: () => log.all().map((delivery) => ({ ...delivery })),
     setTarget(path) {
@@ -200,9 +213,9 @@ export function createWebhookSender(options: WebhookSenderOptions) {
 
   return {
     controls,
-    emit(event: WebhookEventName, payload: WebhookPayload) {
+    emit(event: Event, payload: Payload) {
       if (closed) return;
-      const envelope: RazorpayWebhookEvent = {
+      const envelope = {
         entity: 'event',
         account_id: options.accountId,
         event,
@@ -211,7 +224,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
         created_at: Math.floor(Date.now() / 1000),
       };
       const body = JSON.stringify(envelope);
-      const message: Message = {
+      const message: Message<Event> = {
         eventId: razorpayIdSuffix(),
         event,
         body,
@@ -235,11 +248,11 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     },
     reset() {
       forgetEverything();
-      target = DEFAULT_WEBHOOK_TARGET;
+      target = defaultTarget;
       retry = defaultRetry;
       holding = false;
       dropNext = 0;
-      duplicating = false;
+      duplicating = 0;
       log.clear();
     },
     close() {

@@ -74,6 +74,16 @@ export function isUnserviceablePincode(pincode: string): boolean {
   return pincode.startsWith(UNSERVICEABLE_PINCODE_PREFIX) || UNSERVICEABLE_PINCODES.has(pincode);
 }
 
+/**
+ * Delivery pincodes served prepaid only, where no simulated courier collects cash: the Andaman and Nicobar
+ * islands (744) and Kashmir and Ladakh (19), as couriers commonly refuse COD there.
+ */
+export const COD_UNAVAILABLE_PINCODE_PREFIXES: readonly string[] = ['744', '19'];
+
+function collectsCashAt(courier: SimulatedCourier, pincode: string): boolean {
+  return courier.cod && !COD_UNAVAILABLE_PINCODE_PREFIXES.some((prefix) => pincode.startsWith(prefix));
+}
+
 function remoteExtraDays(pincode: string): number {
   return REMOTE_PREFIXES.some((prefix) => pincode.startsWith(prefix)) ? REMOTE_EXTRA_DAYS : 0;
 }
@@ -102,7 +112,7 @@ export function quoteCouriers(
   if (isUnserviceablePincode(deliveryPincode)) return [];
   const zone = zoneBetween(pickupPincode, deliveryPincode);
   const halves = Math.max(1, Math.ceil(weightKg / 0.5));
-  return COURIERS.filter((courier) => !cod || courier.cod)
+  return COURIERS.filter((courier) => !cod || collectsCashAt(courier, deliveryPincode))
     .map((courier) => {
       const freight = Math.round(
         (courier.firstHalfKg + courier.extraHalfKg * (halves - 1)) * (1 + 0.25 * zone),
@@ -119,7 +129,8 @@ export function quoteCouriers(
           freight_charge: freight,
           etd: shiprocketEtd(new Date(today.getTime() + days * 86_400_000)),
           estimated_delivery_days: String(days),
-          cod: courier.cod ? 1 : 0,
+          cod: collectsCashAt(courier, deliveryPincode) ? 1 : 0,
+          ...(cod ? { cod_charges: COD_CHARGE } : {}),
           rating: courier.rating,
         },
       };

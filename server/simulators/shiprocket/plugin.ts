@@ -8,7 +8,13 @@ import { shiprocketDateTime } from '../../providers/shiprocket/ist-time';
 import type { AwbAssignReply, PickupReply, ServiceabilityReply } from '../../providers/shiprocket/types';
 import { addFaultHook, createFaultInjector } from '../faults';
 import { recommendedQuote } from './couriers';
-import { keepShipmentsIn } from './saved-state';
+import {
+  createRemittanceBook,
+  type RemittanceCycleOptions,
+  remittanceCsv,
+  type SimulatedRemittance,
+} from './remittances';
+import { keepRemittancesIn, keepShipmentsIn } from './saved-state';
 import {
   type AdvancedShipment,
   ALREADY_IN_PICKUP_QUEUE,
@@ -20,6 +26,7 @@ import { trackingPage } from './tracking-page';
 import { type FieldErrors, validateAdhocOrder, validateServiceabilityQuery } from './validation';
 import { createWebhookSender, type ShiprocketWebhookControls } from './webhooks';
 
+export type { RemittanceCycleOptions, SimulatedRemittance } from './remittances';
 export type { AdvancedShipment } from './shipments';
 export type { SentWebhook, ShiprocketWebhookControls } from './webhooks';
 
@@ -42,11 +49,22 @@ export interface ShiprocketSimulator {
   expireTokens(): void;
   /** Moves one shipment, or every one, a step along the status sequence; sends a webhook for each move. */
   advance(shipmentId?: number): AdvancedShipment[];
+  /**
+   * The consignee refuses the parcel (picked up, not delivered): its next moves are 9 RTO INITIATED, then
+   * 10 RTO DELIVERED, by the same tracking replies and webhooks as any status. Throws when it cannot.
+   */
+  requestRto(shipmentId: number): void;
+  /** A COD remittance cycle: delivered COD parcels' cash paid in one transfer; undefined when none is due. */
+  remit(options?: RemittanceCycleOptions): SimulatedRemittance | undefined;
+  /** Every remittance so far, oldest first. */
+  remittances(): SimulatedRemittance[];
+  /** The panel's CSV export of one remittance, or of all of them. */
+  remittanceCsv(remittanceId?: string): string;
   /** Calls `advance()` every `intervalMs` until `stopClock`. */
   startClock(intervalMs: number): void;
   stopClock(): void;
   webhooks: ShiprocketWebhookControls;
-  /** Forgets orders and shipments, restores the API and the webhook settings; issued tokens stay valid. */
+  /** Forgets orders, shipments and remittances, restores the API and the webhook settings; issued tokens stay valid. */
   reset(): void;
 }
 
@@ -323,6 +341,10 @@ export default fp(
       },
       kept,
     );
+    const keptRemittances = await keepRemittancesIn(app.db, (error) =>
+      app.log.error({ err: error }, 'the Shiprocket simulator could not save a remittance'),
+    );
+    const remittanceBook = createRemittanceBook(keptRemittances);
     const webhooks = createWebhookSender(app, webhookToken);
     let clock: NodeJS.Timeout | undefined;
 
@@ -357,6 +379,19 @@ export default fp(
         state.tokens.clear();
       },
       advance,
+      requestRto(shipmentId) {
+        const shipment = book.get(shipmentId) ?? raise(`No simulated Shiprocket shipment ${shipmentId}`);
+        const requested = book.requestRto(shipment);
+        if (!requested.ok) raise(requested.message);
+      },
+      remit: (options) => remittanceBook.runCycle(book.all(), options),
+      remittances: () => remittanceBook.all(),
+      remittanceCsv(remittanceId) {
+        if (remittanceId === undefined) return remittanceCsv(remittanceBook.all());
+        const remittance =
+          remittanceBook.get(remittanceId) ?? raise(`No simulated remittance ${remittanceId}`);
+        return remittanceCsv([remittance]);
+      },
       startClock(intervalMs) {
         simulator.stopClock();
         clock = setInterval(() => advance(), intervalMs);
@@ -369,6 +404,7 @@ export default fp(
       webhooks: webhooks.controls,
       reset() {
         book.reset();
+        remittanceBook.reset();
         state.failure = undefined;
         webhooks.reset();
       },
@@ -385,6 +421,7 @@ export default fp(
         async (controls) => {
           requireDevToolsToken(controls, config);
           await controls.register(faults.routes);
+          await controls.register(codControlRoutes(simulator));
         },
         { prefix: `${SHIPROCKET_SIMULATOR_BASE_URL}/control` },
       );
@@ -412,10 +449,66 @@ export default fp(
       webhooks.close();
       await webhooks.controls.settled();
       await kept.flushed();
+      await keptRemittances.flushed();
     });
   },
   { name: 'shiprocket-simulator', dependencies: ['database'] },
 );
+
+/** COD controls over HTTP, for browser tests and the console's demo: refuse a parcel, run a cycle, export. */
+function codControlRoutes(simulator: ShiprocketSimulator): FastifyPluginAsyncZod {
+  const hidden = { hide: true } as const;
+  return async (controls) => {
+    controls.post(
+      '/rto',
+      { schema: { ...hidden, body: z.object({ shipmentId: z.number().int().positive() }) } },
+      async (request, reply) => {
+        try {
+          simulator.requestRto(request.body.shipmentId);
+        } catch (error) {
+          return reply.code(409).send({ message: (error as Error).message });
+        }
+        return { ok: true };
+      },
+    );
+    controls.post(
+      '/remittances',
+      {
+        schema: {
+          ...hidden,
+          body: z
+            .object({
+              shortByPaise: z.number().int().positive().optional(),
+              shortAwb: z.string().min(1).optional(),
+            })
+            .default({}),
+        },
+      },
+      async (request, reply) => {
+        try {
+          return { remittance: simulator.remit(request.body) ?? null };
+        } catch (error) {
+          return reply.code(409).send({ message: (error as Error).message });
+        }
+      },
+    );
+    controls.get(
+      '/remittances.csv',
+      { schema: { ...hidden, querystring: z.object({ id: z.string().optional() }) } },
+      async (request, reply) => {
+        try {
+          const csv = simulator.remittanceCsv(request.query.id);
+          return reply
+            .type('text/csv; charset=utf-8')
+            .header('Content-Disposition', 'attachment; filename="cod-remittance.csv"')
+            .send(csv);
+        } catch (error) {
+          return reply.code(404).send({ message: (error as Error).message });
+        }
+      },
+    );
+  };
+}
 
 function raise(message: string): never {
   throw new Error(message);

@@ -1,8 +1,12 @@
 import type { Database } from '../../db/client';
-import { simulatedShiprocketShipments as shipments } from '../../db/schema';
+import {
+  simulatedShiprocketRemittances as remittances,
+  simulatedShiprocketShipments as shipments,
+} from '../../db/schema';
 import type { TrackingActivity } from '../../providers/shiprocket/types';
 import { createStateWriter } from '../state-writer';
 import type { SimulatedCourier } from './couriers';
+import type { SimulatedRemittance } from './remittances';
 import type { SimulatedShipment } from './shipments';
 import type { ValidAdhocOrder } from './validation';
 
@@ -23,6 +27,9 @@ function shipmentOf(row: ShipmentRow): SimulatedShipment {
     pickupScheduledAt: row.pickupScheduledAt ?? undefined,
     etd: row.etd ?? undefined,
     deliveredAt: row.deliveredAt ?? undefined,
+    rtoRequested: row.rtoRequested,
+    rtoInitiatedAt: row.rtoInitiatedAt ?? undefined,
+    rtoDeliveredAt: row.rtoDeliveredAt ?? undefined,
     scans: row.scans as unknown as TrackingActivity[],
   };
 }
@@ -41,6 +48,9 @@ function columnsOf(shipment: SimulatedShipment) {
     pickupScheduledAt: shipment.pickupScheduledAt ?? null,
     etd: shipment.etd ?? null,
     deliveredAt: shipment.deliveredAt ?? null,
+    rtoRequested: shipment.rtoRequested,
+    rtoInitiatedAt: shipment.rtoInitiatedAt ?? null,
+    rtoDeliveredAt: shipment.rtoDeliveredAt ?? null,
     scans: shipment.scans.map((scan) => ({ ...scan })),
   };
 }
@@ -65,6 +75,30 @@ export async function keepShipmentsIn(db: Database, onError: (error: unknown) =>
     },
     onReset() {
       writer.write(() => db.delete(shipments));
+    },
+    flushed: writer.flushed,
+  };
+}
+
+/** The simulator's COD remittances kept beside its shipments, the same way. */
+export async function keepRemittancesIn(db: Database, onError: (error: unknown) => void) {
+  const rows = await db.select().from(remittances).orderBy(remittances.position);
+  const writer = createStateWriter(onError);
+  return {
+    saved: rows.map(
+      (row): SimulatedRemittance => ({
+        id: row.id,
+        utr: row.utr,
+        remittedOn: row.remittedOn,
+        lines: row.lines,
+        createdAt: row.createdAt,
+      }),
+    ),
+    onChange(remittance: SimulatedRemittance) {
+      writer.write(() => db.insert(remittances).values(remittance).onConflictDoNothing());
+    },
+    onReset() {
+      writer.write(() => db.delete(remittances));
     },
     flushed: writer.flushed,
   };

@@ -76,6 +76,18 @@ const STEPS: Step[] = [
   },
 ];
 
+// docs/architecture.md#shiprocket-cod: a parcel the consignee refused goes back to the pickup address.
+const RTO_INITIATED: Step = {
+  statusId: 9,
+  label: 'RTO INITIATED',
+  scan: { code: 'RT-101', activity: 'RTO Initiated - Consignee refused to accept', place: 'destination' },
+};
+const RTO_DELIVERED: Step = {
+  statusId: 10,
+  label: 'RTO DELIVERED',
+  scan: { code: 'RT-110', activity: 'RTO Delivered - Returned to shipper', place: 'origin' },
+};
+
 const AWB_ASSIGNED = 1;
 const PICKUP_SCHEDULED = 2;
 const PICKED_UP = 4;
@@ -99,6 +111,10 @@ export interface SimulatedShipment {
   pickupScheduledAt: Date | undefined;
   etd: Date | undefined;
   deliveredAt: Date | undefined;
+  /** Set by `requestRto`: the next moves take the parcel back to the pickup address. */
+  rtoRequested: boolean;
+  rtoInitiatedAt: Date | undefined;
+  rtoDeliveredAt: Date | undefined;
   /** Oldest first. */
   scans: TrackingActivity[];
 }
@@ -164,7 +180,10 @@ export function createShipmentBook(
   }
 
   function statusOf(shipment: SimulatedShipment) {
-    return shipment.cancelled ? CANCELLED : (STEPS[shipment.step] ?? CANCELLED);
+    if (shipment.cancelled) return CANCELLED;
+    if (shipment.rtoDeliveredAt) return RTO_DELIVERED;
+    if (shipment.rtoInitiatedAt) return RTO_INITIATED;
+    return STEPS[shipment.step] ?? CANCELLED;
   }
 
   function placeName(shipment: SimulatedShipment, place: Place): string {
@@ -224,10 +243,27 @@ export function createShipmentBook(
     });
   }
 
+  /** The consignee refuses the parcel: from the next move on it goes back. Only between pickup and delivery. */
+  function requestRto(shipment: SimulatedShipment): Outcome<SimulatedShipment> {
+    if (shipment.cancelled) return { ok: false, message: 'Cannot return a cancelled shipment.' };
+    if (shipment.step >= DELIVERED) return { ok: false, message: 'The shipment is already delivered.' };
+    if (shipment.step < PICKED_UP) {
+      return { ok: false, message: 'The courier has not picked up the shipment: cancel it instead.' };
+    }
+    if (shipment.rtoRequested) return { ok: false, message: 'The shipment is already returning.' };
+    shipment.rtoRequested = true;
+    return { ok: true, value: shipment };
+  }
+
   /** One step along the sequence, as the merchant's panel and the courier would move it. */
   function advance(shipment: SimulatedShipment): AdvancedShipment | undefined {
-    if (shipment.cancelled || shipment.step >= DELIVERED) return undefined;
-    if (shipment.step < AWB_ASSIGNED) {
+    if (shipment.cancelled || shipment.step >= DELIVERED || shipment.rtoDeliveredAt) return undefined;
+    if (shipment.rtoRequested) {
+      const step = shipment.rtoInitiatedAt ? RTO_DELIVERED : RTO_INITIATED;
+      if (step === RTO_INITIATED) shipment.rtoInitiatedAt = new Date();
+      else shipment.rtoDeliveredAt = new Date();
+      addScan(shipment, step);
+    } else if (shipment.step < AWB_ASSIGNED) {
       if (!assignAwb(shipment).ok) return undefined;
     } else if (shipment.step < PICKUP_SCHEDULED) {
       schedulePickup(shipment);
@@ -259,6 +295,7 @@ export function createShipmentBook(
       changed(shipment, assignAwb(shipment, courierId)),
     schedulePickup: (shipment: SimulatedShipment) => changed(shipment, schedulePickup(shipment)),
     advance: (shipment: SimulatedShipment) => changed(shipment, advance(shipment)),
+    requestRto: (shipment: SimulatedShipment) => changed(shipment, requestRto(shipment)),
 
     create(order: ValidAdhocOrder): SimulatedShipment {
       const orderId = nextId();
@@ -275,6 +312,9 @@ export function createShipmentBook(
         pickupScheduledAt: undefined,
         etd: undefined,
         deliveredAt: undefined,
+        rtoRequested: false,
+        rtoInitiatedAt: undefined,
+        rtoDeliveredAt: undefined,
         scans: [],
       };
       remember(shipment);

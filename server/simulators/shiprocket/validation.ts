@@ -12,6 +12,11 @@ export interface ValidAdhocOrder {
   pincode: string;
   paymentMethod: 'Prepaid' | 'COD';
   subTotal: number;
+  /**
+   * What the courier collects, in paise: sub_total plus shipping, gift-wrap and transaction charges, less
+   * total_discount; 0 for a prepaid parcel. Absent from shipments saved before COD was simulated.
+   */
+  codAmountPaise?: number;
   weightKg: number;
 }
 
@@ -146,6 +151,17 @@ export function validateAdhocOrder(
     check.fail('payment_method', 'The selected payment method is invalid.');
   }
   const subTotal = check.number('sub_total', { atLeast: 0 });
+  const charges = ['shipping_charges', 'giftwrap_charges', 'transaction_charges', 'total_discount'].map(
+    (field) => (body[field] === undefined || body[field] === null ? 0 : check.number(field, { atLeast: 0 })),
+  );
+  const [shippingPaise = 0, giftwrapPaise = 0, transactionPaise = 0, discountPaise = 0] = charges.map(
+    (rupees) => Math.round(rupees * 100),
+  );
+  const codAmountPaise =
+    Math.round(subTotal * 100) + shippingPaise + giftwrapPaise + transactionPaise - discountPaise;
+  if (paymentMethod === 'COD' && codAmountPaise <= 0) {
+    check.fail('sub_total', 'The amount to collect on delivery must be greater than 0.');
+  }
   for (const dimension of ['length', 'breadth', 'height']) check.number(dimension, { greaterThan: 0.5 });
   const weightKg = check.number('weight', { greaterThan: 0 });
 
@@ -161,6 +177,7 @@ export function validateAdhocOrder(
       pincode: shipping.pincode,
       paymentMethod: paymentMethod === 'COD' ? 'COD' : 'Prepaid',
       subTotal,
+      codAmountPaise: paymentMethod === 'COD' ? codAmountPaise : 0,
       weightKg,
     },
   };

@@ -1,0 +1,48 @@
+import fp from 'fastify-plugin';
+import { injectFetch } from '../../providers/inject-fetch';
+import { createRazorpayXClient, type RazorpayXClient } from '../../providers/razorpayx/client';
+
+export interface RazorpayXGateway {
+  client: RazorpayXClient;
+  /** Checks payout webhooks (`readPayoutWebhook`). */
+  webhookSecret: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    razorpayx: RazorpayXGateway;
+  }
+}
+
+/** RazorpayX for refunds paid to a UPI ID: the real API when its keys are configured, else the local simulator. */
+export default fp(
+  async (app) => {
+    const real = app.config.razorpayx;
+    if (real) {
+      app.decorate('razorpayx', {
+        client: createRazorpayXClient({
+          baseUrl: real.baseUrl,
+          keyId: real.keyId,
+          keySecret: real.keySecret,
+          accountNumber: real.accountNumber,
+        }),
+        webhookSecret: real.webhookSecret,
+      });
+      return;
+    }
+    const simulator = app.razorpayxSimulator;
+    if (!simulator) throw new Error('RazorpayX has no keys configured and its simulator is off');
+    app.decorate('razorpayx', {
+      client: createRazorpayXClient({
+        baseUrl: `http://simulator.local${simulator.baseUrl}`,
+        keyId: simulator.keyId,
+        keySecret: simulator.keySecret,
+        accountNumber: simulator.accountNumber,
+        fetch: injectFetch(app),
+        retryDelayMs: 20,
+      }),
+      webhookSecret: simulator.webhookSecret,
+    });
+  },
+  { name: 'razorpayx-gateway' },
+);
