@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -45,6 +46,11 @@ export const orders = pgTable(
     mrpPaise: integer('mrp_paise').notNull(),
     subtotalPaise: integer('subtotal_paise').notNull(),
     discountPaise: integer('discount_paise').notNull(),
+    // docs/product.md#money: the discount code the order used, its discount off the goods (shared among the
+    // items' coupon_share_paise) and whether it made the shipping free.
+    couponCode: text('coupon_code'),
+    couponDiscountPaise: integer('coupon_discount_paise').notNull().default(0),
+    couponFreeShipping: boolean('coupon_free_shipping').notNull().default(false),
     shippingPaise: integer('shipping_paise').notNull(),
     taxPaise: integer('tax_paise').notNull(),
     totalPaise: integer('total_paise').notNull(),
@@ -106,8 +112,16 @@ export const orderItems = pgTable(
     unitMrpPaise: integer('unit_mrp_paise').notNull(),
     discountPercent: integer('discount_percent').notNull(),
     unitPricePaise: integer('unit_price_paise').notNull(),
+    /** The line's part of the order's coupon discount: paid for the line = unit price x quantity - this. */
+    couponSharePaise: integer('coupon_share_paise').notNull().default(0),
   },
-  (table) => [index('order_items_order_id_idx').on(table.orderId)],
+  (table) => [
+    index('order_items_order_id_idx').on(table.orderId),
+    check(
+      'order_items_coupon_share_range',
+      sql`${table.couponSharePaise} between 0 and ${table.unitPricePaise} * ${table.quantity}`,
+    ),
+  ],
 );
 
 export const paymentStatuses = ['created', 'authorized', 'captured', 'failed', 'refunded'] as const;

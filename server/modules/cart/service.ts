@@ -6,7 +6,7 @@ import {
   cartMessages,
   MAX_QUANTITY_PER_LINE,
 } from '../../../contracts/cart';
-import { computeCartTotals } from '../../../contracts/pricing';
+import { computeCartTotals, rupeesToPaise } from '../../../contracts/pricing';
 import type { Database } from '../../db/client';
 import { lockUser } from '../../db/lock-user';
 import { cartLines, products } from '../../db/schema';
@@ -48,7 +48,11 @@ export function toCartReply(
       itemCount: cart.reduce((sum, line) => sum + line.quantity, 0),
       lineCount: cart.length,
       ...totals,
+      couponDiscountPaise: 0,
+      totalPaise: rupeesToPaise(totals.total),
     },
+    coupon: null,
+    couponNotice: null,
   };
 }
 
