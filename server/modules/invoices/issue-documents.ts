@@ -1,4 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { shareInProportion } from '../../../contracts/allocation';
 import type { Address } from '../../../contracts/auth';
 import { stateByCode, stateByName, statesForPincode } from '../../../contracts/india-states';
 import type { Database } from '../../db/client';
@@ -19,7 +20,6 @@ import {
   documentNumber,
   financialYearOf,
   type SupplyKind,
-  shareInProportion,
   sumTaxes,
   supplyKindOf,
   taxInclusiveAmount,
