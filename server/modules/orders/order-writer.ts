@@ -2,6 +2,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } f
 import type { Database } from '../../db/client';
 import { cartLines, orderAttention, orderItems, orders, payments, refunds, shipments } from '../../db/schema';
 import { type Jobs, jobQueues } from '../../plugins/jobs';
+import { countCouponUse } from '../coupons/coupon-uses';
 import { type ChangeSource, recordChanges, type StatusChange } from '../history/status-history';
 import { holdsAnything, releaseOrderHolds } from '../holds/holds';
 import { holdsStock, putBackOrderStock, takeOrderStock } from '../stock/order-stock';
@@ -92,7 +93,8 @@ function changesOf(orderId: string, before: OrderState, next: OrderState): Statu
 
 async function writeOrderState(tx: Database, locked: LockedOrder, next: OrderState, source: ChangeSource) {
   const before = locked.state;
-  if (before.status !== next.status || before.paymentStatus !== next.paymentStatus) {
+  const couponUseChanged = before.couponUse !== next.couponUse;
+  if (before.status !== next.status || before.paymentStatus !== next.paymentStatus || couponUseChanged) {
     const firstPaid = next.paymentStatus === 'paid' && !locked.order.paidAt;
     await tx
       .update(orders)
@@ -100,6 +102,7 @@ async function writeOrderState(tx: Database, locked: LockedOrder, next: OrderSta
         status: next.status,
         paymentStatus: next.paymentStatus,
         ...(firstPaid ? { paidAt: sql`now()` } : {}),
+        ...(couponUseChanged ? { couponUse: next.couponUse } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(orders.id, locked.order.id));
@@ -143,6 +146,10 @@ async function runEffect(tx: Database, jobs: Pick<Jobs, 'send'>, order: OrderRow
       return putBackOrderStock(tx, orderId);
     case 'release_holds':
       return releaseOrderHolds(tx, orderId);
+    case 'consume_coupon_use':
+      return order.couponId === null ? undefined : countCouponUse(tx, order.couponId, 1);
+    case 'return_coupon_use':
+      return order.couponId === null ? undefined : countCouponUse(tx, order.couponId, -1);
     case 'enqueue_shipment':
       return jobs.send(tx, jobQueues.createShipment, { orderId }, { singletonKey: orderId });
     case 'refund_order': {
