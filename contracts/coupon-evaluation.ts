@@ -44,6 +44,7 @@ export interface CouponHistory {
 }
 
 export type CouponRefusal =
+  | 'unknown'
   | 'inactive'
   | 'notYetValid'
   | 'expired'

@@ -1,6 +1,15 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { cartLines, orderAttention, orderItems, orders, payments, refunds, shipments } from '../../db/schema';
+import {
+  cartLines,
+  carts,
+  orderAttention,
+  orderItems,
+  orders,
+  payments,
+  refunds,
+  shipments,
+} from '../../db/schema';
 import { type Jobs, jobQueues } from '../../plugins/jobs';
 import { countCouponUse } from '../coupons/coupon-uses';
 import { type ChangeSource, recordChanges, type StatusChange } from '../history/status-history';
@@ -119,6 +128,10 @@ async function removeOrderedLinesFromCart(tx: Database, order: OrderRow) {
   // A detached order's shopper deleted their account, and their cart with it.
   if (order.userId === null) return;
   const userId = order.userId;
+  // The code was used: it leaves the cart with the lines it paid for.
+  if (order.couponCode !== null) {
+    await tx.delete(carts).where(and(eq(carts.userId, userId), eq(carts.couponCode, order.couponCode)));
+  }
   const items = await tx
     .select({ productId: orderItems.productId, size: orderItems.size })
     .from(orderItems)
