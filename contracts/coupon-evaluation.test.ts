@@ -101,24 +101,35 @@ describe('when a code does not apply, the message says why', () => {
     evaluateCoupon(terms(overrides), cart, 10_000, { ...noHistory, ...history }, now);
 
   it.each([
-    [{ status: 'paused' as const }, {}, couponMessages.inactive],
-    [{ status: 'ended' as const }, {}, couponMessages.inactive],
+    ['paused', { status: 'paused' as const }, {}, couponMessages.inactive],
+    ['ended', { status: 'ended' as const }, {}, couponMessages.inactive],
     [
+      'not yet valid',
       { validFrom: new Date('2026-12-01T04:30:00Z') },
       {},
       'This coupon can be used from 1 Dec 2026, 10:00 am.',
     ],
-    [{ validUntil: now }, {}, couponMessages.expired],
-    [{ totalUses: 5 }, { usedCount: 3, heldByOthers: 2 }, couponMessages.usedUp],
-    [{ usesPerShopper: 2 }, { shopperUses: 2 }, couponMessages.alreadyUsed],
-    [{ firstOrderOnly: true }, { shopperHasPaidOrder: true }, couponMessages.firstOrderOnly],
-    [{ productIds: [7] }, {}, couponMessages.noEligibleItem],
-    [{ minOrderPaise: 50_000 }, {}, 'Add ₹150 more to use FESTIVE15.'],
-  ])('%o %o', (overrides, history, message) => {
+    ['expired', { validUntil: now }, {}, couponMessages.expired],
+    [
+      'used up, the last use held',
+      { totalUses: 5 },
+      { usedCount: 3, heldByOthers: 2 },
+      couponMessages.usedUp,
+    ],
+    ['used by the shopper', { usesPerShopper: 2 }, { shopperUses: 2 }, couponMessages.alreadyUsed],
+    [
+      'not a first order',
+      { firstOrderOnly: true },
+      { shopperHasPaidOrder: true },
+      couponMessages.firstOrderOnly,
+    ],
+    ['no eligible line', { productIds: [7] }, {}, couponMessages.noEligibleItem],
+    ['below the minimum', { minOrderPaise: 50_000 }, {}, 'Add ₹150 more to use FESTIVE15.'],
+  ])('%s', (_name, overrides, history, message) => {
     expect(refusal(overrides, history)).toMatchObject({ applies: false, message });
   });
 
-  it('the last use held by another checkout is taken; one left is not', () => {
+  it('applies with one use left that nobody holds', () => {
     expect(refusal({ totalUses: 5 }, { usedCount: 4, heldByOthers: 0 })).toMatchObject({ applies: true });
   });
 });
