@@ -87,7 +87,8 @@ export interface CouponToHold {
  * The coupon's row and held total, locked after the products' (the count forces those first:
  * docs/architecture.md#locks), and whether a use is left: active, in its window, and used + held below its
  * total, not counting a use this order holds already nor those of the shopper's own earlier checkouts, which
- * this one takes over. The shopper's own limits were checked on their consumed uses before the statement.
+ * this one takes over (found from the shopper's pending orders, the only ones that hold: never by scanning a
+ * popular code's holds). The shopper's own limits were checked on their consumed uses before the statement.
  */
 function couponParts(coupon: CouponToHold): SQL {
   return sql`coupon_locked as (
@@ -96,8 +97,8 @@ function couponParts(coupon: CouponToHold): SQL {
       where c.id = ${coupon.id} and (select count(*) from locked) >= 0
       for no key update of c, t),
     taken_over as (
-      select h.order_id from holds h join orders o on o.id = h.order_id
-      where h.kind = 'coupon' and h.ref = ${coupon.id} and o.user_id = ${coupon.userId}),
+      select h.order_id from orders o join holds h on h.order_id = o.id and h.kind = 'coupon' and h.ref = ${coupon.id}
+      where o.user_id = ${coupon.userId} and o.status = 'pending' and o.payment_status = 'pending'),
     coupon_verdict as (
       select coalesce(bool_and(c.status = 'active' and c.valid_from <= now()
         and (c.valid_until is null or c.valid_until > now())
