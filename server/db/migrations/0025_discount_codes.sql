@@ -39,11 +39,4 @@ ALTER TABLE "orders" ADD COLUMN "coupon_free_shipping" boolean DEFAULT false NOT
 ALTER TABLE "carts" ADD CONSTRAINT "carts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_coupon_id_coupons_id_fk" FOREIGN KEY ("coupon_id") REFERENCES "public"."coupons"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "orders_coupon_idx" ON "orders" USING btree ("coupon_id","user_id") WHERE "orders"."coupon_id" is not null;--> statement-breakpoint
-ALTER TABLE "order_items" ADD CONSTRAINT "order_items_coupon_share_range" CHECK ("order_items"."coupon_share_paise" between 0 and "order_items"."unit_price_paise" * "order_items"."quantity");--> statement-breakpoint
--- docs/architecture.md#holds: every coupon has its held total, so a checkout can lock both rows in one statement.
-CREATE FUNCTION "coupons_held_total"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO "held_totals" ("kind", "ref", "units") VALUES ('coupon', NEW."id", 0) ON CONFLICT DO NOTHING;
-  RETURN NULL;
-END $$;--> statement-breakpoint
-CREATE TRIGGER "coupons_held_total" AFTER INSERT ON "coupons" FOR EACH ROW EXECUTE FUNCTION "coupons_held_total"();
+ALTER TABLE "order_items" ADD CONSTRAINT "order_items_coupon_share_range" CHECK ("order_items"."coupon_share_paise" between 0 and "order_items"."unit_price_paise" * "order_items"."quantity");

@@ -7,9 +7,10 @@ import { createdAt, updatedAt } from './columns';
 
 /**
  * A discount code (docs/product.md#discount-codes). Money in paise; the console speaks whole rupees. Its uses
- * in progress are held through `holds`/`held_totals` (kind 'coupon', ref the id: docs/architecture.md#holds);
- * `used_count` counts the consumed ones (paid orders not cancelled before shipping), changed in the orders'
- * own transactions under this row's lock.
+ * in progress are held through `holds`/`held_totals` (kind 'coupon', ref the id: docs/architecture.md#holds;
+ * the totals row is made with the coupon, in its transaction, not by a trigger, so a copy of the database to
+ * PostgreSQL inserts each totals row once). `used_count` counts the consumed uses (paid orders not cancelled
+ * before shipping), changed in the orders' own transactions under this row's lock.
  */
 export const coupons = pgTable(
   'coupons',

@@ -10,7 +10,7 @@ import {
 import { rupeesToPaise } from '../../../contracts/pricing';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { coupons, products } from '../../db/schema';
+import { coupons, heldTotals, products } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { StaffActor } from '../../plugins/staff-authentication';
 import { recordAudit } from '../audit/audit-log';
@@ -76,6 +76,8 @@ export async function createCoupon(db: Database, input: CouponInput, actor: Staf
     .transaction(async (tx) => {
       const [row] = await tx.insert(coupons).values(columnsOf(body)).returning();
       if (!row) throw new Error('the coupon was not saved');
+      // docs/architecture.md#holds: a checkout locks the code's held total with its row, so both exist together.
+      await tx.insert(heldTotals).values({ kind: 'coupon', ref: row.id, units: 0 });
       await recordAudit(tx, {
         staffId: actor.staffId,
         action: 'coupon.create',
