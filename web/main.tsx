@@ -8,10 +8,14 @@ import { hydrateAppState } from './app/app-state';
 import { createQueryClient } from './app/query-client';
 import { preloadRoute } from './app/router';
 import { loadProductMatcher } from './features/search/product-matcher';
+import { keepCampaignCoupon } from './lib/pending-coupon';
 import { BrowserRouter } from './lib/router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+
+// docs/product.md#campaign-links: before the router reads the address, which then no longer carries the code.
+keepCampaignCoupon();
 
 const queryClient = createQueryClient();
 const app = (

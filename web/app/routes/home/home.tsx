@@ -7,6 +7,7 @@ import { sectionIds } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useShopState } from '../../shop-state/shop-state-provider';
 import { HeroSection } from './hero-section';
+import { PendingCouponBanner } from './pending-coupon-banner';
 import './home.css';
 
 // Below the grid: its form and the contact API load as the visitor nears it or goes to #contact.
@@ -33,6 +34,7 @@ export function HomeRoute() {
 
   return (
     <>
+      <PendingCouponBanner />
       <HeroSection />
       {aboutSection}
       <ProductsSection
