@@ -26,7 +26,7 @@ export function clearPendingCoupon(): void {
 
 /**
  * Keeps the code of a campaign link and takes it out of the address bar, so a shared or bookmarked page does
- * not carry it on. Run once as the app starts, before it reads the address.
+ * not carry it on. Run once as the app starts.
  */
 export function keepCampaignCoupon(): void {
   const url = new URL(window.location.href);

@@ -7,7 +7,6 @@ import { sectionIds } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useShopState } from '../../shop-state/shop-state-provider';
 import { HeroSection } from './hero-section';
-import { PendingCouponBanner } from './pending-coupon-banner';
 import './home.css';
 
 // Below the grid: its form and the contact API load as the visitor nears it or goes to #contact.
@@ -27,6 +26,17 @@ const aboutSection = (
   </Suspense>
 );
 
+// docs/product.md#campaign-links: shown only to a visitor a campaign link brought; its code (and the contract's
+// code rules) is not in the first load, and the server renders nothing for it.
+const PendingCouponBanner = lazyAfterLoad(() =>
+  import('./pending-coupon-banner').then((module) => module.PendingCouponBanner),
+);
+const pendingCouponBanner = (
+  <Suspense fallback={null}>
+    <PendingCouponBanner />
+  </Suspense>
+);
+
 export function HomeRoute() {
   const search = useSearch();
   const shopState = useShopState();
@@ -34,7 +44,7 @@ export function HomeRoute() {
 
   return (
     <>
-      <PendingCouponBanner />
+      {pendingCouponBanner}
       <HeroSection />
       {aboutSection}
       <ProductsSection
