@@ -11,14 +11,14 @@ import { taxInclusiveAmount } from '../server/modules/invoices/gst-arithmetic';
 import { expect, test } from './fixtures';
 import { createAccount, logInThroughDialog } from './support/accounts';
 import { expectNoAxeViolations, phoneViewport } from './support/axe';
-import { signInOwnerByCookie } from './support/ownerPage-journeys';
+import { signInOwnerByCookie } from './support/console-journeys';
 import { expectFitsWidth } from './support/phone-width';
 import { detail, orderOf, payAtCheckout } from './support/shop';
 
-// Issue 30's journey on a phone: the owner creates WELCOME10 in the ownerPage (10% off, first order only, from
+// Issue 30's journey on a phone: the owner creates WELCOME10 in the console (10% off, first order only, from
 // ₹500); a visitor opens the campaign link, logs in, adds a Luxury Mitt Black (₹599), finds the code applied
-// at checkout and pays; the invoice's line is taxed on what was paid; the ownerPage counts the use and its
-// revenue. axe-core checks the ownerPage's list, form and code page, and the checkout with the coupon field
+// at checkout and pays; the invoice's line is taxed on what was paid; the console counts the use and its
+// revenue. axe-core checks the console's list, form and code page, and the checkout with the coupon field
 // open. Each page's other states are component tests (web/app/routes/checkout-coupon.test.tsx,
 // web/app/routes/admin/admin-coupons.test.tsx, web/features/admin-coupons/components/coupon-form-dialog.test.tsx).
 
@@ -62,7 +62,7 @@ const rupees = (paise: number) =>
     paise / 100,
   );
 
-test('the owner creates WELCOME10; a new shopper from the campaign link gets it at checkout, pays, and the ownerPage counts the use', async ({
+test('the owner creates WELCOME10; a new shopper from the campaign link gets it at checkout, pays, and the console counts the use', async ({
   page,
   server,
   browser,
