@@ -170,7 +170,7 @@ test('the owner creates WELCOME10; a new shopper from the campaign link gets it 
   expect(mittLine).not.toContain(rupees(taxInclusiveAmount(599_00, 500, supply).taxablePaise));
   expect(invoice).toContain(`Total: ${rupees(614_10)}`);
 
-  // The ownerPage counts the use, the discount given and the revenue.
+  // The console counts the use, the discount given and the revenue.
   await ownerPage.goto(codePage);
   await expect(detail(stats, 'Uses')).toHaveText('1 (no limit)');
   await expect(detail(stats, 'Discount given')).toHaveText('₹59.90');
