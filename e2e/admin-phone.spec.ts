@@ -132,7 +132,7 @@ test('every console page fits a 390 px phone without scrolling sideways', async 
   server,
   browser,
 }) => {
-  // Sixteen pages and ten dialogs, each loaded and measured, after an order paid and shipped: five times
+  // Sixteen pages and ten dialogs, each loaded and measured, after an order paid and shipped: six times
   // one page's 30 s.
   test.setTimeout(180_000);
   const tag = randomBytes(3).toString('hex');
