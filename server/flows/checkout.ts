@@ -12,7 +12,9 @@ import { orders, payments, users } from '../db/schema';
 import { AppError } from '../errors';
 import { assertNotBlocked } from '../modules/auth/blocked-account';
 import { addressOf } from '../modules/auth/user-view';
-import { getCart } from '../modules/cart/service';
+import { judgeCoupon, type PricedCart, priceCartWithCoupon } from '../modules/cart/cart-coupon';
+import { readCart, toCartReply } from '../modules/cart/service';
+import { couponStanding } from '../modules/coupons/coupon-standing';
 import type { DeliveryPromises } from '../modules/delivery-promise/plugin';
 import {
   attachRazorpayOrder,
@@ -21,7 +23,7 @@ import {
 } from '../modules/orders/order-writer';
 import type { RazorpayGateway } from '../modules/payments/razorpay-gateway';
 import { lookUpPincode } from '../modules/pincode-directory/directory';
-import { holdCartStock } from '../modules/stock/availability';
+import { CouponNotHeld, holdCartStock } from '../modules/stock/availability';
 import { CHECKOUT_HOLD_MS, holdCutoff } from '../modules/stock/holds';
 import { RazorpayError } from '../providers/razorpay/client';
 import { verifyPaymentSignature } from '../providers/razorpay/signatures';
@@ -55,13 +57,39 @@ const reusableOrderQuery = preparedPerDatabase((db) =>
     .prepare('checkout_reusable_order'),
 );
 
-/** Same items, prices, address and contact mobile: the same order. */
-function fingerprintOf(lines: CartLine[], address: Address, contactPhone: string): string {
+/** Same items, prices, discount code and its discount, address and contact mobile: the same order. */
+function fingerprintOf(
+  lines: CartLine[],
+  address: Address,
+  contactPhone: string,
+  priced: PricedCart,
+): string {
   const items = lines
     .map((line) => `${line.id}:${line.size}:${line.quantity}:${line.discountedPrice}`)
     .sort()
     .join(',');
-  return `${items}|${JSON.stringify(address)}|${contactPhone}`;
+  const coupon = priced.applied
+    ? `|${priced.applied.coupon.code}:${priced.applied.verdict.discountPaise}:${priced.applied.verdict.shippingPaise}`
+    : '';
+  return `${items}|${JSON.stringify(address)}|${contactPhone}${coupon}`;
+}
+
+/** The cart with its code checked against the server's prices; a code that no longer applies stops the checkout. */
+async function pricedCartForCheckout(db: Database, userId: string): Promise<PricedCart> {
+  const { rows, couponCode } = await readCart(db, userId);
+  const priced = await priceCartWithCoupon(db, userId, toCartReply(rows), couponCode);
+  if (priced.refusal) throw new AppError('conflict', priced.refusal);
+  return priced;
+}
+
+/**
+ * The statement found no use of the code left for this checkout (the last one taken meanwhile, or the code
+ * paused or ended): the shopper hears why, from the code as it stands now.
+ */
+async function couponRefusal(db: Database, userId: string, priced: PricedCart): Promise<AppError> {
+  const code = priced.applied?.coupon.code ?? '';
+  const verdict = judgeCoupon(priced.reply, await couponStanding(db, code, userId));
+  return new AppError('conflict', verdict.applies ? paymentMessages.cartChanged : verdict.message);
 }
 
 /**
@@ -87,10 +115,12 @@ export async function createPaymentOrder(
   const contactPhone = user.deliveryPhone ?? user.phone ?? '';
   const addressProblem = deliveryAddressProblem({ ...user, mobile: contactPhone }, lookUpPincode);
   if (addressProblem) throw new AppError('invalid', addressProblem);
-  const { cart, summary } = await getCart(db, userId);
+  const priced = await pricedCartForCheckout(db, userId);
+  const { cart, summary } = priced.reply;
   if (cart.length === 0) throw new AppError('invalid', paymentMessages.cartEmpty);
 
-  const totalPaise = rupeesToPaise(summary.total);
+  // docs/product.md#money: the total after the code, which the summary carries in paise.
+  const totalPaise = summary.totalPaise;
   if (expectedAmountPaise !== undefined && expectedAmountPaise !== totalPaise) {
     throw new AppError('conflict', paymentMessages.cartChanged);
   }
@@ -101,7 +131,7 @@ export async function createPaymentOrder(
   if (!promise.serviceable) {
     throw new AppError('invalid', deliveryMessages.checkoutUnserviceable(promise.pincode));
   }
-  const cartFingerprint = fingerprintOf(cart, address, contactPhone);
+  const cartFingerprint = fingerprintOf(cart, address, contactPhone, priced);
   const reply = (orderId: string, razorpayOrderId: string): CreatePaymentOrderReply => ({
     id: razorpayOrderId,
     key: razorpay.keyId,
@@ -114,9 +144,16 @@ export async function createPaymentOrder(
   // A second click on PLACE ORDER within the hold reuses the pending order (and its Razorpay order).
   const [reusable] = await reusableOrderQuery(db).execute({ userId, cartFingerprint, after: holdCutoff() });
   const lines = cart.map((line) => ({ productId: line.id, quantity: line.quantity }));
+  const applied = priced.applied;
+  const coupon = applied ? { id: applied.coupon.id, userId } : undefined;
+  const holding = async (held: Promise<void>) =>
+    held.catch(async (error: unknown) => {
+      if (error instanceof CouponNotHeld) throw await couponRefusal(db, userId, priced);
+      throw error;
+    });
   if (reusable?.razorpayOrderId) {
     const expiresAt = new Date(reusable.createdAt.getTime() + CHECKOUT_HOLD_MS);
-    await holdCartStock(db, { id: reusable.id, lines, expiresAt, reusing: true });
+    await holding(holdCartStock(db, { id: reusable.id, lines, expiresAt, reusing: true, coupon }));
     return reply(reusable.id, reusable.razorpayOrderId);
   }
   const order = {
@@ -125,7 +162,18 @@ export async function createPaymentOrder(
     mrpPaise: rupeesToPaise(summary.mrp),
     subtotalPaise: rupeesToPaise(summary.subtotal),
     discountPaise: rupeesToPaise(summary.discount),
-    shippingPaise: rupeesToPaise(summary.shipping),
+    // docs/product.md#money: the code's discount off the goods, shared among the lines below; the shipping
+    // the order charges (0 with a free-shipping code).
+    ...(applied
+      ? {
+          couponCode: applied.coupon.code,
+          couponId: applied.coupon.id,
+          couponUse: 'reserved' as const,
+          couponDiscountPaise: applied.verdict.discountPaise,
+          couponFreeShipping: applied.verdict.freeShipping,
+        }
+      : {}),
+    shippingPaise: applied ? applied.verdict.shippingPaise : rupeesToPaise(summary.shipping),
     taxPaise: rupeesToPaise(summary.tax),
     totalPaise,
     cartFingerprint,
@@ -140,7 +188,7 @@ export async function createPaymentOrder(
     shippingAddress: address,
     billingAddress: address,
   };
-  const items = cart.map((line) => ({
+  const items = cart.map((line, index) => ({
     productId: line.id,
     title: line.title,
     description: line.description,
@@ -153,13 +201,16 @@ export async function createPaymentOrder(
     unitMrpPaise: rupeesToPaise(line.price),
     discountPercent: line.discount,
     unitPricePaise: rupeesToPaise(line.discountedPrice),
+    couponSharePaise: applied?.verdict.sharesPaise[index] ?? 0,
   }));
   // docs/architecture.md#holds: one statement inserts the order and holds its units under the products' locks,
   // so concurrent checkouts never hold more than is on hand, and wait on each other only for that statement.
-  await holdCartStock(
-    db,
-    { id: orderId, lines, expiresAt: new Date(Date.now() + CHECKOUT_HOLD_MS), reusing: false },
-    (when) => pendingOrderWrites(order, items, when),
+  await holding(
+    holdCartStock(
+      db,
+      { id: orderId, lines, expiresAt: new Date(Date.now() + CHECKOUT_HOLD_MS), reusing: false, coupon },
+      (when) => pendingOrderWrites(order, items, when),
+    ),
   );
 
   let razorpayOrderId: string;

@@ -19,8 +19,12 @@ import { attentionReasons, orderPaymentStatuses } from '../../../contracts/order
 import { users } from './accounts';
 import { products } from './catalogue';
 import { createdAt, updatedAt } from './columns';
+import { coupons } from './coupons';
 
 export type OrderPaymentStatus = (typeof orderPaymentStatuses)[number];
+
+export const couponUses = ['reserved', 'consumed', 'released'] as const;
+export type CouponUse = (typeof couponUses)[number];
 
 export interface OrderContact {
   name: string;
@@ -49,6 +53,13 @@ export const orders = pgTable(
     // docs/product.md#money: the discount code the order used, its discount off the goods (shared among the
     // items' coupon_share_paise) and whether it made the shipping free.
     couponCode: text('coupon_code'),
+    couponId: integer('coupon_id').references(() => coupons.id),
+    /**
+     * The order's use of its code (docs/product.md#discount-codes): reserved at checkout, consumed when paid,
+     * released when the checkout ends unpaid or the order is cancelled before shipping. Written by the order
+     * writer, as the lifecycle decides.
+     */
+    couponUse: text('coupon_use', { enum: couponUses }),
     couponDiscountPaise: integer('coupon_discount_paise').notNull().default(0),
     couponFreeShipping: boolean('coupon_free_shipping').notNull().default(false),
     shippingPaise: integer('shipping_paise').notNull(),
@@ -88,6 +99,8 @@ export const orders = pgTable(
     index('orders_contact_email_idx').on(sql`lower(${table.contact}->>'email')`),
     index('orders_contact_phone_idx').on(sql`(${table.contact}->>'phone')`),
     check('orders_total_positive', sql`${table.totalPaise} >= 100`),
+    // A shopper's uses of a code, counted at checkout (docs/product.md#discount-codes).
+    index('orders_coupon_idx').on(table.couponId, table.userId).where(sql`${table.couponId} is not null`),
   ],
 );
 

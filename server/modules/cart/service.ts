@@ -9,10 +9,11 @@ import {
 import { computeCartTotals, rupeesToPaise } from '../../../contracts/pricing';
 import type { Database } from '../../db/client';
 import { lockUser } from '../../db/lock-user';
-import { cartLines, products } from '../../db/schema';
+import { cartLines, carts, products } from '../../db/schema';
 import { rowMapperOf } from '../../db/table-rows';
 import { AppError } from '../../errors';
 import { toProduct } from '../catalogue/service';
+import { priceCartWithCoupon } from './cart-coupon';
 
 const lineKey = (line: { id: number; size: string }) => `${line.id}:${line.size}`;
 
@@ -56,14 +57,35 @@ export function toCartReply(
   };
 }
 
-export async function getCart(db: Database, userId: string): Promise<CartReply> {
+export type CartRows = Parameters<typeof toCartReply>[0];
+
+/**
+ * The cart's lines with their products, and the code applied to the cart, in one round trip (the code rides
+ * on each line: an empty cart has nothing for a code to apply to).
+ */
+export async function readCart(
+  db: Database,
+  userId: string,
+): Promise<{ rows: CartRows; couponCode: string | null }> {
   const rows = await db
-    .select({ product: products, size: cartLines.size, quantity: cartLines.quantity })
+    .select({
+      product: products,
+      size: cartLines.size,
+      quantity: cartLines.quantity,
+      couponCode: sql<
+        string | null
+      >`(select ${carts.couponCode} from ${carts} where ${carts.userId} = ${cartLines.userId})`,
+    })
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
     .where(eq(cartLines.userId, userId))
     .orderBy(asc(cartLines.createdAt), asc(cartLines.productId), asc(cartLines.size));
-  return toCartReply(rows);
+  return { rows, couponCode: rows[0]?.couponCode ?? null };
+}
+
+export async function getCart(db: Database, userId: string): Promise<CartReply> {
+  const { rows, couponCode } = await readCart(db, userId);
+  return (await priceCartWithCoupon(db, userId, toCartReply(rows), couponCode)).reply;
 }
 
 /**
@@ -78,20 +100,26 @@ export async function replaceCart(
   input: readonly CartLineInput[],
 ): Promise<CartReply> {
   const lines = mergeDuplicateLines(input);
-  const rows = await db.transaction(async (tx) => {
+  const { rows, couponCode } = await db.transaction(async (tx) => {
     await lockUser(tx, userId);
     if (lines.length === 0) {
       await tx.delete(cartLines).where(eq(cartLines.userId, userId));
-      return [];
+      // Nothing left for the code to apply to: it goes, and the reply says so.
+      const [dropped] = await tx
+        .delete(carts)
+        .where(eq(carts.userId, userId))
+        .returning({ code: carts.couponCode });
+      return { rows: [], couponCode: dropped?.code ?? null };
     }
     const written = await writeCartLines(tx, userId, lines);
     // An id not in the catalogue refuses the whole list, naming the first one; throwing rolls the write back.
     const found = new Set(written.map((row) => row.product.id));
     const unknown = lines.find((line) => !found.has(line.id));
     if (unknown) throw new AppError('invalid', cartMessages.unknownProduct(unknown.id));
-    return written;
+    return { rows: written, couponCode: written[0]?.couponCode ?? null };
   });
-  return toCartReply(rows);
+  // docs/product.md#discount-codes: the code stays while it applies, and is dropped with a notice when not.
+  return (await priceCartWithCoupon(db, userId, toCartReply(rows), couponCode)).reply;
 }
 
 const productOfRow = rowMapperOf(products);
@@ -121,7 +149,8 @@ async function writeCartLines(tx: Database, userId: string, lines: readonly Cart
         on conflict (user_id, product_id, size) do update set quantity = excluded.quantity, updated_at = now()
         returning product_id, size, quantity, created_at
       )
-      select p.*, w.size as line_size, w.quantity as line_quantity
+      select p.*, w.size as line_size, w.quantity as line_quantity,
+        (select coupon_code from carts where user_id = ${userId}) as coupon_code
       from written w join products p on p.id = w.product_id
       order by w.created_at, w.product_id, w.size`,
   )) as { rows: Record<string, unknown>[] };
@@ -129,5 +158,6 @@ async function writeCartLines(tx: Database, userId: string, lines: readonly Cart
     product: productOfRow(row),
     size: row.line_size as CartLine['size'],
     quantity: row.line_quantity as number,
+    couponCode: row.coupon_code as string | null,
   }));
 }
