@@ -71,7 +71,8 @@ export function AdminCouponPage() {
           key={opening}
           open={editing}
           coupon={coupon}
-          used={stats.usedCount > 0}
+          // The server's rule counts any order that carries the code; these are the ones the page knows of.
+          used={stats.usedCount + stats.heldCount > 0 || orders.length > 0}
           products={catalogue}
           onClose={() => setEditing(false)}
           onSaved={(message) => {
