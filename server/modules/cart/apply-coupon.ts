@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { CartReply } from '../../../contracts/cart';
+import type { CouponRefusal } from '../../../contracts/coupon-evaluation';
 import {
   COUPON_ATTEMPT_WINDOW_MINUTES,
   COUPON_ATTEMPTS_PER_IP,
@@ -70,16 +71,19 @@ export async function removeCartCoupon(db: Database, userId: string): Promise<Ca
   return toCartReply((await readCart(db, userId)).rows);
 }
 
+/** Refusals the shopper cannot change by changing the cart: such offers are not shown to them. */
+const neverForThisShopper: ReadonlySet<CouponRefusal> = new Set(['usedUp', 'alreadyUsed', 'firstOrderOnly']);
+
 /**
  * The public codes live now, each with whether it applies to the cart and why not; codes this shopper can no
- * longer use (used by them, used up) are left out.
+ * longer use (used by them, used up, first orders only) are left out.
  */
 export async function couponOffers(db: Database, userId: string): Promise<CouponOffer[]> {
   const [{ rows }, standings] = await Promise.all([readCart(db, userId), publicOfferStandings(db, userId)]);
   const reply = toCartReply(rows);
   return standings.flatMap((standing) => {
     const verdict = judgeCoupon(reply, standing);
-    if (!verdict.applies && (verdict.refusal === 'usedUp' || verdict.refusal === 'alreadyUsed')) return [];
+    if (!verdict.applies && neverForThisShopper.has(verdict.refusal)) return [];
     return [
       {
         code: standing.coupon.code,

@@ -102,7 +102,7 @@ export async function updateCoupon(
   const { status, ...fields } = patch;
   return db
     .transaction(async (tx) => {
-      const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
+      const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('no key update');
       if (!before) throw new AppError('not_found', adminCouponMessages.notFound);
       if (before.status === 'ended') throw invalid(adminCouponMessages.endedIsFinal, 'status');
       const merged = { ...inputOf(before), ...fields } as ValidCouponInput;

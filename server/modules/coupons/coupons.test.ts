@@ -1,5 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DashboardReply } from '../../../contracts/admin-orders';
 import type { CartReply } from '../../../contracts/cart';
 import {
   type AdminCouponDetailReply,
@@ -36,6 +38,7 @@ import {
 } from '../../test/order-helpers';
 import { type CreatedStaff, createStaffMember } from '../../test/staff-factory';
 import { sweepExpiredHolds } from '../holds/holds';
+import { orderNumberOf } from '../orders/order-view';
 import { CHECKOUT_HOLD_MS } from '../stock/holds';
 
 // docs/product.md#discount-codes end to end: the console makes codes, shoppers apply them, checkouts reserve
@@ -289,7 +292,12 @@ describe('a checkout with a code', () => {
       shippingPaise: 7_500,
       totalPaise: 81_300,
     });
-    const items = await app.db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId));
+    // The invoice lists the items as the order stored them (by item id), then shipping.
+    const items = await app.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, placed.orderId))
+      .orderBy(asc(orderItems.id));
     const shares = Object.fromEntries(items.map((item) => [item.productId, item.couponSharePaise]));
     expect(shares).toEqual({ 1: 2852, 4: 7148 });
     expect(await usedCount(coupon.id)).toEqual({ used: 0, held: 1 });
@@ -318,6 +326,26 @@ describe('a checkout with a code', () => {
       stats: { usedCount: 1, heldCount: 0, discountGivenPaise: 10_000, revenuePaise: 81_300 },
       orders: [{ id: placed.orderId, couponDiscountPaise: 10_000, totalPaise: 81_300 }],
     });
+    // The orders CSV and the dashboard show the code's discount; the total is after it.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    const csv = await app.inject({
+      method: 'GET',
+      url: `/api/admin/orders.csv?from=${today}&to=${today}`,
+      headers: support.headers,
+    });
+    const rows = parse(csv.body, { columns: true, bom: true }) as Record<string, string>[];
+    const row = rows.find((each) => each['Order number'] === orderNumberOf(placed.orderId));
+    expect(row).toMatchObject({
+      'Coupon code': code,
+      'Coupon discount (INR)': '100.00',
+      'Total (INR)': '813.00',
+    });
+    const dashboard = await app.inject({
+      method: 'GET',
+      url: '/api/admin/dashboard',
+      headers: support.headers,
+    });
+    expect(dashboard.json<DashboardReply>().today.couponDiscountPaise).toBeGreaterThanOrEqual(10_000);
     // The cart is empty after paying, and the code left with it.
     const cart = await app.inject({ method: 'GET', url: '/api/cart', headers: shopper.headers });
     expect(cart.json<CartReply>()).toMatchObject({ cart: [], coupon: null });

@@ -82,7 +82,9 @@ describe('the invoice of a discounted order, for any cart and code', () => {
             expect(line.totalPaise).toBe(paid);
             expect(line.taxablePaise).toBeGreaterThanOrEqual(0);
             const exactTax = (paid * item.rate) / (10_000 + item.rate);
-            expect(Math.abs(line.cgstPaise + line.sgstPaise + line.igstPaise - exactTax)).toBeLessThanOrEqual(1);
+            expect(Math.abs(line.cgstPaise + line.sgstPaise + line.igstPaise - exactTax)).toBeLessThanOrEqual(
+              1,
+            );
           });
         },
       ),

@@ -82,7 +82,12 @@ type InvoicedItem = Pick<
  * docs/product.md#money: a line's value is what was paid for it, after its share of the code's discount; the
  * discount column shows the product's discount and that share together.
  */
-export function goodsLine(item: InvoicedItem, hsnCode: string, rate: number, supply: SupplyKind): DocumentLine {
+export function goodsLine(
+  item: InvoicedItem,
+  hsnCode: string,
+  rate: number,
+  supply: SupplyKind,
+): DocumentLine {
   return {
     description: `${item.title} (${item.size})`,
     hsnCode,
