@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { deliveryAddressProblem } from '../../contracts/address';
 import type { Address } from '../../contracts/auth';
 import type { CartLine } from '../../contracts/cart';
@@ -8,12 +8,12 @@ import { type CreatePaymentOrderReply, type PaymentResponse, paymentMessages } f
 import { rupeesToPaise } from '../../contracts/pricing';
 import type { Database } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
-import { orders, payments, users } from '../db/schema';
+import { cartLines, carts, orders, payments, products, users } from '../db/schema';
 import { AppError } from '../errors';
 import { assertNotBlocked } from '../modules/auth/blocked-account';
 import { addressOf } from '../modules/auth/user-view';
 import { judgeCoupon, type PricedCart, priceCartWithCoupon } from '../modules/cart/cart-coupon';
-import { readCart, toCartReply } from '../modules/cart/service';
+import { type CartRows, toCartReply } from '../modules/cart/service';
 import { couponStanding } from '../modules/coupons/coupon-standing';
 import type { DeliveryPromises } from '../modules/delivery-promise/plugin';
 import {
@@ -30,32 +30,61 @@ import { verifyPaymentSignature } from '../providers/razorpay/signatures';
 import { asUpstreamFailure, settlePayment } from './confirm-payment';
 import type { PaymentDeps } from './deps';
 
-// docs/architecture.md#data: the route's reads, built once (create-order is the sale day's hottest write).
-const checkoutUserQuery = preparedPerDatabase((db) =>
+/** A checkout of the shopper's still inside its hold, newest first: a second PLACE ORDER may reuse it. */
+interface PendingCheckout {
+  id: string;
+  razorpayOrderId: string | null;
+  createdAt: string;
+  cartFingerprint: string | null;
+}
+
+/**
+ * docs/architecture.md#data: all create-order reads before its statement, in one round trip built once (it
+ * is the sale day's hottest write): the shopper, the cart's lines with their products and its code, and the
+ * shopper's pending checkouts inside the hold. Their status values are written out, not bound: only then can
+ * the plan use the partial index of pending orders by shopper.
+ */
+const checkoutStartQuery = preparedPerDatabase((db) =>
   db
-    .select()
+    .select({
+      user: users,
+      product: products,
+      size: cartLines.size,
+      quantity: cartLines.quantity,
+      couponCode: sql<
+        string | null
+      >`(select ${carts.couponCode} from ${carts} where ${carts.userId} = ${users.id})`,
+      pending: sql<PendingCheckout[] | null>`(
+        select json_agg(json_build_object('id', o.id, 'razorpayOrderId', o.razorpay_order_id,
+          'createdAt', o.created_at, 'cartFingerprint', o.cart_fingerprint) order by o.created_at desc)
+        from ${orders} o
+        where o.user_id = ${users.id} and o.status = 'pending' and o.payment_status = 'pending'
+          and o.created_at > ${sql.placeholder('after')})`,
+    })
     .from(users)
+    .leftJoin(cartLines, eq(cartLines.userId, users.id))
+    .leftJoin(products, eq(products.id, cartLines.productId))
     .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('checkout_user'),
+    .orderBy(asc(cartLines.createdAt), asc(cartLines.productId), asc(cartLines.size))
+    .prepare('checkout_start'),
 );
 
-const reusableOrderQuery = preparedPerDatabase((db) =>
-  db
-    .select({ id: orders.id, razorpayOrderId: orders.razorpayOrderId, createdAt: orders.createdAt })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, sql.placeholder('userId')),
-        // Written out, not bound: only then can the plan use the partial index of pending orders by shopper.
-        sql`${orders.status} = 'pending' and ${orders.paymentStatus} = 'pending'`,
-        eq(orders.cartFingerprint, sql.placeholder('cartFingerprint')),
-        gt(orders.createdAt, sql.placeholder('after')),
-      ),
-    )
-    .orderBy(desc(orders.createdAt))
-    .limit(1)
-    .prepare('checkout_reusable_order'),
-);
+/** The shopper, the cart as `readCart` gives it, and the pending checkouts, from one `checkoutStartQuery`. */
+async function readCheckoutStart(db: Database, userId: string) {
+  const rows = await checkoutStartQuery(db).execute({ userId, after: holdCutoff() });
+  const first = rows[0];
+  if (!first) return undefined;
+  const cart = rows.flatMap(({ product, size, quantity }) =>
+    product && size && quantity !== null ? [{ product, size, quantity }] : [],
+  );
+  return {
+    user: first.user,
+    cart,
+    // As readCart: an empty cart has no code to apply.
+    couponCode: cart.length > 0 ? first.couponCode : null,
+    pending: first.pending ?? [],
+  };
+}
 
 /** Same items, prices, discount code and its discount, address and contact mobile: the same order. */
 function fingerprintOf(
@@ -75,9 +104,12 @@ function fingerprintOf(
 }
 
 /** The cart with its code checked against the server's prices; a code that no longer applies stops the checkout. */
-async function pricedCartForCheckout(db: Database, userId: string): Promise<PricedCart> {
-  const { rows, couponCode } = await readCart(db, userId);
-  const priced = await priceCartWithCoupon(db, userId, toCartReply(rows), couponCode);
+async function pricedCartForCheckout(
+  db: Database,
+  userId: string,
+  { cart, couponCode }: { cart: CartRows; couponCode: string | null },
+): Promise<PricedCart> {
+  const priced = await priceCartWithCoupon(db, userId, toCartReply(cart), couponCode);
   if (priced.refusal) throw new AppError('conflict', priced.refusal);
   return priced;
 }
@@ -104,8 +136,9 @@ export async function createPaymentOrder(
   expectedAmountPaise: number | undefined,
   delivery: Pick<DeliveryPromises, 'promiseFor'>,
 ): Promise<CreatePaymentOrderReply> {
-  const [user] = await checkoutUserQuery(db).execute({ userId });
-  if (!user) throw new AppError('unauthorized', paymentMessages.profileIncomplete);
+  const start = await readCheckoutStart(db, userId);
+  if (!start) throw new AppError('unauthorized', paymentMessages.profileIncomplete);
+  const { user } = start;
   // docs/product.md#customers: a blocked shopper places no new order.
   assertNotBlocked(user);
   if (user.firstName.trim() === '' || user.pincode.trim() === '') {
@@ -115,7 +148,7 @@ export async function createPaymentOrder(
   const contactPhone = user.deliveryPhone ?? user.phone ?? '';
   const addressProblem = deliveryAddressProblem({ ...user, mobile: contactPhone }, lookUpPincode);
   if (addressProblem) throw new AppError('invalid', addressProblem);
-  const priced = await pricedCartForCheckout(db, userId);
+  const priced = await pricedCartForCheckout(db, userId, start);
   const { cart, summary } = priced.reply;
   if (cart.length === 0) throw new AppError('invalid', paymentMessages.cartEmpty);
 
@@ -142,7 +175,7 @@ export async function createPaymentOrder(
 
   const orderId = randomUUID();
   // A second click on PLACE ORDER within the hold reuses the pending order (and its Razorpay order).
-  const [reusable] = await reusableOrderQuery(db).execute({ userId, cartFingerprint, after: holdCutoff() });
+  const reusable = start.pending.find((pending) => pending.cartFingerprint === cartFingerprint);
   const lines = cart.map((line) => ({ productId: line.id, quantity: line.quantity }));
   const applied = priced.applied;
   const coupon = applied ? { id: applied.coupon.id, userId } : undefined;
@@ -152,7 +185,7 @@ export async function createPaymentOrder(
       throw error;
     });
   if (reusable?.razorpayOrderId) {
-    const expiresAt = new Date(reusable.createdAt.getTime() + CHECKOUT_HOLD_MS);
+    const expiresAt = new Date(new Date(reusable.createdAt).getTime() + CHECKOUT_HOLD_MS);
     await holding(holdCartStock(db, { id: reusable.id, lines, expiresAt, reusing: true, coupon }));
     return reply(reusable.id, reusable.razorpayOrderId);
   }
