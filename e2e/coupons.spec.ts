@@ -75,7 +75,8 @@ test('the owner creates WELCOME10; a new shopper from the campaign link gets it 
   const ownerPage = await ownerContext.newPage();
   await ownerPage.goto('/admin/coupons');
   await expect(ownerPage.getByRole('heading', { level: 1, name: 'Discount codes' })).toBeVisible();
-  await expect(ownerPage.getByText('No discount codes yet.')).toBeVisible();
+  // Other journeys share the shop and may have made codes already: the empty list is a component test's.
+  await expect(ownerPage.getByRole('button', { name: 'New discount code' })).toBeVisible();
   await expectNoAxeViolations(ownerPage);
 
   await ownerPage.getByRole('button', { name: 'New discount code' }).click();
