@@ -294,7 +294,10 @@ function apiRoutes(
             courier_name: courier?.name ?? '',
             shipment_id: shipment.id,
             order_id: shipment.orderId,
-            pickup_scheduled_date: null,
+            // Set for a return, whose assignment schedules the pickup too.
+            pickup_scheduled_date: assigned.value.pickupScheduledAt
+              ? shiprocketDateTime(assigned.value.pickupScheduledAt)
+              : null,
           },
         },
       };
