@@ -204,8 +204,15 @@ export const AttentionReplySchema = z.object({ items: z.array(AttentionItemSchem
 
 export const DashboardPeriodSchema = z.object({
   orders: z.number().int(),
-  revenuePaise: z.number().int().describe('Paid totals less refunds, of orders placed in the period'),
+  revenuePaise: z
+    .number()
+    .int()
+    .describe('Paid totals (after discount codes) less refunds, of orders placed in the period'),
   averageOrderPaise: z.number().int(),
+  couponDiscountPaise: z
+    .number()
+    .int()
+    .describe("Discount codes' discounts on those orders, not counting those cancelled before shipping"),
 });
 export const DashboardReplySchema = z.object({
   today: DashboardPeriodSchema,

@@ -8,6 +8,7 @@ import {
   sizes,
 } from './cart-rules';
 import { ProductSchema } from './catalogue';
+import { CartCouponSchema } from './coupons';
 
 export {
   cartMessages,
@@ -86,11 +87,28 @@ export const CartSummarySchema = z.object({
   discount: z.number().int(),
   shipping: z.number().int(),
   tax: z.number().int(),
-  total: z.number().int(),
+  total: z.number().int().describe('Rupees: the lines and shipping, before any coupon'),
+  couponDiscountPaise: z.number().int().describe("The applied code's discount off the goods; 0 without one"),
+  totalPaise: z
+    .number()
+    .int()
+    .describe(
+      'What the order would charge: subtotal - coupon discount + shipping (0 with a free-shipping code)',
+    ),
 });
 export type CartSummary = z.infer<typeof CartSummarySchema>;
 
-export const CartReplySchema = z.object({ cart: z.array(CartLineSchema), summary: CartSummarySchema });
+export const CartReplySchema = z.object({
+  cart: z.array(CartLineSchema),
+  summary: CartSummarySchema,
+  coupon: CartCouponSchema.nullable().describe(
+    'The code applied to the cart (docs/product.md#discount-codes)',
+  ),
+  couponNotice: z
+    .string()
+    .nullable()
+    .describe('Set when this change dropped the code: "{CODE} was removed: {reason}"'),
+});
 export type CartReply = z.infer<typeof CartReplySchema>;
 
 export const WishlistItemInputSchema = z.object({

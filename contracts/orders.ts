@@ -69,7 +69,13 @@ export const OrderItemSchema = z.object({
   unitMrpPaise: z.number().int(),
   discountPercent: z.number().int(),
   unitPricePaise: z.number().int(),
-  lineTotalPaise: z.number().int(),
+  lineTotalPaise: z.number().int().describe('Unit price x quantity, before the coupon'),
+  couponSharePaise: z
+    .number()
+    .int()
+    .describe(
+      "The line's part of the order's coupon discount (docs/product.md#money); what it was paid is the difference",
+    ),
 });
 
 export const ShipmentSchema = z.object({
@@ -162,6 +168,12 @@ export const OrderSchema = z
     mrpPaise: z.number().int(),
     subtotalPaise: z.number().int(),
     discountPaise: z.number().int(),
+    couponCode: z
+      .string()
+      .nullable()
+      .describe('The discount code the order used (docs/product.md#discount-codes)'),
+    couponDiscountPaise: z.number().int().describe("The code's discount off the goods; 0 without one"),
+    couponFreeShipping: z.boolean().describe('A free-shipping code made the shipping free'),
     shippingPaise: z.number().int(),
     taxPaise: z.number().int(),
     totalPaise: z.number().int(),

@@ -5,6 +5,7 @@ import {
   aShopper,
   createAccount,
   latestOtp,
+  logInThroughDialog,
   openLoginModal,
   signInBrowser,
   testAddress,
@@ -33,13 +34,6 @@ const policyPages = [
 
 const errorColour = 'rgb(163, 39, 27)';
 const laptopViewport = { width: 1280, height: 800 } as const;
-
-async function logInThroughDialog(dialog: Locator, shopper: { email: string; password: string }) {
-  await dialog.getByLabel('Email').fill(shopper.email);
-  await dialog.getByLabel('Password').fill(shopper.password);
-  await dialog.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
 
 async function cartIds(request: APIRequestContext): Promise<unknown> {
   const reply = (await (await request.get('/api/cart')).json()) as {

@@ -39,6 +39,7 @@ interface Scene {
   productTitle: string;
   customerId: string;
   messageId: string;
+  couponId: number;
   /** The IST day, as the orders' From and To take it. */
   today: string;
 }
@@ -75,6 +76,21 @@ function signedInPages(scene: Scene): ConsolePage[] {
     { name: 'Products', path: '/admin/products', heading: 'Products' },
     { name: 'Product', path: `/admin/products/${scene.productId}`, heading: scene.productTitle },
     {
+      name: 'Discount codes',
+      path: '/admin/coupons',
+      heading: 'Discount codes',
+      dialogs: [{ button: 'New discount code', dialog: 'New discount code' }],
+    },
+    {
+      name: 'Discount code',
+      path: `/admin/coupons/${scene.couponId}`,
+      heading: `Code ${longestCode}`,
+      dialogs: [
+        { button: 'Edit', dialog: `Edit ${longestCode}` },
+        { button: 'End', dialog: `End ${longestCode}?`, axe: true },
+      ],
+    },
+    {
       name: 'Customers',
       path: `/admin/customers?q=${encodeURIComponent(scene.email)}`,
       heading: 'Customers',
@@ -103,6 +119,9 @@ function signedInPages(scene: Scene): ConsolePage[] {
   ];
 }
 
+/** A code of the most characters a code may have (docs/product.md#console-coupons). */
+const longestCode = 'DIWALIFESTIVEOFFER26';
+
 function istDay(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
 }
@@ -113,9 +132,9 @@ test('every console page fits a 390 px phone without scrolling sideways', async 
   server,
   browser,
 }) => {
-  // Fourteen pages and seven dialogs, each loaded and measured, after an order paid and shipped: five times
+  // Sixteen pages and ten dialogs, each loaded and measured, after an order paid and shipped: six times
   // one page's 30 s.
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   const tag = randomBytes(3).toString('hex');
   const email = `venkatalakshmi.subramaniam.${tag}@ottoman-mittens-wholesale-buyers.example.in`;
   const title = `Hand-knitted merino mittens with a fleece lining and an extra-long cuff ${tag}`;
@@ -164,6 +183,26 @@ test('every console page fits a 390 px phone without scrolling sideways', async 
       return ((await reply.json()) as AdminOrderDetail).sentMessages.length;
     })
     .toBeGreaterThan(0);
+  // A code limited to the long-titled product, with the longest code and description there may be.
+  const coupon = await page.request.post('/api/admin/coupons', {
+    headers: owner.headers,
+    data: {
+      code: longestCode,
+      kind: 'percent',
+      percentOff: 15,
+      maxDiscountRupees: 2000,
+      minOrderRupees: 1499,
+      validFrom: new Date().toISOString(),
+      validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      totalUses: 10_000,
+      usesPerShopper: 2,
+      productIds: [productId],
+      categories: ['premium'],
+      public: true,
+      description: `15% off ${title}`.slice(0, 120),
+    },
+  });
+  expect(coupon.status(), await coupon.text()).toBe(201);
   const scene: Scene = {
     email,
     orderId,
@@ -172,6 +211,7 @@ test('every console page fits a 390 px phone without scrolling sideways', async 
     productTitle: title,
     customerId: shopper.user._id,
     messageId: message?.id ?? '',
+    couponId: ((await coupon.json()) as { coupon: { id: number } }).coupon.id,
     today: istDay(),
   };
 

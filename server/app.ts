@@ -13,10 +13,11 @@ import adminOrderRoutes from './modules/admin-orders/routes';
 import adminStatsRoutes from './modules/admin-stats/routes';
 import auditRoutes from './modules/audit/routes';
 import authRoutes from './modules/auth/routes';
-import cartRoutes from './modules/cart/routes';
+import cartRoutes, { couponOfferRoutes } from './modules/cart/routes';
 import catalogueRoutes from './modules/catalogue/routes';
 import challengeRoutes from './modules/challenge/routes';
 import contactRoutes from './modules/contact/routes';
+import adminCouponRoutes from './modules/coupons/admin-routes';
 import deliveryPromises from './modules/delivery-promise/plugin';
 import deliveryPromiseRoutes from './modules/delivery-promise/routes';
 import healthRoutes from './modules/health/routes';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(accountRoutes, { prefix: '/auth' });
       await api.register(cartRoutes, { prefix: '/cart' });
+      await api.register(couponOfferRoutes, { prefix: '/coupons' });
       await api.register(wishlistRoutes, { prefix: '/wishlist' });
       await api.register(paymentRoutes, { prefix: '/payment' });
       await api.register(orderRoutes, { prefix: '/orders' });
@@ -148,6 +150,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(adminOrderRoutes, { prefix: '/admin' });
       await api.register(adminCustomerRoutes, { prefix: '/admin' });
       await api.register(adminCatalogueRoutes, { prefix: '/admin' });
+      await api.register(adminCouponRoutes, { prefix: '/admin' });
       await api.register(staffRoutes, { prefix: '/admin' });
       await api.register(staffAlertRoutes, { prefix: '/admin' });
       await api.register(auditRoutes, { prefix: '/admin' });

@@ -5,6 +5,8 @@ export type ErrorKind =
   | 'not_found'
   | 'conflict'
   | 'too_large'
+  /** Well-formed, but a rule refuses it (a discount code that does not apply). */
+  | 'unprocessable'
   | 'rate_limited'
   | 'challenge_required'
   | 'upstream_failed'
@@ -17,6 +19,7 @@ const statusByKind: Record<ErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   too_large: 413,
+  unprocessable: 422,
   rate_limited: 429,
   // docs/architecture.md#bot-challenge: 428 Precondition Required, answered with a solved challenge.
   challenge_required: 428,

@@ -13,6 +13,12 @@ import { BrowserRouter } from './lib/router';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+// docs/product.md#campaign-links: a campaign link's code is kept for the checkout and leaves the address bar.
+// Its code is not in the first load: few visits carry one (docs/operations.md#performance-budget).
+if (window.location.search.includes('coupon=')) {
+  void import('./lib/pending-coupon').then((module) => module.keepCampaignCoupon()).catch(() => undefined);
+}
+
 const queryClient = createQueryClient();
 const app = (
   <StrictMode>

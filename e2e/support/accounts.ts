@@ -146,3 +146,11 @@ export async function logInBrowser(page: Page, server: ShopServer, shopper: Sign
   await setSessionCookie(page, server, shopper.user._id);
   await storeSessionUser(page, shopper.user);
 }
+
+/** Logs the shopper in through the login dialog's e-mail and password, and waits for it to close. */
+export async function logInThroughDialog(dialog: Locator, shopper: { email: string; password: string }) {
+  await dialog.getByLabel('Email').fill(shopper.email);
+  await dialog.getByLabel('Password').fill(shopper.password);
+  await dialog.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { deliveryAddressProblem } from '../../contracts/address';
 import type { Address } from '../../contracts/auth';
 import type { CartLine } from '../../contracts/cart';
@@ -8,11 +8,13 @@ import { type CreatePaymentOrderReply, type PaymentResponse, paymentMessages } f
 import { rupeesToPaise } from '../../contracts/pricing';
 import type { Database } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
-import { orders, payments, users } from '../db/schema';
+import { cartLines, carts, orders, payments, products, users } from '../db/schema';
 import { AppError } from '../errors';
 import { assertNotBlocked } from '../modules/auth/blocked-account';
 import { addressOf } from '../modules/auth/user-view';
-import { getCart } from '../modules/cart/service';
+import { judgeCoupon, type PricedCart, priceCartWithCoupon } from '../modules/cart/cart-coupon';
+import { type CartRows, toCartReply } from '../modules/cart/service';
+import { couponStanding } from '../modules/coupons/coupon-standing';
 import type { DeliveryPromises } from '../modules/delivery-promise/plugin';
 import {
   attachRazorpayOrder,
@@ -21,47 +23,105 @@ import {
 } from '../modules/orders/order-writer';
 import type { RazorpayGateway } from '../modules/payments/razorpay-gateway';
 import { lookUpPincode } from '../modules/pincode-directory/directory';
-import { holdCartStock } from '../modules/stock/availability';
+import { CouponNotHeld, holdCartStock } from '../modules/stock/availability';
 import { CHECKOUT_HOLD_MS, holdCutoff } from '../modules/stock/holds';
 import { RazorpayError } from '../providers/razorpay/client';
 import { verifyPaymentSignature } from '../providers/razorpay/signatures';
 import { asUpstreamFailure, settlePayment } from './confirm-payment';
 import type { PaymentDeps } from './deps';
 
-// docs/architecture.md#data: the route's reads, built once (create-order is the sale day's hottest write).
-const checkoutUserQuery = preparedPerDatabase((db) =>
+/** A checkout of the shopper's still inside its hold, newest first: a second PLACE ORDER may reuse it. */
+interface PendingCheckout {
+  id: string;
+  razorpayOrderId: string | null;
+  createdAt: string;
+  cartFingerprint: string | null;
+}
+
+/**
+ * docs/architecture.md#data: all create-order reads before its statement, in one round trip built once (it
+ * is the sale day's hottest write): the shopper, the cart's lines with their products and its code, and the
+ * shopper's pending checkouts inside the hold. Their status values are written out, not bound: only then can
+ * the plan use the partial index of pending orders by shopper.
+ */
+const checkoutStartQuery = preparedPerDatabase((db) =>
   db
-    .select()
+    .select({
+      user: users,
+      product: products,
+      size: cartLines.size,
+      quantity: cartLines.quantity,
+      couponCode: sql<
+        string | null
+      >`(select ${carts.couponCode} from ${carts} where ${carts.userId} = ${users.id})`,
+      pending: sql<PendingCheckout[] | null>`(
+        select json_agg(json_build_object('id', o.id, 'razorpayOrderId', o.razorpay_order_id,
+          'createdAt', o.created_at, 'cartFingerprint', o.cart_fingerprint) order by o.created_at desc)
+        from ${orders} o
+        where o.user_id = ${users.id} and o.status = 'pending' and o.payment_status = 'pending'
+          and o.created_at > ${sql.placeholder('after')})`,
+    })
     .from(users)
+    .leftJoin(cartLines, eq(cartLines.userId, users.id))
+    .leftJoin(products, eq(products.id, cartLines.productId))
     .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('checkout_user'),
+    .orderBy(asc(cartLines.createdAt), asc(cartLines.productId), asc(cartLines.size))
+    .prepare('checkout_start'),
 );
 
-const reusableOrderQuery = preparedPerDatabase((db) =>
-  db
-    .select({ id: orders.id, razorpayOrderId: orders.razorpayOrderId, createdAt: orders.createdAt })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, sql.placeholder('userId')),
-        // Written out, not bound: only then can the plan use the partial index of pending orders by shopper.
-        sql`${orders.status} = 'pending' and ${orders.paymentStatus} = 'pending'`,
-        eq(orders.cartFingerprint, sql.placeholder('cartFingerprint')),
-        gt(orders.createdAt, sql.placeholder('after')),
-      ),
-    )
-    .orderBy(desc(orders.createdAt))
-    .limit(1)
-    .prepare('checkout_reusable_order'),
-);
+/** The shopper, the cart as `readCart` gives it, and the pending checkouts, from one `checkoutStartQuery`. */
+async function readCheckoutStart(db: Database, userId: string) {
+  const rows = await checkoutStartQuery(db).execute({ userId, after: holdCutoff() });
+  const first = rows[0];
+  if (!first) return undefined;
+  const cart = rows.flatMap(({ product, size, quantity }) =>
+    product && size && quantity !== null ? [{ product, size, quantity }] : [],
+  );
+  return {
+    user: first.user,
+    cart,
+    // As readCart: an empty cart has no code to apply.
+    couponCode: cart.length > 0 ? first.couponCode : null,
+    pending: first.pending ?? [],
+  };
+}
 
-/** Same items, prices, address and contact mobile: the same order. */
-function fingerprintOf(lines: CartLine[], address: Address, contactPhone: string): string {
+/** Same items, prices, discount code and its discount, address and contact mobile: the same order. */
+function fingerprintOf(
+  lines: CartLine[],
+  address: Address,
+  contactPhone: string,
+  priced: PricedCart,
+): string {
   const items = lines
     .map((line) => `${line.id}:${line.size}:${line.quantity}:${line.discountedPrice}`)
     .sort()
     .join(',');
-  return `${items}|${JSON.stringify(address)}|${contactPhone}`;
+  const coupon = priced.applied
+    ? `|${priced.applied.coupon.code}:${priced.applied.verdict.discountPaise}:${priced.applied.verdict.shippingPaise}`
+    : '';
+  return `${items}|${JSON.stringify(address)}|${contactPhone}${coupon}`;
+}
+
+/** The cart with its code checked against the server's prices; a code that no longer applies stops the checkout. */
+async function pricedCartForCheckout(
+  db: Database,
+  userId: string,
+  { cart, couponCode }: { cart: CartRows; couponCode: string | null },
+): Promise<PricedCart> {
+  const priced = await priceCartWithCoupon(db, userId, toCartReply(cart), couponCode);
+  if (priced.refusal) throw new AppError('conflict', priced.refusal);
+  return priced;
+}
+
+/**
+ * The statement found no use of the code left for this checkout (the last one taken meanwhile, or the code
+ * paused or ended): the shopper hears why, from the code as it stands now.
+ */
+async function couponRefusal(db: Database, userId: string, priced: PricedCart): Promise<AppError> {
+  const code = priced.applied?.coupon.code ?? '';
+  const verdict = judgeCoupon(priced.reply, await couponStanding(db, code, userId));
+  return new AppError('conflict', verdict.applies ? paymentMessages.cartChanged : verdict.message);
 }
 
 /**
@@ -76,8 +136,9 @@ export async function createPaymentOrder(
   expectedAmountPaise: number | undefined,
   delivery: Pick<DeliveryPromises, 'promiseFor'>,
 ): Promise<CreatePaymentOrderReply> {
-  const [user] = await checkoutUserQuery(db).execute({ userId });
-  if (!user) throw new AppError('unauthorized', paymentMessages.profileIncomplete);
+  const start = await readCheckoutStart(db, userId);
+  if (!start) throw new AppError('unauthorized', paymentMessages.profileIncomplete);
+  const { user } = start;
   // docs/product.md#customers: a blocked shopper places no new order.
   assertNotBlocked(user);
   if (user.firstName.trim() === '' || user.pincode.trim() === '') {
@@ -87,10 +148,12 @@ export async function createPaymentOrder(
   const contactPhone = user.deliveryPhone ?? user.phone ?? '';
   const addressProblem = deliveryAddressProblem({ ...user, mobile: contactPhone }, lookUpPincode);
   if (addressProblem) throw new AppError('invalid', addressProblem);
-  const { cart, summary } = await getCart(db, userId);
+  const priced = await pricedCartForCheckout(db, userId, start);
+  const { cart, summary } = priced.reply;
   if (cart.length === 0) throw new AppError('invalid', paymentMessages.cartEmpty);
 
-  const totalPaise = rupeesToPaise(summary.total);
+  // docs/product.md#money: the total after the code, which the summary carries in paise.
+  const totalPaise = summary.totalPaise;
   if (expectedAmountPaise !== undefined && expectedAmountPaise !== totalPaise) {
     throw new AppError('conflict', paymentMessages.cartChanged);
   }
@@ -101,7 +164,7 @@ export async function createPaymentOrder(
   if (!promise.serviceable) {
     throw new AppError('invalid', deliveryMessages.checkoutUnserviceable(promise.pincode));
   }
-  const cartFingerprint = fingerprintOf(cart, address, contactPhone);
+  const cartFingerprint = fingerprintOf(cart, address, contactPhone, priced);
   const reply = (orderId: string, razorpayOrderId: string): CreatePaymentOrderReply => ({
     id: razorpayOrderId,
     key: razorpay.keyId,
@@ -112,11 +175,18 @@ export async function createPaymentOrder(
 
   const orderId = randomUUID();
   // A second click on PLACE ORDER within the hold reuses the pending order (and its Razorpay order).
-  const [reusable] = await reusableOrderQuery(db).execute({ userId, cartFingerprint, after: holdCutoff() });
+  const reusable = start.pending.find((pending) => pending.cartFingerprint === cartFingerprint);
   const lines = cart.map((line) => ({ productId: line.id, quantity: line.quantity }));
+  const applied = priced.applied;
+  const coupon = applied ? { id: applied.coupon.id, userId } : undefined;
+  const holding = async (held: Promise<void>) =>
+    held.catch(async (error: unknown) => {
+      if (error instanceof CouponNotHeld) throw await couponRefusal(db, userId, priced);
+      throw error;
+    });
   if (reusable?.razorpayOrderId) {
-    const expiresAt = new Date(reusable.createdAt.getTime() + CHECKOUT_HOLD_MS);
-    await holdCartStock(db, { id: reusable.id, lines, expiresAt, reusing: true });
+    const expiresAt = new Date(new Date(reusable.createdAt).getTime() + CHECKOUT_HOLD_MS);
+    await holding(holdCartStock(db, { id: reusable.id, lines, expiresAt, reusing: true, coupon }));
     return reply(reusable.id, reusable.razorpayOrderId);
   }
   const order = {
@@ -125,7 +195,18 @@ export async function createPaymentOrder(
     mrpPaise: rupeesToPaise(summary.mrp),
     subtotalPaise: rupeesToPaise(summary.subtotal),
     discountPaise: rupeesToPaise(summary.discount),
-    shippingPaise: rupeesToPaise(summary.shipping),
+    // docs/product.md#money: the code's discount off the goods, shared among the lines below; the shipping
+    // the order charges (0 with a free-shipping code).
+    ...(applied
+      ? {
+          couponCode: applied.coupon.code,
+          couponId: applied.coupon.id,
+          couponUse: 'reserved' as const,
+          couponDiscountPaise: applied.verdict.discountPaise,
+          couponFreeShipping: applied.verdict.freeShipping,
+        }
+      : {}),
+    shippingPaise: applied ? applied.verdict.shippingPaise : rupeesToPaise(summary.shipping),
     taxPaise: rupeesToPaise(summary.tax),
     totalPaise,
     cartFingerprint,
@@ -140,7 +221,7 @@ export async function createPaymentOrder(
     shippingAddress: address,
     billingAddress: address,
   };
-  const items = cart.map((line) => ({
+  const items = cart.map((line, index) => ({
     productId: line.id,
     title: line.title,
     description: line.description,
@@ -153,13 +234,16 @@ export async function createPaymentOrder(
     unitMrpPaise: rupeesToPaise(line.price),
     discountPercent: line.discount,
     unitPricePaise: rupeesToPaise(line.discountedPrice),
+    couponSharePaise: applied?.verdict.sharesPaise[index] ?? 0,
   }));
   // docs/architecture.md#holds: one statement inserts the order and holds its units under the products' locks,
   // so concurrent checkouts never hold more than is on hand, and wait on each other only for that statement.
-  await holdCartStock(
-    db,
-    { id: orderId, lines, expiresAt: new Date(Date.now() + CHECKOUT_HOLD_MS), reusing: false },
-    (when) => pendingOrderWrites(order, items, when),
+  await holding(
+    holdCartStock(
+      db,
+      { id: orderId, lines, expiresAt: new Date(Date.now() + CHECKOUT_HOLD_MS), reusing: false, coupon },
+      (when) => pendingOrderWrites(order, items, when),
+    ),
   );
 
   let razorpayOrderId: string;

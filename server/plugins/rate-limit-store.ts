@@ -18,6 +18,12 @@ const MAX_LOCAL_KEYS = 10_000;
 export class LocalCounters {
   private readonly windows = new Map<string, { current: number; resetAt: number }>();
 
+  /** The count in the key's window now, without counting. */
+  peek(key: string, now = Date.now()): number {
+    const window = this.windows.get(key);
+    return window && window.resetAt > now ? window.current : 0;
+  }
+
   increment(key: string, timeWindow: number, now = Date.now()): Count {
     let window = this.windows.get(key);
     if (!window || window.resetAt <= now) {
@@ -80,4 +86,51 @@ export function redisStoreWithLocalFallback(
     }
   }
   return RedisWithLocalFallback;
+}
+
+/**
+ * Counters of failures, not of requests (docs/architecture.md#security: a discount code's wrong guesses): read
+ * before an attempt, counted after a failed one, in the rate limits' Redis while it answers, else locally.
+ */
+export interface FailureCounters {
+  count(key: string): Promise<number>;
+  add(key: string, windowMs: number): Promise<void>;
+}
+
+export function localFailureCounters(local = new LocalCounters()): FailureCounters {
+  return {
+    count: async (key) => local.peek(key),
+    add: async (key, windowMs) => {
+      local.increment(key, windowMs);
+    },
+  };
+}
+
+export function redisFailureCounters(
+  redis: Redis,
+  nameSpace: string,
+  onFallback: (error: Error) => void,
+): FailureCounters {
+  const local = new LocalCounters();
+  const fallback = localFailureCounters(local);
+  return {
+    async count(key) {
+      if (redis.status !== 'ready') return fallback.count(key);
+      try {
+        return Number((await redis.get(`${nameSpace}failures-${key}`)) ?? 0);
+      } catch (error) {
+        onFallback(error as Error);
+        return fallback.count(key);
+      }
+    },
+    async add(key, windowMs) {
+      if (redis.status !== 'ready') return fallback.add(key, windowMs);
+      try {
+        await redis.eval(INCREMENT, 1, `${nameSpace}failures-${key}`, windowMs);
+      } catch (error) {
+        onFallback(error as Error);
+        await fallback.add(key, windowMs);
+      }
+    },
+  };
 }

@@ -2,12 +2,19 @@ import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
-import { redisStoreWithLocalFallback } from './rate-limit-store';
+import {
+  type FailureCounters,
+  localFailureCounters,
+  redisFailureCounters,
+  redisStoreWithLocalFallback,
+} from './rate-limit-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Whether the shared rate-limit counters' Redis answers; undefined without REDIS_URL. */
     rateLimitRedis: (() => 'up' | 'down') | undefined;
+    /** Failed attempts (a discount code's wrong guesses), kept where the rate limits' counters are. */
+    failureCounters: FailureCounters;
   }
 }
 
@@ -36,6 +43,7 @@ export default fp(
     const { redisUrl, rateLimitNamespace } = options.config;
     if (!redisUrl) {
       app.decorate('rateLimitRedis', undefined);
+      app.decorate('failureCounters', localFailureCounters());
       await app.register(rateLimit, { global: false });
       return;
     }
@@ -62,6 +70,7 @@ export default fp(
     });
     await firstAttempt(redis);
     app.decorate('rateLimitRedis', () => (redis.status === 'ready' ? 'up' : 'down'));
+    app.decorate('failureCounters', redisFailureCounters(redis, rateLimitNamespace, reportDown));
     await app.register(rateLimit, {
       global: false,
       store: redisStoreWithLocalFallback(redis, rateLimitNamespace, reportDown),

@@ -56,6 +56,8 @@ export const apiPaths = {
   contact: '/contact',
   cart: '/cart',
   cartUpdate: '/cart/update',
+  cartCoupon: '/cart/coupon',
+  couponOffers: '/coupons/offers',
   wishlist: '/wishlist',
   wishlistUpdate: '/wishlist/update',
   config: '/config',

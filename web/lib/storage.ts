@@ -11,6 +11,8 @@ export const storageKeys = {
   wishlist: 'ottomanWishlist',
   /** docs/product.md#delivery-promise: the pincode a visitor checked delivery for. */
   pincode: 'ottomanPincode',
+  /** docs/product.md#campaign-links: the code of a campaign link, until the checkout applies it. */
+  pendingCoupon: 'pendingCoupon',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

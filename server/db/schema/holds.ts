@@ -3,14 +3,15 @@ import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } fro
 import { orders } from './orders';
 
 /**
- * What an order in progress can hold back from others (docs/architecture.md#holds): units of a product today;
- * the same rows will hold a discount code's uses and a cash-on-delivery order's units awaiting confirmation.
+ * What an order in progress can hold back from others (docs/architecture.md#holds): units of a product, and a
+ * use of a discount code (`ref` the coupon's id, 1 unit); the same rows will hold a cash-on-delivery order's
+ * units awaiting confirmation. Given back in this order of kinds (docs/architecture.md#locks).
  */
-export const holdKinds = ['product'] as const;
+export const holdKinds = ['product', 'coupon'] as const;
 export type HoldKind = (typeof holdKinds)[number];
 
 /**
- * One order's hold on one thing (`ref`: the product's id), until it is released (paid, cancelled, given up)
+ * One order's hold on one thing (`ref`: the product's or the coupon's id), until it is released (paid, cancelled, given up)
  * or `expires_at` passes. No cascade from the order: a release must also lower the total.
  */
 export const holds = pgTable(

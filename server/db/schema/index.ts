@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './cart';
 export * from './catalogue';
 export * from './contact';
+export * from './coupons';
 export * from './holds';
 export * from './invoices';
 export * from './notifications';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -18,8 +19,12 @@ import { attentionReasons, orderPaymentStatuses } from '../../../contracts/order
 import { users } from './accounts';
 import { products } from './catalogue';
 import { createdAt, updatedAt } from './columns';
+import { coupons } from './coupons';
 
 export type OrderPaymentStatus = (typeof orderPaymentStatuses)[number];
+
+export const couponUses = ['reserved', 'consumed', 'released'] as const;
+export type CouponUse = (typeof couponUses)[number];
 
 export interface OrderContact {
   name: string;
@@ -45,6 +50,18 @@ export const orders = pgTable(
     mrpPaise: integer('mrp_paise').notNull(),
     subtotalPaise: integer('subtotal_paise').notNull(),
     discountPaise: integer('discount_paise').notNull(),
+    // docs/product.md#money: the discount code the order used, its discount off the goods (shared among the
+    // items' coupon_share_paise) and whether it made the shipping free.
+    couponCode: text('coupon_code'),
+    couponId: integer('coupon_id').references(() => coupons.id),
+    /**
+     * The order's use of its code (docs/product.md#discount-codes): reserved at checkout, consumed when paid,
+     * released when the checkout ends unpaid or the order is cancelled before shipping. Written by the order
+     * writer, as the lifecycle decides.
+     */
+    couponUse: text('coupon_use', { enum: couponUses }),
+    couponDiscountPaise: integer('coupon_discount_paise').notNull().default(0),
+    couponFreeShipping: boolean('coupon_free_shipping').notNull().default(false),
     shippingPaise: integer('shipping_paise').notNull(),
     taxPaise: integer('tax_paise').notNull(),
     totalPaise: integer('total_paise').notNull(),
@@ -82,6 +99,8 @@ export const orders = pgTable(
     index('orders_contact_email_idx').on(sql`lower(${table.contact}->>'email')`),
     index('orders_contact_phone_idx').on(sql`(${table.contact}->>'phone')`),
     check('orders_total_positive', sql`${table.totalPaise} >= 100`),
+    // A shopper's uses of a code, counted at checkout (docs/product.md#discount-codes).
+    index('orders_coupon_idx').on(table.couponId, table.userId).where(sql`${table.couponId} is not null`),
   ],
 );
 
@@ -106,8 +125,16 @@ export const orderItems = pgTable(
     unitMrpPaise: integer('unit_mrp_paise').notNull(),
     discountPercent: integer('discount_percent').notNull(),
     unitPricePaise: integer('unit_price_paise').notNull(),
+    /** The line's part of the order's coupon discount: paid for the line = unit price x quantity - this. */
+    couponSharePaise: integer('coupon_share_paise').notNull().default(0),
   },
-  (table) => [index('order_items_order_id_idx').on(table.orderId)],
+  (table) => [
+    index('order_items_order_id_idx').on(table.orderId),
+    check(
+      'order_items_coupon_share_range',
+      sql`${table.couponSharePaise} between 0 and ${table.unitPricePaise} * ${table.quantity}`,
+    ),
+  ],
 );
 
 export const paymentStatuses = ['created', 'authorized', 'captured', 'failed', 'refunded'] as const;

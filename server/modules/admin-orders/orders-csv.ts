@@ -159,6 +159,8 @@ export const ordersCsvHeader = [
   'IGST (INR)',
   'Shipping (INR)',
   'Discount (INR)',
+  'Coupon code',
+  'Coupon discount (INR)',
   'Total (INR)',
   'Refunded (INR)',
   'Net (INR)',
@@ -197,6 +199,9 @@ function orderFields(exported: ExportedOrder): (string | number)[] {
     ...taxCells(invoice),
     rupeesCell(order.shippingPaise),
     rupeesCell(order.discountPaise),
+    // docs/product.md#money: the total is after the code's discount.
+    order.couponCode ?? '',
+    rupeesCell(order.couponDiscountPaise),
     rupeesCell(totalPaise),
     rupeesCell(refundedPaise),
     rupeesCell(totalPaise - refundedPaise),
@@ -265,6 +270,7 @@ function lineRowsOf({ order, invoice, items }: ExportedOrder): (string | number)
     quantity: number,
     unitPaise: number,
     discountPaise: number,
+    totalPaise = unitPaise * quantity,
   ) => [
     ...lead,
     sku,
@@ -278,7 +284,7 @@ function lineRowsOf({ order, invoice, items }: ExportedOrder): (string | number)
     '',
     '',
     '',
-    rupeesCell(unitPaise * quantity),
+    rupeesCell(totalPaise),
   ];
   const rows = items.map((item) =>
     untaxed(
@@ -286,7 +292,9 @@ function lineRowsOf({ order, invoice, items }: ExportedOrder): (string | number)
       `${item.title} (${item.size})`,
       item.quantity,
       item.unitPricePaise,
-      (item.unitMrpPaise - item.unitPricePaise) * item.quantity,
+      // The product's discount and the line's share of the code's: the line total is what was paid for it.
+      (item.unitMrpPaise - item.unitPricePaise) * item.quantity + item.couponSharePaise,
+      item.unitPricePaise * item.quantity - item.couponSharePaise,
     ),
   );
   if (order.shippingPaise > 0) rows.push(untaxed('', 'Shipping', 1, order.shippingPaise, 0));

@@ -42,7 +42,11 @@ describe('the cart', () => {
         shipping: 0,
         tax: 0,
         total: 0,
+        couponDiscountPaise: 0,
+        totalPaise: 0,
       },
+      coupon: null,
+      couponNotice: null,
     });
   });
 
@@ -78,6 +82,8 @@ describe('the cart', () => {
       shipping: 0,
       tax: 0,
       total: 1198,
+      couponDiscountPaise: 0,
+      totalPaise: 119_800,
     });
   });
 

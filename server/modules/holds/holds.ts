@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type HoldKind, heldTotals, holdKinds, holds } from '../../db/schema';
+import { lockCoupons } from '../coupons/coupon-uses';
 import { lockProducts } from '../stock/product-locks';
 
 // docs/architecture.md#holds: an order in progress holds units (of a product today) back from other orders.
@@ -10,10 +11,11 @@ import { lockProducts } from '../stock/product-locks';
 
 /**
  * Locks the rows that guard each kind's totals, in id order (docs/architecture.md#locks): a product's row
- * guards both its stock and its held units.
+ * guards both its stock and its held units, a coupon's its used count and its held uses.
  */
 const lockGuards: Record<HoldKind, (tx: Database, refs: readonly number[]) => Promise<unknown>> = {
   product: lockProducts,
+  coupon: lockCoupons,
 };
 
 type Units = ReadonlyMap<number, number>;

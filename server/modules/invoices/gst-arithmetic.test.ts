@@ -4,7 +4,6 @@ import {
   amountInWords,
   documentNumber,
   financialYearOf,
-  shareInProportion,
   sumTaxes,
   taxInclusiveAmount,
 } from './gst-arithmetic';
@@ -53,24 +52,6 @@ describe('backing GST out of tax-inclusive prices', () => {
           }
           if (supply === 'inter_state') expect(totals.cgstPaise + totals.sgstPaise).toBe(0);
           else expect(totals.igstPaise).toBe(0);
-        },
-      ),
-    );
-  });
-
-  it('shares an amount in proportion, in paise that add up to it', () => {
-    expect(shareInProportion(100, [1, 1, 1])).toEqual([34, 33, 33]);
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 10_000_000 }),
-        fc.array(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 1, maxLength: 10 }),
-        (amount, weights) => {
-          const shares = shareInProportion(amount, weights);
-          expect(shares.reduce((sum, share) => sum + share, 0)).toBe(amount);
-          const total = weights.reduce((sum, weight) => sum + weight, 0);
-          shares.forEach((share, index) => {
-            expect(Math.abs(share - (amount * (weights[index] ?? 0)) / total)).toBeLessThan(1);
-          });
         },
       ),
     );

@@ -62,27 +62,6 @@ export function sumTaxes(lines: readonly TaxTotals[]): TaxTotals {
   };
 }
 
-/**
- * Shares an amount among parts in proportion to their weights, in whole paise that add up to the amount:
- * each part gets its floor, and the paise left go to the largest remainders (earliest first on a tie).
- */
-export function shareInProportion(amountPaise: number, weights: readonly number[]): number[] {
-  const totalWeight = weights.reduce((sum, weight) => sum + weight, 0);
-  if (totalWeight === 0) return weights.map(() => 0);
-  const exact = weights.map((weight) => (amountPaise * weight) / totalWeight);
-  const shares = exact.map(Math.floor);
-  let left = amountPaise - shares.reduce((sum, share) => sum + share, 0);
-  const byRemainder = exact
-    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
-    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
-  for (const { index } of byRemainder) {
-    if (left === 0) break;
-    shares[index] = (shares[index] ?? 0) + 1;
-    left -= 1;
-  }
-  return shares;
-}
-
 /** Intra-state when the place of supply is the seller's own state (docs/product.md#gst-invoices). */
 export function supplyKindOf(sellerStateCode: string, placeOfSupplyCode: string): SupplyKind {
   return sellerStateCode !== '' && sellerStateCode === placeOfSupplyCode ? 'intra_state' : 'inter_state';

@@ -1,4 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { shareInProportion } from '../../../contracts/allocation';
 import type { Address } from '../../../contracts/auth';
 import { stateByCode, stateByName, statesForPincode } from '../../../contracts/india-states';
 import type { Database } from '../../db/client';
@@ -19,7 +20,6 @@ import {
   documentNumber,
   financialYearOf,
   type SupplyKind,
-  shareInProportion,
   sumTaxes,
   supplyKindOf,
   taxInclusiveAmount,
@@ -73,6 +73,52 @@ function buyerOf(order: OrderRow): BuyerSnapshot {
   };
 }
 
+type InvoicedItem = Pick<
+  typeof orderItems.$inferSelect,
+  'title' | 'size' | 'quantity' | 'unitMrpPaise' | 'unitPricePaise' | 'couponSharePaise'
+>;
+
+/**
+ * docs/product.md#money: a line's value is what was paid for it, after its share of the code's discount; the
+ * discount column shows the product's discount and that share together.
+ */
+export function goodsLine(
+  item: InvoicedItem,
+  hsnCode: string,
+  rate: number,
+  supply: SupplyKind,
+): DocumentLine {
+  return {
+    description: `${item.title} (${item.size})`,
+    hsnCode,
+    quantity: item.quantity,
+    unitPricePaise: item.unitMrpPaise,
+    discountPaise: (item.unitMrpPaise - item.unitPricePaise) * item.quantity + item.couponSharePaise,
+    ...taxInclusiveAmount(item.unitPricePaise * item.quantity - item.couponSharePaise, rate, supply),
+  };
+}
+
+/** Shipping charged with the goods, taxed at the rate of the line worth most (none when it ships free). */
+export function shippingLine(
+  shippingPaise: number,
+  goods: readonly DocumentLine[],
+  supply: SupplyKind,
+): DocumentLine | undefined {
+  if (shippingPaise <= 0) return undefined;
+  const principal = goods.reduce<DocumentLine | undefined>(
+    (largest, line) => (!largest || line.totalPaise > largest.totalPaise ? line : largest),
+    undefined,
+  );
+  return {
+    description: 'Shipping',
+    hsnCode: SHIPPING_SAC,
+    quantity: 1,
+    unitPricePaise: shippingPaise,
+    discountPaise: 0,
+    ...taxInclusiveAmount(shippingPaise, principal?.rateBasisPoints ?? 0, supply),
+  };
+}
+
 async function invoiceLinesOf(tx: Database, order: OrderRow, supply: SupplyKind): Promise<DocumentLine[]> {
   const items = await tx
     .select({ item: orderItems, hsnCode: products.hsnCode, rate: products.gstRateBasisPoints })
@@ -80,29 +126,9 @@ async function invoiceLinesOf(tx: Database, order: OrderRow, supply: SupplyKind)
     .innerJoin(products, eq(products.id, orderItems.productId))
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.id));
-  const lines: DocumentLine[] = items.map(({ item, hsnCode, rate }) => ({
-    description: `${item.title} (${item.size})`,
-    hsnCode,
-    quantity: item.quantity,
-    unitPricePaise: item.unitMrpPaise,
-    discountPaise: (item.unitMrpPaise - item.unitPricePaise) * item.quantity,
-    ...taxInclusiveAmount(item.unitPricePaise * item.quantity, rate, supply),
-  }));
-  if (order.shippingPaise > 0) {
-    const principal = lines.reduce<DocumentLine | undefined>(
-      (largest, line) => (!largest || line.totalPaise > largest.totalPaise ? line : largest),
-      undefined,
-    );
-    lines.push({
-      description: 'Shipping',
-      hsnCode: SHIPPING_SAC,
-      quantity: 1,
-      unitPricePaise: order.shippingPaise,
-      discountPaise: 0,
-      ...taxInclusiveAmount(order.shippingPaise, principal?.rateBasisPoints ?? 0, supply),
-    });
-  }
-  return lines;
+  const lines = items.map(({ item, hsnCode, rate }) => goodsLine(item, hsnCode, rate, supply));
+  const shipping = shippingLine(order.shippingPaise, lines, supply);
+  return shipping ? [...lines, shipping] : lines;
 }
 
 /**

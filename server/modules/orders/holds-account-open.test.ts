@@ -8,6 +8,7 @@ const state = (overrides: Partial<OrderState>): OrderState => ({
   shipmentStage: null,
   stockTaken: true,
   holds: false,
+  couponUse: null,
   ...overrides,
 });
 

@@ -21,6 +21,7 @@ const NEW_ORDER: OrderState = {
   shipmentStage: null,
   stockTaken: false,
   holds: true,
+  couponUse: null,
 };
 
 const stage = fc.constantFrom(...shipmentStages);
@@ -287,6 +288,7 @@ describe('the owner is told of a refund stuck pending', () => {
     shipmentStage: null,
     stockTaken: true,
     holds: false,
+    couponUse: null,
   };
 
   it('flags an overdue refund only while it is pending, and clears the flag once it settles or fails', () => {
@@ -333,6 +335,7 @@ describe('the shopper is told of each refund (docs/product.md#order-messages)', 
     shipmentStage: null,
     stockTaken: true,
     holds: false,
+    couponUse: null,
   };
   const emails = (decision: ReturnType<typeof decide>) =>
     effectsOfDecision(decision).filter((effect) => effect.type === 'send_email');
@@ -361,6 +364,7 @@ describe('a parcel in trouble at the courier', () => {
     shipmentStage: 'in_transit',
     stockTaken: true,
     holds: false,
+    couponUse: null,
   };
 
   it('is flagged while the order is on its way, and the flag clears with the next ordinary status', () => {
@@ -488,6 +492,97 @@ describe('the checkout holds (docs/architecture.md#holds), over random sequences
         }
       }),
     );
+  });
+});
+
+describe("a discount code's use (docs/product.md#discount-codes), over random sequences", () => {
+  const WITH_CODE: OrderState = { ...NEW_ORDER, couponUse: 'reserved' };
+
+  it('counts as used exactly while the order is paid and not cancelled, and each change is counted once', () => {
+    fc.assert(
+      fc.property(events, (sequence) => {
+        let state = WITH_CODE;
+        let counted = 0;
+        for (const item of sequence) {
+          const decision = decide(state, item);
+          const after = decision.outcome === 'applied' ? decision.next : state;
+          const types = effectsOfDecision(decision).map((effect) => effect.type);
+          const consumed = types.filter((type) => type === 'consume_coupon_use').length;
+          const returned = types.filter((type) => type === 'return_coupon_use').length;
+          expect(consumed).toBe(state.couponUse !== 'consumed' && after.couponUse === 'consumed' ? 1 : 0);
+          expect(returned).toBe(state.couponUse === 'consumed' && after.couponUse !== 'consumed' ? 1 : 0);
+          counted += consumed - returned;
+          expect(counted).toBe(after.couponUse === 'consumed' ? 1 : 0);
+          expect(after.couponUse === 'consumed').toBe(wasPaid(after) && after.status !== 'cancelled');
+          if (after.couponUse === 'reserved')
+            expect([after.status, after.paymentStatus]).toEqual(['pending', 'pending']);
+          state = after;
+        }
+      }),
+    );
+  });
+
+  it('is never touched on an order without a code', () => {
+    fc.assert(
+      fc.property(events, (sequence) => {
+        for (const step of run(sequence)) {
+          expect(step.after.couponUse).toBeNull();
+          const types = effectsOf(step).map((effect) => effect.type);
+          expect(types).not.toContain('consume_coupon_use');
+          expect(types).not.toContain('return_coupon_use');
+        }
+      }),
+    );
+  });
+
+  it('is counted after the held units are given back and the stock taken (the coupon row is locked last)', () => {
+    fc.assert(
+      fc.property(events, (sequence) => {
+        let state = WITH_CODE;
+        for (const item of sequence) {
+          const decision = decide(state, item);
+          const types = effectsOfDecision(decision).map((effect) => effect.type);
+          for (const couponEffect of ['consume_coupon_use', 'return_coupon_use'] as const) {
+            const at = types.indexOf(couponEffect);
+            if (at < 0) continue;
+            for (const earlier of ['release_holds', 'take_stock', 'put_back_stock'] as const) {
+              if (types.includes(earlier)) expect(types.indexOf(earlier)).toBeLessThan(at);
+            }
+          }
+          state = decision.outcome === 'applied' ? decision.next : state;
+        }
+      }),
+    );
+  });
+
+  it('by example: paid, consumed; cancelled before shipping, given back; a lapsed checkout paid late, consumed', () => {
+    const paid = decide(WITH_CODE, {
+      type: 'payment_captured',
+      paymentId: 'pay_1',
+      repeat: false,
+      stockCovered: true,
+    });
+    expect(paid.outcome === 'applied' && paid.next.couponUse).toBe('consumed');
+    if (paid.outcome !== 'applied') return;
+    const cancelled = decide(paid.next, { type: 'cancel_requested', by: 'shopper' });
+    expect(cancelled.outcome === 'applied' && cancelled.next.couponUse).toBe('released');
+    expect(effectsOfDecision(cancelled)).toContainEqual({ type: 'return_coupon_use' });
+    const shipped = decide(
+      { ...paid.next, status: 'shipped', shipmentStage: 'in_transit' },
+      { type: 'cancel_requested', by: 'shop' },
+    );
+    expect(shipped).toEqual({ outcome: 'refused', reason: 'after_pickup' });
+    const abandoned = decide(WITH_CODE, { type: 'checkout_abandoned' });
+    expect(abandoned.outcome === 'applied' && abandoned.next.couponUse).toBe('released');
+    expect(effectsOfDecision(abandoned)).not.toContainEqual({ type: 'return_coupon_use' });
+    if (abandoned.outcome !== 'applied') return;
+    const late = decide(abandoned.next, {
+      type: 'payment_captured',
+      paymentId: 'pay_1',
+      repeat: false,
+      stockCovered: true,
+    });
+    expect(late.outcome === 'applied' && late.next.couponUse).toBe('consumed');
   });
 });
 

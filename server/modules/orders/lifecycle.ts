@@ -7,6 +7,8 @@ import type { ShipmentStage } from '../../../contracts/shipping';
 
 export type OrderPaymentStatus = (typeof orderPaymentStatuses)[number];
 export type RefundProgress = 'pending' | 'processed' | 'failed';
+/** docs/product.md#discount-codes: the order's use of its code; null when it has none. */
+export type CouponUse = 'reserved' | 'consumed' | 'released';
 
 export interface OrderState {
   status: OrderStatus;
@@ -19,6 +21,8 @@ export interface OrderState {
   stockTaken: boolean;
   /** The order's checkout holds units back from other checkouts (docs/architecture.md#holds). */
   holds: boolean;
+  /** Its discount code's use: counted in the code's uses only while consumed. */
+  couponUse: CouponUse | null;
 }
 
 export type CancelRequester = 'shopper' | 'shop';
@@ -66,6 +70,10 @@ export type OrderEffect =
   | { type: 'put_back_stock' }
   /** The checkout's holds are given back: it was paid, cancelled or given up (docs/architecture.md#holds). */
   | { type: 'release_holds' }
+  /** The code's use counts as used: the order is paid (docs/product.md#discount-codes). */
+  | { type: 'consume_coupon_use' }
+  /** A consumed use goes back to the code's count: the order was cancelled before it shipped. */
+  | { type: 'return_coupon_use' }
   | { type: 'enqueue_shipment' }
   /** Refund, in full, what a cancelled order still owes; after `delaySeconds` when given. */
   | { type: 'refund_order'; delaySeconds?: number }
@@ -250,7 +258,7 @@ export function refundStatusOf(
 
 /** The lifecycle's view of an order from its stored parts. */
 export function orderStateOf(
-  order: Pick<OrderState, 'status' | 'paymentStatus'>,
+  order: Pick<OrderState, 'status' | 'paymentStatus'> & { couponUse?: CouponUse | null },
   shipment: { stage: ShipmentStage } | undefined,
   refund: RefundProgress | null = null,
   stockTaken = false,
@@ -263,6 +271,7 @@ export function orderStateOf(
     shipmentStage: shipment?.stage ?? null,
     stockTaken,
     holds,
+    couponUse: order.couponUse ?? null,
   };
 }
 
@@ -277,6 +286,25 @@ const unchanged = (state: OrderState) => applied(state);
 /** An order that leaves its checkout (paid, cancelled, given up) stops holding what it held. */
 function releasing(state: OrderState): { holds: false; effects: OrderEffect[] } {
   return { holds: false, effects: state.holds ? [{ type: 'release_holds' }] : [] };
+}
+
+/** Paid: a reserved use, or one given back when the checkout lapsed, is now used (money was taken at its price). */
+function consumingCoupon(state: OrderState): { couponUse: CouponUse | null; effects: OrderEffect[] } {
+  if (state.couponUse === 'reserved' || state.couponUse === 'released') {
+    return { couponUse: 'consumed', effects: [{ type: 'consume_coupon_use' }] };
+  }
+  return { couponUse: state.couponUse, effects: [] };
+}
+
+/**
+ * The order ends before it shipped (given up unpaid or cancelled): its use is released; a consumed one goes
+ * back to the code's count, a reserved one was only held (`release_holds` gives the hold back).
+ */
+function releasingCoupon(state: OrderState): { couponUse: CouponUse | null; effects: OrderEffect[] } {
+  if (state.couponUse === 'consumed')
+    return { couponUse: 'released', effects: [{ type: 'return_coupon_use' }] };
+  if (state.couponUse === 'reserved') return { couponUse: 'released', effects: [] };
+  return { couponUse: state.couponUse, effects: [] };
 }
 
 function onPaymentCaptured(
@@ -308,10 +336,21 @@ function onPaymentCaptured(
     : [{ type: 'flag_attention', reason: 'paid_out_of_stock' }];
   const stockTaken = state.stockTaken || stockCovered;
   const release = releasing(state);
-  return applied({ ...state, status: 'confirmed', paymentStatus: 'paid', stockTaken, holds: release.holds }, [
+  const coupon = consumingCoupon(state);
+  const next: OrderState = {
+    ...state,
+    status: 'confirmed',
+    paymentStatus: 'paid',
+    stockTaken,
+    holds: release.holds,
+    couponUse: coupon.couponUse,
+  };
+  // The coupon's row is locked after the products' (docs/architecture.md#locks): its effect comes after theirs.
+  return applied(next, [
     ...release.effects,
     { type: 'clear_cart' },
     ...fulfilment,
+    ...coupon.effects,
     { type: 'send_email', kind: 'confirmed' },
     { type: 'alert_new_order' },
   ]);
@@ -332,9 +371,16 @@ function onShipLateRequested(state: OrderState, stockCovered: boolean): Decision
 function onCheckoutAbandoned(state: OrderState): Decision {
   if (state.status !== 'pending' || state.paymentStatus !== 'pending') return unchanged(state);
   const release = releasing(state);
+  const coupon = releasingCoupon(state);
   return applied(
-    { ...state, status: 'cancelled', paymentStatus: 'failed', holds: release.holds },
-    release.effects,
+    {
+      ...state,
+      status: 'cancelled',
+      paymentStatus: 'failed',
+      holds: release.holds,
+      couponUse: coupon.couponUse,
+    },
+    [...release.effects, ...coupon.effects],
   );
 }
 
@@ -346,7 +392,14 @@ function onCancelRequested(state: OrderState): Decision {
   if (AFTER_PICKUP.has(state.status) || parcelPickedUp(state.shipmentStage)) return refused('after_pickup');
   if (parcelLive(state.shipmentStage)) return refused('parcel_live');
   const release = releasing(state);
-  const next: OrderState = { ...state, status: 'cancelled', stockTaken: false, holds: release.holds };
+  const coupon = releasingCoupon(state);
+  const next: OrderState = {
+    ...state,
+    status: 'cancelled',
+    stockTaken: false,
+    holds: release.holds,
+    couponUse: coupon.couponUse,
+  };
   const effects: OrderEffect[] = [...release.effects];
   // Only a paid order was confirmed to the shopper; an unpaid checkout just goes away (and stops holding).
   if (wasPaid(state)) {
@@ -356,6 +409,7 @@ function onCancelRequested(state: OrderState): Decision {
     );
   }
   if (state.stockTaken) effects.push({ type: 'put_back_stock' });
+  effects.push(...coupon.effects);
   if (owesRefund(next)) {
     effects.push({ type: 'refund_order', delaySeconds: REFUND_AFTER_CANCEL_DELAY_SECONDS });
   }

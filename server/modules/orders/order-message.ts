@@ -28,6 +28,8 @@ export interface OrderDetails {
 const rupees = (paise: number) => formatRupees(paise / 100);
 // A part refunded may have paise: said to the paisa.
 const exactRupees = (paise: number) => formatRupeesExact(paise / 100);
+/** Whole rupees unless there are paise: a discount code's amounts often have them. */
+const amountOf = (paise: number) => (paise % 100 === 0 ? rupees(paise) : exactRupees(paise));
 
 /** The refund a partial refund's message tells of. */
 export interface RefundFacts {
@@ -68,8 +70,12 @@ function detailsOf(order: Order, kind: OrderEmailKind, publicUrl: string): Order
     })),
     amounts: [
       { label: 'Subtotal', amount: rupees(order.subtotalPaise) },
+      // docs/product.md#money: the code's discount, so the lines add up to the total paid.
+      ...(order.couponCode && order.couponDiscountPaise > 0
+        ? [{ label: `Coupon ${order.couponCode}`, amount: `−${amountOf(order.couponDiscountPaise)}` }]
+        : []),
       { label: 'Shipping', amount: order.shippingPaise === 0 ? 'FREE' : rupees(order.shippingPaise) },
-      { label: order.paidAt ? 'Total paid' : 'Total', amount: rupees(order.totalPaise) },
+      { label: order.paidAt ? 'Total paid' : 'Total', amount: amountOf(order.totalPaise) },
       ...(kind === 'partially_refunded'
         ? [{ label: 'Refunded so far', amount: exactRupees(order.refundedPaise) }]
         : []),

@@ -1,7 +1,17 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { cartLines, orderAttention, orderItems, orders, payments, refunds, shipments } from '../../db/schema';
+import {
+  cartLines,
+  carts,
+  orderAttention,
+  orderItems,
+  orders,
+  payments,
+  refunds,
+  shipments,
+} from '../../db/schema';
 import { type Jobs, jobQueues } from '../../plugins/jobs';
+import { countCouponUse } from '../coupons/coupon-uses';
 import { type ChangeSource, recordChanges, type StatusChange } from '../history/status-history';
 import { holdsAnything, releaseOrderHolds } from '../holds/holds';
 import { holdsStock, putBackOrderStock, takeOrderStock } from '../stock/order-stock';
@@ -92,7 +102,8 @@ function changesOf(orderId: string, before: OrderState, next: OrderState): Statu
 
 async function writeOrderState(tx: Database, locked: LockedOrder, next: OrderState, source: ChangeSource) {
   const before = locked.state;
-  if (before.status !== next.status || before.paymentStatus !== next.paymentStatus) {
+  const couponUseChanged = before.couponUse !== next.couponUse;
+  if (before.status !== next.status || before.paymentStatus !== next.paymentStatus || couponUseChanged) {
     const firstPaid = next.paymentStatus === 'paid' && !locked.order.paidAt;
     await tx
       .update(orders)
@@ -100,6 +111,7 @@ async function writeOrderState(tx: Database, locked: LockedOrder, next: OrderSta
         status: next.status,
         paymentStatus: next.paymentStatus,
         ...(firstPaid ? { paidAt: sql`now()` } : {}),
+        ...(couponUseChanged ? { couponUse: next.couponUse } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(orders.id, locked.order.id));
@@ -116,6 +128,10 @@ async function removeOrderedLinesFromCart(tx: Database, order: OrderRow) {
   // A detached order's shopper deleted their account, and their cart with it.
   if (order.userId === null) return;
   const userId = order.userId;
+  // The code was used: it leaves the cart with the lines it paid for.
+  if (order.couponCode !== null) {
+    await tx.delete(carts).where(and(eq(carts.userId, userId), eq(carts.couponCode, order.couponCode)));
+  }
   const items = await tx
     .select({ productId: orderItems.productId, size: orderItems.size })
     .from(orderItems)
@@ -143,6 +159,10 @@ async function runEffect(tx: Database, jobs: Pick<Jobs, 'send'>, order: OrderRow
       return putBackOrderStock(tx, orderId);
     case 'release_holds':
       return releaseOrderHolds(tx, orderId);
+    case 'consume_coupon_use':
+      return order.couponId === null ? undefined : countCouponUse(tx, order.couponId, 1);
+    case 'return_coupon_use':
+      return order.couponId === null ? undefined : countCouponUse(tx, order.couponId, -1);
     case 'enqueue_shipment':
       return jobs.send(tx, jobQueues.createShipment, { orderId }, { singletonKey: orderId });
     case 'refund_order': {

@@ -141,6 +141,10 @@ describe('POST /api/payment/create-order', () => {
     const changed = await asha.placeOrder();
     expect(changed.orderId).not.toBe(first.orderId);
     expect(changed.amount).toBe(59_900 + 7_500);
+
+    // Back to the first cart: its checkout, still inside the hold, is the one reused.
+    await asha.setCart([{ id: 4, quantity: 2 }]);
+    expect(await asha.placeOrder()).toEqual(first);
   });
 
   it('refuses an empty cart and an incomplete profile with the spec messages', async () => {

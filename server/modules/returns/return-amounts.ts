@@ -1,5 +1,5 @@
+import { shareInProportion } from '../../../contracts/allocation';
 import type { ReturnReason, ReturnSettings } from '../../../contracts/returns';
-import { shareInProportion } from '../invoices/gst-arithmetic';
 
 // docs/product.md#returns: what a return refunds is what was actually paid for its units, in paise. Pure.
 
@@ -10,7 +10,7 @@ export interface PaidLine {
   quantity: number;
   /** A unit's price after the product's own discount. */
   unitPricePaise: number;
-  /** The line's part of any order-level discount (a discount code), as stored with the order. */
+  /** The line's part of any order-level discount: the discount code's share stored with it (`coupon_share_paise`). */
   orderDiscountSharePaise: number;
 }
 
@@ -22,10 +22,7 @@ export interface ReturnedUnits {
   paidPaise: number;
 }
 
-/**
- * The lines' parts of an order-level discount, by the one split of docs/product.md#money (the value of each line
- * as its weight), for an order whose parts are not stored.
- */
+/** The lines' parts of an order-level discount, by the one split of docs/product.md#money (each line's value its weight). */
 export function orderDiscountShares(
   discountPaise: number,
   lines: readonly Pick<PaidLine, 'quantity' | 'unitPricePaise'>[],

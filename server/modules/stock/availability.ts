@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { stockMessages } from '../../../contracts/orders';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
+import { lockCoupons } from '../coupons/coupon-uses';
 import { orderHolds, releaseExpiredHolds } from '../holds/holds';
 import { lockProducts, unitsByProduct } from './product-locks';
 
@@ -27,7 +28,8 @@ async function holdIfAvailable(
   needed: ReadonlyMap<number, number>,
   expiresAt: Date,
   alsoWrite?: (when: SQL) => SQL,
-): Promise<{ products: HeldProduct[]; held: boolean }> {
+  coupon?: CouponToHold,
+): Promise<{ products: HeldProduct[]; held: boolean; couponHeld: boolean }> {
   const wanted = sql.join(
     [...needed].map(([id, units]) => sql`(${id}::int, ${units}::int)`),
     sql`, `,
@@ -41,10 +43,14 @@ async function holdIfAvailable(
       where p.id in (select id from wanted)
       order by p.id
       for no key update of p, t),
+    ${coupon ? couponParts(coupon) : sql``}
     verdict as (
-      select coalesce(bool_and(l.active and l.stock - l.held >= w.units), false) as covered
-      from wanted w join locked l on l.id = w.id),
+      select products_covered and coupon_covered as covered, coupon_covered
+      from (select coalesce(bool_and(l.active and l.stock - l.held >= w.units), false) as products_covered,
+          ${coupon ? sql`(select coupon_covered from coupon_verdict)` : sql`true`} as coupon_covered
+        from wanted w join locked l on l.id = w.id) as parts),
     ${alsoWrite ? sql`${alsoWrite(covered)},` : sql``}
+    ${coupon ? couponWrites(orderId, coupon, expiresAt, covered) : sql``}
     added as (
       insert into holds (order_id, kind, ref, units, expires_at)
       select ${orderId}, 'product', w.id, w.units, ${expiresAt} from wanted w
@@ -55,9 +61,10 @@ async function holdIfAvailable(
       select 'product', w.id, w.units from wanted w
       where w.units > 0 and ${covered}
       on conflict (kind, ref) do update set units = held_totals.units + excluded.units)
-    select l.id, l.title, l.active, l.stock, l.held, ${covered} as covered
+    select l.id, l.title, l.active, l.stock, l.held, ${covered} as covered,
+      (select coupon_covered from verdict) as coupon_covered
     from locked l order by l.id`)) as unknown as {
-    rows: (HeldProduct & { covered: boolean })[];
+    rows: (HeldProduct & { covered: boolean; coupon_covered: boolean })[];
   };
   const products = result.rows.map((row) => ({
     id: Number(row.id),
@@ -66,7 +73,54 @@ async function holdIfAvailable(
     stock: Number(row.stock),
     held: Number(row.held),
   }));
-  return { products, held: result.rows[0]?.covered === true };
+  const [first] = result.rows;
+  return { products, held: first?.covered === true, couponHeld: first?.coupon_covered === true };
+}
+
+/** The code whose use the checkout reserves with its units (docs/product.md#discount-codes). */
+export interface CouponToHold {
+  id: number;
+  userId: string;
+}
+
+/**
+ * The coupon's row and held total, locked after the products' (the count forces those first:
+ * docs/architecture.md#locks), and whether a use is left: active, in its window, and used + held below its
+ * total, not counting a use this order holds already nor those of the shopper's own earlier checkouts, which
+ * this one takes over (found from the shopper's pending orders, the only ones that hold: never by scanning a
+ * popular code's holds). The shopper's own limits were checked on their consumed uses before the statement.
+ */
+function couponParts(coupon: CouponToHold): SQL {
+  return sql`coupon_locked as (
+      select c.id, c.status, c.valid_from, c.valid_until, c.total_uses, c.used_count, t.units as held
+      from coupons c join held_totals t on t.kind = 'coupon' and t.ref = c.id
+      where c.id = ${coupon.id} and (select count(*) from locked) >= 0
+      for no key update of c, t),
+    taken_over as (
+      select h.order_id from orders o join holds h on h.order_id = o.id and h.kind = 'coupon' and h.ref = ${coupon.id}
+      where o.user_id = ${coupon.userId} and o.status = 'pending' and o.payment_status = 'pending'),
+    coupon_verdict as (
+      select coalesce(bool_and(c.status = 'active' and c.valid_from <= now()
+        and (c.valid_until is null or c.valid_until > now())
+        and (c.total_uses is null or c.used_count + c.held - (select count(*) from taken_over) < c.total_uses)), false)
+        as coupon_covered
+      from coupon_locked c),`;
+}
+
+/** The use held for the order, the shopper's earlier checkouts' uses given back, the total changed by both. */
+function couponWrites(orderId: string, coupon: CouponToHold, expiresAt: Date, covered: SQL): SQL {
+  return sql`coupon_released as (
+      delete from holds where kind = 'coupon' and ref = ${coupon.id} and ${covered}
+        and order_id in (select order_id from taken_over where order_id <> ${orderId})
+      returning 1),
+    coupon_added as (
+      insert into holds (order_id, kind, ref, units, expires_at)
+      select ${orderId}, 'coupon', ${coupon.id}, 1, ${expiresAt} where ${covered}
+      on conflict (order_id, kind, ref) do nothing
+      returning 1),
+    coupon_total as (
+      update held_totals set units = units + (select count(*) from coupon_added) - (select count(*) from coupon_released)
+      where kind = 'coupon' and ref = ${coupon.id} and ${covered}),`;
 }
 
 /** Refuses with the first product (in id order) that cannot give the order what it wants. */
@@ -86,12 +140,32 @@ function refuseShort(
   throw new Error('the stock covers the order after all');
 }
 
+/** The checkout's code has no use left for it (used up, paused, ended or out of its window) under its lock. */
+export class CouponNotHeld extends Error {
+  constructor() {
+    super('the coupon has no use left for this checkout');
+    this.name = 'CouponNotHeld';
+  }
+}
+
+/** Gives back the expired holds of the things the refused attempt was short of; how many it gave back. */
+async function releaseExpiredOf(db: Database, productIds: readonly number[], couponId: number | undefined) {
+  return db.transaction(async (tx) => {
+    if (productIds.length > 0) await lockProducts(tx, productIds);
+    if (couponId !== undefined) await lockCoupons(tx, [couponId]);
+    const products = productIds.length > 0 ? await releaseExpiredHolds(tx, 'product', productIds) : 0;
+    const coupons = couponId !== undefined ? await releaseExpiredHolds(tx, 'coupon', [couponId]) : 0;
+    return products + coupons;
+  });
+}
+
 /**
  * docs/product.md#stock and docs/architecture.md#holds: a checkout may hold only what is on sale and available
- * (on hand, less what other checkouts hold). Holds the cart's units for the order until `expiresAt`, in one
- * statement with `alsoWrite` (the new order: both are written, or neither); an order that holds some already
- * (`reusing`: a second PLACE ORDER) holds only the difference. Refuses, naming the first product short. The
- * cost is one row per product, however many checkouts are pending: the held totals are kept, not summed.
+ * (on hand, less what other checkouts hold), and, with a discount code, a use of it (docs/product.md#discount-codes).
+ * Holds the cart's units (and the use) for the order until `expiresAt`, in one statement with `alsoWrite` (the
+ * new order: all are written, or none); an order that holds some already (`reusing`: a second PLACE ORDER)
+ * holds only the difference. Refuses, naming the first product short, or with `CouponNotHeld`. The cost is
+ * one row per product and one for the code, however many checkouts are pending: the held totals are kept.
  */
 export async function holdCartStock(
   db: Database,
@@ -100,6 +174,7 @@ export async function holdCartStock(
     lines: readonly { productId: number; quantity: number }[];
     expiresAt: Date;
     reusing: boolean;
+    coupon?: CouponToHold;
   },
   alsoWrite?: (when: SQL) => SQL,
 ): Promise<void> {
@@ -109,18 +184,25 @@ export async function holdCartStock(
   let own = order.reusing ? await orderHolds(db, order.id, 'product') : new Map<number, number>();
   const stillNeeded = () =>
     new Map([...wanted].map(([id, units]) => [id, Math.max(0, units - (own.get(id) ?? 0))]));
-  let attempt = await holdIfAvailable(db, order.id, stillNeeded(), order.expiresAt, alsoWrite);
+  const hold = () => holdIfAvailable(db, order.id, stillNeeded(), order.expiresAt, alsoWrite, order.coupon);
+  let attempt = await hold();
   if (attempt.held) return;
   // Holds past their time count until the sweep gives them back: a checkout they would stop gives them back
-  // first, under the products' locks, and tries again.
-  const released = await db.transaction(async (tx) => {
-    await lockProducts(tx, ids);
-    return releaseExpiredHolds(tx, 'product', ids);
-  });
+  // first, under the locks of what it was short of, and tries again.
+  const shortOfCoupon = order.coupon !== undefined && !attempt.couponHeld;
+  const shortOfProducts = attempt.products.some(
+    (product) => !product.active || product.stock - product.held < (stillNeeded().get(product.id) ?? 0),
+  );
+  const released = await releaseExpiredOf(
+    db,
+    shortOfProducts ? ids : [],
+    shortOfCoupon ? order.coupon?.id : undefined,
+  );
   if (released > 0) {
     if (order.reusing) own = await orderHolds(db, order.id, 'product');
-    attempt = await holdIfAvailable(db, order.id, stillNeeded(), order.expiresAt, alsoWrite);
+    attempt = await hold();
     if (attempt.held) return;
   }
+  if (order.coupon !== undefined && !attempt.couponHeld) throw new CouponNotHeld();
   refuseShort(attempt.products, wanted, own);
 }

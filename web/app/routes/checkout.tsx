@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { cartMessages } from '../../../contracts/cart-rules';
 import {
   arrivalText,
@@ -8,18 +8,26 @@ import {
   pincodeStateWarning,
 } from '../../../contracts/delivery';
 import { messages } from '../../../contracts/messages';
-import { computeCartTotals, rupeesToPaise } from '../../../contracts/pricing';
+import { paymentMessages } from '../../../contracts/payment-messages';
 import { Button } from '../../components/button';
 import { FreeShippingNudge } from '../../components/free-shipping-nudge';
 import { refreshSessionProfile } from '../../features/auth/local-session';
+import { useCartCoupon } from '../../features/cart/hooks/use-cart-coupon';
+import { checkoutAmounts, formatPaiseAmount } from '../../features/checkout/checkout-amounts';
 import { AddressDialog, type AddressUpdate } from '../../features/checkout/components/address-dialog';
 import { CheckoutAddressForm } from '../../features/checkout/components/checkout-address-form';
 import { CheckoutItem } from '../../features/checkout/components/checkout-item';
+import {
+  AppliedCoupon,
+  ApplyCouponButton,
+  CouponNotice,
+} from '../../features/checkout/components/coupon-controls';
 import { DeliveryAddress } from '../../features/checkout/components/delivery-address';
 import { hasDeliveryAddress } from '../../features/checkout/components/delivery-address-draft';
 import { PlaceOrder } from '../../features/checkout/components/place-order';
 import { PriceDetails } from '../../features/checkout/components/price-details';
 import { WishlistPickerDialog } from '../../features/checkout/components/wishlist-picker-dialog';
+import { useCheckoutCoupon } from '../../features/checkout/hooks/use-checkout-coupon';
 import { useDeliveryPromise } from '../../features/location/api/get-delivery-promise';
 import { DeliveryPromiseLine } from '../../features/location/components/delivery-promise-line';
 import { usePlaceOrder } from '../../features/payment/use-place-order';
@@ -28,6 +36,13 @@ import { useSessionUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLoginPrompt } from '../shop-state/login-prompt';
 import { useShopState } from '../shop-state/shop-state-provider';
+
+// Opened by Apply Coupon: the field and the offers are not needed to show or pay for a cart.
+const CouponPanel = lazy(() =>
+  import('../../features/checkout/components/coupon-panel').then((module) => ({
+    default: module.CouponPanel,
+  })),
+);
 
 /** docs/product.md#screens Checkout. */
 export function CheckoutRoute() {
@@ -50,6 +65,23 @@ export function CheckoutRoute() {
     ? arrivalText({ orderedAt: new Date(), promisedDate: promise.data.deliverBy })
     : undefined;
   const stateWarning = user ? pincodeStateWarning(user.pincode, user.state) : undefined;
+  // docs/product.md#discount-codes: the code and every amount after it are the server's.
+  const cartCoupon = useCartCoupon(cart.lines);
+  const pricing = cartCoupon.pricing;
+  const amounts = checkoutAmounts(cart.lines, {
+    coupon: pricing?.coupon ?? null,
+    totalPaise: pricing?.summary?.totalPaise ?? null,
+    current: cartCoupon.current,
+  });
+  const appliedCode = amounts.coupon?.code ?? null;
+  const coupon = useCheckoutCoupon({
+    actions: cartCoupon,
+    appliedCode,
+    cartReady: user !== null && !cart.isLoading && cart.lines.length > 0,
+  });
+  const couponPanelId = useId();
+  // A cart change that dropped the code says so (until the next change).
+  const couponNotice = (cartCoupon.current ? pricing?.couponNotice : null) ?? coupon.notice;
 
   async function saveAddress(address: AddressUpdate) {
     await updateProfile(address);
@@ -70,7 +102,10 @@ export function CheckoutRoute() {
     }
     // docs/product.md#stock: the server refuses such a cart too, naming the product.
     if (cart.lines.some((line) => !line.available)) throw new Error(cartMessages.removeUnavailable);
-    await payForCart(rupeesToPaise(computeCartTotals(cart.lines).total));
+    // The amount the page shows; a change still being priced is checked by the server (cart changed).
+    const expectedPaise = amounts.totalPaise ?? pricing?.summary?.totalPaise;
+    if (expectedPaise === undefined) throw new Error(paymentMessages.cartChanged);
+    await payForCart(expectedPaise);
   }
 
   if (cart.isLoading) {
@@ -82,7 +117,6 @@ export function CheckoutRoute() {
   }
 
   const count = cart.lines.length;
-  const totals = computeCartTotals(cart.lines);
   return (
     <div className="container page checkout-page">
       <h1 className="checkout-page__title">Checkout</h1>
@@ -131,9 +165,46 @@ export function CheckoutRoute() {
           </section>
         </div>
         <div className="checkout-page__aside">
-          <PriceDetails lines={cart.lines} />
-          <FreeShippingNudge subtotal={totals.subtotal} />
-          <PlaceOrder onPlaceOrder={placeOrder} notice={paymentNotice} total={totals.total} />
+          <PriceDetails
+            amounts={amounts}
+            couponAction={
+              amounts.coupon ? (
+                <AppliedCoupon
+                  code={amounts.coupon.code}
+                  description={amounts.coupon.description}
+                  busy={coupon.busy}
+                  onRemove={coupon.removeCode}
+                  buttonRef={coupon.removeButtonRef}
+                />
+              ) : (
+                <ApplyCouponButton
+                  panelId={couponPanelId}
+                  expanded={coupon.panelOpen}
+                  onToggle={user ? coupon.togglePanel : () => openLogin({ mode: 'login' })}
+                  buttonRef={coupon.applyButtonRef}
+                />
+              )
+            }
+          >
+            {coupon.panelOpen && !amounts.coupon && (
+              <Suspense fallback={<p className="status-text">Loading…</p>}>
+                <CouponPanel
+                  id={couponPanelId}
+                  pricedCart={JSON.stringify([pricing?.lines, appliedCode])}
+                  refusal={coupon.refusal}
+                  busy={coupon.busy}
+                  onApply={coupon.applyCode}
+                />
+              </Suspense>
+            )}
+            <CouponNotice text={couponNotice} />
+          </PriceDetails>
+          <FreeShippingNudge subtotal={amounts.subtotal} />
+          <PlaceOrder
+            onPlaceOrder={placeOrder}
+            notice={paymentNotice}
+            total={amounts.totalPaise === null ? 'Updating…' : formatPaiseAmount(amounts.totalPaise)}
+          />
         </div>
       </div>
       {addressOpen && user && (

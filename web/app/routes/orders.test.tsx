@@ -220,4 +220,32 @@ describe('My Orders', { timeout: 30_000 }, () => {
     expect(detail(shipping, 'Courier')).toBe(texts.courierNotAssigned);
     expect(detail(shipping, 'Tracking number')).toBe(texts.trackingLater);
   });
+
+  it('shows the code an order used and its discount in the payment details (docs/product.md#discount-codes)', async () => {
+    // Two Luxury Mitt Black at ₹599 with WELCOME10: ₹1,198 less ₹119.80, shipping free.
+    const withCode = anOrder({
+      subtotalPaise: 1_198_00,
+      couponCode: 'WELCOME10',
+      couponDiscountPaise: 119_80,
+      shippingPaise: 0,
+      totalPaise: 1_078_20,
+    });
+    const freeDelivery = anOrder({
+      couponCode: 'FREESHIP',
+      couponFreeShipping: true,
+      shippingPaise: 0,
+      totalPaise: 239_00,
+    });
+    renderOrders([withCode, freeDelivery]);
+    const payment = within(await cardOf(withCode)).getByRole('region', {
+      name: /^Payment Information Order /,
+    });
+    expect(detail(payment, 'Coupon Discount (WELCOME10)')).toBe('−₹119.80');
+    expect(detail(payment, 'Total')).toBe('₹1,078.20');
+    const other = within(await cardOf(freeDelivery)).getByRole('region', {
+      name: /^Payment Information Order /,
+    });
+    expect(within(other).queryByText(/^Coupon Discount/)).toBeNull();
+    expect(detail(other, 'Shipping')).toBe('FREE (coupon FREESHIP)');
+  });
 });

@@ -6,6 +6,8 @@ import { type RouteObject, useNavigate, useRoutes } from '../../../lib/router';
 import './admin.css';
 import { AdminAlertsPage } from './admin-alerts';
 import { AdminAuditPage } from './admin-audit';
+import { AdminCouponPage } from './admin-coupon';
+import { AdminCouponsPage } from './admin-coupons';
 import { AdminCustomerPage } from './admin-customer';
 import { AdminCustomersPage } from './admin-customers';
 import { AdminDashboardPage } from './admin-dashboard';
@@ -42,6 +44,8 @@ const routes: RouteObject[] = [
           { path: 'orders/:id', element: <AdminOrderPage /> },
           { path: 'products', element: <AdminProductsPage /> },
           { path: 'products/:id', element: <AdminProductPage /> },
+          { path: 'coupons', element: <AdminCouponsPage /> },
+          { path: 'coupons/:id', element: <AdminCouponPage /> },
           { path: 'customers', element: <AdminCustomersPage /> },
           { path: 'customers/:id', element: <AdminCustomerPage /> },
           { path: 'messages', element: <AdminMessagesPage /> },

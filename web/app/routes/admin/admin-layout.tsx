@@ -46,6 +46,9 @@ export function AdminLayout() {
               <NavLink to={adminPaths.products}>Products</NavLink>
             </li>
             <li>
+              <NavLink to={adminPaths.coupons}>Discount codes</NavLink>
+            </li>
+            <li>
               <NavLink to={adminPaths.customers}>Customers</NavLink>
             </li>
             <li>

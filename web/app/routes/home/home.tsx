@@ -26,6 +26,17 @@ const aboutSection = (
   </Suspense>
 );
 
+// docs/product.md#campaign-links: shown only to a visitor a campaign link brought; its code (and the contract's
+// code rules) is not in the first load, and the server renders nothing for it.
+const PendingCouponBanner = lazyAfterLoad(() =>
+  import('./pending-coupon-banner').then((module) => module.PendingCouponBanner),
+);
+const pendingCouponBanner = (
+  <Suspense fallback={null}>
+    <PendingCouponBanner />
+  </Suspense>
+);
+
 export function HomeRoute() {
   const search = useSearch();
   const shopState = useShopState();
@@ -33,6 +44,7 @@ export function HomeRoute() {
 
   return (
     <>
+      {pendingCouponBanner}
       <HeroSection />
       {aboutSection}
       <ProductsSection

@@ -27,4 +27,18 @@ describe("the console's order amounts", () => {
   it('say when the order is not invoiced yet', () => {
     expect(gstShown(null)).toBe('Not invoiced yet');
   });
+
+  it('show the discount code an order used, and none when it used none (docs/product.md#discount-codes)', () => {
+    const withCode = anOrder({
+      couponCode: 'WELCOME10',
+      couponDiscountPaise: 59_90,
+    }) as AdminOrderDetail['order'];
+    const { unmount } = render(
+      <OrderItemsAndAmounts order={withCode} invoiceTax={null} refundablePaise={0} />,
+    );
+    expect(screen.getByText('Coupon discount (WELCOME10)').nextElementSibling?.textContent).toBe('−₹59.90');
+    unmount();
+    render(<OrderItemsAndAmounts order={order} invoiceTax={null} refundablePaise={0} />);
+    expect(screen.queryByText(/^Coupon discount/)).toBeNull();
+  });
 });

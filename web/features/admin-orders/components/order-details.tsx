@@ -67,6 +67,14 @@ export function OrderItemsAndAmounts({
         <dd>{formatPaise(order.subtotalPaise)}</dd>
         <dt>Discount</dt>
         <dd>{formatPaise(order.discountPaise)}</dd>
+        {order.couponCode !== null && (
+          <>
+            <dt>Coupon discount ({order.couponCode})</dt>
+            <dd>
+              {order.couponFreeShipping ? 'Free shipping' : `−${formatPaise(order.couponDiscountPaise)}`}
+            </dd>
+          </>
+        )}
         <dt>Shipping</dt>
         <dd>{formatPaise(order.shippingPaise)}</dd>
         <dt>GST</dt>

@@ -1,6 +1,7 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { CartLine } from '../../../../contracts/cart';
 import { useSavedList } from '../../../lib/saved-list/use-saved-list';
+import { useSessionUser } from '../../../lib/session';
 import {
   addToCart,
   type CartProduct,
@@ -10,6 +11,7 @@ import {
   setLineQuantity,
 } from '../cart-lines';
 import { cartList } from '../cart-list';
+import { forgetCartPricing } from '../cart-pricing';
 
 export interface CartState {
   /** The cart as shown: saved, or changed and being saved. Empty for a visitor. */
@@ -35,6 +37,10 @@ export interface CartState {
 /** The signed-in shopper's cart (docs/product.md#behaviour), saved as it changes; a visitor's changes do nothing. */
 export function useCart(): CartState {
   const { items: lines, isLoading, saveError, dismissSaveError, change } = useSavedList(cartList);
+  const signedIn = useSessionUser() !== null;
+  useEffect(() => {
+    if (!signedIn) forgetCartPricing();
+  }, [signedIn]);
 
   return useMemo<CartState>(
     () => ({

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatRupees } from '../../../../contracts/format';
 import { Button } from '../../../components/button';
 import { PaymentMethods } from './payment-methods';
 import './checkout.css';
@@ -12,8 +11,8 @@ interface PlaceOrderProps {
   onPlaceOrder: () => Promise<void>;
   /** Something to say while the order is still under way (a failed attempt the shopper may retry). */
   notice?: string | null;
-  /** The amount PLACE ORDER charges, shown beside it. */
-  total: number;
+  /** The amount PLACE ORDER charges, as shown beside it (the server's total after a code). */
+  total: string;
 }
 
 /**
@@ -54,7 +53,7 @@ export function PlaceOrder({ onPlaceOrder, notice = null, total }: PlaceOrderPro
           {error ?? notice}
         </p>
         <p className="place-order__total">
-          <span>Total</span> <strong>{formatRupees(total)}</strong>
+          <span>Total</span> <strong>{total}</strong>
         </p>
         <Button className="place-order__button" disabled={processing} onClick={placeOrder}>
           {processing ? 'ORDERING...' : 'PLACE ORDER'}

@@ -1,16 +1,33 @@
-import { useId } from 'react';
-import type { CartLine } from '../../../../contracts/cart';
+import { type ReactNode, useId } from 'react';
 import { formatRupees } from '../../../../contracts/format';
-import { computeCartTotals } from '../../../../contracts/pricing';
+import { type CheckoutAmounts, formatPaiseAmount } from '../checkout-amounts';
 import './checkout.css';
 
+interface PriceDetailsProps {
+  amounts: CheckoutAmounts;
+  /** Apply Coupon, which opens the coupon panel; or, with a code on the cart, its Remove. */
+  couponAction: ReactNode;
+  /** Under the rows: the coupon panel and what happened to a code. */
+  children?: ReactNode;
+}
+
+const updating = 'Updating…';
+
+function couponAmountText(amounts: CheckoutAmounts): string {
+  const { coupon } = amounts;
+  if (coupon === null) return '';
+  // docs/product.md#money: on an order that ships free anyway a free-shipping code still applies, and gives 0.
+  if (coupon.freeShipping) return 'Free shipping';
+  return amounts.totalPaise === null ? updating : `−${formatPaiseAmount(coupon.discountPaise)}`;
+}
+
 /**
- * docs/product.md#screens Checkout price details, by the rules of docs/product.md#money from the server's prices. Coupons have no
- * behaviour in the original client: the row shows only its 'Apply Coupon' label.
+ * docs/product.md#screens Checkout price details, by the rules of docs/product.md#money from the server's prices;
+ * a code's discount and the total after it as the server priced them (docs/product.md#discount-codes).
  */
-export function PriceDetails({ lines }: { lines: readonly CartLine[] }) {
+export function PriceDetails({ amounts, couponAction, children }: PriceDetailsProps) {
   const titleId = useId();
-  const totals = computeCartTotals(lines);
+  const { coupon } = amounts;
 
   return (
     <section className="checkout-card price-details" aria-labelledby={titleId}>
@@ -20,25 +37,34 @@ export function PriceDetails({ lines }: { lines: readonly CartLine[] }) {
       <dl className="price-details__rows">
         <div>
           <dt>Total MRP</dt>
-          <dd>{formatRupees(totals.mrp)}</dd>
+          <dd>{formatRupees(amounts.mrp)}</dd>
         </div>
         <div>
           <dt>Discount on MRP</dt>
-          <dd className="price-details__saving">−{formatRupees(totals.discount)}</dd>
+          <dd className="price-details__saving">−{formatRupees(amounts.discount)}</dd>
         </div>
-        <div>
-          <dt>Coupon Discount</dt>
-          <dd>Apply Coupon</dd>
-        </div>
+        {coupon === null ? (
+          <div>
+            <dt>Coupon Discount</dt>
+            <dd>{couponAction}</dd>
+          </div>
+        ) : (
+          <div>
+            <dt>Coupon Discount ({coupon.code})</dt>
+            <dd className="price-details__saving">{couponAmountText(amounts)}</dd>
+          </div>
+        )}
         <div>
           <dt>Shipping Cost</dt>
-          <dd>{totals.shipping === 0 ? 'FREE' : formatRupees(totals.shipping)}</dd>
+          <dd>{amounts.shipping === 0 ? 'FREE' : formatRupees(amounts.shipping)}</dd>
         </div>
         <div className="price-details__total">
           <dt>Total Amount</dt>
-          <dd>{formatRupees(totals.total)}</dd>
+          <dd>{amounts.totalPaise === null ? updating : formatPaiseAmount(amounts.totalPaise)}</dd>
         </div>
       </dl>
+      {coupon !== null && couponAction}
+      {children}
     </section>
   );
 }

@@ -112,8 +112,17 @@ export function OrderCard({ order }: { order: Order }) {
             <dd>{paymentStatusLabels[order.paymentStatus]}</dd>
             <dt>Subtotal</dt>
             <dd>{rupees(order.subtotalPaise)}</dd>
+            {order.couponCode !== null && !order.couponFreeShipping ? (
+              <>
+                <dt>Coupon Discount ({order.couponCode})</dt>
+                <dd>−{rupees(order.couponDiscountPaise)}</dd>
+              </>
+            ) : null}
             <dt>Shipping</dt>
-            <dd>{order.shippingPaise === 0 ? 'FREE' : rupees(order.shippingPaise)}</dd>
+            <dd>
+              {order.shippingPaise === 0 ? 'FREE' : rupees(order.shippingPaise)}
+              {order.couponFreeShipping ? ` (coupon ${order.couponCode})` : ''}
+            </dd>
             <dt>Total</dt>
             <dd>{rupees(order.totalPaise)}</dd>
             {order.refundStatus ? (
