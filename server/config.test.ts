@@ -89,6 +89,7 @@ describe('loadConfig', () => {
       pickupLocation: 'Primary',
       pickupPincode: '110001',
       webhookToken: undefined,
+      simulatorStepSeconds: 60,
     });
 
     const real = loadConfig({
@@ -97,6 +98,7 @@ describe('loadConfig', () => {
       SHIPROCKET_PICKUP_LOCATION: 'Okhla Warehouse',
       SHIPROCKET_PICKUP_PINCODE: '110020',
       SHIPROCKET_WEBHOOK_TOKEN: 'a-token-of-sixteen+',
+      SHIPROCKET_SIM_STEP_SECONDS: '5',
     });
     expect(real.shiprocket).toEqual({
       email: 'api-user@ottomanmittens.in',
@@ -107,8 +109,10 @@ describe('loadConfig', () => {
       pickupLocation: 'Okhla Warehouse',
       pickupPincode: '110020',
       webhookToken: 'a-token-of-sixteen+',
+      simulatorStepSeconds: 5,
     });
     expect(simulatedServices(real)).not.toContain('Shiprocket shipping');
+    expect(loadConfig({ SHIPROCKET_SIM_STEP_SECONDS: '0' }).shipping.simulatorStepSeconds).toBe(0);
   });
 
   it.each([
@@ -120,6 +124,13 @@ describe('loadConfig', () => {
     [{ SHIPROCKET_WEBHOOK_TOKEN: 'too-short' }, 'SHIPROCKET_WEBHOOK_TOKEN'],
     [{ SHIPROCKET_PICKUP_PINCODE: '11001' }, 'SHIPROCKET_PICKUP_PINCODE'],
     [{ SHIPROCKET_BASE_URL: 'ftp://apiv2.shiprocket.in' }, 'SHIPROCKET_BASE_URL'],
+    [
+      { SHIPROCKET_SIM_STEP_SECONDS: '1.5' },
+      'SHIPROCKET_SIM_STEP_SECONDS: must be a whole number of seconds',
+    ],
+    [{ SHIPROCKET_SIM_STEP_SECONDS: '-1' }, 'SHIPROCKET_SIM_STEP_SECONDS: must be 0 (no clock) or more'],
+    [{ SHIPROCKET_SIM_STEP_SECONDS: '3601' }, 'SHIPROCKET_SIM_STEP_SECONDS: must be at most 3600 (an hour)'],
+    [{ SHIPROCKET_SIM_STEP_SECONDS: 'fast' }, 'SHIPROCKET_SIM_STEP_SECONDS'],
   ])('stops on an incomplete or malformed Shiprocket setting %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

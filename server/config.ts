@@ -60,6 +60,13 @@ const EnvSchema = z.object({
     .regex(/^[1-9]\d{5}$/, 'must be a 6-digit Indian pincode')
     .default('110001'),
   SHIPROCKET_WEBHOOK_TOKEN: z.string().min(16).optional(),
+  // docs/operations.md#configuration: the shipping simulator's clock; 0 stops it.
+  SHIPROCKET_SIM_STEP_SECONDS: z.coerce
+    .number()
+    .int('must be a whole number of seconds')
+    .min(0, 'must be 0 (no clock) or more')
+    .max(3600, 'must be at most 3600 (an hour)')
+    .default(60),
   JOB_WORKERS: booleanFromEnv.default(true),
   JOB_POLLING_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
@@ -236,6 +243,11 @@ export interface ShippingConfig {
    * tracking relies on polling; unset with the simulator: it makes one up at each start.
    */
   webhookToken: string | undefined;
+  /**
+   * docs/operations.md#configuration: in development the simulator moves every parcel one status this often;
+   * 0 leaves them where they are until a test or the dev control moves them. Real Shiprocket ignores it.
+   */
+  simulatorStepSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -386,6 +398,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pickupLocation: e.SHIPROCKET_PICKUP_LOCATION,
       pickupPincode: e.SHIPROCKET_PICKUP_PINCODE,
       webhookToken: e.SHIPROCKET_WEBHOOK_TOKEN,
+      simulatorStepSeconds: e.SHIPROCKET_SIM_STEP_SECONDS,
     },
     jobWorkers: e.JOB_WORKERS,
     jobPollingIntervalSeconds: e.JOB_POLLING_INTERVAL_SECONDS,

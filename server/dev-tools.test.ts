@@ -10,6 +10,8 @@ const failApi = {
   url: '/sim/razorpay/control/fail-api',
   payload: { mode: 'unavailable' },
 } as const;
+// docs/operations.md#shipping-simulator-controls: an empty body is refused (400) where the control exists.
+const moveParcel = { method: 'POST', url: '/sim/shipping/control/move', payload: {} } as const;
 
 describe('dev tools in production with ALLOW_SIMULATORS=true and no DEV_TOOLS_TOKEN', () => {
   let app: TestApp;
@@ -23,6 +25,10 @@ describe('dev tools in production with ALLOW_SIMULATORS=true and no DEV_TOOLS_TO
     expect((await app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
     expect((await app.inject(failApi)).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/sim/razorpay/control/webhooks' })).statusCode).toBe(404);
+    expect((await app.inject(moveParcel)).statusCode).toBe(404);
+    expect(
+      (await app.inject({ ...moveParcel, payload: { shipmentId: 1, to: 'delivered' } })).statusCode,
+    ).toBe(404);
   });
 
   it('keeps the simulated provider itself working', async () => {
@@ -59,11 +65,13 @@ describe('dev tools in production with DEV_TOOLS_TOKEN', () => {
     for (const headers of [{}, { 'x-dev-tools-token': 'wrong' }, { 'x-dev-tools-token': `${TOKEN}x` }]) {
       expect((await app.inject({ method: 'GET', url: '/api/dev/outbox', headers })).statusCode).toBe(404);
       expect((await app.inject({ ...failApi, headers })).statusCode).toBe(404);
+      expect((await app.inject({ ...moveParcel, headers })).statusCode).toBe(404);
     }
     const headers = { 'x-dev-tools-token': TOKEN };
     expect((await app.inject({ method: 'GET', url: '/api/dev/outbox', headers })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/dev/outbox', headers })).statusCode).toBe(200);
     expect((await app.inject({ ...failApi, headers })).statusCode).toBe(200);
+    expect((await app.inject({ ...moveParcel, headers })).statusCode).toBe(400);
     expect(
       (await app.inject({ method: 'POST', url: '/sim/razorpay/control/restore-api', headers })).statusCode,
     ).toBe(200);

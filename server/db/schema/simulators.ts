@@ -102,6 +102,13 @@ export const simulatedShiprocketShipments = simulatorSchema.table('shiprocket_sh
   rtoRequested: boolean('rto_requested').notNull().default(false),
   rtoInitiatedAt: timestamp('rto_initiated_at', { withTimezone: true }),
   rtoDeliveredAt: timestamp('rto_delivered_at', { withTimezone: true }),
+  /** A forward order (`/orders/create/adhoc`) or a return order (`/orders/create/return`). */
+  kind: text('kind', { enum: ['forward', 'return'] })
+    .notNull()
+    .default('forward'),
+  /** What the controls made go wrong at the courier ('pickup_failed', 'lost'), and how far along it the parcel is. */
+  failure: text('failure', { enum: ['pickup_failed', 'lost'] }),
+  failureSteps: integer('failure_steps').notNull().default(0),
   /** The courier's scans, oldest first, as Shiprocket's tracking reply gives them. */
   scans: jsonb('scans').$type<Record<string, string | number>[]>().notNull(),
   position: position(),

@@ -5,8 +5,12 @@ import type {
   AdhocOrderReply,
   AwbAssignReply,
   ListedOrder,
+  ListedReturnOrder,
   OrderListReply,
   PickupReply,
+  ReturnOrderInput,
+  ReturnOrderListReply,
+  ReturnOrderReply,
   ServiceabilityReply,
   TrackingReply,
 } from './types';
@@ -56,6 +60,32 @@ export interface CreatedAdhocOrder extends AdhocOrderReply {
   /** True when our order_id had been sent before and this is the order that call made. */
   alreadyExisted: boolean;
 }
+
+export interface CreatedReturnOrder extends ReturnOrderReply {
+  /** True when our order_id had been sent before and this is the return order that call made. */
+  alreadyExisted: boolean;
+  /** The AWB, when an earlier call got as far as assigning it. */
+  awbCode: string | null;
+}
+
+/** A reverse pickup booked: the return order, its AWB and the courier who will collect it. */
+export interface BookedReturnPickup {
+  /** Shiprocket's ids of the return order and its shipment. */
+  shiprocketOrderId: number;
+  shipmentId: number;
+  awbCode: string;
+  courierName: string | null;
+  courierCompanyId: number | null;
+  /** "yyyy-mm-dd hh:mm:ss", Indian time, when the AWB reply carries it. */
+  pickupScheduledDate: string | null;
+  /** True when an earlier call had booked it and this one only found it. */
+  alreadyExisted: boolean;
+}
+
+// The return orders list is searched page by page for a create whose reply was lost: a small shop's recent
+// returns fit in a few pages (docs/architecture.md#shiprocket-returns).
+const RETURN_LIST_PAGE_SIZE = 100;
+const RETURN_LIST_MAX_PAGES = 10;
 
 // The token is valid 10 days; renewing a day early keeps a long call from outliving it.
 const TOKEN_RENEW_AFTER_MS = 9 * 24 * 60 * 60 * 1000;
@@ -225,6 +255,63 @@ export function createShiprocketClient(options: ShiprocketClientOptions) {
     return reply.data?.find((order) => order.channel_order_id === orderId);
   }
 
+  /**
+   * The return order made for our order_id, if Shiprocket has one. Its published API lists return orders
+   * (`GET /orders/processing/return`) without a search: the newest pages are read until it is found.
+   */
+  async function findReturnOrder(orderId: string): Promise<ListedReturnOrder | undefined> {
+    for (let page = 1; page <= RETURN_LIST_MAX_PAGES; page++) {
+      const reply = await expectJson<ReturnOrderListReply>('GET', '/orders/processing/return', {
+        query: { page: String(page), per_page: String(RETURN_LIST_PAGE_SIZE) },
+        repeatable: true,
+      });
+      const found = reply.data?.find((order) => order.channel_order_id === orderId);
+      if (found) return found;
+      const lastPage = reply.meta?.pagination?.total_pages ?? page;
+      if (!reply.data || reply.data.length < RETURN_LIST_PAGE_SIZE || page >= lastPage) return undefined;
+    }
+    return undefined;
+  }
+
+  /** Creates a return order; a repeated order_id finds the first one instead (as `createAdhocOrder` does). */
+  async function createReturnOrder(input: ReturnOrderInput): Promise<CreatedReturnOrder> {
+    try {
+      const created = await expectJson<ReturnOrderReply>('POST', '/orders/create/return', {
+        body: input,
+        repeatable: false,
+      });
+      if (typeof created.shipment_id !== 'number') {
+        throw new ShiprocketError('rejected', messageOf(created) ?? 'The return order has no shipment', 200);
+      }
+      return { ...created, alreadyExisted: false, awbCode: null };
+    } catch (error) {
+      const reusedOrderId =
+        error instanceof ShiprocketError && error.status === 422 && error.fieldErrors?.order_id;
+      if (!reusedOrderId) throw error;
+      const existing = await findReturnOrder(input.order_id);
+      if (!existing) throw error;
+      return {
+        order_id: existing.id,
+        shipment_id: existing.shipment_id,
+        status: existing.status,
+        status_code: existing.status_code,
+        alreadyExisted: true,
+        awbCode: existing.shipments[0]?.awb || null,
+      };
+    }
+  }
+
+  async function assignAwbOf(body: Record<string, unknown>): Promise<AwbAssignReply> {
+    const reply = await expectJson<{ awb_assign_status?: unknown }>('POST', '/courier/assign/awb', {
+      body,
+      repeatable: false,
+    });
+    if (reply.awb_assign_status !== 1) {
+      throw new ShiprocketError('rejected', messageOf(reply) ?? 'The AWB was not assigned', 200);
+    }
+    return reply as AwbAssignReply;
+  }
+
   /** Couriers that carry this parcel, cheapest and recommended first as Shiprocket ranks them. */
   function checkServiceability(query: ServiceabilityQuery): Promise<ServiceabilityReply> {
     return expectJson<ServiceabilityReply>('GET', '/courier/serviceability/', {
@@ -295,18 +382,60 @@ export function createShiprocketClient(options: ShiprocketClientOptions) {
      * Gives the shipment an AWB from the courier, or the recommended one. Not repeated: an assignment may
      * bill the wallet. After an `unavailable` error, `findOrder` tells whether the AWB was assigned.
      */
-    async assignAwb(input: { shipmentId: number; courierId?: number }): Promise<AwbAssignReply> {
-      const reply = await expectJson<{ awb_assign_status?: unknown }>('POST', '/courier/assign/awb', {
-        body: {
-          shipment_id: input.shipmentId,
-          ...(input.courierId === undefined ? {} : { courier_id: input.courierId }),
-        },
-        repeatable: false,
-      });
-      if (reply.awb_assign_status !== 1) {
-        throw new ShiprocketError('rejected', messageOf(reply) ?? 'The AWB was not assigned', 200);
+    assignAwb: (input: { shipmentId: number; courierId?: number }): Promise<AwbAssignReply> =>
+      assignAwbOf({
+        shipment_id: input.shipmentId,
+        ...(input.courierId === undefined ? {} : { courier_id: input.courierId }),
+      }),
+
+    createReturnOrder,
+    findReturnOrder,
+
+    /**
+     * Gives a return order's shipment its AWB (`is_return: 1`, as Shiprocket's guides send it). For a return the
+     * assignment also schedules the pickup (unconfirmed: docs/architecture.md#shiprocket-returns). Not repeated.
+     */
+    assignReturnAwb: (input: { shipmentId: number; courierId?: number }): Promise<AwbAssignReply> =>
+      assignAwbOf({
+        shipment_id: input.shipmentId,
+        is_return: 1,
+        ...(input.courierId === undefined ? {} : { courier_id: input.courierId }),
+      }),
+
+    /**
+     * Books a reverse pickup: the return order, then its AWB. Safe to call again after a failure with the same
+     * input: the return order is found rather than made twice, and an AWB already assigned is not asked again.
+     * Its tracking is read like any parcel's (`trackAwb`, the tracking webhook with `is_return: 1`).
+     */
+    async bookReturnPickup(input: ReturnOrderInput, courierId?: number): Promise<BookedReturnPickup> {
+      const created = await createReturnOrder(input);
+      const booked = {
+        shiprocketOrderId: created.order_id,
+        shipmentId: created.shipment_id,
+        alreadyExisted: created.alreadyExisted,
+      };
+      if (created.awbCode) {
+        return {
+          ...booked,
+          awbCode: created.awbCode,
+          courierName: null,
+          courierCompanyId: null,
+          pickupScheduledDate: null,
+        };
       }
-      return reply as AwbAssignReply;
+      const assigned = await assignAwbOf({
+        shipment_id: created.shipment_id,
+        is_return: 1,
+        ...(courierId === undefined ? {} : { courier_id: courierId }),
+      });
+      const data = assigned.response.data;
+      return {
+        ...booked,
+        awbCode: data.awb_code,
+        courierName: data.courier_name || null,
+        courierCompanyId: data.courier_company_id || null,
+        pickupScheduledDate: data.pickup_scheduled_date || null,
+      };
     },
 
     /** Asks the courier to collect the parcel. A second request is refused ("Already in Pickup Queue."). */

@@ -203,3 +203,83 @@ export interface TrackingWebhookPayload {
   scans: TrackingActivity[];
   is_return: 0 | 1;
 }
+
+/** One item of a return order: what the shopper hands back, at the value it was sold for. */
+export interface ReturnOrderItem {
+  name: string;
+  sku: string;
+  units: number;
+  /** Rupees a unit, what the shopper paid. */
+  selling_price: number;
+  discount?: number;
+  hsn?: string | number;
+  /** Ask the courier to check the item at the doorstep (only couriers that offer it take such a return). */
+  qc_enable?: boolean;
+  /** Shiprocket's reason text ("Item is damaged", "Received wrong item"...); optional in the published table. */
+  return_reason?: string;
+}
+
+/**
+ * `POST /orders/create/return` (docs/architecture.md#shiprocket-returns): the courier collects at the pickup_*
+ * address (the shopper's) and delivers to the shipping_* address (the brand's).
+ */
+export interface ReturnOrderInput {
+  /** Ours, at most 50 characters, never reused; never an order's own id (see `returnOrderId`). */
+  order_id: string;
+  /** "yyyy-mm-dd hh:mm" in Indian time. */
+  order_date: string;
+  channel_id?: number;
+  pickup_customer_name: string;
+  pickup_last_name?: string;
+  pickup_address: string;
+  pickup_address_2?: string;
+  pickup_city: string;
+  pickup_state: string;
+  pickup_country: string;
+  pickup_pincode: string;
+  pickup_email: string;
+  pickup_phone: string;
+  shipping_customer_name: string;
+  shipping_last_name?: string;
+  shipping_address: string;
+  shipping_address_2?: string;
+  shipping_city: string;
+  shipping_state: string;
+  shipping_country: string;
+  shipping_pincode: string;
+  shipping_email?: string;
+  shipping_phone: string;
+  order_items: ReturnOrderItem[];
+  /** Always prepaid: nobody pays the courier on a return. */
+  payment_method: 'PREPAID';
+  /** Rupees: the items' value. */
+  sub_total: number;
+  length: number;
+  breadth: number;
+  height: number;
+  weight: number;
+}
+
+/** Shiprocket's published sample: `{order_id, shipment_id, status: "RETURN PENDING", status_code: 21, company_name}`. */
+export interface ReturnOrderReply {
+  order_id: number;
+  shipment_id: number;
+  status: string;
+  status_code: number;
+  company_name?: string;
+}
+
+/** One return order as `GET /orders/processing/return` lists it (the fields we read). */
+export interface ListedReturnOrder {
+  id: number;
+  channel_order_id: string;
+  status: string;
+  status_code: number;
+  shipment_id: number;
+  shipments: { awb: string | null; courier: string | null }[];
+}
+
+export interface ReturnOrderListReply {
+  data: ListedReturnOrder[];
+  meta?: { pagination?: { total_pages?: number; current_page?: number } };
+}

@@ -19,15 +19,22 @@ import {
   type AdvancedShipment,
   ALREADY_IN_PICKUP_QUEUE,
   createShipmentBook,
+  type Outcome,
   pickupToken,
   type ShipmentBook,
+  type SimulatedShipment,
 } from './shipments';
 import { trackingPage } from './tracking-page';
-import { type FieldErrors, validateAdhocOrder, validateServiceabilityQuery } from './validation';
+import {
+  type FieldErrors,
+  validateAdhocOrder,
+  validateReturnOrder,
+  validateServiceabilityQuery,
+} from './validation';
 import { createWebhookSender, type ShiprocketWebhookControls } from './webhooks';
 
 export type { RemittanceCycleOptions, SimulatedRemittance } from './remittances';
-export type { AdvancedShipment } from './shipments';
+export type { AdvancedShipment, ParcelFailure } from './shipments';
 export type { SentWebhook, ShiprocketWebhookControls } from './webhooks';
 
 export const SHIPROCKET_SIMULATOR_BASE_URL = '/sim/shipping';
@@ -54,6 +61,18 @@ export interface ShiprocketSimulator {
    * 10 RTO DELIVERED, by the same tracking replies and webhooks as any status. Throws when it cannot.
    */
   requestRto(shipmentId: number): void;
+  /**
+   * The courier cannot collect a return (booked, not picked up): its next moves are 49 RETURN PICKUP
+   * EXCEPTION, then 30 RETURN PICKUP CANCELLED. Throws when it cannot.
+   */
+  failPickup(shipmentId: number): void;
+  /** The courier loses a parcel it has (forward or return): its next move is 12 LOST. Throws when it cannot. */
+  lose(shipmentId: number): void;
+  /**
+   * docs/operations.md#shipping-simulator-controls: one parcel to its next status, or along every status to the end
+   * of its road (delivered, or the end of a failure or RTO under way), with one webhook for where it lands.
+   */
+  move(shipmentId: number, to: 'next' | 'delivered'): AdvancedShipment[];
   /** A COD remittance cycle: delivered COD parcels' cash paid in one transfer; undefined when none is due. */
   remit(options?: RemittanceCycleOptions): SimulatedRemittance | undefined;
   /** Every remittance so far, oldest first. */
@@ -75,8 +94,6 @@ declare module 'fastify' {
 }
 
 const TOKEN_LIFETIME_MS = 10 * 24 * 60 * 60 * 1000;
-// In `npm start` and `npm run dev`, parcels move on their own: one step a minute.
-const DEMO_CLOCK_INTERVAL_MS = 60_000;
 
 const invalidData = (reply: FastifyReply, errors: FieldErrors) =>
   reply.code(422).send({ message: 'Oops! Invalid Data.', errors, status_code: 422 });
@@ -168,6 +185,40 @@ function apiRoutes(
       return book.createdReply(book.create(checked.order));
     });
 
+    // docs/architecture.md#shiprocket-returns: a reverse pickup, from the shopper back to the brand.
+    api.post('/orders/create/return', { schema: { hide: true } }, async (request, reply) => {
+      const checked = validateReturnOrder(request.body);
+      if (!checked.ok) return invalidData(reply, checked.errors);
+      if (book.byChannelOrderId(checked.order.orderId)) {
+        return invalidData(reply, { order_id: ['The order id has already been taken.'] });
+      }
+      return book.returnCreatedReply(book.create(checked.order));
+    });
+
+    api.get('/orders/processing/return', { schema: { hide: true } }, async (request) => {
+      const query = request.query as { page?: unknown; per_page?: unknown };
+      const perPage = Math.min(Math.max(Number(query.per_page) || 15, 1), 100);
+      const page = Math.max(Number(query.page) || 1, 1);
+      const returns = book
+        .all()
+        .filter((shipment) => shipment.order.kind === 'return')
+        .reverse();
+      const totalPages = Math.max(1, Math.ceil(returns.length / perPage));
+      const listed = returns.slice((page - 1) * perPage, page * perPage);
+      return {
+        data: listed.map(book.returnListing),
+        meta: {
+          pagination: {
+            total: returns.length,
+            count: listed.length,
+            per_page: perPage,
+            current_page: page,
+            total_pages: totalPages,
+          },
+        },
+      };
+    });
+
     // Not in Shiprocket's published API: the order list, searched by our order id, so a create whose reply was lost can
     // be found again.
     api.get('/orders', { schema: { hide: true } }, async (request) => {
@@ -176,10 +227,11 @@ function apiRoutes(
         .all()
         .filter(
           (shipment) =>
-            search === '' ||
-            shipment.order.orderId.includes(search) ||
-            shipment.awb === search ||
-            String(shipment.orderId) === search,
+            shipment.order.kind !== 'return' &&
+            (search === '' ||
+              shipment.order.orderId.includes(search) ||
+              shipment.awb === search ||
+              String(shipment.orderId) === search),
         )
         .reverse()
         .slice(0, 15);
@@ -242,7 +294,10 @@ function apiRoutes(
             courier_name: courier?.name ?? '',
             shipment_id: shipment.id,
             order_id: shipment.orderId,
-            pickup_scheduled_date: null,
+            // Set for a return, whose assignment schedules the pickup too.
+            pickup_scheduled_date: assigned.value.pickupScheduledAt
+              ? shiprocketDateTime(assigned.value.pickupScheduledAt)
+              : null,
           },
         },
       };
@@ -348,6 +403,14 @@ export default fp(
     const webhooks = createWebhookSender(app, webhookToken);
     let clock: NodeJS.Timeout | undefined;
 
+    function shipmentOf(shipmentId: number): SimulatedShipment {
+      return book.get(shipmentId) ?? raise(`No simulated Shiprocket shipment ${shipmentId}`);
+    }
+
+    function succeed(outcome: Outcome<unknown>) {
+      if (!outcome.ok) raise(outcome.message);
+    }
+
     function advance(shipmentId?: number): AdvancedShipment[] {
       const targets =
         shipmentId === undefined
@@ -379,10 +442,21 @@ export default fp(
         state.tokens.clear();
       },
       advance,
-      requestRto(shipmentId) {
-        const shipment = book.get(shipmentId) ?? raise(`No simulated Shiprocket shipment ${shipmentId}`);
-        const requested = book.requestRto(shipment);
-        if (!requested.ok) raise(requested.message);
+      requestRto: (shipmentId) => succeed(book.requestRto(shipmentOf(shipmentId))),
+      failPickup: (shipmentId) => succeed(book.failPickup(shipmentOf(shipmentId))),
+      lose: (shipmentId) => succeed(book.lose(shipmentOf(shipmentId))),
+      move(shipmentId, to) {
+        const shipment = shipmentOf(shipmentId);
+        const moved: AdvancedShipment[] = [];
+        do {
+          const step = book.advance(shipment);
+          if (!step) break;
+          moved.push(step);
+        } while (to === 'delivered');
+        // The last webhook carries every scan, as a courier's burst of scans would reach Shiprocket late.
+        const payload = moved.length > 0 ? book.webhookPayload(shipment) : undefined;
+        if (payload) webhooks.send(payload);
+        return moved;
       },
       remit: (options) => remittanceBook.runCycle(book.all(), options),
       remittances: () => remittanceBook.all(),
@@ -422,6 +496,7 @@ export default fp(
           requireDevToolsToken(controls, config);
           await controls.register(faults.routes);
           await controls.register(codControlRoutes(simulator));
+          await controls.register(parcelControlRoutes(simulator));
         },
         { prefix: `${SHIPROCKET_SIMULATOR_BASE_URL}/control` },
       );
@@ -442,8 +517,10 @@ export default fp(
             .send(trackingPage(request.params.awb, shipment?.courier?.name, tracking));
         },
       );
-    if (config.env === 'development')
-      app.addHook('onReady', async () => simulator.startClock(DEMO_CLOCK_INTERVAL_MS));
+    // In `npm start` and `npm run dev`, parcels move on their own (docs/operations.md#configuration).
+    const stepSeconds = config.shipping.simulatorStepSeconds;
+    if (config.env === 'development' && stepSeconds > 0)
+      app.addHook('onReady', async () => simulator.startClock(stepSeconds * 1000));
     app.addHook('onClose', async () => {
       simulator.stopClock();
       webhooks.close();
@@ -507,6 +584,46 @@ function codControlRoutes(simulator: ShiprocketSimulator): FastifyPluginAsyncZod
         }
       },
     );
+  };
+}
+
+/**
+ * docs/operations.md#shipping-simulator-controls: move one parcel (forward or return) without waiting for the clock,
+ * and make a return's pickup fail or a parcel get lost.
+ */
+function parcelControlRoutes(simulator: ShiprocketSimulator): FastifyPluginAsyncZod {
+  const hidden = { hide: true } as const;
+  const ShipmentBody = z.object({ shipmentId: z.number().int().positive() });
+  return async (controls) => {
+    controls.post(
+      '/move',
+      {
+        schema: {
+          ...hidden,
+          body: ShipmentBody.extend({ to: z.enum(['next', 'delivered']).default('next') }),
+        },
+      },
+      async (request, reply) => {
+        try {
+          return { moved: simulator.move(request.body.shipmentId, request.body.to) };
+        } catch (error) {
+          return reply.code(404).send({ message: (error as Error).message });
+        }
+      },
+    );
+    for (const [path, act] of [
+      ['/fail-pickup', (id: number) => simulator.failPickup(id)],
+      ['/lose', (id: number) => simulator.lose(id)],
+    ] as const) {
+      controls.post(path, { schema: { ...hidden, body: ShipmentBody } }, async (request, reply) => {
+        try {
+          act(request.body.shipmentId);
+        } catch (error) {
+          return reply.code(409).send({ message: (error as Error).message });
+        }
+        return { ok: true };
+      });
+    }
   };
 }
 

@@ -8,7 +8,7 @@ import { createStateWriter } from '../state-writer';
 import type { SimulatedCourier } from './couriers';
 import type { SimulatedRemittance } from './remittances';
 import type { SimulatedShipment } from './shipments';
-import type { ValidAdhocOrder } from './validation';
+import type { ValidOrder } from './validation';
 
 type ShipmentRow = typeof shipments.$inferSelect;
 
@@ -17,7 +17,8 @@ function shipmentOf(row: ShipmentRow): SimulatedShipment {
   return {
     id: row.id,
     orderId: row.orderId,
-    order: row.order as unknown as ValidAdhocOrder,
+    // The kind column decides: orders saved before returns were simulated carry none in their JSON.
+    order: { ...row.order, kind: row.kind } as unknown as ValidOrder,
     createdAt: row.createdAt,
     step: row.step,
     cancelled: row.cancelled,
@@ -30,6 +31,8 @@ function shipmentOf(row: ShipmentRow): SimulatedShipment {
     rtoRequested: row.rtoRequested,
     rtoInitiatedAt: row.rtoInitiatedAt ?? undefined,
     rtoDeliveredAt: row.rtoDeliveredAt ?? undefined,
+    failure: row.failure ?? undefined,
+    failureSteps: row.failureSteps,
     scans: row.scans as unknown as TrackingActivity[],
   };
 }
@@ -51,6 +54,9 @@ function columnsOf(shipment: SimulatedShipment) {
     rtoRequested: shipment.rtoRequested,
     rtoInitiatedAt: shipment.rtoInitiatedAt ?? null,
     rtoDeliveredAt: shipment.rtoDeliveredAt ?? null,
+    kind: shipment.order.kind ?? 'forward',
+    failure: shipment.failure ?? null,
+    failureSteps: shipment.failureSteps,
     scans: shipment.scans.map((scan) => ({ ...scan })),
   };
 }

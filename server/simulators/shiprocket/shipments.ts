@@ -3,6 +3,8 @@ import { shiprocketDateTime, shiprocketWebhookTimestamp } from '../../providers/
 import type {
   AdhocOrderReply,
   ListedOrder,
+  ListedReturnOrder,
+  ReturnOrderReply,
   TrackingActivity,
   TrackingReply,
   TrackingWebhookPayload,
@@ -15,7 +17,7 @@ import {
   recommendedQuote,
   type SimulatedCourier,
 } from './couriers';
-import type { ValidAdhocOrder } from './validation';
+import type { ValidOrder } from './validation';
 
 type Place = 'origin' | 'transit' | 'destination';
 
@@ -88,12 +90,100 @@ const RTO_DELIVERED: Step = {
   scan: { code: 'RT-110', activity: 'RTO Delivered - Returned to shipper', place: 'origin' },
 };
 
-const AWB_ASSIGNED = 1;
-const PICKUP_SCHEDULED = 2;
-const PICKED_UP = 4;
-const PICKED_UP_STATUS_ID = 42;
-const DELIVERED = STEPS.length - 1;
-const CANCELLED = { statusId: 8, label: 'CANCELLED' };
+// docs/architecture.md#shiprocket-returns: a return order goes from the shopper back to the brand. Its ids are
+// those Shiprocket's order list publishes for return statuses; for a return the AWB assignment also schedules
+// the pickup.
+const RETURN_STEPS: Step[] = [
+  { statusId: 21, label: 'RETURN PENDING' },
+  { statusId: 28, label: 'RETURN PICKUP GENERATED' },
+  {
+    statusId: 47,
+    label: 'RETURN OUT FOR PICKUP',
+    scan: { code: 'RFMPUR-101', activity: 'Return - Out for pickup', place: 'origin' },
+  },
+  {
+    statusId: 32,
+    label: 'RETURN PICKED UP',
+    scan: { code: 'RX-PPOM', activity: 'Return - Shipment picked up from customer', place: 'origin' },
+  },
+  {
+    statusId: 25,
+    label: 'RETURN IN TRANSIT',
+    scan: { code: 'RX-ILL1F', activity: 'Return - Shipment received at facility', place: 'transit' },
+  },
+  {
+    statusId: 48,
+    label: 'RETURN OUT FOR DELIVERY',
+    scan: { code: 'RX-DDD3FD', activity: 'Return - Out for delivery to seller', place: 'destination' },
+  },
+  {
+    statusId: 26,
+    label: 'RETURN DELIVERED',
+    scan: { code: 'REOD-38', activity: 'Return - Delivered to seller', place: 'destination' },
+  },
+];
+
+/** Where a kind of order's sequence reaches each milestone. */
+interface Route {
+  steps: Step[];
+  awbAssigned: number;
+  pickupScheduled: number;
+  pickedUp: number;
+  delivered: number;
+  cancelled: { statusId: number; label: string };
+}
+
+const FORWARD: Route = {
+  steps: STEPS,
+  awbAssigned: 1,
+  pickupScheduled: 2,
+  pickedUp: 4,
+  delivered: STEPS.length - 1,
+  cancelled: { statusId: 8, label: 'CANCELLED' },
+};
+
+const RETURN: Route = {
+  steps: RETURN_STEPS,
+  awbAssigned: 1,
+  pickupScheduled: 1,
+  pickedUp: 3,
+  delivered: RETURN_STEPS.length - 1,
+  cancelled: { statusId: 27, label: 'RETURN CANCELLED' },
+};
+
+/** What can go wrong with a parcel at the courier, as the simulator's controls make it happen. */
+export type ParcelFailure = 'pickup_failed' | 'lost';
+
+// The statuses a failure goes through, one a move: a failed pickup is tried once more, then given up; a lost
+// parcel is reported lost (12 LOST, an id of the forward table that no return status shares).
+const FAILURE_STEPS: Record<ParcelFailure, Step[]> = {
+  pickup_failed: [
+    {
+      statusId: 49,
+      label: 'RETURN PICKUP EXCEPTION',
+      scan: {
+        code: 'RPE-201',
+        activity: 'Return - Pickup attempted, customer not available',
+        place: 'origin',
+      },
+    },
+    {
+      statusId: 30,
+      label: 'RETURN PICKUP CANCELLED',
+      scan: { code: 'RPC-202', activity: 'Return - Pickup cancelled after failed attempts', place: 'origin' },
+    },
+  ],
+  lost: [
+    {
+      statusId: 12,
+      label: 'LOST',
+      scan: { code: 'LT-100', activity: 'Lost - Shipment untraceable in the network', place: 'transit' },
+    },
+  ],
+};
+
+const routeOf = (shipment: { order: ValidOrder }): Route =>
+  shipment.order.kind === 'return' ? RETURN : FORWARD;
 export const ALREADY_IN_PICKUP_QUEUE = 'Already in Pickup Queue.';
 const NO_ACTIVITIES =
   'Aahh! There is no activities found in our DB. Please have some patience it will be updated soon.';
@@ -101,7 +191,7 @@ const NO_ACTIVITIES =
 export interface SimulatedShipment {
   id: number;
   orderId: number;
-  order: ValidAdhocOrder;
+  order: ValidOrder;
   createdAt: Date;
   step: number;
   cancelled: boolean;
@@ -115,6 +205,10 @@ export interface SimulatedShipment {
   rtoRequested: boolean;
   rtoInitiatedAt: Date | undefined;
   rtoDeliveredAt: Date | undefined;
+  /** Set by `failPickup` or `lose`: the next moves take the parcel through that failure's statuses. */
+  failure: ParcelFailure | undefined;
+  /** How many of the failure's statuses it went through. */
+  failureSteps: number;
   /** Oldest first. */
   scans: TrackingActivity[];
 }
@@ -180,25 +274,52 @@ export function createShipmentBook(
   }
 
   function statusOf(shipment: SimulatedShipment) {
-    if (shipment.cancelled) return CANCELLED;
+    const route = routeOf(shipment);
+    if (shipment.cancelled) return route.cancelled;
+    const failed = shipment.failure && FAILURE_STEPS[shipment.failure][shipment.failureSteps - 1];
+    if (failed) return failed;
     if (shipment.rtoDeliveredAt) return RTO_DELIVERED;
     if (shipment.rtoInitiatedAt) return RTO_INITIATED;
-    return STEPS[shipment.step] ?? CANCELLED;
+    return route.steps[shipment.step] ?? route.cancelled;
+  }
+
+  // A forward parcel goes from the brand's pickup location to the shopper; a return the other way.
+  function originOf(shipment: SimulatedShipment): { pincode: string; city?: string } {
+    return shipment.order.kind === 'return'
+      ? { pincode: shipment.order.pincode, city: shipment.order.city }
+      : { pincode: options.pickupPincode };
+  }
+
+  function destinationOf(shipment: SimulatedShipment): { pincode: string; city: string } {
+    const { order } = shipment;
+    return order.kind === 'return' ? order.destination : { pincode: order.pincode, city: order.city };
   }
 
   function placeName(shipment: SimulatedShipment, place: Place): string {
-    if (place === 'origin') return hubFor(options.pickupPincode);
-    if (place === 'destination') return hubFor(shipment.order.pincode, shipment.order.city);
-    return hubFor(`${shipment.order.pincode[0] ?? '1'}00000`, 'Transit');
+    const origin = originOf(shipment);
+    const destination = destinationOf(shipment);
+    if (place === 'origin') return hubFor(origin.pincode, origin.city);
+    if (place === 'destination') return hubFor(destination.pincode, destination.city);
+    return hubFor(`${destination.pincode[0] ?? '1'}00000`, 'Transit');
   }
 
   function quotesFor(shipment: SimulatedShipment): CourierQuote[] {
     return quoteCouriers(
-      options.pickupPincode,
-      shipment.order.pincode,
+      originOf(shipment).pincode,
+      destinationOf(shipment).pincode,
       shipment.order.weightKg,
       shipment.order.paymentMethod === 'COD',
       new Date(),
+    );
+  }
+
+  function isFinished(shipment: SimulatedShipment): boolean {
+    const failureSteps = shipment.failure ? FAILURE_STEPS[shipment.failure].length : undefined;
+    return (
+      shipment.cancelled ||
+      shipment.step >= routeOf(shipment).delivered ||
+      shipment.rtoDeliveredAt !== undefined ||
+      (failureSteps !== undefined && shipment.failureSteps >= failureSteps)
     );
   }
 
@@ -216,7 +337,9 @@ export function createShipmentBook(
     shipment.awb = newAwb(quote.courier);
     shipment.awbAssignedAt = now;
     shipment.etd = new Date(now.getTime() + quote.days * 86_400_000);
-    shipment.step = AWB_ASSIGNED;
+    const route = routeOf(shipment);
+    shipment.step = route.awbAssigned;
+    if (route.pickupScheduled === route.awbAssigned) shipment.pickupScheduledAt = nextDay(now);
     if (!byAwb.has(shipment.awb)) byAwb.set(shipment.awb, shipment);
     return { ok: true, value: shipment };
   }
@@ -225,9 +348,10 @@ export function createShipmentBook(
     if (shipment.cancelled)
       return { ok: false, message: 'Cannot schedule a pickup for a cancelled shipment.' };
     if (!shipment.awb) return { ok: false, message: 'Please assign AWB before generating pickup.' };
-    if (shipment.step >= PICKUP_SCHEDULED) return { ok: false, message: ALREADY_IN_PICKUP_QUEUE };
-    shipment.pickupScheduledAt = new Date(Date.now() + 86_400_000);
-    shipment.step = PICKUP_SCHEDULED;
+    const route = routeOf(shipment);
+    if (shipment.step >= route.pickupScheduled) return { ok: false, message: ALREADY_IN_PICKUP_QUEUE };
+    shipment.pickupScheduledAt = nextDay(new Date());
+    shipment.step = route.pickupScheduled;
     return { ok: true, value: shipment };
   }
 
@@ -245,33 +369,72 @@ export function createShipmentBook(
 
   /** The consignee refuses the parcel: from the next move on it goes back. Only between pickup and delivery. */
   function requestRto(shipment: SimulatedShipment): Outcome<SimulatedShipment> {
+    const route = routeOf(shipment);
+    if (shipment.order.kind === 'return') {
+      return { ok: false, message: 'A return shipment cannot be returned to origin.' };
+    }
     if (shipment.cancelled) return { ok: false, message: 'Cannot return a cancelled shipment.' };
-    if (shipment.step >= DELIVERED) return { ok: false, message: 'The shipment is already delivered.' };
-    if (shipment.step < PICKED_UP) {
+    if (shipment.step >= route.delivered) return { ok: false, message: 'The shipment is already delivered.' };
+    if (shipment.step < route.pickedUp) {
       return { ok: false, message: 'The courier has not picked up the shipment: cancel it instead.' };
     }
     if (shipment.rtoRequested) return { ok: false, message: 'The shipment is already returning.' };
+    if (shipment.failure) return { ok: false, message: 'The shipment is lost.' };
     shipment.rtoRequested = true;
+    return { ok: true, value: shipment };
+  }
+
+  /** The courier cannot collect a return: its next moves are a failed attempt, then the pickup given up. */
+  function failPickup(shipment: SimulatedShipment): Outcome<SimulatedShipment> {
+    if (shipment.order.kind !== 'return') {
+      return { ok: false, message: 'Only a return shipment has a pickup from the customer to fail.' };
+    }
+    if (shipment.cancelled) return { ok: false, message: 'Cannot fail the pickup of a cancelled shipment.' };
+    if (!shipment.awb) return { ok: false, message: 'Please assign AWB before failing the pickup.' };
+    if (shipment.step >= RETURN.pickedUp) {
+      return { ok: false, message: 'The courier has already picked up the shipment.' };
+    }
+    if (shipment.failure) return { ok: false, message: 'The pickup has already failed.' };
+    shipment.failure = 'pickup_failed';
+    return { ok: true, value: shipment };
+  }
+
+  /** The courier loses a parcel it has (forward or return): its next move reports it lost, and it moves no more. */
+  function lose(shipment: SimulatedShipment): Outcome<SimulatedShipment> {
+    const route = routeOf(shipment);
+    if (shipment.cancelled) return { ok: false, message: 'Cannot lose a cancelled shipment.' };
+    if (shipment.step < route.pickedUp) {
+      return { ok: false, message: 'The courier has not picked up the shipment.' };
+    }
+    if (isFinished(shipment)) return { ok: false, message: 'The shipment has already arrived.' };
+    if (shipment.failure) return { ok: false, message: 'The shipment is already lost.' };
+    if (shipment.rtoRequested) return { ok: false, message: 'The shipment is returning to origin.' };
+    shipment.failure = 'lost';
     return { ok: true, value: shipment };
   }
 
   /** One step along the sequence, as the merchant's panel and the courier would move it. */
   function advance(shipment: SimulatedShipment): AdvancedShipment | undefined {
-    if (shipment.cancelled || shipment.step >= DELIVERED || shipment.rtoDeliveredAt) return undefined;
-    if (shipment.rtoRequested) {
+    if (isFinished(shipment)) return undefined;
+    const route = routeOf(shipment);
+    const failure = shipment.failure ? FAILURE_STEPS[shipment.failure][shipment.failureSteps] : undefined;
+    if (failure) {
+      shipment.failureSteps += 1;
+      addScan(shipment, failure);
+    } else if (shipment.rtoRequested) {
       const step = shipment.rtoInitiatedAt ? RTO_DELIVERED : RTO_INITIATED;
       if (step === RTO_INITIATED) shipment.rtoInitiatedAt = new Date();
       else shipment.rtoDeliveredAt = new Date();
       addScan(shipment, step);
-    } else if (shipment.step < AWB_ASSIGNED) {
+    } else if (shipment.step < route.awbAssigned) {
       if (!assignAwb(shipment).ok) return undefined;
-    } else if (shipment.step < PICKUP_SCHEDULED) {
+    } else if (shipment.step < route.pickupScheduled) {
       schedulePickup(shipment);
     } else {
       shipment.step += 1;
-      const step = STEPS[shipment.step];
+      const step = route.steps[shipment.step];
       if (step) addScan(shipment, step);
-      if (shipment.step === DELIVERED) shipment.deliveredAt = new Date();
+      if (shipment.step === route.delivered) shipment.deliveredAt = new Date();
     }
     const status = statusOf(shipment);
     return { shipmentId: shipment.id, statusId: status.statusId, status: status.label };
@@ -296,8 +459,11 @@ export function createShipmentBook(
     schedulePickup: (shipment: SimulatedShipment) => changed(shipment, schedulePickup(shipment)),
     advance: (shipment: SimulatedShipment) => changed(shipment, advance(shipment)),
     requestRto: (shipment: SimulatedShipment) => changed(shipment, requestRto(shipment)),
+    failPickup: (shipment: SimulatedShipment) => changed(shipment, failPickup(shipment)),
+    lose: (shipment: SimulatedShipment) => changed(shipment, lose(shipment)),
+    isFinished,
 
-    create(order: ValidAdhocOrder): SimulatedShipment {
+    create(order: ValidOrder): SimulatedShipment {
       const orderId = nextId();
       const shipment: SimulatedShipment = {
         id: nextId(),
@@ -315,6 +481,8 @@ export function createShipmentBook(
         rtoRequested: false,
         rtoInitiatedAt: undefined,
         rtoDeliveredAt: undefined,
+        failure: undefined,
+        failureSteps: 0,
         scans: [],
       };
       remember(shipment);
@@ -330,7 +498,10 @@ export function createShipmentBook(
       const unknown = found.filter((entry) => !entry.shipment).map((entry) => entry.id);
       if (unknown.length > 0) return { ok: false, message: `Order id(s) ${unknown.join(', ')} not found.` };
       const picked = found.filter(
-        (entry) => entry.shipment && !entry.shipment.cancelled && entry.shipment.step >= PICKED_UP,
+        (entry) =>
+          entry.shipment &&
+          !entry.shipment.cancelled &&
+          entry.shipment.step >= routeOf(entry.shipment).pickedUp,
       );
       if (picked.length > 0) {
         return {
@@ -355,6 +526,38 @@ export function createShipmentBook(
         awb_code: null,
         courier_company_id: null,
         courier_name: null,
+      };
+    },
+
+    returnCreatedReply(shipment: SimulatedShipment): ReturnOrderReply {
+      const first = RETURN.steps[0] ?? RETURN.cancelled;
+      return {
+        order_id: shipment.orderId,
+        shipment_id: shipment.id,
+        status: first.label,
+        status_code: first.statusId,
+        company_name: 'Simulated Shop',
+      };
+    },
+
+    /** A return order as `GET /orders/processing/return` lists it (the published sample's main fields). */
+    returnListing(shipment: SimulatedShipment): ListedReturnOrder & Record<string, unknown> {
+      const status = statusOf(shipment);
+      return {
+        id: shipment.orderId,
+        channel_order_id: shipment.order.orderId,
+        channel_name: 'CUSTOM',
+        customer_name: shipment.order.customerName,
+        customer_pincode: shipment.order.pincode,
+        pickup_code: shipment.order.pincode,
+        delivery_code: destinationOf(shipment).pincode,
+        total: shipment.order.subTotal.toFixed(2),
+        status: status.label,
+        status_code: status.statusId,
+        payment_method: 'prepaid',
+        created_at: shiprocketDateTime(shipment.createdAt),
+        shipment_id: shipment.id,
+        shipments: [{ awb: shipment.awb ?? null, courier: shipment.courier?.name ?? null }],
       };
     },
 
@@ -384,6 +587,8 @@ export function createShipmentBook(
 
     tracking(shipment: SimulatedShipment): TrackingReply {
       const { awb, courier } = shipment;
+      const route = routeOf(shipment);
+      const pickedUpStatusId = String(route.steps[route.pickedUp]?.statusId);
       if (!awb || !courier || shipment.scans.length === 0) {
         return { tracking_data: { track_status: 0, error: NO_ACTIVITIES } };
       }
@@ -400,11 +605,10 @@ export function createShipmentBook(
               shipment_id: shipment.id,
               order_id: shipment.orderId,
               origin: placeName(shipment, 'origin'),
-              destination: shipment.order.city,
+              destination: destinationOf(shipment).city,
               edd: dateOrNull(shipment.etd),
               pickup_date:
-                shipment.scans.find((scan) => scan['sr-status'] === String(PICKED_UP_STATUS_ID))?.date ??
-                null,
+                shipment.scans.find((scan) => scan['sr-status'] === pickedUpStatusId)?.date ?? null,
               delivered_date: dateOrNull(shipment.deliveredAt),
             },
           ],
@@ -430,7 +634,7 @@ export function createShipmentBook(
         sr_order_id: shipment.orderId,
         etd: dateOrNull(shipment.etd),
         scans: [...shipment.scans],
-        is_return: 0,
+        is_return: shipment.order.kind === 'return' ? 1 : 0,
       };
     },
 
@@ -447,6 +651,10 @@ export function createShipmentBook(
 }
 
 export type ShipmentBook = ReturnType<typeof createShipmentBook>;
+
+function nextDay(from: Date): Date {
+  return new Date(from.getTime() + 86_400_000);
+}
 
 /** A pickup token in the courier's style, e.g. "Reference No: 194_BIGFOOT 1234567_03072024". */
 export function pickupToken(): string {

@@ -3,7 +3,10 @@
 
 export type FieldErrors = Record<string, string[]>;
 
+/** A forward order (`/orders/create/adhoc`): from the brand's pickup location to the shopper. */
 export interface ValidAdhocOrder {
+  /** Absent on shipments saved before return orders were simulated. */
+  kind?: 'forward';
   orderId: string;
   pickupLocation: string;
   customerName: string;
@@ -19,6 +22,35 @@ export interface ValidAdhocOrder {
   codAmountPaise?: number;
   weightKg: number;
 }
+
+export interface SimulatedPlace {
+  name: string;
+  city: string;
+  state: string;
+  pincode: string;
+}
+
+/**
+ * A return order (`/orders/create/return`): from the shopper, whose address is kept in the same fields as a
+ * forward order's (customerName, city, state, pincode), to the brand's `destination`.
+ */
+export interface ValidReturnOrder {
+  kind: 'return';
+  orderId: string;
+  customerName: string;
+  city: string;
+  state: string;
+  pincode: string;
+  destination: SimulatedPlace;
+  paymentMethod: 'Prepaid';
+  subTotal: number;
+  codAmountPaise: 0;
+  weightKg: number;
+  /** Whether any item asked the courier for a doorstep quality check. */
+  qualityCheck: boolean;
+}
+
+export type ValidOrder = ValidAdhocOrder | ValidReturnOrder;
 
 type Body = Record<string, unknown>;
 
@@ -99,7 +131,7 @@ const ORDER_DATE: [RegExp, string] = [
   'does not match the format Y-m-d H:i',
 ];
 
-function checkAddress(check: Checker, prefix: 'billing' | 'shipping') {
+function checkAddress(check: Checker, prefix: 'billing' | 'shipping' | 'pickup') {
   const nameField = `${prefix}_customer_name`;
   const name = check.text(nameField, { max: 100 });
   check.text(`${prefix}_address`, { max: 190 });
@@ -109,6 +141,80 @@ function checkAddress(check: Checker, prefix: 'billing' | 'shipping') {
   check.text(`${prefix}_country`);
   check.text(`${prefix}_phone`, { pattern: PHONE });
   return { name, city, pincode, state };
+}
+
+/** Checks `order_items`; says whether any item asks for a doorstep quality check. */
+function checkItems(check: Checker, body: Body): boolean {
+  const items = body.order_items;
+  if (!Array.isArray(items) || items.length === 0) {
+    check.fail('order_items', 'The order items field is required.');
+    return false;
+  }
+  let qualityCheck = false;
+  items.forEach((item, index) => {
+    const entry: Body = typeof item === 'object' && item !== null ? (item as Body) : {};
+    const at = (field: string) => `order_items.${index}.${field}`;
+    const scoped = new Checker(
+      Object.fromEntries(Object.entries(entry).map(([field, value]) => [at(field), value])),
+    );
+    scoped.text(at('name'));
+    scoped.text(at('sku'));
+    scoped.number(at('units'), { integer: true, atLeast: 1 });
+    scoped.number(at('selling_price'), { atLeast: 0 });
+    if (entry.qc_enable !== undefined && entry.qc_enable !== null) {
+      qualityCheck = scoped.boolean(at('qc_enable')) || qualityCheck;
+    }
+    for (const [field, messages] of Object.entries(scoped.errors)) {
+      for (const message of messages) check.fail(field, message);
+    }
+  });
+  return qualityCheck;
+}
+
+function checkParcel(check: Checker): number {
+  for (const dimension of ['length', 'breadth', 'height']) check.number(dimension, { greaterThan: 0.5 });
+  return check.number('weight', { greaterThan: 0 });
+}
+
+/**
+ * Checks `POST /orders/create/return` as the real API's published table does: the pickup (the shopper's) and
+ * shipping (the brand's) addresses, items, a prepaid payment method, sub-total and parcel.
+ */
+export function validateReturnOrder(
+  input: unknown,
+): { ok: true; order: ValidReturnOrder } | { ok: false; errors: FieldErrors } {
+  const body: Body =
+    typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Body) : {};
+  const check = new Checker(body);
+  const orderId = check.text('order_id', { max: 50 });
+  check.text('order_date', { pattern: ORDER_DATE });
+  const pickup = checkAddress(check, 'pickup');
+  check.text('pickup_email', { pattern: EMAIL });
+  const shipping = checkAddress(check, 'shipping');
+  const qualityCheck = checkItems(check, body);
+  if (String(body.payment_method ?? '').toLowerCase() !== 'prepaid') {
+    check.fail('payment_method', 'The selected payment method is invalid.');
+  }
+  const subTotal = check.number('sub_total', { atLeast: 0 });
+  const weightKg = checkParcel(check);
+  if (Object.keys(check.errors).length > 0) return { ok: false, errors: check.errors };
+  return {
+    ok: true,
+    order: {
+      kind: 'return',
+      orderId,
+      customerName: pickup.name,
+      city: pickup.city,
+      state: pickup.state,
+      pincode: pickup.pincode,
+      destination: shipping,
+      paymentMethod: 'Prepaid',
+      subTotal,
+      codAmountPaise: 0,
+      weightKg,
+      qualityCheck,
+    },
+  };
 }
 
 /** Checks `POST /orders/create/adhoc` as the real API does; returns the fields the simulator keeps. */
@@ -126,25 +232,7 @@ export function validateAdhocOrder(
   const shippingIsBilling = check.boolean('shipping_is_billing');
   const shipping = shippingIsBilling ? billing : checkAddress(check, 'shipping');
 
-  const items = body.order_items;
-  if (!Array.isArray(items) || items.length === 0) {
-    check.fail('order_items', 'The order items field is required.');
-  } else {
-    items.forEach((item, index) => {
-      const entry: Body = typeof item === 'object' && item !== null ? (item as Body) : {};
-      const at = (field: string) => `order_items.${index}.${field}`;
-      const scoped = new Checker(
-        Object.fromEntries(Object.entries(entry).map(([field, value]) => [at(field), value])),
-      );
-      scoped.text(at('name'));
-      scoped.text(at('sku'));
-      scoped.number(at('units'), { integer: true, atLeast: 1 });
-      scoped.number(at('selling_price'), { atLeast: 0 });
-      for (const [field, messages] of Object.entries(scoped.errors)) {
-        for (const message of messages) check.fail(field, message);
-      }
-    });
-  }
+  checkItems(check, body);
 
   const paymentMethod = body.payment_method;
   if (paymentMethod !== 'Prepaid' && paymentMethod !== 'COD') {
@@ -162,13 +250,13 @@ export function validateAdhocOrder(
   if (paymentMethod === 'COD' && codAmountPaise <= 0) {
     check.fail('sub_total', 'The amount to collect on delivery must be greater than 0.');
   }
-  for (const dimension of ['length', 'breadth', 'height']) check.number(dimension, { greaterThan: 0.5 });
-  const weightKg = check.number('weight', { greaterThan: 0 });
+  const weightKg = checkParcel(check);
 
   if (Object.keys(check.errors).length > 0) return { ok: false, errors: check.errors };
   return {
     ok: true,
     order: {
+      kind: 'forward',
       orderId,
       pickupLocation,
       customerName: shipping.name,
