@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { simulatedRazorpayRefunds } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { simulatedRazorpayPayments, simulatedRazorpayRefunds } from '../../db/schema';
 import { RazorpayError } from '../../providers/razorpay/client';
 import { buildSimulatorApp, type SimulatorApp } from '../../test/simulator-app';
 import razorpaySimulator from './plugin';
@@ -507,10 +508,20 @@ describe('kept in the database (docs/operations.md#simulator-state)', () => {
       payments: await razorpay().fetchOrderPayments(order.id),
       refund: await razorpay().fetchRefund(refund.id),
     };
-    // Written after each reply: wait for the last of them.
+    // Written after each reply, the refund before its payment: wait for the last of them, the payment's
+    // refunded amount (waiting for the refund alone let a restart read the payment's write before it landed).
     await expect
       .poll(async () => (await app.db.select().from(simulatedRazorpayRefunds)).map((row) => row.id))
       .toContain(pending.id);
+    await expect
+      .poll(async () => {
+        const [payment] = await app.db
+          .select({ amountRefunded: simulatedRazorpayPayments.amountRefunded })
+          .from(simulatedRazorpayPayments)
+          .where(eq(simulatedRazorpayPayments.id, paymentId));
+        return payment?.amountRefunded;
+      })
+      .toBe(7_100);
 
     const restarted = await buildSimulatorApp(razorpaySimulator, { databaseOf: app });
     try {
