@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { simulatedRazorpayPayments, simulatedRazorpayRefunds } from '../../db/schema';
 import { RazorpayError } from '../../providers/razorpay/client';
 import { buildSimulatorApp, type SimulatorApp } from '../../test/simulator-app';
