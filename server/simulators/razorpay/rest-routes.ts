@@ -1,6 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { badRequest, serverErrorEnvelope, unauthorized } from './errors';
+import type { FastifyPluginAsync } from 'fastify';
+import { requireApiKey } from './api-key';
+import { badRequest, serverErrorEnvelope } from './errors';
 import { razorpayErrorHandler } from './razorpay-error-handler';
 import {
   amountField,
@@ -15,21 +15,6 @@ import {
 import type { SimulatorInternals } from './simulator';
 
 type WithId = { Params: { id: string } };
-
-function sameText(expected: string, received: string): boolean {
-  const a = Buffer.from(expected);
-  const b = Buffer.from(received);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function basicCredentials(request: FastifyRequest): { keyId: string; keySecret: string } | undefined {
-  const header = request.headers.authorization;
-  if (!header?.startsWith('Basic ')) return undefined;
-  const decoded = Buffer.from(header.slice('Basic '.length), 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon === -1) return { keyId: decoded, keySecret: '' };
-  return { keyId: decoded.slice(0, colon), keySecret: decoded.slice(colon + 1) };
-}
 
 /** Razorpay's REST API (docs/architecture.md#razorpay) under `/v1`, on the simulated account's state. */
 export function restRoutes(sim: SimulatorInternals): FastifyPluginAsync {
@@ -48,15 +33,7 @@ export function restRoutes(sim: SimulatorInternals): FastifyPluginAsync {
       }
       if (failure === 'server_error') return reply.code(500).send(serverErrorEnvelope);
     });
-    app.addHook('onRequest', async (request) => {
-      const credentials = basicCredentials(request);
-      if (!credentials) throw unauthorized('Please provide your api key for authentication purposes.');
-      if (!sameText(simulator.keyId, credentials.keyId))
-        throw unauthorized('The api key provided is invalid');
-      if (!sameText(simulator.keySecret, credentials.keySecret)) {
-        throw unauthorized('The api key/secret provided is invalid');
-      }
-    });
+    app.addHook('onRequest', requireApiKey(simulator));
 
     app.post('/orders', { schema: { hide: true } }, async (request) => {
       const body = bodyOf(request.body);

@@ -1,26 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { unauthorized } from '../razorpay/errors';
+import type { FastifyPluginAsync } from 'fastify';
+import { requireApiKey } from '../razorpay/api-key';
 import { razorpayErrorHandler } from '../razorpay/razorpay-error-handler';
 import { idempotencyKeyOf, payoutRequestOf } from './payout-request';
 import type { RazorpayXSimulatorInternals } from './simulator';
 import { requestHashOf } from './store';
-
-function sameText(expected: string, received: string): boolean {
-  const a = Buffer.from(expected);
-  const b = Buffer.from(received);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function basicCredentials(request: FastifyRequest): { keyId: string; keySecret: string } | undefined {
-  const header = request.headers.authorization;
-  if (!header?.startsWith('Basic ')) return undefined;
-  const decoded = Buffer.from(header.slice('Basic '.length), 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  return colon === -1
-    ? { keyId: decoded, keySecret: '' }
-    : { keyId: decoded.slice(0, colon), keySecret: decoded.slice(colon + 1) };
-}
 
 /** RazorpayX's payouts API (docs/architecture.md#razorpayx) under `/v1`, on the simulated account. */
 export function payoutRoutes(sim: RazorpayXSimulatorInternals): FastifyPluginAsync {
@@ -28,16 +11,7 @@ export function payoutRoutes(sim: RazorpayXSimulatorInternals): FastifyPluginAsy
   return async (app) => {
     // Razorpay's envelope for every refusal, as its payments API.
     app.setErrorHandler(razorpayErrorHandler);
-    app.addHook('onRequest', async (request) => {
-      const credentials = basicCredentials(request);
-      if (!credentials) throw unauthorized('Please provide your api key for authentication purposes.');
-      if (!sameText(simulator.keyId, credentials.keyId)) {
-        throw unauthorized('The api key provided is invalid');
-      }
-      if (!sameText(simulator.keySecret, credentials.keySecret)) {
-        throw unauthorized('The api key/secret provided is invalid');
-      }
-    });
+    app.addHook('onRequest', requireApiKey(simulator));
 
     app.post('/payouts', { schema: { hide: true } }, async (request) => {
       const key = idempotencyKeyOf(request.headers['x-payout-idempotency']);
