@@ -13,7 +13,7 @@ import {
   type SimulatorInternals,
 } from './simulator';
 import type { RazorpayEntityKey } from './store';
-import type { WebhookRetryPolicy } from './webhooks';
+import { webhookRetryFor } from './webhooks';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,12 +23,6 @@ declare module 'fastify' {
 
 /** How many Razorpay orders, with their payments and refunds, the simulator holds in memory on PostgreSQL. */
 export const ORDERS_KEPT_IN_MEMORY = 10_000;
-
-// Razorpay retries for 24 hours; locally a few tries show the same behaviour, and tests must not wait.
-const WEBHOOK_RETRY: Record<'test' | 'other', WebhookRetryPolicy> = {
-  test: { attempts: 3, initialDelayMs: 10 },
-  other: { attempts: 6, initialDelayMs: 1000 },
-};
 
 /** A local Razorpay (API, Checkout and webhooks) while no Razorpay keys are set (docs/architecture.md#simulators). */
 export default fp(
@@ -50,7 +44,7 @@ export default fp(
     const sim = createRazorpaySimulator({
       postWebhook: async (target, headers, body) =>
         (await app.inject({ method: 'POST', url: target, headers, payload: body })).statusCode,
-      webhookRetry: WEBHOOK_RETRY[config.env === 'test' ? 'test' : 'other'],
+      webhookRetry: webhookRetryFor(config.env),
       state: {
         saved: state.saved,
         onChange: state.onChange,

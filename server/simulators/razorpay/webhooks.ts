@@ -38,6 +38,14 @@ export interface WebhookRetryPolicy {
   initialDelayMs: number;
 }
 
+/**
+ * Razorpay retries a webhook for 24 hours (RazorpayX's likewise); locally a few tries show the same
+ * behaviour, and tests must not wait.
+ */
+export function webhookRetryFor(env: string): WebhookRetryPolicy {
+  return env === 'test' ? { attempts: 3, initialDelayMs: 10 } : { attempts: 6, initialDelayMs: 1000 };
+}
+
 export interface SimulatorWebhooks<Event extends string = WebhookEventName> {
   /** Queue every delivery from now on until `release`. */
   hold(): void;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { devToolsAccess, requireDevToolsToken } from '../../dev-tools';
 import { addFaultHook, createFaultInjector } from '../faults';
-import type { WebhookRetryPolicy } from '../razorpay/webhooks';
+import { webhookRetryFor } from '../razorpay/webhooks';
 import { controlRoutes } from './control-routes';
 import { payoutRoutes } from './rest-routes';
 import { keepPayoutsIn } from './saved-state';
@@ -21,12 +21,6 @@ declare module 'fastify' {
 
 /** How many payouts the simulator holds in memory on PostgreSQL (docs/operations.md#stalls-and-memory). */
 export const PAYOUTS_KEPT_IN_MEMORY = 10_000;
-
-// As for the Razorpay simulator: a few tries show RazorpayX's retries, and tests must not wait.
-const WEBHOOK_RETRY: Record<'test' | 'other', WebhookRetryPolicy> = {
-  test: { attempts: 3, initialDelayMs: 10 },
-  other: { attempts: 6, initialDelayMs: 1000 },
-};
 
 /** A local RazorpayX (payouts API and webhooks) while no RazorpayX keys are set (docs/architecture.md#simulators). */
 export default fp(
@@ -47,7 +41,7 @@ export default fp(
     const sim = createRazorpayXSimulator({
       postWebhook: async (target, headers, body) =>
         (await app.inject({ method: 'POST', url: target, headers, payload: body })).statusCode,
-      webhookRetry: WEBHOOK_RETRY[config.env === 'test' ? 'test' : 'other'],
+      webhookRetry: webhookRetryFor(config.env),
       state: {
         saved: state.saved,
         onChange: state.onChange,
