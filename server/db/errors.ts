@@ -1,7 +1,13 @@
-/** Postgres's unique_violation, whether the driver's error arrives bare or wrapped by Drizzle. */
-export function isUniqueViolation(error: unknown): boolean {
+/** The database's error with this SQLSTATE, whether the driver's error arrives bare or wrapped by Drizzle. */
+export function databaseErrorOf(error: unknown, sqlState: string): { detail?: string } | undefined {
   for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
+    const candidate = current as { code?: unknown; detail?: string };
+    if (candidate.code === sqlState) return candidate;
   }
-  return false;
+  return undefined;
+}
+
+/** Postgres's unique_violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  return databaseErrorOf(error, '23505') !== undefined;
 }

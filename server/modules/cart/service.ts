@@ -8,6 +8,7 @@ import {
 } from '../../../contracts/cart';
 import { computeCartTotals, rupeesToPaise } from '../../../contracts/pricing';
 import type { Database } from '../../db/client';
+import { databaseErrorOf } from '../../db/errors';
 import { lockUser } from '../../db/lock-user';
 import { cartLines, carts, products } from '../../db/schema';
 import { rowMapperOf } from '../../db/table-rows';
@@ -143,11 +144,8 @@ async function emptyCart(db: Database, userId: string): Promise<CartReply> {
 
 const productOfRow = rowMapperOf(products);
 
-/** The product id `replace_cart` refused (its own SQLSTATE), whether the error arrives bare or wrapped. */
+/** The product id `replace_cart` refused with its own SQLSTATE, SHC01 (docs/architecture.md#cart-writes). */
 function unknownProductOf(error: unknown): number | undefined {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    const { code, detail } = current as { code?: unknown; detail?: unknown };
-    if (code === 'SHC01') return Number(detail);
-  }
-  return undefined;
+  const refusal = databaseErrorOf(error, 'SHC01');
+  return refusal ? Number(refusal.detail) : undefined;
 }
