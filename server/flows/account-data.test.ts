@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   cartLines,
+  carts,
   contactMessages,
   notifications,
   orders,
@@ -41,6 +42,7 @@ async function leaveTraces(shopper: Shopper) {
   });
   expect(wishlist.statusCode, wishlist.body).toBe(200);
   await shopper.setCart([{ id: 6, quantity: 2 }]);
+  await app.db.insert(carts).values({ userId: shopper.userId, couponCode: 'WELCOME10' });
   const contact = await app.inject({
     method: 'POST',
     url: '/api/contact',
@@ -78,6 +80,7 @@ describe('GET /api/auth/account/export', () => {
     expect(data.profile).toMatchObject({ _id: shopper.userId, email: shopper.email, hasPassword: true });
     expect(data.addresses.saved).toMatchObject({ city: 'Bengaluru', pincode: '560001' });
     expect(data.cart).toEqual([{ productId: 6, size: 'M', quantity: 2 }]);
+    expect(data.cartDiscountCode).toBe('WELCOME10');
     expect(data.wishlist).toEqual([{ productId: 4, addedAt: expect.any(String) }]);
     expect(data.contactMessages).toEqual([
       { name: 'Asha Rao', email: shopper.email, message: 'Do you ship to Leh?', sentAt: expect.any(String) },
@@ -108,6 +111,7 @@ describe('GET /api/auth/account/export', () => {
     expect(theirs.orders).toEqual([]);
     expect(theirs.contactMessages).toEqual([]);
     expect(theirs.cart).toEqual([{ productId: 3, size: 'M', quantity: 1 }]);
+    expect(theirs.cartDiscountCode).toBeNull();
     expect(JSON.stringify(theirs)).not.toContain(shopper.email);
   });
 

@@ -3,6 +3,7 @@ import { messages } from '../../contracts/messages';
 import type { Database } from '../db/client';
 import {
   cartLines,
+  carts,
   contactMessages,
   orderItems,
   orders,
@@ -140,12 +141,13 @@ async function ordersOf(db: Database, userId: string) {
 export async function exportAccountData(db: Database, userId: string, currentSessionId: string | undefined) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AppError('unauthorized', messages.unauthorized);
-  const [cart, wishlist, sentMessages, devices, orderList] = await Promise.all([
+  const [cart, cartCode, wishlist, sentMessages, devices, orderList] = await Promise.all([
     db
       .select({ productId: cartLines.productId, size: cartLines.size, quantity: cartLines.quantity })
       .from(cartLines)
       .where(eq(cartLines.userId, userId))
       .orderBy(asc(cartLines.createdAt)),
+    db.select({ couponCode: carts.couponCode }).from(carts).where(eq(carts.userId, userId)),
     db
       .select({ productId: wishlistItems.productId, addedAt: wishlistItems.createdAt })
       .from(wishlistItems)
@@ -180,6 +182,8 @@ export async function exportAccountData(db: Database, userId: string, currentSes
     orders: orderList,
     wishlist: wishlist.map((item) => ({ ...item, addedAt: item.addedAt.toISOString() })),
     cart,
+    // The discount code applied to the cart (docs/product.md#discount-codes-at-checkout), or null.
+    cartDiscountCode: cartCode[0]?.couponCode ?? null,
     contactMessages: sentMessages.map((entry) => ({ ...entry, sentAt: entry.sentAt.toISOString() })),
     signedInDevices: devices,
   };
