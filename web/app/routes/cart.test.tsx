@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aCartCoupon, couponCartServer } from '../../test/coupons';
 import { deferred } from '../../test/deferred';
-import { jsonReply } from '../../test/fake-api';
+import { type ApiHandler, jsonReply } from '../../test/fake-api';
 import { renderShop } from '../../test/render-shop';
 import { cartServer, deliveryRoute, type SentLine } from '../../test/shop-lists';
 import { aUser } from '../../test/users';
@@ -111,5 +112,36 @@ describe('the cart page', () => {
     expect(quantityOf('For Sensitive Skin')).toBe('2');
     expect(screen.queryByRole('group', { name: 'Quantity of Face Mitt' })).toBeNull();
     await waitFor(() => expect(server.stored()).toEqual([{ id: 3, quantity: 2 }]));
+  });
+
+  it("a code applied at checkout shows with the server's discount and total; a change reads Updating… until priced", async () => {
+    const user = userEvent.setup();
+    // WELCOME10 on ₹599 as the server prices it: ₹59.90 off, so ₹539.10 + ₹75 = ₹614.10.
+    const server = couponCartServer([{ id: 7, quantity: 1 }], {
+      applied: aCartCoupon({ code: 'WELCOME10', discountPaise: 59_90 }),
+      priceCoupon: (lines, code) => aCartCoupon({ code, discountPaise: 59_90 * (lines[0]?.quantity ?? 0) }),
+    });
+    const saved = deferred<Response>();
+    const { api } = renderShop('/cart', {
+      user: aUser(),
+      api: { ...server.routes, ...deliveryRoute(aUser().pincode ?? '', true) },
+    });
+    await waitFor(() => expect(summaryRow('Coupon Discount (WELCOME10)')).toBe('−₹59.90'));
+    expect(summaryRow('Total')).toBe('₹614.10');
+
+    const update = server.routes['POST /api/cart/update'] as ApiHandler;
+    api.on({
+      'POST /api/cart/update': async (call) => {
+        await saved.promise;
+        return update(call);
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /^Increase quantity of / }));
+    expect(summaryRow('Coupon Discount (WELCOME10)')).toBe('Updating…');
+    expect(summaryRow('Total')).toBe('Updating…');
+    saved.resolve(new Response());
+    // ₹1,198 − ₹119.80, shipping free over the tier.
+    await waitFor(() => expect(summaryRow('Coupon Discount (WELCOME10)')).toBe('−₹119.80'));
+    expect(summaryRow('Total')).toBe('₹1,078.20');
   });
 });

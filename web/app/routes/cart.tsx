@@ -1,7 +1,10 @@
 import { cartMessages } from '../../../contracts/cart-rules';
 import { Button } from '../../components/button';
 import { CartLineItem } from '../../features/cart/components/cart-line-item';
-import { CartSummary } from '../../features/cart/components/cart-summary';
+import { CartSummary, type CartSummaryCoupon } from '../../features/cart/components/cart-summary';
+import { useCartCoupon } from '../../features/cart/hooks/use-cart-coupon';
+import { checkoutAmounts, formatPaiseAmount } from '../../features/checkout/checkout-amounts';
+import { couponAmountText, updating } from '../../features/checkout/components/price-details';
 import { DeliveryPromiseLine } from '../../features/location/components/delivery-promise-line';
 import { useVisitorPincode } from '../../features/location/hooks/use-visitor-pincode';
 import { paths, sectionIds } from '../../lib/paths';
@@ -23,6 +26,19 @@ export function CartRoute() {
   const continueShopping = () => navigate(paths.section(sectionIds.products));
   // docs/product.md#stock: checkout waits until the lines that cannot be had are removed.
   const hasUnavailable = cart.lines.some((line) => !line.available);
+  // docs/product.md#coupon-at-checkout: a code applied at checkout is still on the cart: its amounts are the server's.
+  const cartCoupon = useCartCoupon(cart.lines);
+  const amounts = checkoutAmounts(cart.lines, {
+    coupon: cartCoupon.pricing?.coupon ?? null,
+    totalPaise: cartCoupon.pricing?.summary?.totalPaise ?? null,
+    current: cartCoupon.current,
+  });
+  const coupon: CartSummaryCoupon | null = amounts.coupon && {
+    code: amounts.coupon.code,
+    amount: couponAmountText(amounts),
+    freeShipping: amounts.coupon.freeShipping,
+    total: amounts.totalPaise === null ? updating : formatPaiseAmount(amounts.totalPaise),
+  };
 
   if (cart.isLoading) {
     return (
@@ -57,7 +73,7 @@ export function CartRoute() {
             />
           ))}
         </ul>
-        <CartSummary lines={cart.lines}>
+        <CartSummary lines={cart.lines} coupon={coupon}>
           {/* docs/product.md#delivery-promise: for the pincode the visitor checked, else the profile's. */}
           <DeliveryPromiseLine pincode={pincode} showPincode />
           {hasUnavailable && (

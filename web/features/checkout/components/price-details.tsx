@@ -11,9 +11,9 @@ interface PriceDetailsProps {
   children?: ReactNode;
 }
 
-const updating = 'Updating…';
+export const updating = 'Updating…';
 
-function couponAmountText(amounts: CheckoutAmounts): string {
+export function couponAmountText(amounts: CheckoutAmounts): string {
   const { coupon } = amounts;
   if (coupon === null) return '';
   // docs/product.md#money: on an order that ships free anyway a free-shipping code still applies, and gives 0.
