@@ -62,7 +62,11 @@ export const CodPayoutBodySchema = z.object({
     .trim()
     .regex(VPA_PATTERN, codMoneyMessages.vpaInvalid)
     .describe("The shopper's UPI ID, name@bank"),
-  reason: z.string({ error: codMoneyMessages.reasonRequired }).trim().min(3, codMoneyMessages.reasonRequired).max(500),
+  reason: z
+    .string({ error: codMoneyMessages.reasonRequired })
+    .trim()
+    .min(3, codMoneyMessages.reasonRequired)
+    .max(500),
 });
 export type CodPayoutBody = z.infer<typeof CodPayoutBodySchema>;
 
@@ -73,8 +77,8 @@ export const CodPaidElsewhereBodySchema = z.object({
 });
 export type CodPaidElsewhereBody = z.infer<typeof CodPaidElsewhereBodySchema>;
 
+/** RazorpayX's payout statuses, as our payout rows keep them. */
 export const codPayoutStatuses = [
-  'requested',
   'queued',
   'pending',
   'processing',
@@ -202,4 +206,13 @@ export const MAX_REMITTANCE_FILE_BYTES = 2 * 1024 * 1024;
 
 export const RemittanceImportBodySchema = z.object({
   csv: z.string({ error: codMoneyMessages.fileRequired }).min(1, codMoneyMessages.fileRequired),
+});
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{10,64}$/;
+
+/** The Idempotency-Key header of a COD refund: the same request twice refunds once. */
+export const CodRefundHeadersSchema = z.object({
+  'idempotency-key': z
+    .string({ error: codMoneyMessages.idempotencyKeyRequired })
+    .regex(IDEMPOTENCY_KEY, codMoneyMessages.idempotencyKeyRequired),
 });

@@ -110,5 +110,6 @@ export const attentionReasonText: Record<AttentionReason, string> = {
   cod_remittance_mismatch:
     "The courier's remittance for its cash on delivery is not the amount to collect: check the remittance.",
   cod_not_remitted: `Delivered cash on delivery over ${COD_REMITTANCE_OVERDUE_DAYS} days ago and not remitted yet.`,
-  cod_refund_failing: 'Its refund to the UPI ID failed: check the UPI ID and refund again, or record a refund paid another way.',
+  cod_refund_failing:
+    'Its refund to the UPI ID failed: check the UPI ID and refund again, or record a refund paid another way.',
 };

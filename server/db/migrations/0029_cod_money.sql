@@ -9,7 +9,7 @@ CREATE TABLE "cod_payouts" (
 	"reason" text NOT NULL,
 	"return_id" text,
 	"staff_id" uuid,
-	"status" text DEFAULT 'requested' NOT NULL,
+	"status" text NOT NULL,
 	"utr" text,
 	"failure" text,
 	"settled_at" timestamp with time zone,

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import {
   codPayoutStatuses,
   refundPaidElsewhereWays,
@@ -61,7 +71,7 @@ export const codRemittanceLines = pgTable(
 /**
  * A refund of a COD order paid to the shopper's UPI ID through RazorpayX. `requestKey` is the caller's
  * idempotency key (unique: the same request twice pays once); `idempotencyKey` is what RazorpayX is sent as
- * X-Payout-Idempotency. The status is RazorpayX's, or `requested` until it answers.
+ * X-Payout-Idempotency. The row is written with RazorpayX's reply, its status RazorpayX's.
  */
 export const codPayouts = pgTable(
   'cod_payouts',
@@ -79,7 +89,7 @@ export const codPayouts = pgTable(
     /** The return the refund is for (issue 32's returns), else a goodwill refund with the goods kept. */
     returnId: text('return_id'),
     staffId: uuid('staff_id').references(() => staff.id),
-    status: text('status', { enum: codPayoutStatuses }).notNull().default('requested'),
+    status: text('status', { enum: codPayoutStatuses }).notNull(),
     utr: text('utr'),
     failure: text('failure'),
     settledAt: timestamp('settled_at', { withTimezone: true }),
