@@ -36,7 +36,7 @@ export const codMoneyMessages = {
 } as const;
 
 /** A UPI ID (VPA): "name@bank", as NPCI allows it: letters, digits, dot, hyphen, underscore; a bank handle. */
-export const VPA_PATTERN = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9.-]{1,63}$/;
+export const VPA_PATTERN = /^[A-Za-z0-9._-]{1,256}@[A-Za-z][A-Za-z0-9.-]{1,63}$/;
 
 export const refundPaidElsewhereWays = ['cash', 'bank_transfer', 'upi', 'store_credit', 'other'] as const;
 export type RefundPaidElsewhereWay = (typeof refundPaidElsewhereWays)[number];

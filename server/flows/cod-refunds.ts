@@ -263,7 +263,8 @@ export async function refundByPayout(
           ...(order.userId ? { referenceId: order.userId } : {}),
         },
         referenceId: idempotencyKey,
-        narration: `Refund ${orderNumber}`,
+        // RazorpayX: letters, digits and spaces only.
+        narration: `Refund ${orderNumber.replace('-', ' ')}`,
         // The same body on every try: RazorpayX refuses a used key with a different request.
         notes: {
           order_id: order.id,
