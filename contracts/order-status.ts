@@ -55,7 +55,7 @@ export const orderPaymentStatuses = [
   'failed',
   'refunded',
   'partially_refunded',
-  // Cash on delivery (docs/product.md#cash-on-delivery): placed or confirmed, nothing collected yet; then the
+  // Cash on delivery (docs/product.md#cod-money): placed or confirmed, nothing collected yet; then the
   // courier collected the cash on delivery ("paid" for COD).
   'cod_due',
   'collected',

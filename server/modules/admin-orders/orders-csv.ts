@@ -33,7 +33,7 @@ const paymentStatusLabels: Record<OrderRow['paymentStatus'], string> = {
   failed: 'Failed',
   refunded: 'Refunded',
   partially_refunded: 'Partially refunded',
-  // Cash on delivery (docs/product.md#cash-on-delivery).
+  // Cash on delivery (docs/product.md#cod-money).
   cod_due: 'Cash on delivery',
   collected: 'Paid (cash on delivery)',
 };

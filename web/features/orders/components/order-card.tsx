@@ -20,7 +20,7 @@ const paymentStatusLabels: Record<Order['paymentStatus'], string> = {
   failed: 'Failed',
   refunded: 'Refunded',
   partially_refunded: 'Partly refunded',
-  // Cash on delivery (docs/product.md#cash-on-delivery).
+  // Cash on delivery (docs/product.md#cod-money).
   cod_due: 'Cash on delivery',
   collected: 'Paid (cash on delivery)',
 };
