@@ -193,7 +193,7 @@ export const AdminNoteHeadersSchema = idempotencyKeyHeaders(adminOrderMessages.n
 export const AdminEmailParamsSchema = AdminOrderIdParamsSchema.extend({ kind: z.enum(orderEmailKinds) });
 
 export const AttentionItemSchema = z.object({
-  kind: z.enum(['order', 'security']),
+  kind: z.enum(['order', 'security', 'remittance']),
   reason: z.string(),
   detail: z.string(),
   orderId: z.string().nullable(),

@@ -33,6 +33,10 @@ export const codMoneyMessages = {
   importedNothingNew: 'These remittances were imported before: nothing changed.',
   simulatorOff: 'The Shiprocket simulator is off: import the file exported from Shiprocket instead.',
   simulatorNothingDue: 'No delivered cash-on-delivery parcel is waiting for a remittance.',
+  mismatchNotFound: 'We could not find that remittance line.',
+  mismatchChecked: 'The mismatch is marked as checked.',
+  mismatchCheckedBefore: 'This mismatch was marked as checked already.',
+  notAMismatch: 'This remittance line matched its order: there is nothing to check.',
 } as const;
 
 /** A UPI ID (VPA): "name@bank", as NPCI allows it: letters, digits, dot, hyphen, underscore; a bank handle. */
@@ -160,6 +164,7 @@ export const CodDueOrderSchema = z.object({
 
 export const RemittanceLineSchema = z.object({
   ...orderRef,
+  id: z.string(),
   line: z.number().int(),
   awb: z.string(),
   fileOrderId: z.string().describe('The order id as the file gives it'),
@@ -186,7 +191,9 @@ export const CodOverviewSchema = z.object({
   due: z.array(CodDueOrderSchema),
   remittedPaise: z.number().int(),
   remittances: z.array(RemittanceSchema),
-  mismatches: z.array(RemittanceLineSchema.extend({ remittanceReference: z.string(), utr: z.string() })),
+  mismatches: z
+    .array(RemittanceLineSchema.extend({ remittanceReference: z.string(), utr: z.string() }))
+    .describe('Mismatched lines not marked as checked yet, newest remittance first'),
   overdueAfterDays: z.number().int(),
   simulatorOn: z.boolean(),
 });
@@ -216,3 +223,8 @@ export const CodRefundHeadersSchema = z.object({
     .string({ error: codMoneyMessages.idempotencyKeyRequired })
     .regex(IDEMPOTENCY_KEY, codMoneyMessages.idempotencyKeyRequired),
 });
+
+export const RemittanceLineParamsSchema = z.object({
+  lineId: z.uuid({ message: codMoneyMessages.mismatchNotFound }),
+});
+export const MismatchCheckReplySchema = z.object({ message: z.string() });

@@ -3,6 +3,7 @@ import { codMoneyMessages, type RemittanceMismatchKind } from '../../contracts/c
 import { COD_REMITTANCE_OVERDUE_DAYS } from '../../contracts/order-status';
 import type { Database } from '../db/client';
 import { codRemittanceLines, codRemittances, orders, shipments } from '../db/schema';
+import { AppError } from '../errors';
 import { recordAudit } from '../modules/audit/audit-log';
 import { codCollectedSql, collectedAtSql, notRemittedSql } from '../modules/cod-money/cod-order-money';
 import { applyOrderEvent, lockOrder } from '../modules/orders/order-writer';
@@ -215,4 +216,44 @@ export async function flagUnremittedCod(deps: RemittanceDeps, overdueDays = COD_
     });
   }
   return overdue.length;
+}
+
+/**
+ * An owner's "Mark as checked" on a mismatched remittance line: it leaves the lists of what needs a person,
+ * and its order's `cod_remittance_mismatch` flag resolves through the lifecycle. Audited; a second press
+ * changes nothing.
+ */
+export async function checkRemittanceMismatch(
+  deps: RemittanceDeps,
+  lineId: string,
+  actor: { staffId: string; ipAddress?: string | null },
+): Promise<{ message: string }> {
+  return deps.db.transaction(async (tx) => {
+    const [line] = await tx
+      .select()
+      .from(codRemittanceLines)
+      .where(eq(codRemittanceLines.id, lineId))
+      .for('update');
+    if (!line) throw new AppError('not_found', codMoneyMessages.mismatchNotFound);
+    if (!line.mismatch) throw new AppError('conflict', codMoneyMessages.notAMismatch);
+    if (line.checkedAt) return { message: codMoneyMessages.mismatchCheckedBefore };
+    await tx
+      .update(codRemittanceLines)
+      .set({ checkedAt: sql`now()`, checkedBy: actor.staffId })
+      .where(eq(codRemittanceLines.id, line.id));
+    if (line.orderId) {
+      const locked = await lockOrder(tx, line.orderId);
+      if (locked) await applyOrderEvent(locked, deps.jobs, { type: 'cod_remittance_checked' }, 'shop');
+    }
+    await recordAudit(tx, {
+      staffId: actor.staffId,
+      action: 'cod.remittance_mismatch_checked',
+      entityType: 'cod_remittance_line',
+      entityId: line.id,
+      before: { mismatch: line.mismatch, checked: false },
+      after: { mismatch: line.mismatch, checked: true, awb: line.awb, orderId: line.orderId },
+      ipAddress: actor.ipAddress ?? null,
+    });
+    return { message: codMoneyMessages.mismatchChecked };
+  });
 }

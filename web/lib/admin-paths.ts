@@ -50,6 +50,7 @@ export const adminApiPaths = {
   cod: '/admin/cod',
   codRemittances: '/admin/cod/remittances',
   codSimulateRemittance: '/admin/cod/remittances/simulate',
+  codCheckMismatch: (lineId: string) => `/admin/cod/mismatches/${encodeURIComponent(lineId)}/check`,
   orderCod: (id: string) => `/admin/orders/${encodeURIComponent(id)}/cod`,
   orderCodAction: (id: string, action: 'payouts' | 'refunds-paid-elsewhere') =>
     `/admin/orders/${encodeURIComponent(id)}/cod/${action}`,

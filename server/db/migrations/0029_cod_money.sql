@@ -42,6 +42,8 @@ CREATE TABLE "cod_remittance_lines" (
 	"remitted_amount_paise" integer NOT NULL,
 	"expected_paise" integer,
 	"mismatch" text,
+	"checked_at" timestamp with time zone,
+	"checked_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -69,6 +71,7 @@ ALTER TABLE "cod_refunds_paid_elsewhere" ADD CONSTRAINT "cod_refunds_paid_elsewh
 ALTER TABLE "cod_refunds_paid_elsewhere" ADD CONSTRAINT "cod_refunds_paid_elsewhere_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cod_remittance_lines" ADD CONSTRAINT "cod_remittance_lines_remittance_id_cod_remittances_id_fk" FOREIGN KEY ("remittance_id") REFERENCES "public"."cod_remittances"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cod_remittance_lines" ADD CONSTRAINT "cod_remittance_lines_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cod_remittance_lines" ADD CONSTRAINT "cod_remittance_lines_checked_by_staff_id_fk" FOREIGN KEY ("checked_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cod_remittances" ADD CONSTRAINT "cod_remittances_imported_by_staff_id_fk" FOREIGN KEY ("imported_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "cod_payouts_request_key_idx" ON "cod_payouts" USING btree ("request_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "cod_payouts_razorpay_payout_id_idx" ON "cod_payouts" USING btree ("razorpay_payout_id");--> statement-breakpoint

@@ -59,6 +59,9 @@ export const codRemittanceLines = pgTable(
     /** The order's amount to collect when the line was matched. */
     expectedPaise: integer('expected_paise'),
     mismatch: text('mismatch', { enum: remittanceMismatchKinds }),
+    /** An owner looked into the mismatch ("Mark as checked"): it leaves the lists of what needs a person. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    checkedBy: uuid('checked_by').references(() => staff.id),
     createdAt: createdAt(),
   },
   (table) => [

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { CodOverview } from '../../../contracts/cod-money';
 import { COD_REMITTANCE_OVERDUE_DAYS } from '../../../contracts/order-status';
 import type { Database } from '../../db/client';
@@ -40,6 +40,7 @@ const iso = (value: string | Date | null) => (value === null ? null : new Date(v
 
 function lineView(line: typeof codRemittanceLines.$inferSelect) {
   return {
+    id: line.id,
     orderId: line.orderId,
     orderNumber: line.orderId ? orderNumberOf(line.orderId) : null,
     line: line.line,
@@ -78,7 +79,7 @@ export async function codOverview(db: Database, simulatorOn: boolean): Promise<C
     .select({ line: codRemittanceLines, reference: codRemittances.reference, utr: codRemittances.utr })
     .from(codRemittanceLines)
     .innerJoin(codRemittances, eq(codRemittances.id, codRemittanceLines.remittanceId))
-    .where(isNotNull(codRemittanceLines.mismatch))
+    .where(and(isNotNull(codRemittanceLines.mismatch), isNull(codRemittanceLines.checkedAt)))
     .orderBy(desc(codRemittances.createdAt), asc(codRemittanceLines.line))
     .limit(MISMATCHES_SHOWN);
   return {
@@ -115,4 +116,23 @@ export async function codOverview(db: Database, simulatorOn: boolean): Promise<C
     overdueAfterDays: COD_REMITTANCE_OVERDUE_DAYS,
     simulatorOn,
   };
+}
+
+/**
+ * docs/product.md#needs-attention: remittance lines no order of ours can carry a flag for (no such order, or a
+ * prepaid one), not checked yet: Needs attention lists them beside the orders' flags.
+ */
+export async function uncheckedStrayLines(db: Database) {
+  return db
+    .select({ line: codRemittanceLines, reference: codRemittances.reference })
+    .from(codRemittanceLines)
+    .innerJoin(codRemittances, eq(codRemittances.id, codRemittanceLines.remittanceId))
+    .where(
+      and(
+        inArray(codRemittanceLines.mismatch, ['unknown_order', 'not_cod']),
+        isNull(codRemittanceLines.checkedAt),
+      ),
+    )
+    .orderBy(asc(codRemittanceLines.createdAt))
+    .limit(MISMATCHES_SHOWN);
 }

@@ -171,6 +171,75 @@ describe('importing a remittance file', () => {
   });
 });
 
+describe('a mismatch an owner looked into', () => {
+  it('is marked checked once, audited, and leaves Needs attention with its order flag', async () => {
+    const short = await codOrder(app);
+    const stray = {
+      awb: `SRX${Date.now()}`,
+      orderId: 'another-store-1',
+      srOrderId: 3,
+      codAmountPaise: 100,
+      remittedAmountPaise: 100,
+    };
+    await importFile(fileOf([line(short, short.totalPaise - 100), stray]));
+    const attention = async () =>
+      (await app.inject({ method: 'GET', url: '/api/admin/attention', headers: support.headers })).json<{
+        items: { kind: string; orderId: string | null; detail: string }[];
+      }>().items;
+    expect(await attention()).toContainEqual(
+      expect.objectContaining({
+        kind: 'remittance',
+        orderId: null,
+        detail: expect.stringContaining(`AWB ${stray.awb}: No order of ours has this AWB or order id.`),
+      }),
+    );
+    const mismatches = (await overview()).mismatches;
+    const shortLine = mismatches.find((mismatch) => mismatch.orderId === short.orderId);
+    const strayLine = mismatches.find((mismatch) => mismatch.awb === stray.awb);
+    const check = (lineId: string, staff = owner) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/admin/cod/mismatches/${lineId}/check`,
+        headers: staff.headers,
+      });
+
+    expect((await check(shortLine?.id ?? '', support)).statusCode).toBe(403);
+    const checked = await check(shortLine?.id ?? '');
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json()).toEqual({ message: 'The mismatch is marked as checked.' });
+    expect(await openFlags(short.orderId)).toEqual([]);
+    expect((await check(shortLine?.id ?? '')).json()).toEqual({
+      message: 'This mismatch was marked as checked already.',
+    });
+    await check(strayLine?.id ?? '');
+    expect((await attention()).map((item) => item.detail).join()).not.toContain(stray.awb);
+    const remaining = (await overview()).mismatches.map((mismatch) => mismatch.id);
+    expect(remaining).not.toContain(shortLine?.id);
+    expect(remaining).not.toContain(strayLine?.id);
+    const audits = await app.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'cod.remittance_mismatch_checked'),
+          eq(auditLog.entityId, shortLine?.id ?? ''),
+        ),
+      );
+    expect(audits).toHaveLength(1);
+
+    const matched = await codOrder(app);
+    await importFile(fileOf([line(matched)]));
+    const [good] = await app.db
+      .select()
+      .from(codRemittanceLines)
+      .where(eq(codRemittanceLines.orderId, matched.orderId));
+    const refused = await check(good?.id ?? '');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This remittance line matched its order: there is nothing to check.');
+    expect((await check('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+});
+
 describe('cash not remitted', () => {
   it(`is flagged once it has waited too long, and the flag clears when its remittance arrives`, async () => {
     const late = await codOrder(app, { collectedDaysAgo: 20 });

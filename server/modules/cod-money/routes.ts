@@ -11,14 +11,16 @@ import {
   CodRefundReplySchema,
   codMoneyMessages,
   MAX_REMITTANCE_FILE_BYTES,
+  MismatchCheckReplySchema,
   RemittanceImportBodySchema,
   RemittanceImportReplySchema,
+  RemittanceLineParamsSchema,
 } from '../../../contracts/cod-money';
 import { errorReplies } from '../../../contracts/http';
 import { orders } from '../../db/schema';
 import { AppError } from '../../errors';
 import { codRefundDeps, recordRefundPaidElsewhere, refundByPayout } from '../../flows/cod-refunds';
-import { importRemittances } from '../../flows/cod-remittances';
+import { checkRemittanceMismatch, importRemittances } from '../../flows/cod-remittances';
 import { staffActorOf } from '../../plugins/staff-authentication';
 import { parseRemittanceCsv, RemittanceCsvError } from '../../providers/shiprocket/remittance-csv';
 import { codOrderMoney } from './cod-order-money';
@@ -115,6 +117,21 @@ const codMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
         { source: 'simulator', staffId: actor.staffId, ipAddress: actor.ipAddress },
       );
     },
+  );
+
+  app.post(
+    '/cod/mismatches/:lineId/check',
+    {
+      preValidation: owner,
+      schema: {
+        tags: ['admin'],
+        summary: "Mark a mismatched remittance line as checked; its order's mismatch flag resolves (owner)",
+        params: RemittanceLineParamsSchema,
+        response: { 200: MismatchCheckReplySchema, ...actionErrors },
+      },
+    },
+    async (request) =>
+      checkRemittanceMismatch({ db: app.db, jobs: app.jobs }, request.params.lineId, staffActorOf(request)),
   );
 
   app.get(

@@ -656,6 +656,7 @@ describe('refunds and remittances of a cash-on-delivery order, over random seque
     fc.constant({ type: 'cod_refund_failed' as const }),
     fc.record({ type: fc.constant('cod_remitted' as const), mismatch: fc.boolean() }),
     fc.constant({ type: 'cod_remittance_overdue' as const }),
+    fc.constant({ type: 'cod_remittance_checked' as const }),
   );
   const start = fc.constantFrom<OrderState>(
     DELIVERED_COD,
@@ -719,6 +720,9 @@ describe('refunds and remittances of a cash-on-delivery order, over random seque
     });
     expect(decide(DELIVERED_COD, { type: 'cod_remittance_overdue' })).toMatchObject({
       effects: [{ type: 'flag_attention', reason: 'cod_not_remitted' }],
+    });
+    expect(decide(DELIVERED_COD, { type: 'cod_remittance_checked' })).toMatchObject({
+      effects: [{ type: 'resolve_attention', reason: 'cod_remittance_mismatch' }],
     });
     const notCollected = { ...DELIVERED_COD, paymentStatus: 'cod_due' as const };
     expect(decide(notCollected, { type: 'cod_remittance_overdue' })).toMatchObject({ effects: [] });

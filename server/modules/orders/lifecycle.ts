@@ -74,7 +74,9 @@ export type CodMoneyEvent =
   /** Shiprocket's remittance for the order's cash was imported; `mismatch` when its amount is not the order's. */
   | { type: 'cod_remitted'; mismatch: boolean }
   /** Delivered long ago and still not remitted (the remittance sweep noticed). */
-  | { type: 'cod_remittance_overdue' };
+  | { type: 'cod_remittance_overdue' }
+  /** An owner looked into the order's mismatched remittance line and marked it checked. */
+  | { type: 'cod_remittance_checked' };
 
 /** The courier collected the order's cash (some may have gone back since). */
 export function codCashCollected(state: Pick<OrderState, 'paymentStatus'>): boolean {
@@ -120,6 +122,8 @@ function decideCodMoney(state: OrderState, event: CodMoneyEvent): Decision {
       return codCashCollected(state)
         ? applied(state, [{ type: 'flag_attention', reason: 'cod_not_remitted' }])
         : unchanged(state);
+    case 'cod_remittance_checked':
+      return applied(state, [{ type: 'resolve_attention', reason: 'cod_remittance_mismatch' }]);
   }
 }
 
@@ -623,6 +627,7 @@ export function decide(state: OrderState, event: OrderEvent): Decision {
     case 'cod_refund_failed':
     case 'cod_remitted':
     case 'cod_remittance_overdue':
+    case 'cod_remittance_checked':
       return decideCodMoney(state, event);
   }
 }

@@ -45,6 +45,7 @@ const overview = (overrides: Partial<CodOverview> = {}): CodOverview => ({
       importedAt: '2026-11-26T06:30:00.000Z',
       lines: [
         {
+          id: 'line-2',
           orderId: '33333333-3333-4333-8333-333333333333',
           orderNumber: 'OM-33333333',
           line: 2,
@@ -56,6 +57,7 @@ const overview = (overrides: Partial<CodOverview> = {}): CodOverview => ({
           mismatch: null,
         },
         {
+          id: 'line-3',
           orderId: '44444444-4444-4444-8444-444444444444',
           orderNumber: 'OM-44444444',
           line: 3,
@@ -71,6 +73,7 @@ const overview = (overrides: Partial<CodOverview> = {}): CodOverview => ({
   ],
   mismatches: [
     {
+      id: 'line-3',
       orderId: '44444444-4444-4444-8444-444444444444',
       orderNumber: 'OM-44444444',
       line: 3,
@@ -94,6 +97,7 @@ describe('the Cash on delivery page', () => {
     renderConsole('/admin/cod', { role: 'support', api: { 'GET /api/admin/cod': overview() } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Cash on delivery' }, loading)).toBeTruthy();
     expect(screen.getByText('Only an owner can import a remittance.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Mark as checked/ })).toBeNull();
     expect(screen.queryByLabelText('Remittance file (CSV)')).toBeNull();
     const due = await screen.findByRole('list', { name: 'Cash due' });
     const [late, recent] = within(due).getAllByRole('listitem') as [HTMLElement, HTMLElement];
@@ -187,5 +191,18 @@ describe('the Cash on delivery page', () => {
     await user.click(await screen.findByRole('button', { name: 'Run a simulated remittance' }, loading));
     expect(await screen.findByText('1 remittance imported with 2 parcels.')).toBeTruthy();
     expect(api.callsTo('POST /api/admin/cod/remittances/simulate')).toHaveLength(1);
+  });
+  it('lets an owner mark a mismatch as checked, and reads the page again', async () => {
+    const { api } = renderConsole('/admin/cod', {
+      api: {
+        'GET /api/admin/cod': overview(),
+        'POST /api/admin/cod/mismatches/line-3/check': { message: 'The mismatch is marked as checked.' },
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Mark as checked: AWB SRX091' }, loading));
+    expect(await screen.findByText('The mismatch is marked as checked.')).toBeTruthy();
+    expect(api.callsTo('POST /api/admin/cod/mismatches/line-3/check')).toHaveLength(1);
+    await waitFor(() => expect(api.callsTo('GET /api/admin/cod').length).toBeGreaterThan(1));
   });
 });

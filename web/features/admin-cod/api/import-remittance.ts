@@ -16,7 +16,7 @@ export function simulateRemittance(shortByPaise?: number) {
   );
 }
 
-function useCodImport<Input>(run: (input: Input) => Promise<RemittanceImportReply>) {
+function useCodImport<Input, Reply>(run: (input: Input) => Promise<Reply>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
@@ -30,4 +30,11 @@ function useCodImport<Input>(run: (input: Input) => Promise<RemittanceImportRepl
 }
 
 export const useImportRemittance = () => useCodImport(importRemittance);
+
+/** docs/product.md#cod-remittances: an owner's "Mark as checked" on a mismatched line. */
+export function checkMismatch(lineId: string) {
+  return adminApi.post<{ message: string }>(adminApiPaths.codCheckMismatch(lineId), {});
+}
+
+export const useCheckMismatch = () => useCodImport(checkMismatch);
 export const useSimulateRemittance = () => useCodImport(simulateRemittance);

@@ -1,9 +1,11 @@
 import { type CodOverview, remittanceMismatchText } from '../../../../contracts/cod-money';
+import { Button } from '../../../components/button';
 import { StatusMessage } from '../../../components/status-message';
 import { adminPaths } from '../../../lib/admin-paths';
 import { formatIsoDay, formatIstDateTime, formatPaise } from '../../../lib/console-format';
 import { Link } from '../../../lib/router';
 import { useCodOverview } from '../api/get-cod-overview';
+import { useCheckMismatch } from '../api/import-remittance';
 
 type Line = CodOverview['mismatches'][number] | CodOverview['remittances'][number]['lines'][number];
 
@@ -78,7 +80,14 @@ function Remitted({ overview }: { overview: CodOverview }) {
   );
 }
 
-function Mismatches({ overview }: { overview: CodOverview }) {
+interface OverviewProps {
+  overview: CodOverview;
+  isOwner: boolean;
+  onDone: (message: string) => void;
+}
+
+function Mismatches({ overview, isOwner, onDone }: OverviewProps) {
+  const check = useCheckMismatch();
   return (
     <section className="admin-section" aria-labelledby="cod-mismatches">
       <h2 id="cod-mismatches">Mismatches</h2>
@@ -87,28 +96,42 @@ function Mismatches({ overview }: { overview: CodOverview }) {
       ) : (
         <ul className="admin-list" aria-label="Mismatches">
           {overview.mismatches.map((line) => (
-            <li key={`${line.remittanceReference}-${line.awb}`}>
+            <li key={line.id}>
               <strong>{line.mismatch ? remittanceMismatchText[line.mismatch] : ''}</strong> AWB {line.awb},
               order <OrderLink line={line} />: remitted {formatPaise(line.remittedAmountPaise)}
               {line.expectedPaise !== null && <> of {formatPaise(line.expectedPaise)} to collect</>}{' '}
               (remittance {line.remittanceReference}, UTR {line.utr}, line {line.line})
+              {isOwner && (
+                <>
+                  {' '}
+                  <Button
+                    variant="secondary"
+                    aria-label={`Mark as checked: AWB ${line.awb}`}
+                    disabled={check.isPending}
+                    onClick={() => check.mutate(line.id, { onSuccess: (reply) => onDone(reply.message) })}
+                  >
+                    Mark as checked
+                  </Button>
+                </>
+              )}
             </li>
           ))}
         </ul>
       )}
+      <StatusMessage status={check.error ? { kind: 'error', text: check.error.message } : null} />
     </section>
   );
 }
 
-/** docs/product.md#cod-remittances: cash due, remittances and mismatches. */
-export function CodOverviewView() {
+/** docs/product.md#cod-remittances: cash due, remittances and mismatches (an owner marks one checked). */
+export function CodOverviewView({ isOwner, onDone }: Omit<OverviewProps, 'overview'>) {
   const overview = useCodOverview();
   if (overview.isPending) return <p role="status">Loading cash on delivery…</p>;
   if (overview.isError) return <StatusMessage status={{ kind: 'error', text: overview.error.message }} />;
   return (
     <>
       <CashDue overview={overview.data} />
-      <Mismatches overview={overview.data} />
+      <Mismatches overview={overview.data} isOwner={isOwner} onDone={onDone} />
       <Remitted overview={overview.data} />
     </>
   );
