@@ -5,6 +5,7 @@ import {
   type CodPayoutStatus,
   codMoneyMessages,
   type RefundPaidElsewhereWay,
+  refundPaidElsewhereWayLabels,
   VPA_PATTERN,
 } from '../../contracts/cod-money';
 import { formatRupeesExact } from '../../contracts/format';
@@ -21,7 +22,7 @@ import {
 } from '../modules/cod-money/cod-order-money';
 import type { ChangeSource } from '../modules/history/status-history';
 import { creditNoteReasons, issueCreditNote } from '../modules/invoices/issue-documents';
-import { orderNumberOf } from '../modules/orders/order-view';
+import { isOrderId, orderNumberOf } from '../modules/orders/order-view';
 import {
   applyOrderEvent,
   type LockedOrder,
@@ -88,18 +89,22 @@ function notFound(): AppError {
 }
 
 async function lockCodOrder(tx: Database, orderId: string): Promise<LockedOrder> {
-  const locked = /^[0-9a-f-]{36}$/i.test(orderId) ? await lockOrder(tx, orderId) : undefined;
+  const locked = isOrderId(orderId) ? await lockOrder(tx, orderId) : undefined;
   if (!locked) throw notFound();
   if (!isCod(locked.order)) throw new AppError('conflict', codMoneyMessages.notCod);
   return locked;
 }
 
-/** Refuses a refund the lifecycle refuses, with the message staff see; else what may still be refunded. */
-async function checkRefundable(tx: Database, locked: LockedOrder, amountPaise: number): Promise<void> {
+/**
+ * The lifecycle's refund request for the amount, against the collected cash less what was given back: refused
+ * with the message staff see, else the event to apply.
+ */
+async function refundRequest(tx: Database, locked: LockedOrder, amountPaise: number) {
   const { committedPaise } = await codRefundedPaise(tx, locked.order.id);
   const refundablePaise = Math.max(0, collectedPaiseOf(locked.order) - committedPaise);
-  const decision = previewOrderEvent(locked, { type: 'cod_refund_requested', amountPaise, refundablePaise });
-  if (decision.outcome === 'applied') return;
+  const event = { type: 'cod_refund_requested' as const, amountPaise, refundablePaise };
+  const decision = previewOrderEvent(locked, event);
+  if (decision.outcome === 'applied') return event;
   if (decision.reason === 'not_paid') throw new AppError('conflict', codMoneyMessages.notCollected);
   throw new AppError(
     'conflict',
@@ -195,7 +200,7 @@ export async function settlePayout(
     .from(codPayouts)
     .where(eq(codPayouts.razorpayPayoutId, payout.id));
   const orderId = known?.orderId ?? orderIdOfPayout(payout);
-  if (!orderId || !/^[0-9a-f-]{36}$/i.test(orderId)) return 'unknown';
+  if (!orderId || !isOrderId(orderId)) return 'unknown';
   return deps.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, orderId);
     if (!locked) return 'unknown';
@@ -248,7 +253,7 @@ export async function refundByPayout(
         message: codMoneyMessages.payoutRepeated,
       };
     }
-    await checkRefundable(tx, locked, input.amountPaise);
+    const request = await refundRequest(tx, locked, input.amountPaise);
     const order = locked.order;
     const orderNumber = orderNumberOf(order.id);
     const payout = await gateway.client
@@ -295,12 +300,7 @@ export async function refundByPayout(
       .onConflictDoNothing({ target: codPayouts.razorpayPayoutId })
       .returning();
     const source: ChangeSource = input.staffId ? 'shop' : 'system';
-    await applyOrderEvent(
-      locked,
-      deps.jobs,
-      { type: 'cod_refund_requested', amountPaise: input.amountPaise, refundablePaise: input.amountPaise },
-      source,
-    );
+    await applyOrderEvent(locked, deps.jobs, request, source);
     if (row && row.status !== payout.status) await recordPayoutReport(locked, deps.jobs, payout, source);
     if (input.staffId) {
       await recordAudit(tx, {
@@ -367,7 +367,7 @@ export async function recordRefundPaidElsewhere(
         return { id: earlier.id, repeated: true, message: codMoneyMessages.payoutRepeated };
       }
     }
-    await checkRefundable(tx, locked, input.amountPaise);
+    const request = await refundRequest(tx, locked, input.amountPaise);
     const [row] = await tx
       .insert(codRefundsPaidElsewhere)
       .values({
@@ -381,14 +381,11 @@ export async function recordRefundPaidElsewhere(
       })
       .returning();
     if (!row) throw new Error('the refund paid elsewhere was not saved');
-    const event = {
-      type: 'cod_refund_requested' as const,
-      amountPaise: input.amountPaise,
-      refundablePaise: input.amountPaise,
-    };
-    await applyOrderEvent(locked, deps.jobs, event, 'shop');
+    await applyOrderEvent(locked, deps.jobs, request, 'shop');
     const reasonText =
-      input.note.trim() === '' ? `paid by ${input.how.replace('_', ' ')}` : input.note.trim();
+      input.note.trim() === ''
+        ? `paid by ${refundPaidElsewhereWayLabels[input.how].toLowerCase()}`
+        : input.note.trim();
     await issueCreditNote(
       tx,
       {

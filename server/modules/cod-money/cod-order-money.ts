@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CodOrderMoney, CodPayoutStatus } from '../../../contracts/cod-money';
 import type { Database } from '../../db/client';
 import {
@@ -31,19 +31,27 @@ export function collectedPaiseOf(order: typeof orders.$inferSelect): number {
 }
 
 /**
- * Given back or on its way back: payouts not failed (processed, or still under way: they hold their amount
- * until they end) and refunds paid another way. `settled` counts only what reached the shopper.
+ * A payout's amount still counts as given back: it is processed or under way (it holds its amount until it
+ * ends), or it was processed and the bank reversed it later: its credit note stands, so the money is owed to
+ * the shopper outside the shop (flagged `cod_refund_failing`), never refunded a second time here.
+ */
+const payoutCounts = sql`(${codPayouts.status} not in ('failed', 'reversed', 'rejected', 'cancelled')
+  or (${codPayouts.status} = 'reversed' and exists (
+    select 1 from credit_notes n where n.razorpay_refund_id = ${codPayouts.razorpayPayoutId})))`;
+
+/**
+ * Given back or on its way back: payouts that count (`payoutCounts`) and refunds paid another way. `settled`
+ * counts only what was reported processed.
  */
 export async function codRefundedPaise(db: Database, orderId: string) {
   const [payouts] = await db
     .select({
       committed: sql<number>`coalesce(sum(${codPayouts.amountPaise}), 0)::int`,
-      settled: sql<number>`coalesce(sum(${codPayouts.amountPaise}) filter (where ${codPayouts.status} = 'processed'), 0)::int`,
+      settled: sql<number>`coalesce(sum(${codPayouts.amountPaise}) filter (where ${codPayouts.status} <> 'processing'
+        and ${codPayouts.status} <> 'queued' and ${codPayouts.status} <> 'pending'), 0)::int`,
     })
     .from(codPayouts)
-    .where(
-      and(eq(codPayouts.orderId, orderId), notInArray(codPayouts.status, [...PAYOUT_STATUSES_WITHOUT_MONEY])),
-    );
+    .where(and(eq(codPayouts.orderId, orderId), payoutCounts));
   const [elsewhere] = await db
     .select({ total: sql<number>`coalesce(sum(${codRefundsPaidElsewhere.amountPaise}), 0)::int` })
     .from(codRefundsPaidElsewhere)

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CodOrderMoney, CodRefundReply } from '../../../contracts/cod-money';
@@ -252,6 +253,41 @@ describe('a refund to the shopper’s UPI ID', () => {
     expect(forged.json()).toMatchObject({ message: 'Invalid webhook signature' });
     const alerts = await app.db.select().from(securityAlerts).where(eq(securityAlerts.subject, 'razorpayx'));
     expect(alerts).toHaveLength(1);
+  });
+
+  it('keeps a processed payout the bank reverses later as refunded, with its credit note, and flags it', async () => {
+    const { orderId, totalPaise } = await codOrder(app);
+    await payOut(orderId, { amountPaise: 25_000, vpa: 'bank@okaxis', reason: 'Goodwill' });
+    await settledPayout(orderId);
+    const processed = razorpayx()
+      .webhooks.sent()
+      .find((sent) => sent.event === 'payout.processed' && sent.body.includes(orderId));
+    if (!processed) throw new Error('no processed webhook was sent');
+    const body = JSON.parse(processed.body) as {
+      event: string;
+      payload: { payout: { entity: { status: string } } };
+    };
+    body.event = 'payout.reversed';
+    body.payload.payout.entity.status = 'reversed';
+    const raw = JSON.stringify(body);
+    const reversed = await app.inject({
+      method: 'POST',
+      url: PAYOUT_WEBHOOK_PATH,
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': createHmac('sha256', razorpayx().webhookSecret).update(raw).digest('hex'),
+      },
+      payload: raw,
+    });
+    expect(reversed.json()).toMatchObject({ outcome: 'changed' });
+    expect((await payoutRows(orderId))[0]?.status).toBe('reversed');
+    expect(await openFlags(orderId)).toEqual([{ reason: 'cod_refund_failing' }]);
+    // Its credit note stands: the money is owed outside the shop, never refunded (and credited) twice here.
+    expect(await notesOf(orderId)).toHaveLength(1);
+    expect(await money(orderId)).toMatchObject({
+      refundedPaise: 25_000,
+      refundablePaise: totalPaise - 25_000,
+    });
   });
 
   it('settles a payout whose webhook was lost when the sweep asks RazorpayX', async () => {
