@@ -193,7 +193,7 @@ export const AdminNoteHeadersSchema = idempotencyKeyHeaders(adminOrderMessages.n
 export const AdminEmailParamsSchema = AdminOrderIdParamsSchema.extend({ kind: z.enum(orderEmailKinds) });
 
 export const AttentionItemSchema = z.object({
-  kind: z.enum(['order', 'security']),
+  kind: z.enum(['order', 'security', 'remittance']),
   reason: z.string(),
   detail: z.string(),
   orderId: z.string().nullable(),
@@ -214,9 +214,27 @@ export const DashboardPeriodSchema = z.object({
     .int()
     .describe("Discount codes' discounts on those orders, not counting those cancelled before shipping"),
 });
+/** docs/product.md#cod-remittances: cash on delivery at a glance. */
+export const DashboardCodSchema = z.object({
+  sharePercent: z
+    .number()
+    .describe('COD orders among the orders placed in the last 30 days (IST), in percent, one decimal'),
+  rtoRatePercent: z
+    .number()
+    .describe(
+      'COD orders of the last 30 days returned to origin, among those handed to the courier, in percent',
+    ),
+  outstandingPaise: z
+    .number()
+    .int()
+    .describe('Cash the courier collected that Shiprocket has not remitted yet'),
+});
+
 export const DashboardReplySchema = z.object({
   today: DashboardPeriodSchema,
   last7Days: DashboardPeriodSchema,
   last30Days: DashboardPeriodSchema,
+  cod: DashboardCodSchema,
 });
+export type DashboardPeriodKey = 'today' | 'last7Days' | 'last30Days';
 export type DashboardReply = z.infer<typeof DashboardReplySchema>;

@@ -49,7 +49,17 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (orderStatuses as readonly string[]).includes(value);
 }
 
-export const orderPaymentStatuses = ['pending', 'paid', 'failed', 'refunded', 'partially_refunded'] as const;
+export const orderPaymentStatuses = [
+  'pending',
+  'paid',
+  'failed',
+  'refunded',
+  'partially_refunded',
+  // Cash on delivery (docs/product.md#cod-money): placed or confirmed, nothing collected yet; then the
+  // courier collected the cash on delivery ("paid" for COD).
+  'cod_due',
+  'collected',
+] as const;
 
 /** The shopper's messages about an order, one a status the shopper hears about. */
 export const orderEmailKinds = [
@@ -63,6 +73,12 @@ export const orderEmailKinds = [
 ] as const;
 export type OrderEmailKind = (typeof orderEmailKinds)[number];
 
+/**
+ * docs/product.md#cod-remittances: Shiprocket remits delivered COD cash in weekly cycles (a few days after
+ * delivery); cash not remitted this many days after delivery needs a person.
+ */
+export const COD_REMITTANCE_OVERDUE_DAYS = 14;
+
 /** Why an order waits for a person in the owner's console (docs/product.md#needs-attention). */
 export const attentionReasons = [
   'courier_exception',
@@ -73,6 +89,10 @@ export const attentionReasons = [
   'refund_pending_long',
   'second_payment',
   'shipment_not_booked',
+  // docs/product.md#cod-remittances and #cod-refunds.
+  'cod_remittance_mismatch',
+  'cod_not_remitted',
+  'cod_refund_failing',
 ] as const;
 export type AttentionReason = (typeof attentionReasons)[number];
 
@@ -87,4 +107,9 @@ export const attentionReasonText: Record<AttentionReason, string> = {
   parcel_returned: 'Its parcel is returning to us (RTO).',
   paid_out_of_stock:
     'Paid for units we no longer have: ship it late once restocked, or cancel it with a full refund.',
+  cod_remittance_mismatch:
+    "The courier's remittance for its cash on delivery is not the amount to collect: check the remittance.",
+  cod_not_remitted: `Delivered cash on delivery over ${COD_REMITTANCE_OVERDUE_DAYS} days ago and not remitted yet.`,
+  cod_refund_failing:
+    'Its refund to the UPI ID failed: check the UPI ID and refund again, or record a refund paid another way.',
 };

@@ -16,6 +16,7 @@ import authRoutes from './modules/auth/routes';
 import cartRoutes, { couponOfferRoutes } from './modules/cart/routes';
 import catalogueRoutes from './modules/catalogue/routes';
 import challengeRoutes from './modules/challenge/routes';
+import codMoneyRoutes from './modules/cod-money/routes';
 import contactRoutes from './modules/contact/routes';
 import adminCouponRoutes from './modules/coupons/admin-routes';
 import deliveryPromises from './modules/delivery-promise/plugin';
@@ -29,6 +30,7 @@ import orderRoutes from './modules/orders/routes';
 import razorpayGateway from './modules/payments/razorpay-gateway';
 import razorpayxGateway from './modules/payments/razorpayx-gateway';
 import paymentRoutes from './modules/payments/routes';
+import payoutWebhookRoute from './modules/payouts/routes';
 import productImages from './modules/product-images/plugin';
 import publicConfigRoutes from './modules/public-config/routes';
 import seoRoutes from './modules/seo/routes';
@@ -151,6 +153,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(adminCustomerRoutes, { prefix: '/admin' });
       await api.register(adminCatalogueRoutes, { prefix: '/admin' });
       await api.register(adminCouponRoutes, { prefix: '/admin' });
+      await api.register(codMoneyRoutes, { prefix: '/admin' });
       await api.register(staffRoutes, { prefix: '/admin' });
       await api.register(staffAlertRoutes, { prefix: '/admin' });
       await api.register(auditRoutes, { prefix: '/admin' });
@@ -161,6 +164,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     },
     { prefix: '/api' },
   );
+  // RazorpayX's payout webhook, at the full path set in its dashboard (PAYOUT_WEBHOOK_PATH, under /api).
+  await app.register(payoutWebhookRoute);
   // docs/architecture.md#dev-outbox: the dev outbox exists only while messages go to it, and in production only
   // behind DEV_TOOLS_TOKEN (docs/architecture.md#security).
   if (app.notifier.outboxEnabled && devToolsAccess(config) !== 'off') {

@@ -1,4 +1,6 @@
 import fp from 'fastify-plugin';
+import { codRefundDeps, settleStuckPayouts } from './flows/cod-refunds';
+import { flagUnremittedCod } from './flows/cod-remittances';
 import { paymentDeps, shippingDeps } from './flows/deps';
 import { createShipmentForOrder, requeueUnshippedOrders } from './flows/fulfil-order';
 import { reconcilePendingOrders } from './flows/reconcile-payments';
@@ -76,7 +78,14 @@ export default fp(
   },
   {
     name: 'workers',
-    dependencies: ['jobs', 'notifier', 'web-push', 'razorpay-gateway', 'shiprocket-gateway'],
+    dependencies: [
+      'jobs',
+      'notifier',
+      'web-push',
+      'razorpay-gateway',
+      'razorpayx-gateway',
+      'shiprocket-gateway',
+    ],
   },
 );
 
@@ -93,6 +102,10 @@ async function runSweeps(app: Parameters<typeof paymentDeps>[0]) {
   if (settled > 0) log.warn({ settled }, 'pending refunds settled by asking Razorpay');
   const overdue = await flagLongPendingRefunds(paymentDeps(app));
   if (overdue > 0) log.warn({ overdue }, 'orders with a refund pending over a day');
+  const payouts = await settleStuckPayouts(codRefundDeps(app));
+  if (payouts > 0) log.warn({ payouts }, 'payouts settled by asking RazorpayX');
+  const unremitted = await flagUnremittedCod({ db: app.db, jobs: app.jobs });
+  if (unremitted > 0) log.warn({ unremitted }, 'COD cash delivered long ago and not remitted');
   const outcome = await pollStaleShipments(shippingDeps(app));
   if (outcome.polled + outcome.failed > 0) log.info({ outcome }, 'shipment tracking polled');
   const forgotten =

@@ -19,6 +19,7 @@ export const adminPaths = {
   message: (id: string) => `/admin/messages/${encodeURIComponent(id)}`,
   settings: '/admin/settings',
   alerts: '/admin/alerts',
+  cod: '/admin/cod',
 } as const;
 
 /** The console's API paths, relative to the API base. */
@@ -45,6 +46,14 @@ export const adminApiPaths = {
     `/admin/customers/${encodeURIComponent(id)}/${action}`,
   attention: '/admin/attention',
   dashboard: '/admin/dashboard',
+  // docs/product.md#cod-remittances and #cod-refunds.
+  cod: '/admin/cod',
+  codRemittances: '/admin/cod/remittances',
+  codSimulateRemittance: '/admin/cod/remittances/simulate',
+  codCheckMismatch: (lineId: string) => `/admin/cod/mismatches/${encodeURIComponent(lineId)}/check`,
+  orderCod: (id: string) => `/admin/orders/${encodeURIComponent(id)}/cod`,
+  orderCodAction: (id: string, action: 'payouts' | 'refunds-paid-elsewhere') =>
+    `/admin/orders/${encodeURIComponent(id)}/cod/${action}`,
   products: (lowStock = false) => `/admin/products${lowStock ? '?lowStock=1' : ''}`,
   product: (id: number) => `/admin/products/${id}`,
   productImages: (id: number) => `/admin/products/${id}/images`,

@@ -4,6 +4,7 @@ import {
   type AdminOrderDetail,
   type AdminOrderSummary,
   adminOrderMessages,
+  type DashboardPeriodKey,
   type DashboardReply,
 } from '../../../contracts/admin-orders';
 import { cancelMessages } from '../../../contracts/orders';
@@ -578,7 +579,7 @@ describe('GET /api/admin/dashboard and /api/admin/attention', () => {
     });
 
     const after = await figures();
-    const delta = (period: keyof DashboardReply) => ({
+    const delta = (period: DashboardPeriodKey) => ({
       orders: after[period].orders - before[period].orders,
       revenuePaise: after[period].revenuePaise - before[period].revenuePaise,
     });

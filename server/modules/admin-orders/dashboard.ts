@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DashboardReply } from '../../../contracts/admin-orders';
 import type { Database } from '../../db/client';
+import { cashDue } from '../cod-money/cod-overview';
 
 // docs/product.md#staff: paid orders placed since the start of an IST day, their revenue (after discount codes)
 // less what was refunded of them, the average order value (revenue over orders) and the codes' discounts.
@@ -45,5 +46,39 @@ export async function dashboardFigures(db: Database): Promise<DashboardReply> {
       couponDiscountPaise: Number(row?.coupon_discount ?? 0),
     };
   };
-  return { today: period(1), last7Days: period(7), last30Days: period(30) };
+  return { today: period(1), last7Days: period(7), last30Days: period(30), cod: await codFigures(db) };
+}
+
+interface CodRow {
+  placed: number;
+  cod: number;
+  handed_over: number;
+  rto: number;
+}
+
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
+
+/**
+ * docs/product.md#cod-remittances: of the orders placed in the last 30 days (paid online, or COD placed and
+ * not an unconfirmed checkout), the COD share; of the COD ones handed to the courier, those returned to
+ * origin; and the cash collected and not remitted, whenever delivered.
+ */
+async function codFigures(db: Database) {
+  const result = (await db.execute(sql`
+    select count(*)::int as placed,
+      count(*) filter (where o.payment_method = 'COD')::int as cod,
+      count(*) filter (where o.payment_method = 'COD'
+        and o.status in ('shipped', 'out_for_delivery', 'delivered', 'returned_to_origin'))::int as handed_over,
+      count(*) filter (where o.payment_method = 'COD' and o.status = 'returned_to_origin')::int as rto
+    from orders o
+    where o.created_at >= ((now() at time zone 'Asia/Kolkata')::date - 29)::timestamp at time zone 'Asia/Kolkata'
+      and (o.paid_at is not null or (o.payment_method = 'COD' and o.status <> 'pending'))
+  `)) as { rows?: CodRow[] };
+  const row = result.rows?.[0];
+  const { totalPaise } = await cashDue(db, 0);
+  return {
+    sharePercent: percent(Number(row?.cod ?? 0), Number(row?.placed ?? 0)),
+    rtoRatePercent: percent(Number(row?.rto ?? 0), Number(row?.handed_over ?? 0)),
+    outstandingPaise: totalPaise,
+  };
 }

@@ -220,6 +220,7 @@ export function creditedLines(
 export const creditNoteReasons = {
   cancelled: 'Order cancelled before dispatch: no goods supplied.',
   refundNoGoodsReturned: (reason: string) => `Refund, no goods returned: ${reason}`,
+  goodsReturned: (reason: string) => `Refund of goods returned: ${reason}`,
 } as const;
 
 /**
@@ -244,7 +245,14 @@ async function creditNoteReasonOf(tx: Database, razorpayRefundId: string) {
  */
 export async function issueCreditNote(
   tx: Database,
-  refund: { orderId: string; razorpayRefundId: string; amountPaise: number },
+  refund: {
+    orderId: string;
+    /** The refund's id: Razorpay's, a RazorpayX payout's, or our own for a refund paid another way. */
+    razorpayRefundId: string;
+    amountPaise: number;
+    /** What the note says it is for, when the caller knows (a COD refund); else read from a console refund. */
+    reason?: { text: string; goodsReturned: boolean };
+  },
   issuedAt: Date,
 ): Promise<CreditNoteRow | undefined> {
   const [existing] = await tx
@@ -255,7 +263,7 @@ export async function issueCreditNote(
   const invoice = await invoiceOfOrder(tx, refund.orderId);
   if (!invoice || refund.amountPaise <= 0) return undefined;
   const settings = await readShopSettings(tx);
-  const reason = await creditNoteReasonOf(tx, refund.razorpayRefundId);
+  const reason = refund.reason ?? (await creditNoteReasonOf(tx, refund.razorpayRefundId));
   const lines = creditedLines(
     invoice,
     Math.min(refund.amountPaise, invoice.totalPaise),

@@ -633,3 +633,98 @@ describe('an order paid out of stock, by example', () => {
     expect(effects).not.toContainEqual({ type: 'put_back_stock' });
   });
 });
+
+// ---- COD money (docs/product.md#cod-refunds, #cod-remittances)
+
+describe('refunds and remittances of a cash-on-delivery order, over random sequences', () => {
+  const DELIVERED_COD: OrderState = {
+    status: 'delivered',
+    paymentStatus: 'collected',
+    refund: null,
+    shipmentStage: 'delivered',
+    stockTaken: true,
+    holds: false,
+    couponUse: null,
+  };
+  const codEvent: fc.Arbitrary<OrderEvent> = fc.oneof(
+    fc.record({
+      type: fc.constant('cod_refund_requested' as const),
+      amountPaise: fc.integer({ min: -100, max: 200_000 }),
+      refundablePaise: fc.integer({ min: 0, max: 100_000 }),
+    }),
+    fc.record({ type: fc.constant('cod_refund_settled' as const), fullyRefunded: fc.boolean() }),
+    fc.constant({ type: 'cod_refund_failed' as const }),
+    fc.record({ type: fc.constant('cod_remitted' as const), mismatch: fc.boolean() }),
+    fc.constant({ type: 'cod_remittance_overdue' as const }),
+    fc.constant({ type: 'cod_remittance_checked' as const }),
+  );
+  const start = fc.constantFrom<OrderState>(
+    DELIVERED_COD,
+    { ...DELIVERED_COD, paymentStatus: 'cod_due', status: 'confirmed', shipmentStage: null },
+    { ...DELIVERED_COD, paymentStatus: 'partially_refunded' },
+  );
+
+  function runFrom(initial: OrderState, sequence: OrderEvent[]): Step[] {
+    let state = initial;
+    return sequence.map((next) => {
+      const decision = decide(state, next);
+      const after = decision.outcome === 'applied' ? decision.next : state;
+      const step = { before: state, event: next, decision, after };
+      state = after;
+      return step;
+    });
+  }
+
+  it('never changes the order, its parcel or its stock; only its payment status, forward to refunded', () => {
+    fc.assert(
+      fc.property(start, fc.array(codEvent, { maxLength: 30 }), (initial, sequence) => {
+        for (const step of runFrom(initial, sequence)) {
+          const { paymentStatus: _before, ...restBefore } = step.before;
+          const { paymentStatus: _after, ...restAfter } = step.after;
+          expect(restAfter).toEqual(restBefore);
+          if (step.before.paymentStatus === 'refunded') expect(step.after.paymentStatus).toBe('refunded');
+          // Nothing collected, nothing refunded: a COD order before delivery keeps cod_due.
+          if (step.before.paymentStatus === 'cod_due') expect(step.after.paymentStatus).toBe('cod_due');
+        }
+      }),
+    );
+  });
+
+  it('accepts a refund only of collected cash and within what is left', () => {
+    fc.assert(
+      fc.property(start, fc.array(codEvent, { maxLength: 30 }), (initial, sequence) => {
+        for (const step of runFrom(initial, sequence)) {
+          if (step.event.type !== 'cod_refund_requested') continue;
+          const { amountPaise, refundablePaise } = step.event;
+          const allowed =
+            step.before.paymentStatus !== 'cod_due' && amountPaise > 0 && amountPaise <= refundablePaise;
+          expect(step.decision.outcome).toBe(allowed ? 'applied' : 'refused');
+        }
+      }),
+    );
+  });
+
+  it('flags a failed payout and a short remittance for a person, and clears each once it is put right', () => {
+    const failed = decide(DELIVERED_COD, { type: 'cod_refund_failed' });
+    expect(failed).toMatchObject({ effects: [{ type: 'flag_attention', reason: 'cod_refund_failing' }] });
+    const settled = decide(DELIVERED_COD, { type: 'cod_refund_settled', fullyRefunded: false });
+    expect(settled).toMatchObject({
+      next: { paymentStatus: 'partially_refunded' },
+      effects: [{ type: 'resolve_attention', reason: 'cod_refund_failing' }],
+    });
+    expect(decide(DELIVERED_COD, { type: 'cod_remitted', mismatch: true })).toMatchObject({
+      effects: [
+        { type: 'resolve_attention', reason: 'cod_not_remitted' },
+        { type: 'flag_attention', reason: 'cod_remittance_mismatch' },
+      ],
+    });
+    expect(decide(DELIVERED_COD, { type: 'cod_remittance_overdue' })).toMatchObject({
+      effects: [{ type: 'flag_attention', reason: 'cod_not_remitted' }],
+    });
+    expect(decide(DELIVERED_COD, { type: 'cod_remittance_checked' })).toMatchObject({
+      effects: [{ type: 'resolve_attention', reason: 'cod_remittance_mismatch' }],
+    });
+    const notCollected = { ...DELIVERED_COD, paymentStatus: 'cod_due' as const };
+    expect(decide(notCollected, { type: 'cod_remittance_overdue' })).toMatchObject({ effects: [] });
+  });
+});

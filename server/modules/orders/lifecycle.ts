@@ -58,7 +58,76 @@ export type OrderEvent =
   /** The paying payment's refund has been pending for over a day (the refund sweep noticed). */
   | { type: 'refund_overdue' }
   /** `attempts`: the failed refunds of the paying payment so far, this one included. */
-  | { type: 'refund_failed'; paymentId: string; attempts: number; stray: boolean };
+  | { type: 'refund_failed'; paymentId: string; attempts: number; stray: boolean }
+  | CodMoneyEvent;
+
+// ---- COD money (docs/product.md#cod-refunds, #cod-remittances): refunds paid out to a UPI ID or another way,
+// and the courier's remittance of the cash. A COD order's money is with us once the courier collected it.
+
+export type CodMoneyEvent =
+  /** The owner (or a return) asks to give back part of the cash collected; `refundablePaise` is what is left. */
+  | { type: 'cod_refund_requested'; amountPaise: number; refundablePaise: number }
+  /** A payout to the shopper's UPI ID was processed, or a refund paid another way was recorded. */
+  | { type: 'cod_refund_settled'; fullyRefunded: boolean }
+  /** RazorpayX reports the payout failed, reversed or rejected: the money is back with us. */
+  | { type: 'cod_refund_failed' }
+  /** Shiprocket's remittance for the order's cash was imported; `mismatch` when its amount is not the order's. */
+  | { type: 'cod_remitted'; mismatch: boolean }
+  /** Delivered long ago and still not remitted (the remittance sweep noticed). */
+  | { type: 'cod_remittance_overdue' }
+  /** An owner looked into the order's mismatched remittance line and marked it checked. */
+  | { type: 'cod_remittance_checked' };
+
+/** The courier collected the order's cash (some may have gone back since). */
+export function codCashCollected(state: Pick<OrderState, 'paymentStatus'>): boolean {
+  return (
+    state.paymentStatus === 'collected' ||
+    state.paymentStatus === 'partially_refunded' ||
+    state.paymentStatus === 'refunded'
+  );
+}
+
+function onCodRefundRequested(state: OrderState, amountPaise: number, refundablePaise: number): Decision {
+  if (!codCashCollected(state)) return refused('not_paid');
+  if (amountPaise <= 0 || amountPaise > refundablePaise) return refused('exceeds_refundable');
+  return applied(state);
+}
+
+function onCodRefundSettled(state: OrderState, fullyRefunded: boolean): Decision {
+  if (!codCashCollected(state)) return unchanged(state);
+  // Refunds only add up: a late report of an earlier part never undoes "refunded".
+  const paymentStatus =
+    fullyRefunded || state.paymentStatus === 'refunded' ? 'refunded' : 'partially_refunded';
+  return applied({ ...state, paymentStatus }, [{ type: 'resolve_attention', reason: 'cod_refund_failing' }]);
+}
+
+function decideCodMoney(state: OrderState, event: CodMoneyEvent): Decision {
+  switch (event.type) {
+    case 'cod_refund_requested':
+      return onCodRefundRequested(state, event.amountPaise, event.refundablePaise);
+    case 'cod_refund_settled':
+      return onCodRefundSettled(state, event.fullyRefunded);
+    case 'cod_refund_failed':
+      return codCashCollected(state)
+        ? applied(state, [{ type: 'flag_attention', reason: 'cod_refund_failing' }])
+        : unchanged(state);
+    case 'cod_remitted':
+      return applied(state, [
+        { type: 'resolve_attention', reason: 'cod_not_remitted' },
+        event.mismatch
+          ? { type: 'flag_attention', reason: 'cod_remittance_mismatch' }
+          : { type: 'resolve_attention', reason: 'cod_remittance_mismatch' },
+      ]);
+    case 'cod_remittance_overdue':
+      return codCashCollected(state)
+        ? applied(state, [{ type: 'flag_attention', reason: 'cod_not_remitted' }])
+        : unchanged(state);
+    case 'cod_remittance_checked':
+      return applied(state, [{ type: 'resolve_attention', reason: 'cod_remittance_mismatch' }]);
+  }
+}
+
+// ---- end of COD money
 
 export type { AttentionReason, OrderEmailKind };
 
@@ -553,5 +622,12 @@ export function decide(state: OrderState, event: OrderEvent): Decision {
       return state.refund === 'pending'
         ? applied(state, [{ type: 'flag_attention', reason: 'refund_pending_long' }])
         : unchanged(state);
+    case 'cod_refund_requested':
+    case 'cod_refund_settled':
+    case 'cod_refund_failed':
+    case 'cod_remitted':
+    case 'cod_remittance_overdue':
+    case 'cod_remittance_checked':
+      return decideCodMoney(state, event);
   }
 }

@@ -10,7 +10,11 @@ export interface RazorpayXGateway {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    razorpayx: RazorpayXGateway;
+    /**
+     * Undefined in production until RazorpayX is configured (docs/operations.md#configuration): the shop starts
+     * without it, and a refund to a UPI ID is refused with a message.
+     */
+    razorpayx: RazorpayXGateway | undefined;
   }
 }
 
@@ -31,7 +35,10 @@ export default fp(
       return;
     }
     const simulator = app.razorpayxSimulator;
-    if (!simulator) throw new Error('RazorpayX has no keys configured and its simulator is off');
+    if (!simulator) {
+      app.decorate('razorpayx', undefined);
+      return;
+    }
     app.decorate('razorpayx', {
       client: createRazorpayXClient({
         baseUrl: `http://simulator.local${simulator.baseUrl}`,

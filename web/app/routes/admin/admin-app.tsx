@@ -6,6 +6,7 @@ import { type RouteObject, useNavigate, useRoutes } from '../../../lib/router';
 import './admin.css';
 import { AdminAlertsPage } from './admin-alerts';
 import { AdminAuditPage } from './admin-audit';
+import { AdminCodPage } from './admin-cod';
 import { AdminCouponPage } from './admin-coupon';
 import { AdminCouponsPage } from './admin-coupons';
 import { AdminCustomerPage } from './admin-customer';
@@ -46,6 +47,7 @@ const routes: RouteObject[] = [
           { path: 'products/:id', element: <AdminProductPage /> },
           { path: 'coupons', element: <AdminCouponsPage /> },
           { path: 'coupons/:id', element: <AdminCouponPage /> },
+          { path: 'cod', element: <AdminCodPage /> },
           { path: 'customers', element: <AdminCustomersPage /> },
           { path: 'customers/:id', element: <AdminCustomerPage /> },
           { path: 'messages', element: <AdminMessagesPage /> },

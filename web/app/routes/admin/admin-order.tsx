@@ -1,5 +1,6 @@
 import type { StaffProfile } from '../../../../contracts/staff';
 import { StatusMessage } from '../../../components/status-message';
+import { OrderCodMoney } from '../../../features/admin-cod/components/order-cod-money';
 import { useAdminOrder } from '../../../features/admin-orders/api/get-admin-order';
 import { OrderActions } from '../../../features/admin-orders/components/order-actions';
 import {
@@ -55,6 +56,9 @@ export function AdminOrderPage() {
         invoiceTax={detail.data.invoiceTax}
         refundablePaise={detail.data.refundablePaise}
       />
+      {order.paymentMethod === 'COD' && (
+        <OrderCodMoney orderId={id} isOwner={staff.role === 'owner'} onDone={toast} />
+      )}
       <OrderShopper shopper={detail.data.shopper} order={order} />
       <OrderPayments payments={detail.data.payments} refunds={detail.data.refunds} />
       <OrderTaxDocuments orderId={id} />

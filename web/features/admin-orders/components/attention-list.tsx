@@ -20,6 +20,8 @@ export function AttentionList() {
               <p>
                 {item.orderId ? (
                   <Link to={adminPaths.order(item.orderId)}>Order {item.orderNumber}</Link>
+                ) : item.kind === 'remittance' ? (
+                  <Link to={adminPaths.cod}>COD remittance</Link>
                 ) : (
                   <strong>Security alert</strong>
                 )}

@@ -1,9 +1,9 @@
-import type { DashboardReply } from '../../../../contracts/admin-orders';
+import type { DashboardPeriodKey } from '../../../../contracts/admin-orders';
 import { StatusMessage } from '../../../components/status-message';
 import { formatPaise } from '../../../lib/console-format';
 import { useDashboard } from '../api/get-dashboard';
 
-const periods: { key: keyof DashboardReply; label: string }[] = [
+const periods: { key: DashboardPeriodKey; label: string }[] = [
   { key: 'today', label: 'Today' },
   { key: 'last7Days', label: 'Last 7 days' },
   { key: 'last30Days', label: 'Last 30 days' },
@@ -32,6 +32,17 @@ export function DashboardStats() {
           </section>
         );
       })}
+      <section className="admin-stat" aria-labelledby="stat-cod">
+        <h2 id="stat-cod">Cash on delivery</h2>
+        <dl className="admin-details">
+          <dt>COD share, 30 days</dt>
+          <dd>{dashboard.data.cod.sharePercent}%</dd>
+          <dt>Returned to origin</dt>
+          <dd>{dashboard.data.cod.rtoRatePercent}%</dd>
+          <dt>Cash with the courier</dt>
+          <dd>{formatPaise(dashboard.data.cod.outstandingPaise)}</dd>
+        </dl>
+      </section>
     </div>
   );
 }

@@ -20,6 +20,9 @@ const paymentStatusLabels: Record<Order['paymentStatus'], string> = {
   failed: 'Failed',
   refunded: 'Refunded',
   partially_refunded: 'Partly refunded',
+  // Cash on delivery (docs/product.md#cod-money).
+  cod_due: 'Cash on delivery',
+  collected: 'Paid (cash on delivery)',
 };
 
 const refundStatusLabels: Record<RefundStatus, string> = {
