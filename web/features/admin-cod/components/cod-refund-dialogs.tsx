@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import {
   CodPaidElsewhereBodySchema,
   CodPayoutBodySchema,
@@ -7,56 +7,11 @@ import {
   refundPaidElsewhereWayLabels,
   refundPaidElsewhereWays,
 } from '../../../../contracts/cod-money';
-import { Button } from '../../../components/button';
-import { Dialog } from '../../../components/dialog/dialog';
+import { ActionDialog } from '../../../components/dialog/action-dialog';
 import { InputField, SelectField, TextareaField } from '../../../components/form/form-field';
-import { StatusMessage } from '../../../components/status-message';
 import { formatPaise } from '../../../lib/console-format';
 import { usePayOutRefund, useRecordPaidElsewhere } from '../api/cod-refunds';
 import { AMOUNT_FORMAT_MESSAGE, rupeesToPaise } from '../format';
-
-interface DialogShellProps {
-  open: boolean;
-  title: string;
-  confirmLabel: string;
-  pending: boolean;
-  error: string | null;
-  onClose: () => void;
-  onConfirm: () => void;
-  children: ReactNode;
-}
-
-function RefundDialogShell({
-  open,
-  title,
-  confirmLabel,
-  pending,
-  error,
-  onClose,
-  onConfirm,
-  children,
-}: DialogShellProps) {
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!pending) onConfirm();
-  }
-  return (
-    <Dialog open={open} onClose={onClose} title={title}>
-      <form className="admin-form" onSubmit={submit} noValidate>
-        {children}
-        <StatusMessage status={error ? { kind: 'error', text: error } : null} />
-        <div className="admin-dialog-actions">
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Working…' : confirmLabel}
-          </Button>
-          <Button variant="secondary" onClick={onClose}>
-            Do not refund
-          </Button>
-        </div>
-      </form>
-    </Dialog>
-  );
-}
 
 export interface CodRefundDialogProps {
   open: boolean;
@@ -106,7 +61,8 @@ export function PayoutRefundDialog({
   }
 
   return (
-    <RefundDialogShell
+    <ActionDialog
+      cancelLabel="Do not refund"
       open={open}
       title="Refund to UPI"
       confirmLabel="Refund to UPI"
@@ -145,7 +101,7 @@ export function PayoutRefundDialog({
         error={errors.reason}
         required
       />
-    </RefundDialogShell>
+    </ActionDialog>
   );
 }
 
@@ -181,7 +137,8 @@ export function PaidElsewhereDialog({
   }
 
   return (
-    <RefundDialogShell
+    <ActionDialog
+      cancelLabel="Do not refund"
       open={open}
       title="Record a refund paid another way"
       confirmLabel="Record refund"
@@ -219,6 +176,6 @@ export function PaidElsewhereDialog({
         onChange={(event) => setNote(event.target.value)}
         error={errors.note}
       />
-    </RefundDialogShell>
+    </ActionDialog>
   );
 }

@@ -3,6 +3,7 @@ import { AdminRefundBodySchema } from '../../../../contracts/admin-order-bodies'
 import type { AdminOrderDetail } from '../../../../contracts/admin-orders';
 import type { OrderEmailKind } from '../../../../contracts/order-status';
 import { Button } from '../../../components/button';
+import { ActionDialog } from '../../../components/dialog/action-dialog';
 import { InputField, SelectField, TextareaField } from '../../../components/form/form-field';
 import { formatPaise, humanise } from '../../../lib/console-format';
 import { useAddOrderNote } from '../api/add-order-note';
@@ -13,7 +14,6 @@ import { useRetryShipment } from '../api/retry-shipment';
 import { useShipLate } from '../api/ship-late';
 import type { AdminActionReply } from '../api/use-order-action';
 import { parseRupeesToPaise } from '../format';
-import { ActionDialog } from './action-dialog';
 
 type Action = 'cancel' | 'refund' | 'retry' | 'resend' | 'note' | 'ship-late';
 

@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Button } from '../../../components/button';
-import { Dialog } from '../../../components/dialog/dialog';
-import { StatusMessage } from '../../../components/status-message';
+import { Button } from '../button';
+import { StatusMessage } from '../status-message';
+import { Dialog } from './dialog';
 
 interface ActionDialogProps {
   open: boolean;
@@ -11,10 +11,15 @@ interface ActionDialogProps {
   error: string | null;
   onClose: () => void;
   onConfirm: () => void;
+  /** The button that closes it and does nothing. */
+  cancelLabel?: string;
   children: ReactNode;
 }
 
-/** A confirmation for one order action: its fields, the API's refusal, Confirm and Cancel. */
+/**
+ * The console's confirmation of one action (an order's, a COD refund's): its fields, the API's refusal, Confirm
+ * and a button that does nothing. Styled by the console's admin.css.
+ */
 export function ActionDialog({
   open,
   title,
@@ -23,6 +28,7 @@ export function ActionDialog({
   error,
   onClose,
   onConfirm,
+  cancelLabel = 'Keep the order as it is',
   children,
 }: ActionDialogProps) {
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -39,7 +45,7 @@ export function ActionDialog({
             {pending ? 'Working…' : confirmLabel}
           </Button>
           <Button variant="secondary" onClick={onClose}>
-            Keep the order as it is
+            {cancelLabel}
           </Button>
         </div>
       </form>
