@@ -33,6 +33,8 @@ const paymentStatusLabels: Record<OrderRow['paymentStatus'], string> = {
   failed: 'Failed',
   refunded: 'Refunded',
   partially_refunded: 'Partially refunded',
+  cod_due: 'Cash on delivery',
+  collected: 'Paid (cash on delivery)',
 };
 
 // Razorpay's names for how a payment was made.

@@ -98,25 +98,47 @@ export function goodsLine(
   };
 }
 
+/** A charge that goes with the goods (shipping, the COD fee): taxed at the rate of the line worth most. */
+function chargeLine(
+  description: string,
+  amountPaise: number,
+  goods: readonly DocumentLine[],
+  supply: SupplyKind,
+): DocumentLine | undefined {
+  if (amountPaise <= 0) return undefined;
+  const principal = goods.reduce<DocumentLine | undefined>(
+    (largest, line) => (!largest || line.totalPaise > largest.totalPaise ? line : largest),
+    undefined,
+  );
+  return {
+    description,
+    hsnCode: SHIPPING_SAC,
+    quantity: 1,
+    unitPricePaise: amountPaise,
+    discountPaise: 0,
+    ...taxInclusiveAmount(amountPaise, principal?.rateBasisPoints ?? 0, supply),
+  };
+}
+
 /** Shipping charged with the goods, taxed at the rate of the line worth most (none when it ships free). */
 export function shippingLine(
   shippingPaise: number,
   goods: readonly DocumentLine[],
   supply: SupplyKind,
 ): DocumentLine | undefined {
-  if (shippingPaise <= 0) return undefined;
-  const principal = goods.reduce<DocumentLine | undefined>(
-    (largest, line) => (!largest || line.totalPaise > largest.totalPaise ? line : largest),
-    undefined,
-  );
-  return {
-    description: 'Shipping',
-    hsnCode: SHIPPING_SAC,
-    quantity: 1,
-    unitPricePaise: shippingPaise,
-    discountPaise: 0,
-    ...taxInclusiveAmount(shippingPaise, principal?.rateBasisPoints ?? 0, supply),
-  };
+  return chargeLine('Shipping', shippingPaise, goods, supply);
+}
+
+/**
+ * docs/product.md#cash-on-delivery: the COD fee is charged for delivering the goods with the cash collected, part
+ * of the same composite supply as shipping: its own line, under the same SAC and at the same rate.
+ */
+export function codFeeLine(
+  codFeePaise: number,
+  goods: readonly DocumentLine[],
+  supply: SupplyKind,
+): DocumentLine | undefined {
+  return chargeLine('Cash on delivery fee', codFeePaise, goods, supply);
 }
 
 async function invoiceLinesOf(tx: Database, order: OrderRow, supply: SupplyKind): Promise<DocumentLine[]> {
@@ -127,8 +149,11 @@ async function invoiceLinesOf(tx: Database, order: OrderRow, supply: SupplyKind)
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.id));
   const lines = items.map(({ item, hsnCode, rate }) => goodsLine(item, hsnCode, rate, supply));
-  const shipping = shippingLine(order.shippingPaise, lines, supply);
-  return shipping ? [...lines, shipping] : lines;
+  const charges = [
+    shippingLine(order.shippingPaise, lines, supply),
+    codFeeLine(order.codFeePaise, lines, supply),
+  ].filter((line) => line !== undefined);
+  return [...lines, ...charges];
 }
 
 /**
@@ -219,6 +244,7 @@ export function creditedLines(
 /** docs/product.md#gst-invoices: what a credit note says it is for. */
 export const creditNoteReasons = {
   cancelled: 'Order cancelled before dispatch: no goods supplied.',
+  returnedToOrigin: 'Cash-on-delivery parcel returned to origin undelivered: no goods supplied.',
   refundNoGoodsReturned: (reason: string) => `Refund, no goods returned: ${reason}`,
 } as const;
 
@@ -246,6 +272,7 @@ export async function issueCreditNote(
   tx: Database,
   refund: { orderId: string; razorpayRefundId: string; amountPaise: number },
   issuedAt: Date,
+  reasonGiven?: { text: string; goodsReturned: boolean },
 ): Promise<CreditNoteRow | undefined> {
   const [existing] = await tx
     .select()
@@ -255,7 +282,7 @@ export async function issueCreditNote(
   const invoice = await invoiceOfOrder(tx, refund.orderId);
   if (!invoice || refund.amountPaise <= 0) return undefined;
   const settings = await readShopSettings(tx);
-  const reason = await creditNoteReasonOf(tx, refund.razorpayRefundId);
+  const reason = reasonGiven ?? (await creditNoteReasonOf(tx, refund.razorpayRefundId));
   const lines = creditedLines(
     invoice,
     Math.min(refund.amountPaise, invoice.totalPaise),
@@ -291,4 +318,24 @@ export async function creditNotesOfOrder(db: Database, orderId: string): Promise
     .from(creditNotes)
     .where(eq(creditNotes.orderId, orderId))
     .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.sequence));
+}
+
+/** The key a returned-to-origin order's credit note is kept under, in place of a refund's id: one per order. */
+export function rtoCreditNoteKey(orderId: string): string {
+  return `rto-${orderId}`;
+}
+
+/**
+ * docs/product.md#cash-on-delivery: a COD parcel back at origin was never supplied, so a credit note cancels its
+ * invoice in full. Once; nothing when the order was never invoiced (it came back before the courier took it).
+ */
+export async function issueRtoCreditNote(tx: Database, orderId: string, issuedAt: Date) {
+  const invoice = await invoiceOfOrder(tx, orderId);
+  if (!invoice) return undefined;
+  return issueCreditNote(
+    tx,
+    { orderId, razorpayRefundId: rtoCreditNoteKey(orderId), amountPaise: invoice.totalPaise },
+    issuedAt,
+    { text: creditNoteReasons.returnedToOrigin, goodsReturned: true },
+  );
 }

@@ -105,6 +105,7 @@ const rank = {
   out_for_delivery: 4,
   delivered: 5,
   cancelled: 6,
+  returned_to_origin: 7,
 } as const;
 
 describe('the order lifecycle, over random event sequences', () => {

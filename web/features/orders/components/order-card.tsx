@@ -20,6 +20,8 @@ const paymentStatusLabels: Record<Order['paymentStatus'], string> = {
   failed: 'Failed',
   refunded: 'Refunded',
   partially_refunded: 'Partly refunded',
+  cod_due: 'Cash on delivery',
+  collected: 'Paid (cash on delivery)',
 };
 
 const refundStatusLabels: Record<RefundStatus, string> = {
