@@ -96,8 +96,7 @@ export const codMessages = {
   feeLine: 'Cash on delivery fee',
   nudge: (feePaise: number) => `Save ${codRupees(feePaise)} by paying online`,
   disabled: 'Cash on delivery is not offered at the moment.',
-  pincode: (pincode: string) =>
-    `Cash on delivery is not available at pincode ${pincode}. Please pay online.`,
+  pincode: (pincode: string) => `Cash on delivery is not available at pincode ${pincode}. Please pay online.`,
   serviceabilityUnknown:
     'We could not check cash on delivery for your pincode just now. Please pay online, or try again in a minute.',
   belowMinimum: (minPaise: number) =>

@@ -16,6 +16,8 @@ import authRoutes from './modules/auth/routes';
 import cartRoutes, { couponOfferRoutes } from './modules/cart/routes';
 import catalogueRoutes from './modules/catalogue/routes';
 import challengeRoutes from './modules/challenge/routes';
+import adminCodRoutes from './modules/cod/admin-routes';
+import codRoutes from './modules/cod/routes';
 import contactRoutes from './modules/contact/routes';
 import adminCouponRoutes from './modules/coupons/admin-routes';
 import deliveryPromises from './modules/delivery-promise/plugin';
@@ -142,6 +144,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(couponOfferRoutes, { prefix: '/coupons' });
       await api.register(wishlistRoutes, { prefix: '/wishlist' });
       await api.register(paymentRoutes, { prefix: '/payment' });
+      await api.register(codRoutes, { prefix: '/cod' });
       await api.register(orderRoutes, { prefix: '/orders' });
       await api.register(orderHistoryRoutes, { prefix: '/order-history' });
       // Its two paths sit under /shipping and /webhooks.
@@ -151,6 +154,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(adminCustomerRoutes, { prefix: '/admin' });
       await api.register(adminCatalogueRoutes, { prefix: '/admin' });
       await api.register(adminCouponRoutes, { prefix: '/admin' });
+      await api.register(adminCodRoutes, { prefix: '/admin' });
       await api.register(staffRoutes, { prefix: '/admin' });
       await api.register(staffAlertRoutes, { prefix: '/admin' });
       await api.register(auditRoutes, { prefix: '/admin' });

@@ -69,7 +69,9 @@ export const orders = pgTable(
     // The items as ordered, so a reused pending order is only reused for the very same cart.
     cartFingerprint: text('cart_fingerprint').notNull(),
     razorpayOrderId: text('razorpay_order_id'),
-    paymentMethod: text('payment_method', { enum: ['Online', 'COD'] }).notNull().default('Online'),
+    paymentMethod: text('payment_method', { enum: ['Online', 'COD'] })
+      .notNull()
+      .default('Online'),
     /** docs/product.md#cash-on-delivery: the COD fee, GST included, part of the total; 0 for an online order. */
     codFeePaise: integer('cod_fee_paise').notNull().default(0),
     /** A COD order waits for its shopper's confirmation until then, and is cancelled after. */

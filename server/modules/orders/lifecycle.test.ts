@@ -791,7 +791,8 @@ describe('a cash-on-delivery order, over random event sequences', () => {
         let released = 0;
         for (const { step, types } of runCod(sequence, 1)) {
           released += types.filter((type) => type === 'release_holds').length;
-          if (step.after.holds) expect([step.after.status, step.after.paymentStatus]).toEqual(['pending', 'cod_due']);
+          if (step.after.holds)
+            expect([step.after.status, step.after.paymentStatus]).toEqual(['pending', 'cod_due']);
           const { couponUse, status } = step.after;
           const live = status !== 'pending' && status !== 'cancelled' && status !== 'returned_to_origin';
           if (live) expect(couponUse).toBe('consumed');
@@ -892,7 +893,11 @@ describe('a cash-on-delivery order, over random event sequences', () => {
     };
     const cancelled = decide(confirmed, { type: 'cancel_requested', by: 'shopper' });
     if (cancelled.outcome !== 'applied') throw new Error('cancel was refused');
-    expect(cancelled.next).toMatchObject({ status: 'cancelled', paymentStatus: 'cod_due', stockTaken: false });
+    expect(cancelled.next).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'cod_due',
+      stockTaken: false,
+    });
     const types = cancelled.effects.map((effect) => effect.type);
     expect(types).toContain('put_back_stock');
     expect(types).toContain('return_coupon_use');

@@ -75,7 +75,9 @@ function detailsOf(order: Order, kind: OrderEmailKind, publicUrl: string): Order
         ? [{ label: `Coupon ${order.couponCode}`, amount: `−${amountOf(order.couponDiscountPaise)}` }]
         : []),
       { label: 'Shipping', amount: order.shippingPaise === 0 ? 'FREE' : rupees(order.shippingPaise) },
-      ...(order.codFeePaise > 0 ? [{ label: 'Cash on delivery fee', amount: amountOf(order.codFeePaise) }] : []),
+      ...(order.codFeePaise > 0
+        ? [{ label: 'Cash on delivery fee', amount: amountOf(order.codFeePaise) }]
+        : []),
       {
         label: order.paidAt ? 'Total paid' : order.paymentMethod === 'COD' ? 'To pay on delivery' : 'Total',
         amount: amountOf(order.totalPaise),
@@ -242,10 +244,7 @@ export function orderMessageOf(
 }
 
 /** A confirmed COD order: no money taken yet, the cash to keep ready. */
-function codConfirmedMessage(
-  order: Order,
-  base: Pick<OrderMessage, 'greeting' | 'details'>,
-): OrderMessage {
+function codConfirmedMessage(order: Order, base: Pick<OrderMessage, 'greeting' | 'details'>): OrderMessage {
   const { number, link } = base.details;
   return {
     ...base,

@@ -287,12 +287,14 @@ function columnList(row: Record<string, unknown>) {
 }
 
 /**
- * A checkout's order, pending until it is paid, with its lines: two parts (`with` queries) of the one
+ * A checkout's order, pending until it is paid (or, cash on delivery, confirmed), with its lines: two parts (`with` queries) of the one
  * statement that also holds its units (docs/architecture.md#holds), writing only when `when` holds, so the
  * order and its holds are made together or not at all, in one round trip.
  */
 export function pendingOrderWrites(order: NewOrder & { id: string }, items: NewOrderItem[], when: SQL): SQL {
-  const orderRow = byColumnName(orders, { ...order, status: 'pending', paymentStatus: 'pending' });
+  // A cash-on-delivery order waits for its shopper's confirmation instead of a payment.
+  const paymentStatus = order.paymentStatus === 'cod_due' ? 'cod_due' : 'pending';
+  const orderRow = byColumnName(orders, { ...order, status: 'pending', paymentStatus });
   const itemRows = items.map((item) => byColumnName(orderItems, { ...item, orderId: order.id }));
   const [firstItem] = itemRows;
   if (!firstItem) throw new Error('an order has lines');
