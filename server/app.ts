@@ -17,7 +17,7 @@ import cartRoutes, { couponOfferRoutes } from './modules/cart/routes';
 import catalogueRoutes from './modules/catalogue/routes';
 import challengeRoutes from './modules/challenge/routes';
 import adminCodRoutes from './modules/cod/admin-routes';
-import codRoutes from './modules/cod/routes';
+import codRoutes, { codLinkRoutes } from './modules/cod/routes';
 import contactRoutes from './modules/contact/routes';
 import adminCouponRoutes from './modules/coupons/admin-routes';
 import deliveryPromises from './modules/delivery-promise/plugin';
@@ -145,6 +145,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(wishlistRoutes, { prefix: '/wishlist' });
       await api.register(paymentRoutes, { prefix: '/payment' });
       await api.register(codRoutes, { prefix: '/cod' });
+      await api.register(codLinkRoutes, { prefix: '/cod' });
       await api.register(orderRoutes, { prefix: '/orders' });
       await api.register(orderHistoryRoutes, { prefix: '/order-history' });
       // Its two paths sit under /shipping and /webhooks.

@@ -37,8 +37,8 @@ export function codDeps(app: FastifyInstance): CodDeps {
 // Guessing an order's OTP is also limited by the OTP's own attempts; this keeps the calls themselves few.
 const perIpLimit = { rateLimit: { max: 30, timeWindow: 60_000 } };
 
-/** docs/product.md#cash-on-delivery: the shopper's side of COD, under /api/cod. */
-const codRoutes: FastifyPluginAsyncZod = async (app) => {
+/** docs/product.md#cash-on-delivery: the confirm link's route, for anyone who has the link (no sign-in). */
+export const codLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/confirm-link',
     {
@@ -52,6 +52,11 @@ const codRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => confirmCodByLink(codDeps(app), request.body.token),
   );
+};
+
+/** docs/product.md#cash-on-delivery: the signed-in shopper's side of COD, under /api/cod. */
+const codRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireUser);
 
   app.get(
     '/eligibility',

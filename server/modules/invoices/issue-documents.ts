@@ -31,6 +31,8 @@ export type CreditNoteRow = typeof creditNotes.$inferSelect;
 
 /** docs/product.md#gst-invoices: shipping charged with the goods is a composite supply, taxed as its goods. */
 export const SHIPPING_SAC = '996812';
+/** The COD fee's invoice line (docs/product.md#cash-on-delivery), under the shipping SAC. */
+export const COD_FEE_DESCRIPTION = 'Cash on delivery fee';
 
 function addressLines(address: Address): string[] {
   return [
@@ -138,7 +140,7 @@ export function codFeeLine(
   goods: readonly DocumentLine[],
   supply: SupplyKind,
 ): DocumentLine | undefined {
-  return chargeLine('Cash on delivery fee', codFeePaise, goods, supply);
+  return chargeLine(COD_FEE_DESCRIPTION, codFeePaise, goods, supply);
 }
 
 async function invoiceLinesOf(tx: Database, order: OrderRow, supply: SupplyKind): Promise<DocumentLine[]> {
