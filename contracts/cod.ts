@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  codMessages,
   codRefusalReasons,
   codSettingsMessages,
   MAX_COD_CONFIRM_HOURS,
