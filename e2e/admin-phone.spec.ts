@@ -5,11 +5,12 @@ import { createStaffWithSetupLink } from '../server/modules/staff/staff-accounts
 import { expect, test } from './fixtures';
 import { aShopper, signInBrowser } from './support/accounts';
 import { expectNoAxeViolations, phoneViewport } from './support/axe';
+import { journeyCodRules, placeCodOrderOf, setCodRules, turnCodOff } from './support/cod';
 import { signInOwnerByCookie } from './support/console-journeys';
 import { journeyProducts } from './support/journey-products';
 import { paidOrderOf } from './support/orders-journey';
 import { expectFitsWidth } from './support/phone-width';
-import { pickupScheduled } from './support/shop';
+import { fillCart, pickupScheduled } from './support/shop';
 
 // docs/architecture.md#console-on-a-phone: every console page at 390 px, with the longest values a real shop
 // has (an e-mail of 77 characters, a product's long title, an order of several items, its AWB and payment id),
@@ -40,6 +41,9 @@ interface Scene {
   customerId: string;
   messageId: string;
   couponId: number;
+  /** A cash-on-delivery order awaiting its shopper's confirmation (docs/product.md#cash-on-delivery). */
+  codOrderId: string;
+  codOrderNumber: string;
   /** The IST day, as the orders' From and To take it. */
   today: string;
 }
@@ -72,6 +76,12 @@ function signedInPages(scene: Scene): ConsolePage[] {
         { button: 'Resend a message', dialog: 'Resend a message' },
         { button: 'Add a note', dialog: 'Add a note' },
       ],
+    },
+    {
+      name: 'COD order awaiting confirmation',
+      path: `/admin/orders/${scene.codOrderId}`,
+      heading: `Order ${scene.codOrderNumber}`,
+      dialogs: [{ button: 'Confirm after a call', dialog: 'Confirm this cash-on-delivery order', axe: true }],
     },
     { name: 'Products', path: '/admin/products', heading: 'Products' },
     { name: 'Product', path: `/admin/products/${scene.productId}`, heading: scene.productTitle },
@@ -153,6 +163,15 @@ test('every console page fits a 390 px phone without scrolling sideways', async 
   ]);
   const order = await pickupScheduled(shopperPage.request, orderId);
   await shopperContext.close();
+  // A COD order of a second shopper, left awaiting confirmation; COD is off again for the worker's other journeys.
+  const codContext = await browser.newContext({ baseURL: server.url, viewport: phoneViewport });
+  const codPage = await codContext.newPage();
+  await signInBrowser(codPage, server, aShopper({ phoneVerified: true }));
+  await setCodRules(server, journeyCodRules);
+  const codOrder = await fillCart(codPage.request, [{ id: 1, quantity: 1 }])
+    .then(() => placeCodOrderOf(codPage.request))
+    .finally(() => turnCodOff(server));
+  await codContext.close();
   const [message] = await server.db
     .insert(contactMessages)
     .values({
@@ -212,6 +231,8 @@ test('every console page fits a 390 px phone without scrolling sideways', async 
     customerId: shopper.user._id,
     messageId: message?.id ?? '',
     couponId: ((await coupon.json()) as { coupon: { id: number } }).coupon.id,
+    codOrderId: codOrder.orderId,
+    codOrderNumber: codOrder.orderNumber,
     today: istDay(),
   };
 
