@@ -20,6 +20,8 @@ import {
 } from '../db/schema';
 import { gstr1MonthFiles } from '../modules/invoices/gstr1-zip';
 import { creditNoteReasons, rtoCreditNoteKey } from '../modules/invoices/issue-documents';
+import { newOrderEmail } from '../modules/staff-alerts/new-order-alert';
+import { type PaidOrderSummary, paidOrderSummary } from '../modules/staff-alerts/order-summaries';
 import { jobQueues } from '../plugins/jobs';
 import { codAmountToCollectPaise } from '../providers/shiprocket/cod';
 import type { AdhocOrderInput } from '../providers/shiprocket/types';
@@ -331,6 +333,13 @@ describe('placing and confirming a COD order', () => {
     // Confirming again answers the same and takes nothing more.
     expect((await confirm(shopper, order.orderId, otp)).statusCode).toBe(200);
     expect(await stockOf(FACE_MITT)).toBe(before.stock - 1);
+    // The staff's new-order alert says what is to be collected.
+    const summary = await paidOrderSummary(app.db, order.orderId);
+    expect(summary?.cashOnDelivery).toBe(true);
+    expect(newOrderEmail(summary as PaidOrderSummary, app.config.publicUrl).text).toContain(
+      'to be paid in cash on delivery',
+    );
+    expect(await queuedJobs(app, jobQueues.alertNewOrder, order.orderId)).toHaveLength(1);
     // It is now one of the shopper's orders, to pay on delivery.
     expect(await shopper.myOrders()).toEqual([
       expect.objectContaining({ orderId: order.orderId, paymentStatus: 'cod_due', codFeePaise: FEE_PAISE }),
