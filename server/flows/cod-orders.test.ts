@@ -12,6 +12,7 @@ import {
   auditLog,
   creditNotes,
   heldTotals,
+  holds,
   invoices,
   orders,
   products,
@@ -346,6 +347,17 @@ describe('placing and confirming a COD order', () => {
     ]);
   });
 
+  it('makes one order of two PLACE ORDERs at once, holding its units once', async () => {
+    const shopper = await codShopper();
+    const held = await heldOf(FACE_MITT);
+    const replies = await Promise.all([place(shopper), place(shopper)]);
+    expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200]);
+    const [first, second] = replies.map((reply) => reply.json<PlacedCodOrder>().orderId);
+    expect(second).toBe(first);
+    expect(await app.db.select().from(orders).where(eq(orders.userId, shopper.userId))).toHaveLength(1);
+    expect(await heldOf(FACE_MITT)).toBe(held + 1);
+  });
+
   it('confirms once when the OTP and the link arrive at the same moment', async () => {
     const shopper = await codShopper();
     const order = await placed(shopper);
@@ -389,9 +401,9 @@ describe('placing and confirming a COD order', () => {
 
   it('cancels an order unconfirmed past its hours, gives its units back, tells the shopper, and refuses a late OTP', async () => {
     const shopper = await codShopper();
-    const held = await heldOf(FACE_MITT);
     const stock = await stockOf(FACE_MITT);
     const order = await placed(shopper);
+    expect(await app.db.select().from(holds).where(eq(holds.orderId, order.orderId))).toHaveLength(1);
     const otp = await latestOtp(app, shopper.mobile);
     expect(await expireUnconfirmedCodOrders(app, new Date(Date.now() + 23 * 3_600_000))).toBe(0);
     expect(
@@ -401,7 +413,7 @@ describe('placing and confirming a COD order', () => {
       status: 'cancelled',
       paymentStatus: 'cod_due',
     });
-    expect(await heldOf(FACE_MITT)).toBe(held);
+    expect(await app.db.select().from(holds).where(eq(holds.orderId, order.orderId))).toEqual([]);
     expect(await stockOf(FACE_MITT)).toBe(stock);
     expect(await sendQueuedOrderEmails(app, order.orderId)).toContain('cod_unconfirmed_cancelled');
     const late = await confirm(shopper, order.orderId, otp);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import {
   type CodConfirmed,
   type CodEligibility,
@@ -163,9 +163,6 @@ export async function placeCodOrder(
     throw new AppError('conflict', paymentMessages.cartChanged);
   }
   const fingerprint = `cod:${facts.rules.feePaise}|${prepared.order.cartFingerprint}`;
-  const reusable = await awaitingOrderFor(deps.db, userId, fingerprint);
-  if (reusable) return placedReply(reusable, await sendCodOtp(deps, reusable, ipAddress));
-
   const id = randomUUID();
   const codConfirmBy = new Date(Date.now() + facts.rules.confirmHours * 3_600_000);
   const order = {
@@ -178,14 +175,22 @@ export async function placeCodOrder(
     cartFingerprint: fingerprint,
     codConfirmBy,
   };
-  // docs/architecture.md#holds: the units and the code's use are held until the time to confirm runs out.
-  await prepared.holding(
-    holdCartStock(
-      deps.db,
-      { id, lines: prepared.lines, expiresAt: codConfirmBy, reusing: false, coupon: prepared.coupon },
-      (when) => pendingOrderWrites(order, prepared.items, when),
-    ),
-  );
+  // One PLACE ORDER of a shopper at a time: a double tap finds the order the first one made and reuses it.
+  const reusable = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cod-place-order:${userId}`}))`);
+    const found = await awaitingOrderFor(tx, userId, fingerprint);
+    if (found) return found;
+    // docs/architecture.md#holds: the units and the code's use are held until the time to confirm runs out.
+    await prepared.holding(
+      holdCartStock(
+        tx,
+        { id, lines: prepared.lines, expiresAt: codConfirmBy, reusing: false, coupon: prepared.coupon },
+        (when) => pendingOrderWrites(order, prepared.items, when),
+      ),
+    );
+    return undefined;
+  });
+  if (reusable) return placedReply(reusable, await sendCodOtp(deps, reusable, ipAddress));
   await transitionOrder(deps.db, deps.jobs, id, { type: 'cod_placed' }, 'checkout');
   return placedReply(order, await sendCodOtp(deps, order, ipAddress));
 }
