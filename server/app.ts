@@ -16,6 +16,7 @@ import authRoutes from './modules/auth/routes';
 import cartRoutes, { couponOfferRoutes } from './modules/cart/routes';
 import catalogueRoutes from './modules/catalogue/routes';
 import challengeRoutes from './modules/challenge/routes';
+import codServiceability from './modules/cod/plugin';
 import codRoutes, { adminCodRoutes, codLinkRoutes } from './modules/cod/routes';
 import contactRoutes from './modules/contact/routes';
 import adminCouponRoutes from './modules/coupons/admin-routes';
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(razorpayxGateway);
   await app.register(shiprocketGateway);
   await app.register(deliveryPromises);
+  await app.register(codServiceability);
   await app.register(workers);
   await app.register(productImages);
 

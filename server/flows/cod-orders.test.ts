@@ -237,6 +237,21 @@ describe('when checkout offers COD (the eligibility matrix), and PLACE ORDER che
     await expectRefused(shopper, 'pincode', codMessages.pincode('190001'));
   });
 
+  it('says so when Shiprocket cannot be asked, and asks again at the next look', async () => {
+    const mumbai = { pincode: '400001', city: 'Mumbai', state: 'Maharashtra' };
+    simulator().failApi('unavailable');
+    try {
+      await expectRefused(
+        await codShopper(undefined, mumbai),
+        'serviceability_unknown',
+        codMessages.serviceabilityUnknown,
+      );
+    } finally {
+      simulator().restoreApi();
+    }
+    expect((await eligibility(await codShopper(undefined, mumbai))).offered).toBe(true);
+  });
+
   it('refuses an order below the minimum and above the maximum', async () => {
     await saveRules({ ...RULES, minOrderPaise: 50_000 });
     await expectRefused(await codShopper(), 'below_minimum', codMessages.belowMinimum(50_000));

@@ -8,7 +8,6 @@ import {
   type PlacedCodOrder,
 } from '../../contracts/cod';
 import { paymentMessages } from '../../contracts/orders';
-import type { ShippingConfig } from '../config';
 import type { Database } from '../db/client';
 import { orders } from '../db/schema';
 import { AppError } from '../errors';
@@ -16,6 +15,7 @@ import { recordAudit } from '../modules/audit/audit-log';
 import { sendOtp, spendOtp } from '../modules/auth/otp-service';
 import type { SmsGuard } from '../modules/auth/sms-guard';
 import { type CodFacts, codEligibilityOf, rtoCountOf } from '../modules/cod/cod-eligibility';
+import type { CodServiceabilityLookup } from '../modules/cod/cod-serviceability';
 import { readCodRules } from '../modules/cod/cod-settings';
 import { orderOfCodConfirmToken, spendCodConfirmToken } from '../modules/cod/confirm-links';
 import type { DeliveryPromises } from '../modules/delivery-promise/plugin';
@@ -32,7 +32,6 @@ import { holdCartStock } from '../modules/stock/availability';
 import { lockOrderStock } from '../modules/stock/order-stock';
 import type { Jobs } from '../plugins/jobs';
 import type { StaffActor } from '../plugins/staff-authentication';
-import type { ShiprocketClient } from '../providers/shiprocket/client';
 import { type PreparedCheckout, prepareCheckout } from './checkout';
 
 // Cash on delivery, the order side (docs/product.md#cash-on-delivery): whether checkout offers it, placing a COD
@@ -41,34 +40,15 @@ import { type PreparedCheckout, prepareCheckout } from './checkout';
 export interface CodDeps {
   db: Database;
   jobs: Pick<Jobs, 'send'>;
-  shiprocket: Pick<ShiprocketClient, 'checkCodServiceability'>;
-  shipping: Pick<ShippingConfig, 'pickupPincode'>;
+  codServiceability: Pick<CodServiceabilityLookup, 'servesCod'>;
   delivery: Pick<DeliveryPromises, 'promiseFor'>;
   notifier: Notifier;
   smsGuard: SmsGuard;
   otpResendIntervalMs: number;
-  log: SmsGuard['log'] & { info(object: object, message: string): void };
+  log: SmsGuard['log'];
 }
 
 type OrderRow = typeof orders.$inferSelect;
-
-async function pincodeServesCod(deps: CodDeps, prepared: PreparedCheckout): Promise<boolean | undefined> {
-  const grams = prepared.products.reduce(
-    (total, line) => total + line.product.weightGrams * line.quantity,
-    0,
-  );
-  try {
-    const answer = await deps.shiprocket.checkCodServiceability({
-      pickupPostcode: deps.shipping.pickupPincode,
-      deliveryPostcode: prepared.order.shippingAddress.pincode.trim(),
-      weightKg: Math.max(grams, 1) / 1000,
-    });
-    return answer.available;
-  } catch (error) {
-    deps.log.warn({ err: error }, 'COD serviceability could not be asked');
-    return undefined;
-  }
-}
 
 async function codFactsOf(deps: CodDeps, prepared: PreparedCheckout): Promise<CodFacts> {
   const rules = await readCodRules(deps.db);
@@ -78,7 +58,9 @@ async function codFactsOf(deps: CodDeps, prepared: PreparedCheckout): Promise<Co
     rules,
     pincode: prepared.order.shippingAddress.pincode.trim(),
     // Shiprocket is asked only when its answer can matter.
-    pincodeServesCod: rules.enabled ? await pincodeServesCod(deps, prepared) : true,
+    pincodeServesCod: rules.enabled
+      ? await deps.codServiceability.servesCod(prepared.order.shippingAddress.pincode.trim())
+      : true,
     orderPaise: prepared.order.totalPaise,
     productsWithoutCod: [...new Set(withoutCod.map((line) => line.product.title))],
     rtoCount: await rtoCountOf(deps.db, user.id),

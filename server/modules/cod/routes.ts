@@ -34,8 +34,7 @@ export function codDeps(app: FastifyInstance): CodDeps {
   return {
     db: app.db,
     jobs: app.jobs,
-    shiprocket: app.shiprocket.client,
-    shipping: app.config.shipping,
+    codServiceability: app.codServiceability,
     delivery: app.deliveryPromises,
     notifier: app.notifier,
     smsGuard: { limits: app.config.otpSms, log: app.log },
