@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -563,11 +564,27 @@ describe('the exports with COD orders', () => {
     expect(line).toContain('Cash on delivery');
     expect(line).toContain('49.00');
 
-    const files = await gstr1MonthFiles(app.db, today.slice(0, 7));
-    const [invoice] = await app.db.select().from(invoices).where(eq(invoices.orderId, order.orderId));
-    expect(files['docs.csv']).toBeDefined();
-    expect(files['hsn(b2c).csv']).toContain('Shipping / COD fee');
-    expect(invoice).toBeDefined();
+    // GSTR-1: the month's B2C summary and HSN summary are its invoices, COD ones included, net of its credit
+    // notes, the RTO's included; the HSN row of shipping names the COD fee.
+    const month = today.slice(0, 7);
+    const files = await gstr1MonthFiles(app.db, month);
+    const rowsOf = (csv: string | undefined) =>
+      parse(csv ?? '', { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+    const sum = (rows: Record<string, string>[], column: string) =>
+      rows.reduce((total, row) => total + Math.round(Number(row[column]) * 100), 0);
+    // The month's documents by their IST day, as the export takes them (a run across midnight stays right).
+    const inMonth = <T extends { issuedAt: Date }>(rows: T[]) =>
+      rows.filter((row) => new Date(row.issuedAt.getTime() + 330 * 60_000).toISOString().startsWith(month));
+    const allInvoices = inMonth(await app.db.select().from(invoices));
+    const allNotes = inMonth(await app.db.select().from(creditNotes));
+    const taxable =
+      allInvoices.reduce((total, row) => total + row.taxablePaise, 0) -
+      allNotes.reduce((total, row) => total + row.taxablePaise, 0);
+    expect(allInvoices.some((row) => row.orderId === order.orderId)).toBe(true);
+    expect(allNotes.some((row) => row.orderId === order.orderId)).toBe(true);
+    expect(sum(rowsOf(files['b2cs.csv']), 'Taxable Value')).toBe(taxable);
+    expect(sum(rowsOf(files['hsn(b2c).csv']), 'Taxable Value')).toBe(taxable);
+    expect(rowsOf(files['hsn(b2c).csv']).map((row) => row.Description)).toContain('Shipping / COD fee');
   });
 });
 
