@@ -146,7 +146,10 @@ export const AdminProductSummarySchema = z
     discountedPrice: z.number().int(),
     active: z.boolean(),
     stock: z.number().int(),
-    held: z.number().int().describe('Units held by checkouts in progress (pending, last 30 minutes)'),
+    held: z
+      .number()
+      .int()
+      .describe('Units held by checkouts in progress (30 minutes) and COD orders awaiting confirmation'),
     lowStockThreshold: z.number().int(),
     lowStock: z.boolean(),
     image: z.string().nullable(),
