@@ -106,6 +106,10 @@ export const AdminProductPatchSchema = z
     changesObserved: text.optional(),
     hsnCode: hsnCode.optional(),
     gstRateBasisPoints: gstRateBasisPoints.optional(),
+    codAllowed: z
+      .boolean()
+      .optional()
+      .describe('docs/product.md#cash-on-delivery: whether a cart holding it may be paid cash on delivery'),
     images: z
       .array(z.string().min(1).max(500))
       .max(MAX_PRODUCT_IMAGES)
@@ -142,7 +146,10 @@ export const AdminProductSummarySchema = z
     discountedPrice: z.number().int(),
     active: z.boolean(),
     stock: z.number().int(),
-    held: z.number().int().describe('Units held by checkouts in progress (pending, last 30 minutes)'),
+    held: z
+      .number()
+      .int()
+      .describe('Units held by checkouts in progress (30 minutes) and COD orders awaiting confirmation'),
     lowStockThreshold: z.number().int(),
     lowStock: z.boolean(),
     image: z.string().nullable(),
@@ -177,6 +184,7 @@ export const AdminProductDetailSchema = AdminProductSummarySchema.extend({
   changesObserved: z.string(),
   hsnCode: z.string(),
   gstRateBasisPoints: z.number().int(),
+  codAllowed: z.boolean(),
   updatedAt: z.string(),
   movements: z.array(StockMovementSchema).describe('The last 20 stock movements, newest first'),
 }).meta({ id: 'AdminProductDetail' });

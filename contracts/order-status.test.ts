@@ -10,13 +10,14 @@ describe('order status (docs/product.md#order-statuses)', () => {
     ['out_for_delivery', 'Out for Delivery', 'darkorange'],
     ['delivered', 'Delivered', 'green'],
     ['cancelled', 'Cancelled', 'red'],
+    ['returned_to_origin', 'Returned to Origin', 'brown'],
   ] as const)('%s reads %s in %s', (status, label, colour) => {
     expect(orderStatusLabel(status)).toBe(label);
     expect(orderStatusColour(status)).toBe(colour);
   });
 
-  it('knows exactly the seven statuses', () => {
-    expect(orderStatuses).toHaveLength(7);
+  it('knows exactly the eight statuses', () => {
+    expect(orderStatuses).toHaveLength(8);
     expect(isOrderStatus('confirmed')).toBe(true);
     expect(isOrderStatus('paid')).toBe(false);
     expect(isOrderStatus(undefined)).toBe(false);

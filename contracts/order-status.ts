@@ -10,6 +10,8 @@ export const orderStatuses = [
   'out_for_delivery',
   'delivered',
   'cancelled',
+  // docs/product.md#cash-on-delivery: a COD parcel the shopper did not take, on its way back or back with us.
+  'returned_to_origin',
 ] as const;
 
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -24,6 +26,7 @@ const labels: Record<OrderStatus, string> = {
   out_for_delivery: 'Out for Delivery',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
+  returned_to_origin: 'Returned to Origin',
 };
 
 export function orderStatusLabel(status: OrderStatus): string {
@@ -39,6 +42,7 @@ const colours: Record<OrderStatus, string> = {
   out_for_delivery: 'darkorange',
   delivered: 'green',
   cancelled: 'red',
+  returned_to_origin: 'brown',
 };
 
 export function orderStatusColour(status: OrderStatus): string {
@@ -49,14 +53,16 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (orderStatuses as readonly string[]).includes(value);
 }
 
+/**
+ * `cod_due`: a cash-on-delivery order, nothing collected yet; `collected`: the courier collected the cash on
+ * delivery, which is "paid" for COD (docs/product.md#payment-statuses).
+ */
 export const orderPaymentStatuses = [
   'pending',
   'paid',
   'failed',
   'refunded',
   'partially_refunded',
-  // Cash on delivery (docs/product.md#cod-money): placed or confirmed, nothing collected yet; then the
-  // courier collected the cash on delivery ("paid" for COD).
   'cod_due',
   'collected',
 ] as const;
@@ -70,6 +76,9 @@ export const orderEmailKinds = [
   'cancelled',
   'refunded',
   'partially_refunded',
+  // docs/product.md#cash-on-delivery: a COD order's confirm link, and its cancellation when nobody confirmed it.
+  'cod_confirm_request',
+  'cod_unconfirmed_cancelled',
 ] as const;
 export type OrderEmailKind = (typeof orderEmailKinds)[number];
 

@@ -175,6 +175,15 @@ export const OrderSchema = z
     couponDiscountPaise: z.number().int().describe("The code's discount off the goods; 0 without one"),
     couponFreeShipping: z.boolean().describe('A free-shipping code made the shipping free'),
     shippingPaise: z.number().int(),
+    codFeePaise: z
+      .number()
+      .int()
+      .describe('The cash-on-delivery fee, part of the total; 0 for an order paid online'),
+    codConfirmBy: z
+      .string()
+      .nullable()
+      .describe('A COD order: when it is cancelled unless confirmed; null for an order paid online'),
+    codConfirmedAt: z.string().nullable().describe('A COD order: when it was confirmed'),
     taxPaise: z.number().int(),
     totalPaise: z.number().int(),
     refundedPaise: z.number().int(),

@@ -6,11 +6,12 @@ import { createStaffWithSetupLink } from '../server/modules/staff/staff-accounts
 import { expect, test } from './fixtures';
 import { aShopper, signInBrowser } from './support/accounts';
 import { expectNoAxeViolations, phoneViewport } from './support/axe';
+import { journeyCodRules, placeCodOrderOf, setCodRules, turnCodOff } from './support/cod';
 import { signInOwnerByCookie } from './support/console-journeys';
 import { journeyProducts } from './support/journey-products';
 import { paidOrderOf } from './support/orders-journey';
 import { expectFitsWidth } from './support/phone-width';
-import { pickupScheduled } from './support/shop';
+import { fillCart, pickupScheduled } from './support/shop';
 
 // docs/architecture.md#console-on-a-phone: every console page at 390 px, with the longest values a real shop
 // has (an e-mail of 77 characters, a product's long title, an order of several items, its AWB and payment id),
@@ -44,6 +45,9 @@ interface Scene {
   /** A delivered cash-on-delivery order, its cash collected (docs/product.md#cod-refunds). */
   codOrderId: string;
   codOrderNumber: string;
+  /** A cash-on-delivery order awaiting its shopper's confirmation (docs/product.md#cash-on-delivery). */
+  codAwaitingOrderId: string;
+  codAwaitingOrderNumber: string;
   /** The IST day, as the orders' From and To take it. */
   today: string;
 }
@@ -87,6 +91,12 @@ function signedInPages(scene: Scene): ConsolePage[] {
       ],
     },
     { name: 'Cash on delivery', path: '/admin/cod', heading: 'Cash on delivery', axe: true },
+    {
+      name: 'COD order awaiting confirmation',
+      path: `/admin/orders/${scene.codAwaitingOrderId}`,
+      heading: `Order ${scene.codAwaitingOrderNumber}`,
+      dialogs: [{ button: 'Confirm after a call', dialog: 'Confirm this cash-on-delivery order', axe: true }],
+    },
     { name: 'Products', path: '/admin/products', heading: 'Products' },
     { name: 'Product', path: `/admin/products/${scene.productId}`, heading: scene.productTitle },
     {
@@ -176,6 +186,15 @@ test('every console page fits a 390 px phone without scrolling sideways', async 
     .set({ paymentMethod: 'COD', paymentStatus: 'collected', status: 'delivered' })
     .where(eq(orders.id, codOrderId));
   await server.db.update(shipments).set({ stage: 'delivered' }).where(eq(shipments.orderId, codOrderId));
+  // A COD order of a second shopper, left awaiting confirmation; COD is off again for the worker's other journeys.
+  const codContext = await browser.newContext({ baseURL: server.url, viewport: phoneViewport });
+  const codPage = await codContext.newPage();
+  await signInBrowser(codPage, server, aShopper({ phoneVerified: true }));
+  await setCodRules(server, journeyCodRules);
+  const awaitingCodOrder = await fillCart(codPage.request, [{ id: 1, quantity: 1 }])
+    .then(() => placeCodOrderOf(codPage.request))
+    .finally(() => turnCodOff(server));
+  await codContext.close();
   const [message] = await server.db
     .insert(contactMessages)
     .values({
@@ -248,6 +267,8 @@ test('every console page fits a 390 px phone without scrolling sideways', async 
     couponId: ((await coupon.json()) as { coupon: { id: number } }).coupon.id,
     codOrderId,
     codOrderNumber: codOrder.orderNumber,
+    codAwaitingOrderId: awaitingCodOrder.orderId,
+    codAwaitingOrderNumber: awaitingCodOrder.orderNumber,
     today: istDay(),
   };
 

@@ -16,6 +16,8 @@ import authRoutes from './modules/auth/routes';
 import cartRoutes, { couponOfferRoutes } from './modules/cart/routes';
 import catalogueRoutes from './modules/catalogue/routes';
 import challengeRoutes from './modules/challenge/routes';
+import codServiceability from './modules/cod/plugin';
+import codRoutes, { adminCodRoutes, codLinkRoutes } from './modules/cod/routes';
 import codMoneyRoutes from './modules/cod-money/routes';
 import contactRoutes from './modules/contact/routes';
 import adminCouponRoutes from './modules/coupons/admin-routes';
@@ -128,6 +130,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(razorpayxGateway);
   await app.register(shiprocketGateway);
   await app.register(deliveryPromises);
+  await app.register(codServiceability);
   await app.register(workers);
   await app.register(productImages);
 
@@ -144,6 +147,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(couponOfferRoutes, { prefix: '/coupons' });
       await api.register(wishlistRoutes, { prefix: '/wishlist' });
       await api.register(paymentRoutes, { prefix: '/payment' });
+      await api.register(codRoutes, { prefix: '/cod' });
+      await api.register(codLinkRoutes, { prefix: '/cod' });
       await api.register(orderRoutes, { prefix: '/orders' });
       await api.register(orderHistoryRoutes, { prefix: '/order-history' });
       // Its two paths sit under /shipping and /webhooks.
@@ -154,6 +159,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(adminCatalogueRoutes, { prefix: '/admin' });
       await api.register(adminCouponRoutes, { prefix: '/admin' });
       await api.register(codMoneyRoutes, { prefix: '/admin' });
+      await api.register(adminCodRoutes, { prefix: '/admin' });
       await api.register(staffRoutes, { prefix: '/admin' });
       await api.register(staffAlertRoutes, { prefix: '/admin' });
       await api.register(auditRoutes, { prefix: '/admin' });

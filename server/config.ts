@@ -37,6 +37,8 @@ const EnvSchema = z.object({
   MSG91_ORDER_CANCELLED_TEMPLATE_ID: z.string().min(4).optional(),
   MSG91_ORDER_REFUNDED_TEMPLATE_ID: z.string().min(4).optional(),
   MSG91_ORDER_PARTIALLY_REFUNDED_TEMPLATE_ID: z.string().min(4).optional(),
+  MSG91_COD_CONFIRM_REQUEST_TEMPLATE_ID: z.string().min(4).optional(),
+  MSG91_COD_UNCONFIRMED_CANCELLED_TEMPLATE_ID: z.string().min(4).optional(),
   GOOGLE_CLIENT_ID: z.string().min(8).optional(),
   RAZORPAY_KEY_ID: z.string().min(8).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(8).optional(),
@@ -458,6 +460,8 @@ function orderTemplateIdsOf(e: Env): Record<OrderSmsTemplate, string | undefined
     order_cancelled: e.MSG91_ORDER_CANCELLED_TEMPLATE_ID,
     order_refunded: e.MSG91_ORDER_REFUNDED_TEMPLATE_ID,
     order_partially_refunded: e.MSG91_ORDER_PARTIALLY_REFUNDED_TEMPLATE_ID,
+    cod_confirm_request: e.MSG91_COD_CONFIRM_REQUEST_TEMPLATE_ID,
+    cod_unconfirmed_cancelled: e.MSG91_COD_UNCONFIRMED_CANCELLED_TEMPLATE_ID,
   };
 }
 

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { expireUnconfirmedCodOrders } from './flows/cod-orders';
 import { codRefundDeps, settleStuckPayouts } from './flows/cod-refunds';
 import { flagUnremittedCod } from './flows/cod-remittances';
 import { paymentDeps, shippingDeps } from './flows/deps';
@@ -67,6 +68,11 @@ export default fp(
       if (released > 0) log.info({ released }, 'expired checkout holds given back');
     });
     await jobs.schedule(jobQueues.releaseExpiredHolds, '* * * * *');
+    await jobs.work(jobQueues.expireUnconfirmedCod, async () => {
+      const cancelled = await expireUnconfirmedCodOrders({ db: app.db, jobs });
+      if (cancelled > 0) log.info({ cancelled }, 'unconfirmed cash-on-delivery orders cancelled');
+    });
+    await jobs.schedule(jobQueues.expireUnconfirmedCod, '* * * * *');
     await jobs.work(jobQueues.refundCancelledOrder, async (job) => {
       await refundCancelledOrder(paymentDeps(app), job.orderId, 'system');
     });

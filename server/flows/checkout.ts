@@ -125,17 +125,15 @@ async function couponRefusal(db: Database, userId: string, priced: PricedCart): 
 }
 
 /**
- * docs/product.md#http-api POST /payment/create-order and docs/architecture.md#money-flow step 1: the server checks the profile and
- * the cart, prices the order itself, stores it as pending and creates the Razorpay order with our id as the
- * receipt. A pincode no courier serves is refused first. If Razorpay fails, the pending order is removed again: no stray order is left behind.
+ * Everything PLACE ORDER decides before it writes, for a payment online or cash on delivery: the shopper and
+ * the cart checked (profile, blocked account, address, pincode served), priced by the server with its code,
+ * and the new order's row and lines as they would be stored.
  */
-export async function createPaymentOrder(
+export async function prepareCheckout(
   db: Database,
-  razorpay: RazorpayGateway,
   userId: string,
-  expectedAmountPaise: number | undefined,
   delivery: Pick<DeliveryPromises, 'promiseFor'>,
-): Promise<CreatePaymentOrderReply> {
+) {
   const start = await readCheckoutStart(db, userId);
   if (!start) throw new AppError('unauthorized', paymentMessages.profileIncomplete);
   const { user } = start;
@@ -151,12 +149,6 @@ export async function createPaymentOrder(
   const priced = await pricedCartForCheckout(db, userId, start);
   const { cart, summary } = priced.reply;
   if (cart.length === 0) throw new AppError('invalid', paymentMessages.cartEmpty);
-
-  // docs/product.md#money: the total after the code, which the summary carries in paise.
-  const totalPaise = summary.totalPaise;
-  if (expectedAmountPaise !== undefined && expectedAmountPaise !== totalPaise) {
-    throw new AppError('conflict', paymentMessages.cartChanged);
-  }
   const address = addressOf(user);
   // docs/product.md#delivery-promise: no Razorpay order, so no payment, for a pincode no courier serves; the
   // date promised for it is kept on the order (docs/product.md#delivery-date).
@@ -164,33 +156,8 @@ export async function createPaymentOrder(
   if (!promise.serviceable) {
     throw new AppError('invalid', deliveryMessages.checkoutUnserviceable(promise.pincode));
   }
-  const cartFingerprint = fingerprintOf(cart, address, contactPhone, priced);
-  const reply = (orderId: string, razorpayOrderId: string): CreatePaymentOrderReply => ({
-    id: razorpayOrderId,
-    key: razorpay.keyId,
-    amount: totalPaise,
-    currency: 'INR',
-    orderId,
-  });
-
-  const orderId = randomUUID();
-  // A second click on PLACE ORDER within the hold reuses the pending order (and its Razorpay order).
-  const reusable = start.pending.find((pending) => pending.cartFingerprint === cartFingerprint);
-  const lines = cart.map((line) => ({ productId: line.id, quantity: line.quantity }));
   const applied = priced.applied;
-  const coupon = applied ? { id: applied.coupon.id, userId } : undefined;
-  const holding = async (held: Promise<void>) =>
-    held.catch(async (error: unknown) => {
-      if (error instanceof CouponNotHeld) throw await couponRefusal(db, userId, priced);
-      throw error;
-    });
-  if (reusable?.razorpayOrderId) {
-    const expiresAt = new Date(new Date(reusable.createdAt).getTime() + CHECKOUT_HOLD_MS);
-    await holding(holdCartStock(db, { id: reusable.id, lines, expiresAt, reusing: true, coupon }));
-    return reply(reusable.id, reusable.razorpayOrderId);
-  }
   const order = {
-    id: orderId,
     userId,
     mrpPaise: rupeesToPaise(summary.mrp),
     subtotalPaise: rupeesToPaise(summary.subtotal),
@@ -208,8 +175,9 @@ export async function createPaymentOrder(
       : {}),
     shippingPaise: applied ? applied.verdict.shippingPaise : rupeesToPaise(summary.shipping),
     taxPaise: rupeesToPaise(summary.tax),
-    totalPaise,
-    cartFingerprint,
+    // docs/product.md#money: the total after the code, which the summary carries in paise.
+    totalPaise: summary.totalPaise,
+    cartFingerprint: fingerprintOf(cart, address, contactPhone, priced),
     promisedDeliveryDate: promise.deliverBy,
     contact: {
       name: `${user.firstName} ${user.lastName}`.trim(),
@@ -236,13 +204,60 @@ export async function createPaymentOrder(
     unitPricePaise: rupeesToPaise(line.discountedPrice),
     couponSharePaise: applied?.verdict.sharesPaise[index] ?? 0,
   }));
+  const lines = cart.map((line) => ({ productId: line.id, quantity: line.quantity }));
+  const coupon = applied ? { id: applied.coupon.id, userId } : undefined;
+  /** Holding the units (and the code's use): a use no longer left is refused with the code's own words. */
+  const holding = async (held: Promise<void>) =>
+    held.catch(async (error: unknown) => {
+      if (error instanceof CouponNotHeld) throw await couponRefusal(db, userId, priced);
+      throw error;
+    });
+  return { user, products: start.cart, pending: start.pending, priced, order, items, lines, coupon, holding };
+}
+
+export type PreparedCheckout = Awaited<ReturnType<typeof prepareCheckout>>;
+
+/**
+ * docs/product.md#http-api POST /payment/create-order and docs/architecture.md#money-flow step 1: the server checks the profile and
+ * the cart, prices the order itself, stores it as pending and creates the Razorpay order with our id as the
+ * receipt. A pincode no courier serves is refused first. If Razorpay fails, the pending order is removed again: no stray order is left behind.
+ */
+export async function createPaymentOrder(
+  db: Database,
+  razorpay: RazorpayGateway,
+  userId: string,
+  expectedAmountPaise: number | undefined,
+  delivery: Pick<DeliveryPromises, 'promiseFor'>,
+): Promise<CreatePaymentOrderReply> {
+  const prepared = await prepareCheckout(db, userId, delivery);
+  const { order, items, lines, coupon, holding } = prepared;
+  const { totalPaise, cartFingerprint } = order;
+  if (expectedAmountPaise !== undefined && expectedAmountPaise !== totalPaise) {
+    throw new AppError('conflict', paymentMessages.cartChanged);
+  }
+  const reply = (orderId: string, razorpayOrderId: string): CreatePaymentOrderReply => ({
+    id: razorpayOrderId,
+    key: razorpay.keyId,
+    amount: totalPaise,
+    currency: 'INR',
+    orderId,
+  });
+
+  const orderId = randomUUID();
+  // A second click on PLACE ORDER within the hold reuses the pending order (and its Razorpay order).
+  const reusable = prepared.pending.find((pending) => pending.cartFingerprint === cartFingerprint);
+  if (reusable?.razorpayOrderId) {
+    const expiresAt = new Date(new Date(reusable.createdAt).getTime() + CHECKOUT_HOLD_MS);
+    await holding(holdCartStock(db, { id: reusable.id, lines, expiresAt, reusing: true, coupon }));
+    return reply(reusable.id, reusable.razorpayOrderId);
+  }
   // docs/architecture.md#holds: one statement inserts the order and holds its units under the products' locks,
   // so concurrent checkouts never hold more than is on hand, and wait on each other only for that statement.
   await holding(
     holdCartStock(
       db,
       { id: orderId, lines, expiresAt: new Date(Date.now() + CHECKOUT_HOLD_MS), reusing: false, coupon },
-      (when) => pendingOrderWrites(order, items, when),
+      (when) => pendingOrderWrites({ ...order, id: orderId }, items, when),
     ),
   );
 

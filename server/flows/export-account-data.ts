@@ -182,7 +182,7 @@ export async function exportAccountData(db: Database, userId: string, currentSes
     orders: orderList,
     wishlist: wishlist.map((item) => ({ ...item, addedAt: item.addedAt.toISOString() })),
     cart,
-    // The discount code applied to the cart (docs/product.md#discount-codes-at-checkout), or null.
+    // The discount code applied to the cart (docs/product.md#coupon-at-checkout), or null.
     cartDiscountCode: cartCode[0]?.couponCode ?? null,
     contactMessages: sentMessages.map((entry) => ({ ...entry, sentAt: entry.sentAt.toISOString() })),
     signedInDevices: devices,

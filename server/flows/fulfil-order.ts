@@ -7,6 +7,7 @@ import { findShipmentOfOrder as findShipment, insertShipment } from '../modules/
 import { holdsStock } from '../modules/stock/order-stock';
 import { jobQueues } from '../plugins/jobs';
 import { ShiprocketError } from '../providers/shiprocket/client';
+import { codBookingFields } from '../providers/shiprocket/cod';
 import { parseShiprocketTime, shiprocketEtd, shiprocketOrderDate } from '../providers/shiprocket/ist-time';
 import type { AdhocOrderInput, CourierOption, ListedOrder } from '../providers/shiprocket/types';
 import type { ShippingDeps } from './deps';
@@ -33,8 +34,10 @@ const DAY_MS = 86_400_000;
  */
 export async function createShipmentForOrder(deps: ShippingDeps, job: CreateShipmentJob): Promise<void> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, job.orderId));
-  if (!order?.paidAt || order.status === 'cancelled') {
-    if (order?.paidAt) await cancelStrayParcel(deps, order.id);
+  // Paid online, or cash on delivery confirmed by its shopper (docs/product.md#cash-on-delivery).
+  const readyToShip = order?.paidAt ?? order?.codConfirmedAt;
+  if (!order || !readyToShip || order.status === 'cancelled') {
+    if (readyToShip && order) await cancelStrayParcel(deps, order.id);
     deps.log.info({ orderId: job.orderId }, 'no shipment for an order that is missing, unpaid or cancelled');
     return;
   }
@@ -117,11 +120,30 @@ async function adhocOrderOf(deps: ShippingDeps, order: OrderRow): Promise<AdhocO
       units: item.quantity,
       selling_price: item.unitPricePaise / 100,
     })),
-    payment_method: 'Prepaid',
-    sub_total: order.subtotalPaise / 100,
-    shipping_charges: order.shippingPaise / 100,
+    ...paymentFieldsOf(order),
     ...PARCEL_CM,
     weight: weightKg,
+  };
+}
+
+/**
+ * A prepaid parcel carries the goods and shipping charged; a COD parcel the amount the courier collects, which
+ * is the order's total (docs/architecture.md#shiprocket-cod), with the COD fee apart.
+ */
+function paymentFieldsOf(
+  order: OrderRow,
+): Pick<AdhocOrderInput, 'payment_method' | 'sub_total' | 'shipping_charges' | 'transaction_charges'> {
+  if (order.paymentMethod === 'COD') {
+    return codBookingFields({
+      collectPaise: order.totalPaise,
+      codFeePaise: order.codFeePaise,
+      shippingPaise: order.shippingPaise,
+    });
+  }
+  return {
+    payment_method: 'Prepaid' as const,
+    sub_total: order.subtotalPaise / 100,
+    shipping_charges: order.shippingPaise / 100,
   };
 }
 
@@ -194,7 +216,8 @@ async function recommendedCourier(
     pickupPostcode: deps.shipping.pickupPincode,
     deliveryPostcode: order.shippingAddress.pincode,
     weightKg,
-    cod: false,
+    // A COD parcel goes with a courier that collects cash.
+    cod: order.paymentMethod === 'COD',
   });
   const couriers = data.available_courier_companies;
   const recommended = couriers.find(
@@ -316,15 +339,19 @@ const SWEEP_LIMIT = 200;
  * pickup was booked. Returns how many jobs it queued.
  */
 export async function requeueUnshippedOrders(deps: Pick<ShippingDeps, 'db' | 'jobs'>): Promise<number> {
+  const longAgo = sql`now() - make_interval(mins => ${UNSHIPPED_AFTER_MINUTES}::int)`;
   const stalled = await deps.db
     .select({ id: orders.id })
     .from(orders)
     .leftJoin(shipments, eq(shipments.orderId, orders.id))
     .where(
       and(
-        inArray(orders.paymentStatus, ['paid', 'partially_refunded']),
+        or(
+          and(inArray(orders.paymentStatus, ['paid', 'partially_refunded']), lt(orders.paidAt, longAgo)),
+          // A confirmed cash-on-delivery order (docs/product.md#cash-on-delivery).
+          and(eq(orders.paymentStatus, 'cod_due'), lt(orders.codConfirmedAt, longAgo)),
+        ),
         ne(orders.status, 'cancelled'),
-        lt(orders.paidAt, sql`now() - make_interval(mins => ${UNSHIPPED_AFTER_MINUTES}::int)`),
         or(isNull(shipments.id), inArray(shipments.stage, [...STAGES_BEFORE_PICKUP_BOOKED])),
         // An order waiting for stock (it took none) is the owner's to decide: docs/product.md#stock.
         exists(
@@ -335,7 +362,7 @@ export async function requeueUnshippedOrders(deps: Pick<ShippingDeps, 'db' | 'jo
         ),
       ),
     )
-    .orderBy(orders.paidAt)
+    .orderBy(sql`coalesce(${orders.paidAt}, ${orders.codConfirmedAt})`)
     .limit(SWEEP_LIMIT);
 
   let queued = 0;

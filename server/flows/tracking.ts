@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import { shippingMessages } from '../../contracts/shipping';
 import type { Database } from '../db/client';
 import { shipments } from '../db/schema';
@@ -16,6 +16,7 @@ import {
 } from '../modules/shipping/tracking-payloads';
 import type { Jobs } from '../plugins/jobs';
 import { ShiprocketError } from '../providers/shiprocket/client';
+import { SHIPROCKET_STATUS } from '../providers/shiprocket/cod';
 import type { ShippingDeps } from './deps';
 
 type ShipmentRow = typeof shipments.$inferSelect;
@@ -55,8 +56,18 @@ export async function applyTrackingUpdate(
       const exception = isCourierException(update.statusId);
       await applyOrderEvent(locked, deps.jobs, { type: 'courier_status_reported', exception }, source);
     }
+    // docs/product.md#cash-on-delivery: the parcel is back with us (RTO DELIVERED): its stock comes back.
+    if (reportsRtoDelivered(update)) {
+      await applyOrderEvent(locked, deps.jobs, { type: 'rto_received' }, source);
+    }
     return recordTracking(tx, shipment, update, stage);
   });
+}
+
+function reportsRtoDelivered(update: TrackingUpdate): boolean {
+  return [update.statusId, ...update.scans.map((scan) => scan.statusId)].includes(
+    SHIPROCKET_STATUS.rtoDelivered,
+  );
 }
 
 export type WebhookOutcome = 'applied' | 'unknown_shipment' | 'unreadable';
@@ -103,6 +114,15 @@ export async function receiveTrackingWebhook(deps: ShippingDeps, body: unknown):
 /** Parcels still moving: tracking has nothing more to say about the others. */
 const FINAL_STAGES = ['delivered', 'cancelled', 'returned'] as const;
 
+/** A returned parcel still moves until it is back with us (RTO DELIVERED): its receipt puts the stock back. */
+const stillMoving = or(
+  notInArray(shipments.stage, [...FINAL_STAGES]),
+  and(
+    eq(shipments.stage, 'returned'),
+    or(isNull(shipments.statusCode), ne(shipments.statusCode, SHIPROCKET_STATUS.rtoDelivered)),
+  ),
+);
+
 /**
  * Asks Shiprocket for the parcel's tracking now and applies it like a webhook: scans already stored (from a
  * webhook or an earlier poll) are dropped by their unique key. Returns how many scans were new.
@@ -117,6 +137,10 @@ export async function refreshShipmentTracking(
     ? await client.trackAwb(shipment.awbCode)
     : await client.trackShipment(Number(shipment.shiprocketShipmentId));
   return applyTrackingUpdate(deps, shipment.id, trackingUpdateOfReply(reply), source);
+}
+
+function isFinal(stage: string): boolean {
+  return (FINAL_STAGES as readonly string[]).includes(stage);
 }
 
 export interface PollOptions {
@@ -146,7 +170,7 @@ export async function pollStaleShipments(
     .where(
       and(
         isNotNull(shipments.awbCode),
-        notInArray(shipments.stage, [...FINAL_STAGES]),
+        stillMoving,
         or(
           isNull(shipments.lastTrackedAt),
           lt(shipments.lastTrackedAt, sql`now() - make_interval(mins => ${staleAfterMinutes}::int)`),
@@ -176,7 +200,8 @@ export async function pollStaleShipments(
  */
 export async function refreshOrderTracking(deps: ShippingDeps, orderId: string): Promise<string | null> {
   const [shipment] = await deps.db.select().from(shipments).where(eq(shipments.orderId, orderId));
-  if (!shipment || (FINAL_STAGES as readonly string[]).includes(shipment.stage)) return null;
+  const backWithUs = shipment?.stage === 'returned' && shipment.statusCode === SHIPROCKET_STATUS.rtoDelivered;
+  if (!shipment || backWithUs || (shipment.stage !== 'returned' && isFinal(shipment.stage))) return null;
   try {
     await refreshShipmentTracking(deps, shipment, 'shopper');
     return null;

@@ -20,6 +20,7 @@ export const jobQueues = {
   alertAttention: 'staff.attention',
   sendDailyDigests: 'staff.daily-digest',
   releaseExpiredHolds: 'holds.release-expired',
+  expireUnconfirmedCod: 'cod.expire-unconfirmed',
 } as const;
 
 export type JobQueue = (typeof jobQueues)[keyof typeof jobQueues];
@@ -52,6 +53,8 @@ export interface JobPayloads {
   'staff.daily-digest': Record<string, never>;
   /** Scheduled every minute: the checkouts' holds past their time are given back (docs/architecture.md#holds). */
   'holds.release-expired': Record<string, never>;
+  /** Scheduled every minute: COD orders unconfirmed past their time are cancelled (docs/product.md#cash-on-delivery). */
+  'cod.expire-unconfirmed': Record<string, never>;
 }
 
 export interface JobOptions {

@@ -21,6 +21,7 @@ const profile = lazyRoute(() => import('./routes/profile').then((module) => modu
 const cart = lazyRoute(() => import('./routes/cart').then((module) => module.CartRoute));
 const wishlist = lazyRoute(() => import('./routes/wishlist').then((module) => module.WishlistRoute));
 const checkout = lazyRoute(() => import('./routes/checkout').then((module) => module.CheckoutRoute));
+const codConfirm = lazyRoute(() => import('./routes/cod-confirm').then((module) => module.CodConfirmRoute));
 const notFound = lazyRoute(() => import('./routes/not-found').then((module) => module.NotFoundRoute));
 
 function lazyPage(path: string, route: LazyRoute): RouteObject {
@@ -44,6 +45,7 @@ const routes: RouteObject[] = [
       lazyPage(paths.cart, cart),
       lazyPage(paths.wishlist, wishlist),
       lazyPage(paths.checkout, checkout),
+      lazyPage(paths.codConfirm, codConfirm),
       lazyPage('*', notFound),
     ],
   },

@@ -36,8 +36,10 @@ export const adminApiPaths = {
   order: (id: string) => `/admin/orders/${encodeURIComponent(id)}`,
   orderDocuments: (id: string) => `/admin/orders/${encodeURIComponent(id)}/documents`,
   gstr1Zip: (month: string) => `/admin/gstr1.zip?${new URLSearchParams({ month }).toString()}`,
-  orderAction: (id: string, action: 'cancel' | 'refunds' | 'notes' | 'shipment/retry' | 'ship-late') =>
-    `/admin/orders/${encodeURIComponent(id)}/${action}`,
+  orderAction: (
+    id: string,
+    action: 'cancel' | 'refunds' | 'notes' | 'shipment/retry' | 'ship-late' | 'cod-confirm',
+  ) => `/admin/orders/${encodeURIComponent(id)}/${action}`,
   resendOrderEmail: (id: string, kind: string) =>
     `/admin/orders/${encodeURIComponent(id)}/emails/${encodeURIComponent(kind)}/resend`,
   customers: (query: string) => `/admin/customers${query ? `?${query}` : ''}`,
@@ -66,6 +68,7 @@ export const adminApiPaths = {
   messageStatus: (id: string) => `/admin/messages/${encodeURIComponent(id)}/status`,
   stats: (days: number) => `/admin/stats?days=${days}`,
   settings: '/admin/settings',
+  codSettings: '/admin/cod-settings',
   alerts: '/admin/alerts',
   pushSubscriptions: '/admin/alerts/push-subscriptions',
   staffAlerts: '/admin/alerts/staff',

@@ -22,9 +22,9 @@ export function formatPaise(paise: number): string {
   return formatRupeesExact(paise / 100);
 }
 
-/** "partially_refunded" → "Partially refunded". */
+/** "partially_refunded" → "Partially refunded"; "cod_due" → "COD due" (docs/product.md#cash-on-delivery). */
 export function humanise(value: string): string {
-  const words = value.replaceAll('_', ' ');
+  const words = value.replaceAll('_', ' ').replace(/^cod\b/, 'COD');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

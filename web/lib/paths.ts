@@ -46,6 +46,8 @@ export const paths = {
   /** One order with its real state: where the order e-mails and SMS link (contracts/orders.ts orderPagePath). */
   order: (orderId: string) => `/orders/${encodeURIComponent(orderId)}`,
   orderPattern: '/orders/:orderId',
+  /** docs/product.md#cash-on-delivery: where a COD order's confirm link opens (contracts/cod-rules.ts). */
+  codConfirm: '/cod/confirm',
   policies: policyPaths,
 } as const;
 
@@ -62,4 +64,9 @@ export const apiPaths = {
   wishlistUpdate: '/wishlist/update',
   config: '/config',
   deliveryPromise: (pincode: string) => `/delivery/${encodeURIComponent(pincode)}`,
+  codEligibility: '/cod/eligibility',
+  codPlaceOrder: '/cod/place-order',
+  codConfirm: '/cod/confirm',
+  codResendOtp: '/cod/resend-otp',
+  codConfirmLink: '/cod/confirm-link',
 } as const;

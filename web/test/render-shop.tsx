@@ -42,6 +42,15 @@ export function renderShop(path: string, options: RenderShopOptions = {}) {
     'GET /api/products': { products: catalogue },
     'GET /api/cart': { cart: [] },
     'GET /api/wishlist': { wishlist: [] },
+    // docs/product.md#cash-on-delivery: a shop that does not offer COD, unless a test says otherwise.
+    'GET /api/cod/eligibility': {
+      enabled: false,
+      offered: false,
+      feePaise: 0,
+      onlineTotalPaise: 0,
+      codTotalPaise: 0,
+      refusals: [],
+    },
     'GET /api/auth/profile': user ? { ...user, user } : () => jsonReply(401, { message: 'Please log in' }),
     ...options.api,
   });

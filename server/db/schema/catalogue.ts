@@ -32,6 +32,8 @@ export const products = pgTable(
     // docs/product.md#gst-invoices: the HSN code and GST rate (basis points: 500 is 5%) its invoice lines carry.
     hsnCode: text('hsn_code').notNull().default('63079090'),
     gstRateBasisPoints: integer('gst_rate_basis_points').notNull().default(500),
+    // docs/product.md#cash-on-delivery: whether a cart holding it may be paid cash on delivery.
+    codAllowed: boolean('cod_allowed').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

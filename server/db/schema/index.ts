@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './cart';
 export * from './catalogue';
+export * from './cod';
 export * from './cod-money';
 export * from './contact';
 export * from './coupons';

@@ -69,7 +69,17 @@ export const orders = pgTable(
     // The items as ordered, so a reused pending order is only reused for the very same cart.
     cartFingerprint: text('cart_fingerprint').notNull(),
     razorpayOrderId: text('razorpay_order_id'),
-    paymentMethod: text('payment_method').notNull().default('Online'),
+    paymentMethod: text('payment_method', { enum: ['Online', 'COD'] })
+      .notNull()
+      .default('Online'),
+    /** docs/product.md#cash-on-delivery: the COD fee, GST included, part of the total; 0 for an online order. */
+    codFeePaise: integer('cod_fee_paise').notNull().default(0),
+    /** A COD order waits for its shopper's confirmation until then, and is cancelled after. */
+    codConfirmBy: timestamp('cod_confirm_by', { withTimezone: true }),
+    /** When the COD order was confirmed (by the OTP, the link, or staff after a call); null until then. */
+    codConfirmedAt: timestamp('cod_confirmed_at', { withTimezone: true }),
+    /** How it was confirmed: `otp`, `link` or `staff`. */
+    codConfirmedVia: text('cod_confirmed_via', { enum: ['otp', 'link', 'staff'] }),
     contact: jsonb('contact').$type<OrderContact>().notNull(),
     shippingAddress: jsonb('shipping_address').$type<Address>().notNull(),
     billingAddress: jsonb('billing_address').$type<Address>().notNull(),
@@ -99,6 +109,14 @@ export const orders = pgTable(
     index('orders_contact_email_idx').on(sql`lower(${table.contact}->>'email')`),
     index('orders_contact_phone_idx').on(sql`(${table.contact}->>'phone')`),
     check('orders_total_positive', sql`${table.totalPaise} >= 100`),
+    // The COD orders awaiting confirmation, for the expiry sweep and the console (docs/product.md#cash-on-delivery).
+    index('orders_cod_awaiting_idx')
+      .on(table.codConfirmBy)
+      .where(sql`${table.status} = 'pending' and ${table.paymentStatus} = 'cod_due'`),
+    // A shopper's COD orders returned to origin, counted against the RTO limit.
+    index('orders_cod_rto_idx')
+      .on(table.userId)
+      .where(sql`${table.paymentMethod} = 'COD' and ${table.status} = 'returned_to_origin'`),
     // A shopper's uses of a code, counted at checkout (docs/product.md#discount-codes).
     index('orders_coupon_idx').on(table.couponId, table.userId).where(sql`${table.couponId} is not null`),
   ],

@@ -74,6 +74,7 @@ export async function findProductDetail(db: Database, id: number): Promise<Admin
     changesObserved: row.changesObserved,
     hsnCode: row.hsnCode,
     gstRateBasisPoints: row.gstRateBasisPoints,
+    codAllowed: row.codAllowed,
     updatedAt: row.updatedAt.toISOString(),
     movements: await recentMovements(db, id),
   };

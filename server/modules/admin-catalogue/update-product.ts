@@ -27,6 +27,7 @@ function columnsOf(patch: AdminProductPatch): ProductColumns {
     changesObserved: patch.changesObserved,
     hsnCode: patch.hsnCode,
     gstRateBasisPoints: patch.gstRateBasisPoints,
+    codAllowed: patch.codAllowed,
     images: patch.images,
   };
   return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));

@@ -11,7 +11,7 @@ import { orders, payments, refunds, users } from '../../db/schema';
 // scan of the users table, which a small shop's customer table affords.
 
 /** The order payment states in which the shop received the money (refunds are not taken off). */
-export const RECEIVED_PAYMENT_STATES = ['paid', 'partially_refunded', 'refunded'] as const;
+export const RECEIVED_PAYMENT_STATES = ['paid', 'partially_refunded', 'refunded', 'collected'] as const;
 
 /** A term used inside ILIKE, with its wildcards taken literally. */
 function containing(term: string): string {

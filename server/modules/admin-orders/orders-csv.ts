@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AdminOrdersCsvQuery } from '../../../contracts/admin-orders';
 import { orderStatusLabel } from '../../../contracts/order-status';
@@ -62,7 +62,10 @@ async function exportConditions(db: Database, query: AdminOrdersCsvQuery): Promi
     ...istDayRange(query.from, query.to),
     query.q ? await searchCondition(db, query.q) : undefined,
     query.status ? eq(orders.status, query.status) : undefined,
-    query.paymentStatus ? eq(orders.paymentStatus, query.paymentStatus) : isNotNull(orders.paidAt),
+    // A cash-on-delivery order is placed once its shopper confirmed it (docs/product.md#cash-on-delivery).
+    query.paymentStatus
+      ? eq(orders.paymentStatus, query.paymentStatus)
+      : or(isNotNull(orders.paidAt), isNotNull(orders.codConfirmedAt)),
   ];
 }
 
@@ -161,6 +164,7 @@ export const ordersCsvHeader = [
   'SGST (INR)',
   'IGST (INR)',
   'Shipping (INR)',
+  'COD fee (INR)',
   'Discount (INR)',
   'Coupon code',
   'Coupon discount (INR)',
@@ -196,11 +200,12 @@ function orderFields(exported: ExportedOrder): (string | number)[] {
     invoice?.number ?? '',
     invoice ? istDateTimeCell(invoice.issuedAt) : '',
     payment?.razorpayPaymentId ?? '',
-    paymentMethodLabel(payment?.method ?? null),
+    order.paymentMethod === 'COD' ? 'Cash on delivery' : paymentMethodLabel(payment?.method ?? null),
     items.reduce((units, item) => units + item.quantity, 0),
     items.map((item) => `${item.title} (${item.size}) x ${item.quantity}`).join('; '),
     ...taxCells(invoice),
     rupeesCell(order.shippingPaise),
+    rupeesCell(order.codFeePaise),
     rupeesCell(order.discountPaise),
     // docs/product.md#money: the total is after the code's discount.
     order.couponCode ?? '',

@@ -2,7 +2,13 @@ import { inIndia } from '../../../contracts/format';
 import type { DocumentLine } from '../../db/schema';
 import { csvField, rupeesCell } from '../admin-orders/csv-cells';
 import { placeOfSupplyLabel } from './gstr1-place-of-supply';
-import { type CreditNoteRow, creditNoteReasons, type InvoiceRow, SHIPPING_SAC } from './issue-documents';
+import {
+  COD_FEE_DESCRIPTION,
+  type CreditNoteRow,
+  creditNoteReasons,
+  type InvoiceRow,
+  SHIPPING_SAC,
+} from './issue-documents';
 
 // docs/operations.md#exports: a month's invoices and credit notes as the CSV files the GST offline tool imports,
 // section by section. Every buyer is unregistered (the shop asks no GSTIN), so the sections are B2C ones.
@@ -86,6 +92,10 @@ const productName = (description: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** Shipping and the COD fee share the shipping SAC: the HSN row names both when both were charged. */
+const chargeName = (description: string) =>
+  description.startsWith(COD_FEE_DESCRIPTION) ? 'COD fee' : 'Shipping';
+
 /** The products of an HSN row, as many whole names as fit. */
 function hsnDescription(names: ReadonlySet<string>): string {
   let description = '';
@@ -146,7 +156,9 @@ export function gstr1Files(
       }
       const entry = hsnEntryOf(line);
       if (sign === 1) entry.quantity += line.quantity;
-      entry.names.add(line.hsnCode === SHIPPING_SAC ? 'Shipping' : productName(line.description));
+      entry.names.add(
+        line.hsnCode === SHIPPING_SAC ? chargeName(line.description) : productName(line.description),
+      );
       add(entry.amounts, line, sign);
     }
   };
@@ -189,9 +201,9 @@ export function gstr1Files(
       }
     }
     addToSummaries(note, !large, -1);
-    // A cancelled order's goods were never supplied: its invoice's quantities come off. A refund with the goods
-    // kept lowers the value only.
-    if (note.reason === creditNoteReasons.cancelled) {
+    // A cancelled order's goods were never supplied, nor a COD parcel's returned to origin: its invoice's
+    // quantities come off. A refund with the goods kept lowers the value only.
+    if (note.reason === creditNoteReasons.cancelled || note.reason === creditNoteReasons.returnedToOrigin) {
       for (const line of note.invoice.lines) hsnEntryOf(line).quantity -= line.quantity;
     }
   }

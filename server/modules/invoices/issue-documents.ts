@@ -31,6 +31,8 @@ export type CreditNoteRow = typeof creditNotes.$inferSelect;
 
 /** docs/product.md#gst-invoices: shipping charged with the goods is a composite supply, taxed as its goods. */
 export const SHIPPING_SAC = '996812';
+/** The COD fee's invoice line (docs/product.md#cash-on-delivery), under the shipping SAC. */
+export const COD_FEE_DESCRIPTION = 'Cash on delivery fee';
 
 function addressLines(address: Address): string[] {
   return [
@@ -98,25 +100,47 @@ export function goodsLine(
   };
 }
 
+/** A charge that goes with the goods (shipping, the COD fee): taxed at the rate of the line worth most. */
+function chargeLine(
+  description: string,
+  amountPaise: number,
+  goods: readonly DocumentLine[],
+  supply: SupplyKind,
+): DocumentLine | undefined {
+  if (amountPaise <= 0) return undefined;
+  const principal = goods.reduce<DocumentLine | undefined>(
+    (largest, line) => (!largest || line.totalPaise > largest.totalPaise ? line : largest),
+    undefined,
+  );
+  return {
+    description,
+    hsnCode: SHIPPING_SAC,
+    quantity: 1,
+    unitPricePaise: amountPaise,
+    discountPaise: 0,
+    ...taxInclusiveAmount(amountPaise, principal?.rateBasisPoints ?? 0, supply),
+  };
+}
+
 /** Shipping charged with the goods, taxed at the rate of the line worth most (none when it ships free). */
 export function shippingLine(
   shippingPaise: number,
   goods: readonly DocumentLine[],
   supply: SupplyKind,
 ): DocumentLine | undefined {
-  if (shippingPaise <= 0) return undefined;
-  const principal = goods.reduce<DocumentLine | undefined>(
-    (largest, line) => (!largest || line.totalPaise > largest.totalPaise ? line : largest),
-    undefined,
-  );
-  return {
-    description: 'Shipping',
-    hsnCode: SHIPPING_SAC,
-    quantity: 1,
-    unitPricePaise: shippingPaise,
-    discountPaise: 0,
-    ...taxInclusiveAmount(shippingPaise, principal?.rateBasisPoints ?? 0, supply),
-  };
+  return chargeLine('Shipping', shippingPaise, goods, supply);
+}
+
+/**
+ * docs/product.md#cash-on-delivery: the COD fee is charged for delivering the goods with the cash collected, part
+ * of the same composite supply as shipping: its own line, under the same SAC and at the same rate.
+ */
+export function codFeeLine(
+  codFeePaise: number,
+  goods: readonly DocumentLine[],
+  supply: SupplyKind,
+): DocumentLine | undefined {
+  return chargeLine(COD_FEE_DESCRIPTION, codFeePaise, goods, supply);
 }
 
 async function invoiceLinesOf(tx: Database, order: OrderRow, supply: SupplyKind): Promise<DocumentLine[]> {
@@ -127,8 +151,11 @@ async function invoiceLinesOf(tx: Database, order: OrderRow, supply: SupplyKind)
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.id));
   const lines = items.map(({ item, hsnCode, rate }) => goodsLine(item, hsnCode, rate, supply));
-  const shipping = shippingLine(order.shippingPaise, lines, supply);
-  return shipping ? [...lines, shipping] : lines;
+  const charges = [
+    shippingLine(order.shippingPaise, lines, supply),
+    codFeeLine(order.codFeePaise, lines, supply),
+  ].filter((line) => line !== undefined);
+  return [...lines, ...charges];
 }
 
 /**
@@ -219,6 +246,7 @@ export function creditedLines(
 /** docs/product.md#gst-invoices: what a credit note says it is for. */
 export const creditNoteReasons = {
   cancelled: 'Order cancelled before dispatch: no goods supplied.',
+  returnedToOrigin: 'Cash-on-delivery parcel returned to origin undelivered: no goods supplied.',
   refundNoGoodsReturned: (reason: string) => `Refund, no goods returned: ${reason}`,
   goodsReturned: (reason: string) => `Refund of goods returned: ${reason}`,
 } as const;
@@ -299,4 +327,28 @@ export async function creditNotesOfOrder(db: Database, orderId: string): Promise
     .from(creditNotes)
     .where(eq(creditNotes.orderId, orderId))
     .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.sequence));
+}
+
+/** The key a returned-to-origin order's credit note is kept under, in place of a refund's id: one per order. */
+export function rtoCreditNoteKey(orderId: string): string {
+  return `rto-${orderId}`;
+}
+
+/**
+ * docs/product.md#cash-on-delivery: a COD parcel back at origin was never supplied, so a credit note cancels its
+ * invoice in full. Once; nothing when the order was never invoiced (it came back before the courier took it).
+ */
+export async function issueRtoCreditNote(tx: Database, orderId: string, issuedAt: Date) {
+  const invoice = await invoiceOfOrder(tx, orderId);
+  if (!invoice) return undefined;
+  return issueCreditNote(
+    tx,
+    {
+      orderId,
+      razorpayRefundId: rtoCreditNoteKey(orderId),
+      amountPaise: invoice.totalPaise,
+      reason: { text: creditNoteReasons.returnedToOrigin, goodsReturned: true },
+    },
+    issuedAt,
+  );
 }

@@ -16,6 +16,10 @@ export const orderSmsTemplates = {
     'Ottoman Mittens: we have refunded ##amount## for your order ##order##. It takes 6-8 days to reach your account.',
   order_partially_refunded:
     'Ottoman Mittens: we have refunded ##amount## of your order ##order## to your original payment method (##reason##). It takes 6-8 days to reach your account.',
+  cod_confirm_request:
+    'Ottoman Mittens: please confirm your cash-on-delivery order ##order## of ##amount##: ##link##',
+  cod_unconfirmed_cancelled:
+    'Ottoman Mittens: your cash-on-delivery order ##order## was not confirmed in time and is cancelled. Nothing was charged.',
 } as const;
 
 export type OrderSmsTemplate = keyof typeof orderSmsTemplates;

@@ -105,6 +105,7 @@ const rank = {
   out_for_delivery: 4,
   delivered: 5,
   cancelled: 6,
+  returned_to_origin: 7,
 } as const;
 
 describe('the order lifecycle, over random event sequences', () => {
@@ -728,3 +729,275 @@ describe('refunds and remittances of a cash-on-delivery order, over random seque
     expect(decide(notCollected, { type: 'cod_remittance_overdue' })).toMatchObject({ effects: [] });
   });
 });
+
+// ---- Cash on delivery (docs/product.md#cash-on-delivery) ----
+
+describe('a cash-on-delivery order, over random event sequences', () => {
+  const NEW_COD_ORDER: OrderState = {
+    ...NEW_ORDER,
+    paymentStatus: 'cod_due',
+    couponUse: 'reserved',
+  };
+  const codEvent: fc.Arbitrary<OrderEvent> = fc.oneof(
+    event,
+    fc.constant({ type: 'cod_placed' as const }),
+    fc.record({
+      type: fc.constant('cod_confirmed' as const),
+      via: fc.constantFrom('otp' as const, 'link' as const, 'staff' as const),
+      stockCovered: fc.boolean(),
+    }),
+    fc.constant({ type: 'cod_confirmation_expired' as const }),
+    fc.constant({ type: 'rto_received' as const }),
+    // Weighted towards a parcel's road, so deliveries and returns happen often.
+    fc.record({
+      type: fc.constant('courier_stage_reported' as const),
+      stage: fc.constantFrom('picked_up' as const, 'delivered' as const, 'returned' as const),
+    }),
+  );
+  const codSteps = fc.array(fc.oneof(codEvent, codEvent, fc.nat(3)), { maxLength: 50 });
+
+  interface CodObservation {
+    step: Step;
+    types: OrderEffect['type'][];
+    shelf: number;
+    taken: number;
+  }
+
+  /** Runs the order with a shelf the owner may recount (the numbers), as the stock tests do. */
+  function runCod(sequence: (OrderEvent | number)[], units: number): CodObservation[] {
+    let state = NEW_COD_ORDER;
+    let shelf = 2;
+    let taken = 0;
+    const seen: CodObservation[] = [];
+    for (const item of sequence) {
+      if (typeof item === 'number') {
+        shelf = item;
+        continue;
+      }
+      const covered = shelf >= units;
+      const next: OrderEvent =
+        item.type === 'cod_confirmed' || item.type === 'ship_late_requested'
+          ? { ...item, stockCovered: covered }
+          : item;
+      const decision = decide(state, next);
+      const after = decision.outcome === 'applied' ? decision.next : state;
+      const step = { before: state, event: next, decision, after };
+      const types = effectsOf(step).map((effect) => effect.type);
+      for (const type of types) {
+        if (type === 'take_stock') {
+          expect(covered).toBe(true);
+          shelf -= units;
+          taken += units;
+        }
+        if (type === 'put_back_stock') {
+          shelf += taken;
+          taken = 0;
+        }
+      }
+      seen.push({ step, types, shelf, taken });
+      state = after;
+    }
+    return seen;
+  }
+
+  const confirmedBy = (step: Step) =>
+    step.event.type === 'cod_confirmed' &&
+    step.decision.outcome === 'applied' &&
+    step.decision.effects.some((effect) => effect.type === 'record_cod_confirmation');
+
+  it('never ships an unconfirmed COD order: no shipment job, and a parcel booked for it is stopped', () => {
+    fc.assert(
+      fc.property(codSteps, fc.integer({ min: 1, max: 3 }), (sequence, units) => {
+        let confirmed = false;
+        for (const { step, types } of runCod(sequence, units)) {
+          if (confirmedBy(step)) confirmed = true;
+          if (types.includes('enqueue_shipment')) expect(confirmed).toBe(true);
+          if (!confirmed) {
+            expect(['pending', 'cancelled']).toContain(step.after.status);
+            if (step.event.type === 'parcel_booked') expect(types).toContain('cancel_courier_order');
+          }
+        }
+      }),
+    );
+  });
+
+  it('is confirmed at most once, booked at most once, and never takes its stock twice', () => {
+    fc.assert(
+      fc.property(codSteps, fc.integer({ min: 1, max: 3 }), (sequence, units) => {
+        let confirmations = 0;
+        let shipments = 0;
+        for (const { step, types, shelf, taken } of runCod(sequence, units)) {
+          confirmations += types.filter((type) => type === 'record_cod_confirmation').length;
+          shipments += types.filter((type) => type === 'enqueue_shipment').length;
+          if (types.includes('take_stock')) expect(step.before.stockTaken).toBe(false);
+          expect(shelf).toBeGreaterThanOrEqual(0);
+          expect(taken === 0 || taken === units).toBe(true);
+          expect(step.after.stockTaken).toBe(taken > 0);
+        }
+        expect(confirmations).toBeLessThanOrEqual(1);
+        expect(shipments).toBeLessThanOrEqual(1);
+      }),
+    );
+  });
+
+  it("puts an RTO'd order's stock back once the parcel is received, and a cancelled one's at once", () => {
+    fc.assert(
+      fc.property(codSteps, fc.integer({ min: 1, max: 3 }), (sequence, units) => {
+        for (const { step, taken } of runCod(sequence, units)) {
+          if (step.after.status === 'cancelled') expect(taken).toBe(0);
+          if (step.after.status === 'returned_to_origin' && step.event.type === 'rto_received') {
+            expect(taken).toBe(0);
+          }
+        }
+      }),
+    );
+  });
+
+  it('is collected exactly when delivered, invoiced once at handover, and credited once after an RTO', () => {
+    fc.assert(
+      fc.property(codSteps, (sequence) => {
+        let invoices = 0;
+        let creditNotes = 0;
+        for (const { step, types } of runCod(sequence, 1)) {
+          const { before, after } = step;
+          expect(after.paymentStatus === 'collected').toBe(after.status === 'delivered');
+          expect(['cod_due', 'collected']).toContain(after.paymentStatus);
+          if (types.includes('issue_invoice')) {
+            invoices += 1;
+            expect(['shipped', 'out_for_delivery', 'delivered']).toContain(after.status);
+          }
+          if (types.includes('issue_rto_credit_note')) {
+            creditNotes += 1;
+            expect(invoices === 0 || after.status === 'returned_to_origin').toBe(true);
+          }
+          // No money was taken: nothing is ever refunded by the lifecycle for a COD order.
+          expect(types).not.toContain('refund_order');
+          if (before.status === 'returned_to_origin') expect(after.status).toBe('returned_to_origin');
+        }
+        expect(invoices).toBeLessThanOrEqual(1);
+        expect(creditNotes).toBeLessThanOrEqual(1);
+      }),
+    );
+  });
+
+  it('holds its units and code only while it awaits confirmation, and gives them back once', () => {
+    fc.assert(
+      fc.property(codSteps, (sequence) => {
+        let released = 0;
+        for (const { step, types } of runCod(sequence, 1)) {
+          released += types.filter((type) => type === 'release_holds').length;
+          if (step.after.holds)
+            expect([step.after.status, step.after.paymentStatus]).toEqual(['pending', 'cod_due']);
+          const { couponUse, status } = step.after;
+          const live = status !== 'pending' && status !== 'cancelled' && status !== 'returned_to_origin';
+          if (live) expect(couponUse).toBe('consumed');
+        }
+        expect(released).toBeLessThanOrEqual(1);
+      }),
+    );
+  });
+
+  it('by example: placed, asks for confirmation; confirmed, ships; delivered, collected with the invoice', () => {
+    const placed = decide(NEW_COD_ORDER, { type: 'cod_placed' });
+    expect(placed).toEqual({
+      outcome: 'applied',
+      next: NEW_COD_ORDER,
+      effects: [{ type: 'send_email', kind: 'cod_confirm_request' }],
+    });
+    const confirmed = decide(NEW_COD_ORDER, { type: 'cod_confirmed', via: 'otp', stockCovered: true });
+    if (confirmed.outcome !== 'applied') throw new Error('confirming was refused');
+    expect(confirmed.next).toMatchObject({ status: 'confirmed', paymentStatus: 'cod_due', stockTaken: true });
+    expect(confirmed.effects.map((effect) => effect.type)).toEqual([
+      'record_cod_confirmation',
+      'release_holds',
+      'clear_cart',
+      'take_stock',
+      'enqueue_shipment',
+      'consume_coupon_use',
+      'send_email',
+      'alert_new_order',
+    ]);
+    const booked = decide(confirmed.next, { type: 'parcel_booked', stage: 'awb_assigned' });
+    if (booked.outcome !== 'applied') throw new Error('booking was refused');
+    const pickedUp = decide(booked.next, { type: 'courier_stage_reported', stage: 'picked_up' });
+    if (pickedUp.outcome !== 'applied') throw new Error('pickup was refused');
+    expect(pickedUp.effects).toContainEqual({ type: 'issue_invoice' });
+    const delivered = decide(pickedUp.next, { type: 'courier_stage_reported', stage: 'delivered' });
+    if (delivered.outcome !== 'applied') throw new Error('delivery was refused');
+    expect(delivered.next).toMatchObject({ status: 'delivered', paymentStatus: 'collected' });
+    expect(delivered.effects).not.toContainEqual({ type: 'issue_invoice' });
+  });
+
+  it('by example: unconfirmed, expires cancelled with a message; a cancelled one cannot be confirmed', () => {
+    const expired = decide(NEW_COD_ORDER, { type: 'cod_confirmation_expired' });
+    if (expired.outcome !== 'applied') throw new Error('expiry was refused');
+    expect(expired.next).toMatchObject({ status: 'cancelled', holds: false, couponUse: 'released' });
+    expect(expired.effects).toEqual([
+      { type: 'release_holds' },
+      { type: 'send_email', kind: 'cod_unconfirmed_cancelled' },
+    ]);
+    expect(decide(expired.next, { type: 'cod_confirmed', via: 'link', stockCovered: true })).toEqual({
+      outcome: 'refused',
+      reason: 'not_awaiting_confirmation',
+    });
+    expect(decide(NEW_ORDER, { type: 'cod_confirmed', via: 'otp', stockCovered: true })).toEqual({
+      outcome: 'refused',
+      reason: 'not_cod',
+    });
+  });
+
+  it('by example: returned to origin, the stock comes back on receipt with a credit note, once', () => {
+    const shipped: OrderState = {
+      ...NEW_COD_ORDER,
+      status: 'shipped',
+      shipmentStage: 'in_transit',
+      stockTaken: true,
+      holds: false,
+      couponUse: 'consumed',
+    };
+    const returning = decide(shipped, { type: 'courier_stage_reported', stage: 'returned' });
+    if (returning.outcome !== 'applied') throw new Error('RTO was refused');
+    expect(returning.next).toMatchObject({ status: 'returned_to_origin', shipmentStage: 'returned' });
+    expect(returning.effects.map((effect) => effect.type)).not.toContain('flag_attention');
+    expect(decide(returning.next, { type: 'cancel_requested', by: 'shopper' })).toEqual({
+      outcome: 'refused',
+      reason: 'after_pickup',
+    });
+    const received = decide(returning.next, { type: 'rto_received' });
+    if (received.outcome !== 'applied') throw new Error('receipt was refused');
+    expect(received.next).toMatchObject({ stockTaken: false, couponUse: 'released' });
+    expect(received.effects).toEqual([
+      { type: 'put_back_stock' },
+      { type: 'return_coupon_use' },
+      { type: 'issue_rto_credit_note' },
+    ]);
+    expect(decide(received.next, { type: 'rto_received' })).toEqual({
+      outcome: 'applied',
+      next: received.next,
+      effects: [],
+    });
+  });
+
+  it('by example: a confirmed COD order cancelled before pickup puts its stock back, with no refund', () => {
+    const confirmed: OrderState = {
+      ...NEW_COD_ORDER,
+      status: 'confirmed',
+      stockTaken: true,
+      holds: false,
+      couponUse: 'consumed',
+    };
+    const cancelled = decide(confirmed, { type: 'cancel_requested', by: 'shopper' });
+    if (cancelled.outcome !== 'applied') throw new Error('cancel was refused');
+    expect(cancelled.next).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'cod_due',
+      stockTaken: false,
+    });
+    const types = cancelled.effects.map((effect) => effect.type);
+    expect(types).toContain('put_back_stock');
+    expect(types).toContain('return_coupon_use');
+    expect(types).not.toContain('refund_order');
+    expect(cancelled.effects).toContainEqual({ type: 'send_email', kind: 'cancelled' });
+  });
+});
+// ---- end of cash on delivery ----

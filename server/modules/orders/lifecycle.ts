@@ -59,7 +59,24 @@ export type OrderEvent =
   | { type: 'refund_overdue' }
   /** `attempts`: the failed refunds of the paying payment so far, this one included. */
   | { type: 'refund_failed'; paymentId: string; attempts: number; stray: boolean }
+  | CodEvent
   | CodMoneyEvent;
+
+// ---- Cash on delivery (docs/product.md#cash-on-delivery): events ----
+
+/** How a COD order was confirmed: the OTP typed at checkout, the link sent to the shopper, or staff after a call. */
+export type CodConfirmation = 'otp' | 'link' | 'staff';
+
+export type CodEvent =
+  /** A COD order was placed (checkout stored it `pending` / `cod_due`, holding its units and code). */
+  | { type: 'cod_placed' }
+  /** Its shopper confirmed it; `stockCovered` as for a payment (the products' rows locked by the caller). */
+  | { type: 'cod_confirmed'; via: CodConfirmation; stockCovered: boolean }
+  /** Nobody confirmed it in the hours the shop allows (the expiry sweep). */
+  | { type: 'cod_confirmation_expired' }
+  /** The courier reports the parcel back at our pickup address (Shiprocket's 10 RTO DELIVERED). */
+  | { type: 'rto_received' };
+// ---- end of cash on delivery events ----
 
 // ---- COD money (docs/product.md#cod-refunds, #cod-remittances): refunds paid out to a UPI ID or another way,
 // and the courier's remittance of the cash. A COD order's money is with us once the courier collected it.
@@ -156,7 +173,18 @@ export type OrderEffect =
   | { type: 'cancel_courier_order' }
   | { type: 'flag_attention'; reason: AttentionReason }
   /** What the flag was raised for has happened after all: it leaves the owner's list. */
-  | { type: 'resolve_attention'; reason: AttentionReason };
+  | { type: 'resolve_attention'; reason: AttentionReason }
+  | CodEffect;
+
+// ---- Cash on delivery: effects ----
+export type CodEffect =
+  /** Stamp the order confirmed: when, and how. */
+  | { type: 'record_cod_confirmation'; via: CodConfirmation }
+  /** Issue the order's tax invoice now: a COD order's time of supply is its handover to the courier. */
+  | { type: 'issue_invoice' }
+  /** The parcel came back undelivered: a credit note cancels the order's invoice in full. */
+  | { type: 'issue_rto_credit_note' };
+// ---- end of cash on delivery effects ----
 
 export type RefusalReason =
   /** The courier has the parcel: too late to cancel. */
@@ -166,7 +194,11 @@ export type RefusalReason =
   | 'not_paid'
   | 'exceeds_refundable'
   /** The stock still does not cover the order. */
-  | 'out_of_stock';
+  | 'out_of_stock'
+  /** A COD event about an order paid online. */
+  | 'not_cod'
+  /** The COD order was cancelled (by its shopper, the shop, or the expiry sweep) before it was confirmed. */
+  | 'not_awaiting_confirmation';
 
 export type Decision =
   | { outcome: 'applied'; next: OrderState; effects: OrderEffect[] }
@@ -187,6 +219,7 @@ const statusProgress: Record<OrderStatus, number> = {
   out_for_delivery: 4,
   delivered: 5,
   cancelled: 6,
+  returned_to_origin: 7,
 };
 
 const stageProgress: Record<ShipmentStage, number> = {
@@ -236,7 +269,12 @@ export function orderStatusForStage(stage: ShipmentStage): OrderStatus | undefin
   }
 }
 
-const AFTER_PICKUP: ReadonlySet<OrderStatus> = new Set(['shipped', 'out_for_delivery', 'delivered']);
+const AFTER_PICKUP: ReadonlySet<OrderStatus> = new Set([
+  'shipped',
+  'out_for_delivery',
+  'delivered',
+  'returned_to_origin',
+]);
 const EMAILED_STATUSES: ReadonlySet<OrderStatus> = new Set(['shipped', 'out_for_delivery', 'delivered']);
 
 /** Money was taken for the order at some point (it may have gone back since). */
@@ -273,13 +311,37 @@ export function owesRefund(state: Pick<OrderState, 'status' | 'paymentStatus'>):
 
 /**
  * A parcel is booked only for an order that is paid and not cancelled; a part refunded without goods coming
- * back (a goodwill refund) still ships.
+ * back (a goodwill refund) still ships; a COD order ships once its shopper confirmed it.
  */
 export function mayShip(state: Pick<OrderState, 'status' | 'paymentStatus'>): boolean {
+  if (state.status === 'cancelled') return false;
+  if (isCod(state)) return isConfirmedCod(state);
+  return state.paymentStatus === 'paid' || state.paymentStatus === 'partially_refunded';
+}
+
+/** A cash-on-delivery order whose cash is not yet collected, or was collected by the courier. */
+export function isCod(state: Pick<OrderState, 'paymentStatus'>): boolean {
+  return state.paymentStatus === 'cod_due' || state.paymentStatus === 'collected';
+}
+
+/** A COD order placed and waiting for its shopper's confirmation. */
+export function awaitsCodConfirmation(state: Pick<OrderState, 'status' | 'paymentStatus'>): boolean {
+  return state.status === 'pending' && state.paymentStatus === 'cod_due';
+}
+
+/** A COD order its shopper (or staff) confirmed, still to go or gone to the shopper. */
+function isConfirmedCod(state: Pick<OrderState, 'status' | 'paymentStatus'>): boolean {
   return (
+    isCod(state) &&
+    state.status !== 'pending' &&
     state.status !== 'cancelled' &&
-    (state.paymentStatus === 'paid' || state.paymentStatus === 'partially_refunded')
+    state.status !== 'returned_to_origin'
   );
+}
+
+/** The shopper was told the order is confirmed: it was paid, or it is a COD order they confirmed. */
+function wasConfirmedToShopper(state: OrderState): boolean {
+  return wasPaid(state) || (isCod(state) && state.status !== 'pending');
 }
 
 /** Whether the order still takes a payment: pending, or given up unpaid (still the shopper's if money arrives). */
@@ -383,6 +445,8 @@ function onPaymentCaptured(
   stockCovered: boolean,
 ): Decision {
   if (repeat) return unchanged(state);
+  // A COD order has no Razorpay order for a payment to pay: its cash is the courier's to collect.
+  if (isCod(state)) return unchanged(state);
   // Razorpay lets a shopper pay one order twice: a second captured payment goes back in full.
   if (wasPaid(state)) {
     return applied(state, [
@@ -470,8 +534,8 @@ function onCancelRequested(state: OrderState): Decision {
     couponUse: coupon.couponUse,
   };
   const effects: OrderEffect[] = [...release.effects];
-  // Only a paid order was confirmed to the shopper; an unpaid checkout just goes away (and stops holding).
-  if (wasPaid(state)) {
+  // Only a paid (or confirmed COD) order was confirmed to the shopper; an unpaid checkout just goes away.
+  if (wasConfirmedToShopper(state)) {
     effects.push(
       { type: 'send_email', kind: 'cancelled' },
       { type: 'resolve_attention', reason: 'paid_out_of_stock' },
@@ -498,7 +562,7 @@ function followStage(state: OrderState, effects: OrderEffect[]): Decision {
   if (!target || !mayShip(state) || statusProgress[target] <= statusProgress[state.status]) {
     return applied(state, effects);
   }
-  const next = { ...state, status: target };
+  const next = { ...state, status: target, ...codOnStatus(state, target, effects) };
   if (EMAILED_STATUSES.has(target)) effects.push({ type: 'send_email', kind: target as OrderEmailKind });
   return applied(next, effects);
 }
@@ -507,6 +571,9 @@ function onCourierStage(state: OrderState, reported: ShipmentStage): Decision {
   if (reported === 'cancelled') return onParcelCancelledByCourier(state);
   const stage = laterStage(state.shipmentStage ?? reported, reported);
   const effects: OrderEffect[] = [];
+  if (stage === 'returned' && state.shipmentStage !== 'returned' && isConfirmedCod(state)) {
+    return onRtoStarted({ ...state, shipmentStage: stage });
+  }
   if (stage === 'returned' && state.shipmentStage !== 'returned') {
     effects.push({ type: 'flag_attention', reason: 'parcel_returned' });
   }
@@ -629,5 +696,106 @@ export function decide(state: OrderState, event: OrderEvent): Decision {
     case 'cod_remittance_overdue':
     case 'cod_remittance_checked':
       return decideCodMoney(state, event);
+    case 'cod_placed':
+    case 'cod_confirmed':
+    case 'cod_confirmation_expired':
+    case 'rto_received':
+      return decideCod(state, event);
   }
 }
+
+// ---- Cash on delivery (docs/product.md#cash-on-delivery): rules ----
+
+/** What a COD order's status change brings: the cash collected on delivery, the invoice at handover. */
+function codOnStatus(
+  state: OrderState,
+  target: OrderStatus,
+  effects: OrderEffect[],
+): Partial<Pick<OrderState, 'paymentStatus'>> {
+  if (state.paymentStatus !== 'cod_due') return {};
+  // docs/product.md#gst-invoices: a COD order's time of supply is the courier taking the parcel.
+  const handedOver =
+    statusProgress[state.status] < statusProgress.shipped && statusProgress[target] >= statusProgress.shipped;
+  if (handedOver) effects.push({ type: 'issue_invoice' });
+  // Delivered is paid: the courier took the cash from the shopper.
+  return target === 'delivered' ? { paymentStatus: 'collected' } : {};
+}
+
+function onCodPlaced(state: OrderState): Decision {
+  if (!awaitsCodConfirmation(state)) return unchanged(state);
+  return applied(state, [{ type: 'send_email', kind: 'cod_confirm_request' }]);
+}
+
+/** Confirmed: what paying does to an online order (its units, cart, code, shipment, messages), money aside. */
+function onCodConfirmed(state: OrderState, via: CodConfirmation, stockCovered: boolean): Decision {
+  if (!isCod(state)) return refused('not_cod');
+  if (state.status === 'cancelled') return refused('not_awaiting_confirmation');
+  if (!awaitsCodConfirmation(state)) return unchanged(state);
+  const fulfilment: OrderEffect[] = stockCovered
+    ? [{ type: 'take_stock' }, { type: 'enqueue_shipment' }]
+    : [{ type: 'flag_attention', reason: 'paid_out_of_stock' }];
+  const release = releasing(state);
+  const coupon = consumingCoupon(state);
+  const next: OrderState = {
+    ...state,
+    status: 'confirmed',
+    stockTaken: state.stockTaken || stockCovered,
+    holds: release.holds,
+    couponUse: coupon.couponUse,
+  };
+  return applied(next, [
+    { type: 'record_cod_confirmation', via },
+    ...release.effects,
+    { type: 'clear_cart' },
+    ...fulfilment,
+    ...coupon.effects,
+    { type: 'send_email', kind: 'confirmed' },
+    { type: 'alert_new_order' },
+  ]);
+}
+
+function onCodConfirmationExpired(state: OrderState): Decision {
+  if (!awaitsCodConfirmation(state)) return unchanged(state);
+  const release = releasing(state);
+  const coupon = releasingCoupon(state);
+  return applied({ ...state, status: 'cancelled', holds: release.holds, couponUse: coupon.couponUse }, [
+    ...release.effects,
+    ...coupon.effects,
+    { type: 'send_email', kind: 'cod_unconfirmed_cancelled' },
+  ]);
+}
+
+/** The shopper did not take the parcel: it is on its way back (Shiprocket's 9 RTO INITIATED, or 10 at once). */
+function onRtoStarted(state: OrderState): Decision {
+  return applied({ ...state, status: 'returned_to_origin' }, [
+    { type: 'resolve_attention', reason: 'courier_exception' },
+  ]);
+}
+
+/**
+ * The parcel is back with us: its units go back to the stock, its code's use is given back (nothing was bought),
+ * and a credit note cancels the invoice issued at handover. Once: the stock is back after the first.
+ */
+function onRtoReceived(state: OrderState): Decision {
+  if (state.status !== 'returned_to_origin' || !state.stockTaken) return unchanged(state);
+  const coupon = releasingCoupon(state);
+  return applied({ ...state, stockTaken: false, couponUse: coupon.couponUse }, [
+    { type: 'put_back_stock' },
+    ...coupon.effects,
+    { type: 'issue_rto_credit_note' },
+  ]);
+}
+
+function decideCod(state: OrderState, event: CodEvent): Decision {
+  switch (event.type) {
+    case 'cod_placed':
+      return onCodPlaced(state);
+    case 'cod_confirmed':
+      return onCodConfirmed(state, event.via, event.stockCovered);
+    case 'cod_confirmation_expired':
+      return onCodConfirmationExpired(state);
+    case 'rto_received':
+      return onRtoReceived(state);
+  }
+}
+// ---- end of cash on delivery rules ----

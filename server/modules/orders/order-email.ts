@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
+import { codConfirmLinkPath } from '../../../contracts/cod';
+import type { Order } from '../../../contracts/orders';
 import type { Database } from '../../db/client';
 import { orders } from '../../db/schema';
 import type { JobPayloads } from '../../plugins/jobs';
+import { newCodConfirmToken } from '../cod/confirm-links';
 import { invoiceAttachmentOf } from '../invoices/invoice-attachment';
 import type { Notifier } from '../notifications/notifier';
 import { fillSmsTemplate } from '../notifications/sms-templates';
@@ -11,7 +14,7 @@ import {
   type RefundToTell,
   releaseRefundMessage,
 } from '../payments/refund-records';
-import { isStaleStageEmail } from './lifecycle';
+import { awaitsCodConfirmation, isStaleStageEmail } from './lifecycle';
 import { renderOrderEmailHtml } from './order-email-html';
 import { type OrderMessage, orderEmailText, orderMessageOf } from './order-message';
 import { toOrderViews } from './order-view';
@@ -43,6 +46,10 @@ export async function sendOrderEmail(
   if (!row || isStaleStageEmail(job.kind, row.status)) return;
   const [order] = await toOrderViews(db, [row]);
   if (!order) return;
+  if (job.kind === 'cod_confirm_request') {
+    await sendCodConfirmRequest(db, notifier, row, order, publicUrl);
+    return;
+  }
   if (job.kind !== 'partially_refunded') {
     await deliver(db, notifier, row, job, orderMessageOf(order, job.kind, publicUrl));
     return;
@@ -83,4 +90,37 @@ async function deliver(
     template: message.sms.template,
     variables: message.sms.variables,
   });
+}
+
+/**
+ * docs/product.md#cash-on-delivery: the confirm link of a COD order still awaiting confirmation, by e-mail and by
+ * SMS both (the shopper may have left the page before typing the OTP). Each send makes a link of its own.
+ */
+async function sendCodConfirmRequest(
+  db: Database,
+  notifier: Notifier,
+  row: typeof orders.$inferSelect,
+  order: Order,
+  publicUrl: string,
+): Promise<void> {
+  if (!awaitsCodConfirmation(row) || !row.codConfirmBy) return;
+  const token = await newCodConfirmToken(db, row.id, row.codConfirmBy);
+  const link = new URL(codConfirmLinkPath(token), publicUrl).toString();
+  const message = orderMessageOf(order, 'cod_confirm_request', publicUrl, undefined, link);
+  if (row.contact.email) {
+    await notifier.email({
+      to: row.contact.email,
+      subject: message.subject,
+      text: orderEmailText(message),
+      html: await renderOrderEmailHtml(message),
+    });
+  }
+  if (row.contact.phone) {
+    await notifier.sms({
+      to: row.contact.phone,
+      text: fillSmsTemplate(message.sms.template, message.sms.variables),
+      template: message.sms.template,
+      variables: message.sms.variables,
+    });
+  }
 }

@@ -75,7 +75,13 @@ function detailsOf(order: Order, kind: OrderEmailKind, publicUrl: string): Order
         ? [{ label: `Coupon ${order.couponCode}`, amount: `−${amountOf(order.couponDiscountPaise)}` }]
         : []),
       { label: 'Shipping', amount: order.shippingPaise === 0 ? 'FREE' : rupees(order.shippingPaise) },
-      { label: order.paidAt ? 'Total paid' : 'Total', amount: amountOf(order.totalPaise) },
+      ...(order.codFeePaise > 0
+        ? [{ label: 'Cash on delivery fee', amount: amountOf(order.codFeePaise) }]
+        : []),
+      {
+        label: order.paidAt ? 'Total paid' : order.paymentMethod === 'COD' ? 'To pay on delivery' : 'Total',
+        amount: amountOf(order.totalPaise),
+      },
       ...(kind === 'partially_refunded'
         ? [{ label: 'Refunded so far', amount: exactRupees(order.refundedPaise) }]
         : []),
@@ -101,14 +107,18 @@ export function orderMessageOf(
   kind: OrderEmailKind,
   publicUrl: string,
   refund?: RefundFacts,
+  /** A COD order's confirm link (docs/product.md#cash-on-delivery), made when its message is sent. */
+  codConfirmLink?: string,
 ): OrderMessage {
   const details = detailsOf(order, kind, publicUrl);
   const { number, link } = details;
   const courier = order.shipment?.courierName ?? 'our courier';
   const greeting = `Hello ${order.shippingAddress.firstName || 'there'},`;
   const base = { greeting, details };
+  const cod = order.paymentMethod === 'COD';
   switch (kind) {
     case 'confirmed':
+      if (cod) return codConfirmedMessage(order, base);
       return {
         ...base,
         subject: `Your order ${number} is confirmed`,
@@ -165,7 +175,7 @@ export function orderMessageOf(
         paragraphs: [
           `Your order ${number} is cancelled as you asked.`,
           // docs/product.md#cancellation-and-refunds: refunds take 6-8 days.
-          order.paidAt
+          order.paidAt && !cod
             ? `We are refunding ${rupees(order.totalPaise)} to your original payment method. Refunds take 6-8 days to reach your account; we will write again once the refund is processed.`
             : 'No payment was taken for it, so there is nothing to refund.',
         ],
@@ -206,7 +216,54 @@ export function orderMessageOf(
         },
       };
     }
+    case 'cod_confirm_request':
+      return {
+        ...base,
+        subject: `Please confirm your cash-on-delivery order ${number}`,
+        paragraphs: [
+          `Thank you for your order ${number}, to pay ${amountOf(order.totalPaise)} in cash on delivery.`,
+          `Please confirm it with the OTP we sent to your mobile, or open this link: ${codConfirmLink ?? link}`,
+          'We ship it once it is confirmed; an order left unconfirmed is cancelled.',
+        ],
+        sms: {
+          template: 'cod_confirm_request',
+          variables: { order: number, amount: amountOf(order.totalPaise), link: codConfirmLink ?? link },
+        },
+      };
+    case 'cod_unconfirmed_cancelled':
+      return {
+        ...base,
+        subject: `Your order ${number} is cancelled: it was not confirmed`,
+        paragraphs: [
+          `Your cash-on-delivery order ${number} was not confirmed in time, so we have cancelled it.`,
+          'Nothing was charged. You are welcome to order again.',
+        ],
+        sms: { template: 'cod_unconfirmed_cancelled', variables: { order: number } },
+      };
   }
+}
+
+/** A confirmed COD order: no money taken yet, the cash to keep ready. */
+function codConfirmedMessage(order: Order, base: Pick<OrderMessage, 'greeting' | 'details'>): OrderMessage {
+  const { number, link } = base.details;
+  return {
+    ...base,
+    subject: `Your order ${number} is confirmed`,
+    paragraphs: [
+      `Thank you for confirming your order ${number}. We are preparing your mittens.`,
+      `Please keep ${amountOf(order.totalPaise)} ready to pay in cash when it arrives.`,
+      'We will write again when your parcel is on its way.',
+    ],
+    sms: {
+      template: 'order_confirmed',
+      variables: {
+        order: number,
+        amount: amountOf(order.totalPaise),
+        date: base.details.expectedDay ?? '',
+        link,
+      },
+    },
+  };
 }
 
 /** The plain-text part of the e-mail: the same words as the HTML part. */

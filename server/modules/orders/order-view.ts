@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Order, ShipmentDetails } from '../../../contracts/orders';
 import type { Database } from '../../db/client';
 import { orderItems, orders, payments, refunds, shipments } from '../../db/schema';
@@ -74,6 +74,9 @@ export async function toOrderViews(db: Database, rows: OrderRow[]): Promise<Orde
       couponDiscountPaise: row.couponDiscountPaise,
       couponFreeShipping: row.couponFreeShipping,
       shippingPaise: row.shippingPaise,
+      codFeePaise: row.codFeePaise,
+      codConfirmBy: row.codConfirmBy?.toISOString() ?? null,
+      codConfirmedAt: row.codConfirmedAt?.toISOString() ?? null,
       taxPaise: row.taxPaise,
       totalPaise: row.totalPaise,
       refundedPaise: payment?.amountRefundedPaise ?? 0,
@@ -135,7 +138,8 @@ export async function listUserOrders(db: Database, userId: string): Promise<Orde
   const rows = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), isNotNull(orders.paidAt)))
+    // Paid online, or cash on delivery once confirmed (docs/product.md#cash-on-delivery).
+    .where(and(eq(orders.userId, userId), or(isNotNull(orders.paidAt), isNotNull(orders.codConfirmedAt))))
     .orderBy(desc(orders.createdAt));
   return toOrderViews(db, rows);
 }

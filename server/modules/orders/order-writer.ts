@@ -14,8 +14,10 @@ import { type Jobs, jobQueues } from '../../plugins/jobs';
 import { countCouponUse } from '../coupons/coupon-uses';
 import { type ChangeSource, recordChanges, type StatusChange } from '../history/status-history';
 import { holdsAnything, releaseOrderHolds } from '../holds/holds';
+import { issueInvoice, issueRtoCreditNote } from '../invoices/issue-documents';
 import { holdsStock, putBackOrderStock, takeOrderStock } from '../stock/order-stock';
 import {
+  type CodEffect,
   type Decision,
   decide,
   type OrderEffect,
@@ -206,6 +208,28 @@ async function runEffect(tx: Database, jobs: Pick<Jobs, 'send'>, order: OrderRow
     case 'cancel_courier_order':
       // Not durable work: the flow that booked the parcel stops it before it lets go.
       return;
+    case 'record_cod_confirmation':
+    case 'issue_invoice':
+    case 'issue_rto_credit_note':
+      return runCodEffect(tx, orderId, effect);
+  }
+}
+
+/** docs/product.md#cash-on-delivery: the COD effects, written in the transaction of the change. */
+async function runCodEffect(tx: Database, orderId: string, effect: CodEffect) {
+  switch (effect.type) {
+    case 'record_cod_confirmation':
+      await tx
+        .update(orders)
+        .set({ codConfirmedAt: sql`now()`, codConfirmedVia: effect.via, updatedAt: sql`now()` })
+        .where(eq(orders.id, orderId));
+      return;
+    case 'issue_invoice':
+      await issueInvoice(tx, orderId, new Date());
+      return;
+    case 'issue_rto_credit_note':
+      await issueRtoCreditNote(tx, orderId, new Date());
+      return;
   }
 }
 
@@ -263,12 +287,14 @@ function columnList(row: Record<string, unknown>) {
 }
 
 /**
- * A checkout's order, pending until it is paid, with its lines: two parts (`with` queries) of the one
+ * A checkout's order, pending until it is paid (or, cash on delivery, confirmed), with its lines: two parts (`with` queries) of the one
  * statement that also holds its units (docs/architecture.md#holds), writing only when `when` holds, so the
  * order and its holds are made together or not at all, in one round trip.
  */
 export function pendingOrderWrites(order: NewOrder & { id: string }, items: NewOrderItem[], when: SQL): SQL {
-  const orderRow = byColumnName(orders, { ...order, status: 'pending', paymentStatus: 'pending' });
+  // A cash-on-delivery order waits for its shopper's confirmation instead of a payment.
+  const paymentStatus = order.paymentStatus === 'cod_due' ? 'cod_due' : 'pending';
+  const orderRow = byColumnName(orders, { ...order, status: 'pending', paymentStatus });
   const itemRows = items.map((item) => byColumnName(orderItems, { ...item, orderId: order.id }));
   const [firstItem] = itemRows;
   if (!firstItem) throw new Error('an order has lines');

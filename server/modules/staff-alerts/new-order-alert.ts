@@ -21,9 +21,11 @@ export function newOrderEmail(order: PaidOrderSummary, publicUrl: string) {
   return {
     subject: `New order ${order.number}: ${paiseText(order.totalPaise)}`,
     text: [
-      `Order ${order.number} was paid on ${istDateTimeText(order.paidAt)}.`,
+      order.cashOnDelivery
+        ? `Order ${order.number} was confirmed on ${istDateTimeText(order.paidAt)}, to be paid in cash on delivery.`
+        : `Order ${order.number} was paid on ${istDateTimeText(order.paidAt)}.`,
       '',
-      `Amount paid: ${paiseText(order.totalPaise)}`,
+      `${order.cashOnDelivery ? 'To collect on delivery' : 'Amount paid'}: ${paiseText(order.totalPaise)}`,
       'Items:',
       ...order.items.map((item) => `- ${itemText(item)}: ${paiseText(item.lineTotalPaise)}`),
       `Delivery to: ${placeText(order)}`,

@@ -9,12 +9,19 @@ export interface PaidOrderSummary {
   number: string;
   status: typeof orders.$inferSelect.status;
   totalPaise: number;
+  /** When it was paid; a cash-on-delivery order, when its shopper confirmed it (docs/product.md#cash-on-delivery). */
   paidAt: Date;
+  cashOnDelivery: boolean;
   /** The delivery address's city and state. */
   city: string;
   state: string;
   items: { title: string; size: string; quantity: number; lineTotalPaise: number }[];
 }
+
+/** A COD order counts from its confirmation: nothing is paid before its delivery. */
+const placedAt = sql<Date | null>`coalesce(${orders.paidAt}, ${orders.codConfirmedAt})`.mapWith(
+  orders.paidAt,
+);
 
 async function paidOrdersWhere(db: Database, condition: SQL | undefined): Promise<PaidOrderSummary[]> {
   const rows = await db
@@ -22,12 +29,13 @@ async function paidOrdersWhere(db: Database, condition: SQL | undefined): Promis
       id: orders.id,
       status: orders.status,
       totalPaise: orders.totalPaise,
-      paidAt: orders.paidAt,
+      paidAt: placedAt,
+      paymentMethod: orders.paymentMethod,
       shippingAddress: orders.shippingAddress,
     })
     .from(orders)
-    .where(and(isNotNull(orders.paidAt), condition))
-    .orderBy(asc(orders.paidAt), asc(orders.id));
+    .where(and(isNotNull(placedAt), condition))
+    .orderBy(asc(placedAt), asc(orders.id));
   if (rows.length === 0) return [];
   const items = await db
     .select()
@@ -45,6 +53,7 @@ async function paidOrdersWhere(db: Database, condition: SQL | undefined): Promis
     status: row.status,
     totalPaise: row.totalPaise,
     paidAt: row.paidAt ?? new Date(0),
+    cashOnDelivery: row.paymentMethod === 'COD',
     city: row.shippingAddress.city,
     state: row.shippingAddress.state,
     items: items
@@ -69,8 +78,8 @@ export function ordersPaidOnIstDay(db: Database, day: string) {
   return paidOrdersWhere(
     db,
     and(
-      gte(orders.paidAt, sql`(${day}::date)::timestamp at time zone 'Asia/Kolkata'`),
-      lt(orders.paidAt, sql`(${day}::date + 1)::timestamp at time zone 'Asia/Kolkata'`),
+      gte(placedAt, sql`(${day}::date)::timestamp at time zone 'Asia/Kolkata'`),
+      lt(placedAt, sql`(${day}::date + 1)::timestamp at time zone 'Asia/Kolkata'`),
     ),
   );
 }

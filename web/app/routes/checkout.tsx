@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { cartMessages } from '../../../contracts/cart-rules';
+import type { PlacedCodOrder } from '../../../contracts/cod';
 import {
   arrivalText,
   deliveryMessages,
@@ -13,10 +14,17 @@ import { Button } from '../../components/button';
 import { FreeShippingNudge } from '../../components/free-shipping-nudge';
 import { refreshSessionProfile } from '../../features/auth/local-session';
 import { useCartCoupon } from '../../features/cart/hooks/use-cart-coupon';
+import {
+  confirmCodOrder,
+  placeCodOrder,
+  resendCodOtp,
+  useCodEligibility,
+} from '../../features/checkout/api/cod';
 import { checkoutAmounts, formatPaiseAmount } from '../../features/checkout/checkout-amounts';
 import { AddressDialog, type AddressUpdate } from '../../features/checkout/components/address-dialog';
 import { CheckoutAddressForm } from '../../features/checkout/components/checkout-address-form';
 import { CheckoutItem } from '../../features/checkout/components/checkout-item';
+import { CodConfirmDialog } from '../../features/checkout/components/cod-confirm-dialog';
 import {
   AppliedCoupon,
   ApplyCouponButton,
@@ -24,6 +32,7 @@ import {
 } from '../../features/checkout/components/coupon-controls';
 import { DeliveryAddress } from '../../features/checkout/components/delivery-address';
 import { hasDeliveryAddress } from '../../features/checkout/components/delivery-address-draft';
+import { PaymentChoice, type PaymentChoiceValue } from '../../features/checkout/components/payment-choice';
 import { PlaceOrder } from '../../features/checkout/components/place-order';
 import { PriceDetails } from '../../features/checkout/components/price-details';
 import { WishlistPickerDialog } from '../../features/checkout/components/wishlist-picker-dialog';
@@ -32,6 +41,8 @@ import { useDeliveryPromise } from '../../features/location/api/get-delivery-pro
 import { DeliveryPromiseLine } from '../../features/location/components/delivery-promise-line';
 import { usePlaceOrder } from '../../features/payment/use-place-order';
 import { updateProfile } from '../../features/profile/api/update-profile';
+import { paths } from '../../lib/paths';
+import { useNavigate } from '../../lib/router';
 import { useSessionUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLoginPrompt } from '../shop-state/login-prompt';
@@ -55,6 +66,9 @@ export function CheckoutRoute() {
   const [wishlistOpen, setWishlistOpen] = useState(false);
   const [paymentNotice, setPaymentNotice] = useState<string | null>(null);
   const payForCart = usePlaceOrder(setPaymentNotice);
+  const [paymentChoice, setPaymentChoice] = useState<PaymentChoiceValue>('online');
+  const [placedCod, setPlacedCod] = useState<PlacedCodOrder | null>(null);
+  const navigate = useNavigate();
   // docs/product.md#delivery-promise: the parcel goes to the profile's address, so its pincode is the one checked.
   const profilePincode = user?.pincode?.trim() ?? '';
   const pincode = PINCODE_PATTERN.test(profilePincode) ? profilePincode : undefined;
@@ -82,6 +96,18 @@ export function CheckoutRoute() {
   const couponPanelId = useId();
   // A cart change that dropped the code says so (until the next change).
   const couponNotice = (cartCoupon.current ? pricing?.couponNotice : null) ?? coupon.notice;
+  // docs/product.md#cash-on-delivery: the server says whether this cart, code and address may be paid in cash.
+  const codQuery = useCodEligibility(
+    JSON.stringify([
+      cart.lines.map((line) => [line.id, line.size, line.quantity]),
+      appliedCode,
+      user?.pincode,
+    ]),
+    user !== null && !cart.isLoading && cart.lines.length > 0,
+  );
+  const cod = codQuery.data;
+  const payingCod = paymentChoice === 'cod' && cod?.offered === true;
+  const codFeePaise = payingCod && cod ? cod.feePaise : 0;
 
   async function saveAddress(address: AddressUpdate) {
     await updateProfile(address);
@@ -105,7 +131,24 @@ export function CheckoutRoute() {
     // The amount the page shows; a change still being priced is checked by the server (cart changed).
     const expectedPaise = amounts.totalPaise ?? pricing?.summary?.totalPaise;
     if (expectedPaise === undefined) throw new Error(paymentMessages.cartChanged);
+    if (payingCod) {
+      setPlacedCod(await placeCodOrder(expectedPaise + codFeePaise));
+      return;
+    }
     await payForCart(expectedPaise);
+  }
+
+  async function confirmCod(otp: string) {
+    if (!placedCod) return;
+    await confirmCodOrder(placedCod.orderId, otp);
+    // The server removed the ordered items from the cart; every list on screen reads it again.
+    await queryClient.invalidateQueries();
+    navigate(paths.order(placedCod.orderId));
+  }
+
+  async function resendCod() {
+    if (!placedCod) return '';
+    return (await resendCodOtp(placedCod.orderId)).message;
   }
 
   if (cart.isLoading) {
@@ -165,8 +208,10 @@ export function CheckoutRoute() {
           </section>
         </div>
         <div className="checkout-page__aside">
+          <PaymentChoice eligibility={cod} value={payingCod ? 'cod' : 'online'} onChange={setPaymentChoice} />
           <PriceDetails
             amounts={amounts}
+            codFeePaise={codFeePaise}
             couponAction={
               amounts.coupon ? (
                 <AppliedCoupon
@@ -203,12 +248,24 @@ export function CheckoutRoute() {
           <PlaceOrder
             onPlaceOrder={placeOrder}
             notice={paymentNotice}
-            total={amounts.totalPaise === null ? 'Updating…' : formatPaiseAmount(amounts.totalPaise)}
+            total={
+              amounts.totalPaise === null ? 'Updating…' : formatPaiseAmount(amounts.totalPaise + codFeePaise)
+            }
+            cashOnDelivery={payingCod}
           />
         </div>
       </div>
       {addressOpen && user && (
         <AddressDialog open user={user} onClose={() => setAddressOpen(false)} onSave={saveAddress} />
+      )}
+      {placedCod && (
+        <CodConfirmDialog
+          placed={placedCod}
+          onConfirm={confirmCod}
+          onResend={resendCod}
+          // Closed unconfirmed, the order waits for the link sent by SMS and e-mail; My Orders lists it once confirmed.
+          onClose={() => setPlacedCod(null)}
+        />
       )}
       <WishlistPickerDialog
         open={wishlistOpen}

@@ -24,5 +24,7 @@ describe('the console formats', () => {
 
   it('turns a code into words', () => {
     expect(humanise('partially_refunded')).toBe('Partially refunded');
+    expect(humanise('cod_due')).toBe('COD due');
+    expect(humanise('returned_to_origin')).toBe('Returned to origin');
   });
 });

@@ -1,6 +1,8 @@
 import type { StaffProfile } from '../../../../contracts/staff';
 import { StatusMessage } from '../../../components/status-message';
+import { useCodSettings } from '../../../features/admin-settings/api/cod-settings';
 import { useShopSettings } from '../../../features/admin-settings/api/get-shop-settings';
+import { CodSettingsForm } from '../../../features/admin-settings/components/cod-settings-form';
 import { ShopSettingsForm } from '../../../features/admin-settings/components/shop-settings-form';
 import { useOutletContext } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -9,6 +11,7 @@ export function AdminSettingsPage() {
   useDocumentTitle('Settings');
   const staff = useOutletContext<StaffProfile>();
   const settings = useShopSettings();
+  const cod = useCodSettings();
   return (
     <>
       <h1>Settings</h1>
@@ -17,6 +20,8 @@ export function AdminSettingsPage() {
       {settings.data && (
         <ShopSettingsForm settings={settings.data.settings} canEdit={staff.role === 'owner'} />
       )}
+      {cod.isError && <StatusMessage status={{ kind: 'error', text: cod.error.message }} />}
+      {cod.data && <CodSettingsForm settings={cod.data.settings} canEdit={staff.role === 'owner'} />}
     </>
   );
 }

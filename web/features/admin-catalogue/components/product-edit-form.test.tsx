@@ -28,6 +28,7 @@ const product: AdminProductDetail = {
   changesObserved: 'None.',
   hsnCode: '6307',
   gstRateBasisPoints: 500,
+  codAllowed: true,
   updatedAt: '2026-11-23T10:00:00.000Z',
   movements: [],
 };
@@ -79,5 +80,19 @@ describe("the console's product form", () => {
       { hsnCode: '6308', gstRateBasisPoints: 1800 },
     ]);
     expect((screen.getByLabelText('GST rate') as HTMLSelectElement).value).toBe('1800');
+  });
+
+  it('sends only "COD allowed" when the owner unticks it (docs/product.md#cash-on-delivery)', async () => {
+    const api = fakeApi({
+      'PATCH /api/admin/products/41': { message: 'Saved.', product: { ...product, codAllowed: false } },
+    });
+    const user = userEvent.setup();
+    const onSaved = renderForm();
+    await user.click(screen.getByLabelText('Cash on delivery allowed'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith('Saved.'));
+    expect(api.callsTo('PATCH /api/admin/products/41').map((call) => call.body)).toEqual([
+      { codAllowed: false },
+    ]);
   });
 });

@@ -20,6 +20,7 @@ interface FormValues {
   price: string;
   discount: string;
   active: boolean;
+  codAllowed: boolean;
   stock: string;
   lowStockThreshold: string;
   whyChoose: string;
@@ -36,6 +37,7 @@ function valuesOf(product: AdminProductDetail): FormValues {
     price: String(product.price),
     discount: String(product.discount),
     active: product.active,
+    codAllowed: product.codAllowed,
     stock: String(product.stock),
     lowStockThreshold: String(product.lowStockThreshold),
     whyChoose: product.whyChoose,
@@ -59,6 +61,7 @@ function changedFields(initial: FormValues, values: FormValues): Record<string, 
   for (const key of texts) if (values[key] !== initial[key]) patch[key] = values[key];
   for (const key of numbers) if (values[key] !== initial[key]) patch[key] = asNumber(values[key]);
   if (values.active !== initial.active) patch.active = values.active;
+  if (values.codAllowed !== initial.codAllowed) patch.codAllowed = values.codAllowed;
   if (values.benefits !== initial.benefits) {
     patch.benefits = values.benefits
       .split('\n')
@@ -124,6 +127,15 @@ export function ProductEditForm({ product, canEdit, onSaved }: ProductEditFormPr
             {fieldErrors.errors.active}
           </p>
         )}
+        <div className="catalogue-check">
+          <input
+            id="product-cod-allowed"
+            type="checkbox"
+            checked={values.codAllowed}
+            onChange={(event) => set('codAllowed', event.target.checked)}
+          />
+          <label htmlFor="product-cod-allowed">Cash on delivery allowed</label>
+        </div>
         <InputField label="Stock (units on the shelf)" inputMode="numeric" {...field('stock')} />
         <InputField label="Low-stock threshold" inputMode="numeric" {...field('lowStockThreshold')} />
         <TextareaField label="Why choose it" rows={3} {...field('whyChoose')} />

@@ -134,4 +134,32 @@ describe("an order's actions in the console", () => {
     ).toBeTruthy();
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/admin/orders/order-1/ship-late');
   });
+
+  it('confirms a COD order awaiting confirmation after a call, for support staff too (docs/product.md#cash-on-delivery)', async () => {
+    const awaiting = {
+      ...detail,
+      order: { orderId: 'order-1', status: 'pending', paymentStatus: 'cod_due' },
+    } as unknown as AdminOrderDetail;
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(
+        reply(200, { message: 'Order confirmed after a call with the shopper.', order: detail }),
+      );
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    const onDone = renderActions(false, vi.fn(), awaiting);
+
+    await user.click(screen.getByRole('button', { name: 'Confirm after a call' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm this cash-on-delivery order' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm order' }));
+    await waitFor(() =>
+      expect(onDone).toHaveBeenCalledWith('Order confirmed after a call with the shopper.'),
+    );
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/api/admin/orders/order-1/cod-confirm');
+  });
+
+  it('offers no COD confirmation on an order paid online', () => {
+    renderActions(true);
+    expect(screen.queryByRole('button', { name: 'Confirm after a call' })).toBeNull();
+  });
 });

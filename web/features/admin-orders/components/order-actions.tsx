@@ -8,6 +8,7 @@ import { InputField, SelectField, TextareaField } from '../../../components/form
 import { formatPaise, humanise } from '../../../lib/console-format';
 import { useAddOrderNote } from '../api/add-order-note';
 import { useCancelOrder } from '../api/cancel-order';
+import { useConfirmCod } from '../api/confirm-cod';
 import { useRefundOrder } from '../api/refund-order';
 import { useResendOrderEmail } from '../api/resend-order-email';
 import { useRetryShipment } from '../api/retry-shipment';
@@ -15,7 +16,7 @@ import { useShipLate } from '../api/ship-late';
 import type { AdminActionReply } from '../api/use-order-action';
 import { parseRupeesToPaise } from '../format';
 
-type Action = 'cancel' | 'refund' | 'retry' | 'resend' | 'note' | 'ship-late';
+type Action = 'cancel' | 'refund' | 'retry' | 'resend' | 'note' | 'ship-late' | 'cod-confirm';
 
 interface OrderActionsProps {
   detail: AdminOrderDetail;
@@ -40,11 +41,14 @@ export function OrderActions({ detail, isOwner, onDone }: OrderActionsProps) {
   // docs/product.md#stock: shown only while the order waits for stock.
   const waitsForStock = detail.attention.some((flag) => flag.reason === 'paid_out_of_stock');
   const mayShipLate = isOwner && waitsForStock;
+  // docs/product.md#cash-on-delivery: a COD order its shopper has not confirmed yet.
+  const awaitsCodConfirmation = detail.order.status === 'pending' && detail.order.paymentStatus === 'cod_due';
   return (
     <section className="admin-section" aria-labelledby="order-actions">
       <h2 id="order-actions">Actions</h2>
       <div className="admin-actions">
         {mayShipLate && <Button onClick={() => show('ship-late')}>Ship late</Button>}
+        {awaitsCodConfirmation && <Button onClick={() => show('cod-confirm')}>Confirm after a call</Button>}
         {isOwner && (
           <>
             <Button variant="secondary" onClick={() => show('refund')}>
@@ -95,6 +99,15 @@ export function OrderActions({ detail, isOwner, onDone }: OrderActionsProps) {
         <ShipLateDialog
           key={`ship-late-${opening}`}
           open={open === 'ship-late'}
+          orderId={orderId}
+          onClose={close}
+          onDone={finish}
+        />
+      )}
+      {(awaitsCodConfirmation || open === 'cod-confirm') && (
+        <ConfirmCodDialog
+          key={`cod-confirm-${opening}`}
+          open={open === 'cod-confirm'}
           orderId={orderId}
           onClose={close}
           onDone={finish}
@@ -227,6 +240,27 @@ function ShipLateDialog({ open, orderId, onClose, onDone }: DialogProps) {
       <p>
         The order's units are taken from the stock now and its parcel is booked with the courier. Restock
         first: this is refused while a product is still short.
+      </p>
+    </ActionDialog>
+  );
+}
+
+function ConfirmCodDialog({ open, orderId, onClose, onDone }: DialogProps) {
+  const confirm = useConfirmCod();
+  return (
+    <ActionDialog
+      open={open}
+      title="Confirm this cash-on-delivery order"
+      confirmLabel="Confirm order"
+      pending={confirm.isPending}
+      error={confirm.error?.message ?? null}
+      onClose={onClose}
+      onConfirm={() => confirm.mutate(orderId, { onSuccess: onDone })}
+    >
+      <p>
+        Confirm only after speaking to the shopper on the phone and hearing them confirm the order. Its units
+        are taken from the stock now and its parcel is booked with the courier, to be paid in cash on
+        delivery.
       </p>
     </ActionDialog>
   );

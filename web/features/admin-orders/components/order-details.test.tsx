@@ -41,4 +41,24 @@ describe("the console's order amounts", () => {
     render(<OrderItemsAndAmounts order={order} invoiceTax={null} refundablePaise={0} />);
     expect(screen.queryByText(/^Coupon discount/)).toBeNull();
   });
+
+  it("show a COD order's fee and whether it was confirmed (docs/product.md#cash-on-delivery)", () => {
+    const awaiting = anOrder({
+      status: 'pending',
+      paymentStatus: 'cod_due',
+      paymentMethod: 'COD',
+      codFeePaise: 49_00,
+      codConfirmBy: '2026-03-03T04:30:00.000Z',
+    }) as AdminOrderDetail['order'];
+    const { unmount } = render(
+      <OrderItemsAndAmounts order={awaiting} invoiceTax={null} refundablePaise={0} />,
+    );
+    expect(screen.getByText('Cash on delivery fee').nextElementSibling?.textContent).toBe('₹49.00');
+    expect(screen.getByText('Cash on delivery').nextElementSibling?.textContent).toMatch(
+      /^Awaiting confirmation until 3 Mar 2026/,
+    );
+    unmount();
+    render(<OrderItemsAndAmounts order={order} invoiceTax={null} refundablePaise={0} />);
+    expect(screen.queryByText('Cash on delivery fee')).toBeNull();
+  });
 });

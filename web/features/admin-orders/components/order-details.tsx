@@ -42,6 +42,15 @@ function invoiceTaxText(tax: Detail['invoiceTax']): string {
   return `${parts.join(' + ')} (included in the prices)`;
 }
 
+/** docs/product.md#cash-on-delivery: whether and how the shopper confirmed, or until when they may. */
+function codConfirmationText(order: Detail['order']): string {
+  if (order.codConfirmedAt) return `Confirmed ${formatIstDateTime(order.codConfirmedAt)}`;
+  if (order.status === 'pending' && order.codConfirmBy) {
+    return `Awaiting confirmation until ${formatIstDateTime(order.codConfirmBy)}`;
+  }
+  return 'Never confirmed';
+}
+
 export function OrderItemsAndAmounts({
   order,
   invoiceTax,
@@ -77,6 +86,14 @@ export function OrderItemsAndAmounts({
         )}
         <dt>Shipping</dt>
         <dd>{formatPaise(order.shippingPaise)}</dd>
+        {order.paymentMethod === 'COD' && (
+          <>
+            <dt>Cash on delivery fee</dt>
+            <dd>{formatPaise(order.codFeePaise)}</dd>
+            <dt>Cash on delivery</dt>
+            <dd>{codConfirmationText(order)}</dd>
+          </>
+        )}
         <dt>GST</dt>
         <dd>{invoiceTaxText(invoiceTax)}</dd>
         <dt>Total</dt>

@@ -13,6 +13,8 @@ interface PlaceOrderProps {
   notice?: string | null;
   /** The amount PLACE ORDER charges, as shown beside it (the server's total after a code). */
   total: string;
+  /** docs/product.md#cash-on-delivery: paying in cash, so no card or UPI line under the button. */
+  cashOnDelivery?: boolean;
 }
 
 /**
@@ -21,7 +23,7 @@ interface PlaceOrderProps {
  * error, shown on the one error line inside the PLACE ORDER bar (fixed to the screen's bottom on a phone), announced
  * and focused, so the shopper sees it wherever the page is scrolled.
  */
-export function PlaceOrder({ onPlaceOrder, notice = null, total }: PlaceOrderProps) {
+export function PlaceOrder({ onPlaceOrder, notice = null, total, cashOnDelivery = false }: PlaceOrderProps) {
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const errorLine = useRef<HTMLParagraphElement>(null);
@@ -59,7 +61,7 @@ export function PlaceOrder({ onPlaceOrder, notice = null, total }: PlaceOrderPro
           {processing ? 'ORDERING...' : 'PLACE ORDER'}
         </Button>
       </div>
-      <PaymentMethods />
+      {!cashOnDelivery && <PaymentMethods />}
     </div>
   );
 }

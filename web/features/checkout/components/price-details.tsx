@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import { codMessages } from '../../../../contracts/cod-rules';
 import { formatRupees } from '../../../../contracts/format';
 import { type CheckoutAmounts, formatPaiseAmount } from '../checkout-amounts';
 import './checkout.css';
@@ -9,6 +10,8 @@ interface PriceDetailsProps {
   couponAction: ReactNode;
   /** Under the rows: the coupon panel and what happened to a code. */
   children?: ReactNode;
+  /** docs/product.md#cash-on-delivery: the COD fee, its own line and part of the total, when COD is chosen. */
+  codFeePaise?: number;
 }
 
 export const updating = 'Updating…';
@@ -25,7 +28,7 @@ export function couponAmountText(amounts: CheckoutAmounts): string {
  * docs/product.md#screens Checkout price details, by the rules of docs/product.md#money from the server's prices;
  * a code's discount and the total after it as the server priced them (docs/product.md#discount-codes).
  */
-export function PriceDetails({ amounts, couponAction, children }: PriceDetailsProps) {
+export function PriceDetails({ amounts, couponAction, children, codFeePaise = 0 }: PriceDetailsProps) {
   const titleId = useId();
   const { coupon } = amounts;
 
@@ -58,9 +61,17 @@ export function PriceDetails({ amounts, couponAction, children }: PriceDetailsPr
           <dt>Shipping Cost</dt>
           <dd>{amounts.shipping === 0 ? 'FREE' : formatRupees(amounts.shipping)}</dd>
         </div>
+        {codFeePaise > 0 && (
+          <div>
+            <dt>{codMessages.feeLine}</dt>
+            <dd>{formatPaiseAmount(codFeePaise)}</dd>
+          </div>
+        )}
         <div className="price-details__total">
           <dt>Total Amount</dt>
-          <dd>{amounts.totalPaise === null ? updating : formatPaiseAmount(amounts.totalPaise)}</dd>
+          <dd>
+            {amounts.totalPaise === null ? updating : formatPaiseAmount(amounts.totalPaise + codFeePaise)}
+          </dd>
         </div>
       </dl>
       {coupon !== null && couponAction}

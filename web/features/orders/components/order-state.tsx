@@ -17,15 +17,22 @@ export const orderStateTexts = {
   pending:
     'We are still confirming the payment for this order with the bank. This page updates as soon as it is confirmed; nothing is sent before that.',
   status: (label: string) => `Status: ${label}`,
+  // docs/product.md#cash-on-delivery
+  codHeadline: 'Order Confirmed',
+  codAwaitingHeadline: 'Confirm your order',
+  cod: (amount: string, label: string) => `Pay ${amount} in cash on delivery. Status: ${label}`,
+  codAwaiting:
+    'Confirm this cash-on-delivery order with the OTP or the link we sent to your mobile; an order not confirmed in time is cancelled.',
 } as const;
 
-export type OrderState = 'paid' | 'pending' | 'failed' | 'cancelled';
+export type OrderState = 'paid' | 'pending' | 'failed' | 'cancelled' | 'cod' | 'cod_awaiting';
 
 /** The one state an order's pages lead with: cancelled wins over any payment, then the payment's own. */
 export function orderStateOf(order: Pick<Order, 'status' | 'paymentStatus'>): OrderState {
   if (order.status === 'cancelled') return 'cancelled';
   if (order.paymentStatus === 'failed') return 'failed';
   if (order.paymentStatus === 'pending') return 'pending';
+  if (order.paymentStatus === 'cod_due') return order.status === 'pending' ? 'cod_awaiting' : 'cod';
   return 'paid';
 }
 
@@ -34,6 +41,8 @@ const headlines: Record<OrderState, string> = {
   cancelled: orderStateTexts.cancelledHeadline,
   failed: orderStateTexts.failedHeadline,
   pending: orderStateTexts.pendingHeadline,
+  cod: orderStateTexts.codHeadline,
+  cod_awaiting: orderStateTexts.codAwaitingHeadline,
 };
 
 export function orderHeadline(order: Pick<Order, 'status' | 'paymentStatus'>): string {
@@ -56,5 +65,10 @@ export function OrderStateText({ order }: { order: Order }) {
   }
   if (state === 'failed') return <p className="order-state order-state--failed">{orderStateTexts.failed}</p>;
   if (state === 'pending') return <p className="order-state">{orderStateTexts.pending}</p>;
+  if (state === 'cod_awaiting') return <p className="order-state">{orderStateTexts.codAwaiting}</p>;
+  if (state === 'cod') {
+    const amount = formatRupeesExact(order.totalPaise / 100);
+    return <p className="order-state">{orderStateTexts.cod(amount, orderStatusLabel(order.status))}</p>;
+  }
   return <p className="order-state">{orderStateTexts.status(orderStatusLabel(order.status))}</p>;
 }

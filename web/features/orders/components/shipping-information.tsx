@@ -79,7 +79,7 @@ export function ShippingInformation({ order, cardTitleId }: { order: Order; card
               ? shippingInformationTexts.cancelledBeforeShipping
               : shippingInformationTexts.notYetProcessed}
           </p>
-          {order.paidAt && awaitingDelivery(order) ? (
+          {(order.paidAt ?? order.codConfirmedAt) && awaitingDelivery(order) ? (
             <dl className="detail-list">
               <ShipmentFactRows shipment={noShipmentYet} promise={promiseFactsOf(order)} />
             </dl>

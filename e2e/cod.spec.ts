@@ -1,0 +1,76 @@
+import { codMessages } from '../contracts/cod-rules';
+import { expect, test } from './fixtures';
+import { aShopper, latestOtp, signInBrowser } from './support/accounts';
+import { expectNoAxeViolations, phoneViewport } from './support/axe';
+import { journeyCodRules, setCodRules, turnCodOff } from './support/cod';
+import { fillCart, orderOf, pickupScheduled, shiprocketSimulatorOf } from './support/shop';
+
+// docs/product.md#cash-on-delivery on a phone: a shopper chooses cash on delivery, confirms with the OTP from
+// the dev outbox, the simulated courier delivers and collects the cash, and My Orders shows it paid; a second
+// order over the shop's maximum is refused COD with the reason shown. axe-core on the payment choice (offered
+// and refused), the OTP dialog and the confirm-link page. The choice's other states are
+// web/app/routes/checkout-cod.test.tsx's; the rules' matrix is server/flows/cod-orders.test.ts's.
+
+test.use({ viewport: phoneViewport });
+
+test('on a phone: cash on delivery chosen, confirmed by OTP, delivered and paid; over the maximum, refused with why', async ({
+  page,
+  server,
+}) => {
+  // A checkout, the shipment job and the courier's whole road: more than one test's time.
+  test.slow();
+  await setCodRules(server, journeyCodRules);
+  try {
+    const shopper = await signInBrowser(page, server, aShopper({ phoneVerified: true }));
+    // One Face Mitt: ₹239 and ₹100 shipping, ₹339; with the ₹49 fee, ₹388.
+    await fillCart(page.request, [{ id: 1, quantity: 1 }]);
+    await page.goto('/checkout');
+    const cod = page.getByRole('radio', { name: /Cash on delivery/ });
+    await expect(cod).toBeEnabled();
+    await expect(page.getByRole('radio', { name: codMessages.payOnline })).toBeChecked();
+    await cod.check();
+    await expect(page.getByText(codMessages.nudge(4900))).toBeVisible();
+    await expect(page.locator('.place-order__bar')).toHaveText('Total ₹388PLACE ORDER');
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm your order' });
+    await expect(dialog.getByRole('status')).toHaveText(
+      codMessages.otpSent(`******${shopper.mobile.slice(-4)}`),
+    );
+    await expectNoAxeViolations(page, 'dialog[open]');
+    await dialog.getByLabel('OTP').fill(await latestOtp(page.request, shopper.mobile));
+    await dialog.getByRole('button', { name: 'CONFIRM ORDER' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Order Confirmed' })).toBeVisible();
+    const orderId = page.url().split('/orders/')[1] ?? '';
+    expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
+
+    // The shipment job books it as COD; the simulated courier delivers it and collects the cash.
+    const booked = await pickupScheduled(page.request, orderId);
+    shiprocketSimulatorOf(server).move(Number(booked.shipment?.shiprocketShipmentId), 'delivered');
+    await expect
+      .poll(async () => (await orderOf(page.request, orderId)).paymentStatus, { timeout: 20_000 })
+      .toBe('collected');
+    await page.goto('/orders');
+    const card = page.getByRole('article').filter({ hasText: booked.orderNumber });
+    await expect(card.getByText('Paid (cash on delivery)').first()).toBeVisible();
+    await expect(card.getByText('Delivered').first()).toBeVisible();
+
+    // A second order over the ₹1,000 maximum: two Luxury Mitts Black, ₹1,198.
+    await fillCart(page.request, [{ id: 7, quantity: 2 }]);
+    await page.goto('/checkout');
+    const refused = page.getByRole('radio', { name: /Cash on delivery/ });
+    await expect(refused).toBeDisabled();
+    await expect(page.getByText(codMessages.aboveMaximum(100_000))).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // The confirm link's page, for a link that is no good.
+    await page.goto('/cod/confirm?token=no-such-link');
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm your order' })).toBeVisible();
+    await page.getByRole('button', { name: 'CONFIRM MY ORDER' }).click();
+    await expect(page.getByRole('alert')).toHaveText(codMessages.linkInvalid);
+    await expectNoAxeViolations(page);
+  } finally {
+    await turnCodOff(server);
+  }
+});

@@ -1,0 +1,595 @@
+import { parse } from 'csv-parse/sync';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type CodEligibility,
+  type CodSettingsBody,
+  codMessages,
+  codSettingsMessages,
+  type PlacedCodOrder,
+} from '../../contracts/cod';
+import type { Order } from '../../contracts/orders';
+import {
+  auditLog,
+  creditNotes,
+  heldTotals,
+  holds,
+  invoices,
+  orders,
+  products,
+  shipments,
+  stockMovements,
+} from '../db/schema';
+import { gstr1MonthFiles } from '../modules/invoices/gstr1-zip';
+import { creditNoteReasons, rtoCreditNoteKey } from '../modules/invoices/issue-documents';
+import { newOrderEmail } from '../modules/staff-alerts/new-order-alert';
+import { type PaidOrderSummary, paidOrderSummary } from '../modules/staff-alerts/order-summaries';
+import { jobQueues } from '../plugins/jobs';
+import { codAmountToCollectPaise } from '../providers/shiprocket/cod';
+import type { AdhocOrderInput } from '../providers/shiprocket/types';
+import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { latestOtp, readOutbox } from '../test/dev-outbox';
+import {
+  newShopper,
+  orderRow,
+  queuedJobs,
+  type Shopper,
+  sendQueuedOrderEmails,
+  shiprocketSimulatorOf,
+} from '../test/order-helpers';
+import { createStaffMember } from '../test/staff-factory';
+import { expireUnconfirmedCodOrders } from './cod-orders';
+import { shippingDeps } from './deps';
+import { createShipmentForOrder } from './fulfil-order';
+import { refreshShipmentTracking } from './tracking';
+
+// docs/product.md#cash-on-delivery: COD end to end through the API, the jobs' handlers and the Shiprocket
+// simulator (its webhooks switched off: each test polls the parcel, as the tracking sweep does).
+
+let app: TestApp;
+let owner: { authorization: string };
+
+const FACE_MITT = 1; // ₹399 at 40 % off: ₹239, + ₹100 shipping = ₹339
+const FEE_PAISE = 4900;
+const RULES: CodSettingsBody = {
+  enabled: true,
+  feePaise: FEE_PAISE,
+  minOrderPaise: 10_000,
+  maxOrderPaise: 200_000,
+  rtoLimit: 1,
+  confirmHours: 24,
+};
+
+beforeAll(async () => {
+  app = await buildTestApp({ authRateLimitMax: 1000, jobWorkers: false });
+  owner = (await createStaffMember(app, { role: 'owner' })).headers;
+});
+afterAll(() => app.closeAndDrop());
+beforeEach(async () => {
+  simulator().reset();
+  simulator().webhooks.setTarget('/api/no-such-endpoint');
+  await saveRules(RULES);
+});
+
+const simulator = () => shiprocketSimulatorOf(app);
+
+async function saveRules(body: CodSettingsBody, headers = owner) {
+  return app.inject({ method: 'PUT', url: '/api/admin/cod-settings', headers, payload: body });
+}
+
+/** A shopper with a verified mobile (COD's own condition), these lines in the cart. */
+function codShopper(lines = [{ id: FACE_MITT, quantity: 1 }], overrides = {}) {
+  return newShopper(app, lines, { phoneVerified: true, ...overrides });
+}
+
+async function eligibility(shopper: Shopper): Promise<CodEligibility> {
+  const reply = await app.inject({ method: 'GET', url: '/api/cod/eligibility', headers: shopper.headers });
+  expect(reply.statusCode, reply.body).toBe(200);
+  return reply.json<CodEligibility>();
+}
+
+function place(shopper: Shopper, payload: object = {}) {
+  return app.inject({ method: 'POST', url: '/api/cod/place-order', headers: shopper.headers, payload });
+}
+
+async function placed(shopper: Shopper): Promise<PlacedCodOrder> {
+  const reply = await place(shopper);
+  expect(reply.statusCode, reply.body).toBe(200);
+  return reply.json<PlacedCodOrder>();
+}
+
+function confirm(shopper: Shopper, orderId: string, otp: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/cod/confirm',
+    headers: shopper.headers,
+    payload: { orderId, otp },
+  });
+}
+
+/** A COD order placed and confirmed with the OTP from the dev outbox. */
+async function confirmedOrder(shopper?: Shopper) {
+  const buyer = shopper ?? (await codShopper());
+  const order = await placed(buyer);
+  const reply = await confirm(buyer, order.orderId, await latestOtp(app, buyer.mobile));
+  expect(reply.statusCode, reply.body).toBe(200);
+  return { shopper: buyer, order };
+}
+
+async function stockOf(productId: number) {
+  const [row] = await app.db
+    .select({ stock: products.stock })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row?.stock ?? Number.NaN;
+}
+
+async function heldOf(productId: number) {
+  const [row] = await app.db
+    .select({ units: heldTotals.units })
+    .from(heldTotals)
+    .where(and(eq(heldTotals.kind, 'product'), eq(heldTotals.ref, productId)));
+  return row?.units ?? 0;
+}
+
+/** What the shipment job sent Shiprocket as each adhoc order. */
+const booked: AdhocOrderInput[] = [];
+
+/** Books the confirmed order as the shipment job does, then its parcel's Shiprocket shipment id. */
+async function shipped(orderId: string) {
+  const deps = shippingDeps(app);
+  const client = deps.shiprocket.client;
+  const recording = {
+    ...client,
+    createAdhocOrder: (input: AdhocOrderInput) => {
+      booked.push(input);
+      return client.createAdhocOrder(input);
+    },
+  };
+  await createShipmentForOrder(
+    { ...deps, shiprocket: { ...deps.shiprocket, client: recording } },
+    { orderId },
+  );
+  const [shipment] = await app.db.select().from(shipments).where(eq(shipments.orderId, orderId));
+  if (!shipment) throw new Error('no shipment was booked');
+  return shipment;
+}
+
+/** Moves the parcel `steps` statuses at the simulator and polls it, as the tracking sweep would. */
+async function move(orderId: string, to: 'next' | 'delivered', steps = 1) {
+  const [shipment] = await app.db.select().from(shipments).where(eq(shipments.orderId, orderId));
+  if (!shipment) throw new Error('no shipment');
+  for (let step = 0; step < steps; step++) simulator().move(Number(shipment.shiprocketShipmentId), to);
+  await refreshShipmentTracking(shippingDeps(app), shipment, 'system');
+}
+
+/** Moves the parcel one status at a time until the order has this status (at most 12 moves). */
+async function moveUntil(orderId: string, status: Order['status']) {
+  for (let moves = 0; moves < 12; moves++) {
+    if ((await orderRow(app, orderId)).status === status) return;
+    await move(orderId, 'next');
+  }
+  throw new Error(`order ${orderId} never reached ${status}`);
+}
+
+async function myOrder(shopper: Shopper, orderId: string): Promise<Order> {
+  const reply = await app.inject({ method: 'GET', url: `/api/orders/${orderId}`, headers: shopper.headers });
+  expect(reply.statusCode, reply.body).toBe(200);
+  return reply.json<{ order: Order }>().order;
+}
+
+describe('COD settings (owners, audited)', () => {
+  it('are saved by an owner with an audit row, refused to support staff, and checked', async () => {
+    const changed = await saveRules({ ...RULES, feePaise: 5900 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({
+      message: codSettingsMessages.saved,
+      settings: { feePaise: 5900 },
+    });
+    const [audit] = await app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'cod_settings.update'))
+      .orderBy(sql`${auditLog.createdAt} desc`)
+      .limit(1);
+    expect(audit).toMatchObject({ before: { feePaise: FEE_PAISE }, after: { feePaise: 5900 } });
+
+    const support = (await createStaffMember(app, { role: 'support' })).headers;
+    expect((await saveRules(RULES, support)).statusCode).toBe(403);
+    const reversed = await saveRules({ ...RULES, minOrderPaise: 50_000, maxOrderPaise: 40_000 });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.body).toContain(codSettingsMessages.maxBelowMin);
+    const negative = await saveRules({ ...RULES, feePaise: -1 });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.body).toContain(codSettingsMessages.feeRange);
+  });
+});
+
+describe('when checkout offers COD (the eligibility matrix), and PLACE ORDER checking it again', () => {
+  it('offers it with the fee as its own amount when every condition holds', async () => {
+    const answer = await eligibility(await codShopper());
+    expect(answer).toEqual({
+      enabled: true,
+      offered: true,
+      feePaise: FEE_PAISE,
+      onlineTotalPaise: 33_900,
+      codTotalPaise: 33_900 + FEE_PAISE,
+      refusals: [],
+    });
+  });
+
+  async function expectRefused(shopper: Shopper, reason: string, message: string) {
+    const answer = await eligibility(shopper);
+    expect(answer.offered).toBe(false);
+    expect(answer.refusals).toContainEqual({ reason, message });
+    const refused = await place(shopper);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe(answer.refusals[0]?.message);
+    const waiting = await app.db.select().from(orders).where(eq(orders.userId, shopper.userId));
+    expect(waiting).toEqual([]);
+  }
+
+  it('refuses a pincode where no courier collects cash', async () => {
+    const shopper = await codShopper(undefined, {
+      pincode: '190001',
+      city: 'Srinagar',
+      state: 'Jammu and Kashmir',
+    });
+    await expectRefused(shopper, 'pincode', codMessages.pincode('190001'));
+  });
+
+  it('says so when Shiprocket cannot be asked, and asks again at the next look', async () => {
+    const mumbai = { pincode: '400001', city: 'Mumbai', state: 'Maharashtra' };
+    simulator().failApi('unavailable');
+    try {
+      await expectRefused(
+        await codShopper(undefined, mumbai),
+        'serviceability_unknown',
+        codMessages.serviceabilityUnknown,
+      );
+    } finally {
+      simulator().restoreApi();
+    }
+    expect((await eligibility(await codShopper(undefined, mumbai))).offered).toBe(true);
+  });
+
+  it('refuses an order below the minimum and above the maximum', async () => {
+    await saveRules({ ...RULES, minOrderPaise: 50_000 });
+    await expectRefused(await codShopper(), 'below_minimum', codMessages.belowMinimum(50_000));
+    await saveRules({ ...RULES, maxOrderPaise: 30_000 });
+    await expectRefused(await codShopper(), 'above_maximum', codMessages.aboveMaximum(30_000));
+  });
+
+  it('refuses a cart holding a product that does not allow COD, naming it', async () => {
+    await app.db.update(products).set({ codAllowed: false }).where(eq(products.id, 2));
+    try {
+      const [product] = await app.db.select().from(products).where(eq(products.id, 2));
+      const shopper = await codShopper([
+        { id: FACE_MITT, quantity: 1 },
+        { id: 2, quantity: 1 },
+      ]);
+      await expectRefused(shopper, 'product', codMessages.product([product?.title ?? '']));
+    } finally {
+      await app.db.update(products).set({ codAllowed: true }).where(eq(products.id, 2));
+    }
+  });
+
+  it('refuses a shopper whose COD orders came back more often than the shop allows', async () => {
+    await saveRules({ ...RULES, rtoLimit: 0 });
+    const { shopper, order } = await confirmedOrder();
+    await shipped(order.orderId);
+    await move(order.orderId, 'next', 4);
+    const [shipment] = await app.db.select().from(shipments).where(eq(shipments.orderId, order.orderId));
+    simulator().requestRto(Number(shipment?.shiprocketShipmentId));
+    await move(order.orderId, 'next');
+    expect((await orderRow(app, order.orderId)).status).toBe('returned_to_origin');
+    await shopper.setCart([{ id: FACE_MITT, quantity: 1 }]);
+    await expectRefusedAgain(shopper);
+  });
+
+  async function expectRefusedAgain(shopper: Shopper) {
+    const answer = await eligibility(shopper);
+    expect(answer.refusals).toEqual([{ reason: 'rto_limit', message: codMessages.rtoLimit }]);
+    expect((await place(shopper)).statusCode).toBe(409);
+  }
+
+  it('refuses a shopper whose mobile is not verified', async () => {
+    await expectRefused(
+      await newShopper(app, [{ id: FACE_MITT, quantity: 1 }]),
+      'mobile_unverified',
+      codMessages.mobileUnverified,
+    );
+  });
+
+  it('is not offered at all while the shop has COD off', async () => {
+    await saveRules({ ...RULES, enabled: false });
+    const answer = await eligibility(await codShopper());
+    expect(answer).toMatchObject({ enabled: false, offered: false });
+    expect(answer.refusals).toEqual([{ reason: 'disabled', message: codMessages.disabled }]);
+  });
+
+  it('refuses a page that showed another COD total', async () => {
+    const refused = await place(await codShopper(), { expectedAmountPaise: 33_900 });
+    expect(refused.statusCode).toBe(409);
+  });
+});
+
+describe('placing and confirming a COD order', () => {
+  it('holds the stock, sends the OTP, and on the right OTP confirms: stock taken, cart cleared, shipment queued', async () => {
+    const shopper = await codShopper();
+    const before = { stock: await stockOf(FACE_MITT), held: await heldOf(FACE_MITT) };
+    const order = await placed(shopper);
+    expect(order).toMatchObject({ totalPaise: 33_900 + FEE_PAISE, otpSent: true });
+    expect(order.message).toBe(codMessages.otpSent(`******${shopper.mobile.slice(-4)}`));
+    const row = await orderRow(app, order.orderId);
+    expect(row).toMatchObject({
+      status: 'pending',
+      paymentStatus: 'cod_due',
+      paymentMethod: 'COD',
+      codFeePaise: FEE_PAISE,
+    });
+    expect(await heldOf(FACE_MITT)).toBe(before.held + 1);
+    expect(await stockOf(FACE_MITT)).toBe(before.stock);
+
+    const wrong = await confirm(shopper, order.orderId, '000000');
+    expect(wrong.statusCode).toBe(400);
+    const otp = await latestOtp(app, shopper.mobile);
+    const confirmedReply = await confirm(shopper, order.orderId, otp);
+    expect(confirmedReply.statusCode, confirmedReply.body).toBe(200);
+    expect(confirmedReply.json()).toMatchObject({ message: codMessages.confirmed(33_900 + FEE_PAISE) });
+
+    expect(await orderRow(app, order.orderId)).toMatchObject({
+      status: 'confirmed',
+      paymentStatus: 'cod_due',
+      codConfirmedVia: 'otp',
+    });
+    expect(await stockOf(FACE_MITT)).toBe(before.stock - 1);
+    expect(await heldOf(FACE_MITT)).toBe(before.held);
+    expect(await shopper.cart()).toEqual([]);
+    expect(await queuedJobs(app, jobQueues.createShipment, order.orderId)).toHaveLength(1);
+    // Confirming again answers the same and takes nothing more.
+    expect((await confirm(shopper, order.orderId, otp)).statusCode).toBe(200);
+    expect(await stockOf(FACE_MITT)).toBe(before.stock - 1);
+    // The staff's new-order alert says what is to be collected.
+    const summary = await paidOrderSummary(app.db, order.orderId);
+    expect(summary?.cashOnDelivery).toBe(true);
+    expect(newOrderEmail(summary as PaidOrderSummary, app.config.publicUrl).text).toContain(
+      'to be paid in cash on delivery',
+    );
+    expect(await queuedJobs(app, jobQueues.alertNewOrder, order.orderId)).toHaveLength(1);
+    // It is now one of the shopper's orders, to pay on delivery.
+    expect(await shopper.myOrders()).toEqual([
+      expect.objectContaining({ orderId: order.orderId, paymentStatus: 'cod_due', codFeePaise: FEE_PAISE }),
+    ]);
+  });
+
+  it('makes one order of two PLACE ORDERs at once, holding its units once', async () => {
+    const shopper = await codShopper();
+    const held = await heldOf(FACE_MITT);
+    const replies = await Promise.all([place(shopper), place(shopper)]);
+    expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200]);
+    const [first, second] = replies.map((reply) => reply.json<PlacedCodOrder>().orderId);
+    expect(second).toBe(first);
+    expect(await app.db.select().from(orders).where(eq(orders.userId, shopper.userId))).toHaveLength(1);
+    expect(await heldOf(FACE_MITT)).toBe(held + 1);
+  });
+
+  it('confirms once when the OTP and the link arrive at the same moment', async () => {
+    const shopper = await codShopper();
+    const order = await placed(shopper);
+    const otp = await latestOtp(app, shopper.mobile);
+    await sendQueuedOrderEmails(app, order.orderId);
+    const token = linkTokenOf((await readOutbox(app, shopper.email))[0]?.body ?? '');
+    const replies = await Promise.all([
+      confirm(shopper, order.orderId, otp),
+      app.inject({ method: 'POST', url: '/api/cod/confirm-link', payload: { token } }),
+    ]);
+    expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200]);
+    const sales = await app.db
+      .select()
+      .from(stockMovements)
+      .where(and(eq(stockMovements.orderId, order.orderId), eq(stockMovements.reason, 'sale')));
+    expect(sales).toHaveLength(1);
+    expect(await queuedJobs(app, jobQueues.createShipment, order.orderId)).toHaveLength(1);
+  });
+
+  it('confirms by the link sent by e-mail and SMS, once', async () => {
+    const shopper = await codShopper();
+    const order = await placed(shopper);
+    expect(await sendQueuedOrderEmails(app, order.orderId)).toEqual(['cod_confirm_request']);
+    const [email] = await readOutbox(app, shopper.email);
+    expect(email?.subject).toContain('Please confirm your cash-on-delivery order');
+    const sms = (await readOutbox(app, shopper.mobile)).find((message) =>
+      message.body.includes('/cod/confirm?token='),
+    );
+    expect(sms).toBeDefined();
+    const token = linkTokenOf(email?.body ?? '');
+    const first = await app.inject({ method: 'POST', url: '/api/cod/confirm-link', payload: { token } });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await orderRow(app, order.orderId)).toMatchObject({
+      status: 'confirmed',
+      codConfirmedVia: 'link',
+    });
+    const again = await app.inject({ method: 'POST', url: '/api/cod/confirm-link', payload: { token } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json<{ message: string }>().message).toBe(codMessages.linkInvalid);
+  });
+
+  it('cancels an order unconfirmed past its hours, gives its units back, tells the shopper, and refuses a late OTP', async () => {
+    const shopper = await codShopper();
+    const stock = await stockOf(FACE_MITT);
+    const order = await placed(shopper);
+    expect(await app.db.select().from(holds).where(eq(holds.orderId, order.orderId))).toHaveLength(1);
+    const otp = await latestOtp(app, shopper.mobile);
+    expect(await expireUnconfirmedCodOrders(app, new Date(Date.now() + 23 * 3_600_000))).toBe(0);
+    expect(
+      await expireUnconfirmedCodOrders(app, new Date(Date.now() + 25 * 3_600_000)),
+    ).toBeGreaterThanOrEqual(1);
+    expect(await orderRow(app, order.orderId)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'cod_due',
+    });
+    expect(await app.db.select().from(holds).where(eq(holds.orderId, order.orderId))).toEqual([]);
+    expect(await stockOf(FACE_MITT)).toBe(stock);
+    expect(await sendQueuedOrderEmails(app, order.orderId)).toContain('cod_unconfirmed_cancelled');
+    const late = await confirm(shopper, order.orderId, otp);
+    expect(late.statusCode).toBe(409);
+    expect(late.json<{ message: string }>().message).toBe(codMessages.notAwaiting);
+  });
+
+  it('lets staff confirm one after a call (audited), found in the list of orders awaiting confirmation', async () => {
+    const shopper = await codShopper();
+    const order = await placed(shopper);
+    const support = (await createStaffMember(app, { role: 'support' })).headers;
+    const awaiting = await app.inject({
+      method: 'GET',
+      url: '/api/admin/orders?status=pending&paymentStatus=cod_due',
+      headers: support,
+    });
+    expect(awaiting.json<{ orders: { orderId: string }[] }>().orders.map((row) => row.orderId)).toContain(
+      order.orderId,
+    );
+    const reply = await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.orderId}/cod-confirm`,
+      headers: support,
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(await orderRow(app, order.orderId)).toMatchObject({
+      status: 'confirmed',
+      codConfirmedVia: 'staff',
+    });
+    const audits = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order.cod_confirm'), eq(auditLog.entityId, order.orderId)));
+    expect(audits).toHaveLength(1);
+  });
+
+  it('lets the shopper cancel a confirmed COD order before pickup: stock back, no refund', async () => {
+    const stock = await stockOf(FACE_MITT);
+    const { shopper, order } = await confirmedOrder();
+    const reply = await app.inject({
+      method: 'POST',
+      url: `/api/orders/cancel/${order.orderId}`,
+      headers: shopper.headers,
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json<{ order: Order }>().order).toMatchObject({ status: 'cancelled', refundStatus: null });
+    expect(await stockOf(FACE_MITT)).toBe(stock);
+  });
+});
+
+describe('shipping and collecting a COD order', () => {
+  it('is booked as COD for its total, invoiced at pickup with the fee line, and collected on delivery', async () => {
+    const { shopper, order } = await confirmedOrder();
+    const shipment = await shipped(order.orderId);
+    const booking = booked.find((input) => input.order_id === order.orderId);
+    expect(booking?.payment_method).toBe('COD');
+    expect(booking && codAmountToCollectPaise(booking)).toBe(33_900 + FEE_PAISE);
+    expect(booking?.transaction_charges).toBe(FEE_PAISE / 100);
+    expect(shipment.stage).toBe('pickup_scheduled');
+    expect(await app.db.select().from(invoices).where(eq(invoices.orderId, order.orderId))).toEqual([]);
+
+    await moveUntil(order.orderId, 'shipped');
+    const [invoice] = await app.db.select().from(invoices).where(eq(invoices.orderId, order.orderId));
+    expect(invoice?.totalPaise).toBe(33_900 + FEE_PAISE);
+    expect(invoice?.lines.map((line) => [line.description, line.totalPaise])).toEqual([
+      ['Face Mitt (M)', 23_900],
+      ['Shipping', 10_000],
+      ['Cash on delivery fee', FEE_PAISE],
+    ]);
+
+    await move(order.orderId, 'delivered');
+    expect(await orderRow(app, order.orderId)).toMatchObject({
+      status: 'delivered',
+      paymentStatus: 'collected',
+    });
+    expect(await myOrder(shopper, order.orderId)).toMatchObject({ paymentStatus: 'collected' });
+    expect(await app.db.select().from(invoices).where(eq(invoices.orderId, order.orderId))).toHaveLength(1);
+  });
+
+  it('returned to origin: the stock comes back on receipt, and a credit note cancels the invoice', async () => {
+    const stock = await stockOf(FACE_MITT);
+    const { order } = await confirmedOrder();
+    const shipment = await shipped(order.orderId);
+    await move(order.orderId, 'next', 3);
+    simulator().requestRto(Number(shipment.shiprocketShipmentId));
+    await move(order.orderId, 'next');
+    expect(await orderRow(app, order.orderId)).toMatchObject({
+      status: 'returned_to_origin',
+      paymentStatus: 'cod_due',
+    });
+    expect(await stockOf(FACE_MITT)).toBe(stock - 1);
+    expect(await app.db.select().from(creditNotes).where(eq(creditNotes.orderId, order.orderId))).toEqual([]);
+
+    await move(order.orderId, 'next');
+    expect(await stockOf(FACE_MITT)).toBe(stock);
+    const notes = await app.db.select().from(creditNotes).where(eq(creditNotes.orderId, order.orderId));
+    const [invoice] = await app.db.select().from(invoices).where(eq(invoices.orderId, order.orderId));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({
+      razorpayRefundId: rtoCreditNoteKey(order.orderId),
+      reason: creditNoteReasons.returnedToOrigin,
+      totalPaise: invoice?.totalPaise,
+    });
+    // Polled again: nothing twice.
+    await move(order.orderId, 'next');
+    expect(await stockOf(FACE_MITT)).toBe(stock);
+    expect(
+      await app.db.select().from(creditNotes).where(eq(creditNotes.orderId, order.orderId)),
+    ).toHaveLength(1);
+  });
+});
+
+describe('the exports with COD orders', () => {
+  it('list a confirmed COD order in the orders CSV, and its invoice and RTO credit note in GSTR-1', async () => {
+    const { order } = await confirmedOrder();
+    const shipment = await shipped(order.orderId);
+    await move(order.orderId, 'next', 3);
+    simulator().requestRto(Number(shipment.shiprocketShipmentId));
+    await move(order.orderId, 'next', 2);
+
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    const csv = await app.inject({
+      method: 'GET',
+      url: `/api/admin/orders.csv?from=${today}&to=${today}`,
+      headers: owner,
+    });
+    expect(csv.statusCode).toBe(200);
+    const line = csv.body
+      .split('\n')
+      .find((row) => row.includes(`OM-${order.orderId.slice(0, 8).toUpperCase()}`));
+    expect(line).toContain('Returned to Origin');
+    expect(line).toContain('Cash on delivery');
+    expect(line).toContain('49.00');
+
+    // GSTR-1: the month's B2C summary and HSN summary are its invoices, COD ones included, net of its credit
+    // notes, the RTO's included; the HSN row of shipping names the COD fee.
+    const month = today.slice(0, 7);
+    const files = await gstr1MonthFiles(app.db, month);
+    const rowsOf = (csv: string | undefined) =>
+      parse(csv ?? '', { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+    const sum = (rows: Record<string, string>[], column: string) =>
+      rows.reduce((total, row) => total + Math.round(Number(row[column]) * 100), 0);
+    // The month's documents by their IST day, as the export takes them (a run across midnight stays right).
+    const inMonth = <T extends { issuedAt: Date }>(rows: T[]) =>
+      rows.filter((row) => new Date(row.issuedAt.getTime() + 330 * 60_000).toISOString().startsWith(month));
+    const allInvoices = inMonth(await app.db.select().from(invoices));
+    const allNotes = inMonth(await app.db.select().from(creditNotes));
+    const taxable =
+      allInvoices.reduce((total, row) => total + row.taxablePaise, 0) -
+      allNotes.reduce((total, row) => total + row.taxablePaise, 0);
+    expect(allInvoices.some((row) => row.orderId === order.orderId)).toBe(true);
+    expect(allNotes.some((row) => row.orderId === order.orderId)).toBe(true);
+    expect(sum(rowsOf(files['b2cs.csv']), 'Taxable Value')).toBe(taxable);
+    expect(sum(rowsOf(files['hsn(b2c).csv']), 'Taxable Value')).toBe(taxable);
+    expect(rowsOf(files['hsn(b2c).csv']).map((row) => row.Description)).toContain('Shipping / COD fee');
+  });
+});
+
+function linkTokenOf(body: string): string {
+  const match = /\/cod\/confirm\?token=([A-Za-z0-9_%-]+)/.exec(body);
+  if (!match?.[1]) throw new Error(`no confirm link in: ${body}`);
+  return decodeURIComponent(match[1]);
+}
