@@ -162,4 +162,25 @@ describe("an order's actions in the console", () => {
     renderActions(true);
     expect(screen.queryByRole('button', { name: 'Confirm after a call' })).toBeNull();
   });
+
+  it('offers an owner no Razorpay refund on a COD order, and cancelling it says nothing is refunded (docs/product.md#cod-refunds)', async () => {
+    const confirmed = {
+      ...detail,
+      order: { orderId: 'order-1', status: 'confirmed', paymentStatus: 'cod_due', paymentMethod: 'COD' },
+    } as unknown as AdminOrderDetail;
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(reply(200, { message: 'Order cancelled.', order: detail }));
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    const onDone = renderActions(true, vi.fn(), confirmed);
+
+    expect(screen.queryByRole('button', { name: 'Refund part' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel and refund in full' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this order' });
+    expect(within(dialog).getByText(/nothing was paid, so nothing is refunded/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith('Order cancelled.'));
+  });
 });

@@ -43,21 +43,24 @@ export function OrderActions({ detail, isOwner, onDone }: OrderActionsProps) {
   const mayShipLate = isOwner && waitsForStock;
   // docs/product.md#cash-on-delivery: a COD order its shopper has not confirmed yet.
   const awaitsCodConfirmation = detail.order.status === 'pending' && detail.order.paymentStatus === 'cod_due';
+  // docs/product.md#cod-refunds: a COD order's cash goes back by Refund to UPI or a refund paid another way,
+  // never through Razorpay, and cancelling it refunds nothing.
+  const cod = detail.order.paymentMethod === 'COD';
   return (
     <section className="admin-section" aria-labelledby="order-actions">
       <h2 id="order-actions">Actions</h2>
       <div className="admin-actions">
         {mayShipLate && <Button onClick={() => show('ship-late')}>Ship late</Button>}
         {awaitsCodConfirmation && <Button onClick={() => show('cod-confirm')}>Confirm after a call</Button>}
+        {isOwner && !cod && (
+          <Button variant="secondary" onClick={() => show('refund')}>
+            Refund part
+          </Button>
+        )}
         {isOwner && (
-          <>
-            <Button variant="secondary" onClick={() => show('refund')}>
-              Refund part
-            </Button>
-            <Button variant="secondary" onClick={() => show('cancel')}>
-              Cancel and refund in full
-            </Button>
-          </>
+          <Button variant="secondary" onClick={() => show('cancel')}>
+            {cod ? 'Cancel order' : 'Cancel and refund in full'}
+          </Button>
         )}
         <Button variant="secondary" onClick={() => show('retry')}>
           Retry shipment
@@ -74,7 +77,7 @@ export function OrderActions({ detail, isOwner, onDone }: OrderActionsProps) {
       </div>
       {/* A new key at each opening starts a dialog afresh (fields, error, idempotency key); staying mounted
           while closed lets the native <dialog> hand focus back to the button that opened it. */}
-      {isOwner && (
+      {isOwner && !cod && (
         <RefundDialog
           key={`refund-${opening}`}
           open={open === 'refund'}
@@ -89,6 +92,7 @@ export function OrderActions({ detail, isOwner, onDone }: OrderActionsProps) {
           key={`cancel-${opening}`}
           open={open === 'cancel'}
           orderId={orderId}
+          cod={cod}
           onClose={close}
           onDone={finish}
         />
@@ -208,19 +212,23 @@ function RefundDialog({
   );
 }
 
-function CancelDialog({ open, orderId, onClose, onDone }: DialogProps) {
+function CancelDialog({ open, orderId, cod, onClose, onDone }: DialogProps & { cod: boolean }) {
   const cancel = useCancelOrder();
   return (
     <ActionDialog
       open={open}
       title="Cancel this order"
-      confirmLabel="Cancel and refund"
+      confirmLabel={cod ? 'Cancel order' : 'Cancel and refund'}
       pending={cancel.isPending}
       error={cancel.error?.message ?? null}
       onClose={onClose}
       onConfirm={() => cancel.mutate(orderId, { onSuccess: onDone })}
     >
-      <p>The order is cancelled and its payment refunded in full. This cannot be undone.</p>
+      <p>
+        {cod
+          ? 'The order is cancelled before the courier takes it; nothing was paid, so nothing is refunded. This cannot be undone.'
+          : 'The order is cancelled and its payment refunded in full. This cannot be undone.'}
+      </p>
     </ActionDialog>
   );
 }
