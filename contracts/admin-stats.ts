@@ -16,7 +16,7 @@ export const AdminStatsQuerySchema = z.object({
     .transform((value) => Number(value) as StatsRange),
 });
 
-export const paymentMethodGroups = ['card', 'upi', 'other'] as const;
+export const paymentMethodGroups = ['card', 'upi', 'cod', 'other'] as const;
 export type PaymentMethodGroup = (typeof paymentMethodGroups)[number];
 
 export const StatsDaySchema = z.object({

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DashboardReply } from '../../../contracts/admin-orders';
 import type { Database } from '../../db/client';
+import { refundedPaiseOfOrder } from '../cod-money/cod-order-money';
 import { cashDue } from '../cod-money/cod-overview';
 
 // docs/product.md#staff: paid orders placed since the start of an IST day, their revenue (after discount codes)
@@ -19,8 +20,7 @@ export async function dashboardFigures(db: Database): Promise<DashboardReply> {
     paid as (
       select o.id, o.total_paise, o.created_at,
         case when o.coupon_use = 'consumed' then o.coupon_discount_paise else 0 end as coupon_discount,
-        coalesce((select sum(r.amount_paise) from refunds r join payments p on p.id = r.payment_id
-                  where p.order_id = o.id and r.status = 'processed'), 0) as refunded
+        ${refundedPaiseOfOrder(sql`o.id`)} as refunded
       from orders o
       where o.paid_at is not null
         and o.created_at >= ((now() at time zone 'Asia/Kolkata')::date - 29)::timestamp at time zone 'Asia/Kolkata'

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStatsReply } from '../../../contracts/admin-stats';
-import { payments, products, refunds } from '../../db/schema';
+import { codPayouts, codRefundsPaidElsewhere, payments, products, refunds } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { codOrder } from '../../test/cod-factories';
 import { type PaidOrder, placePaidOrder } from '../../test/order-helpers';
 import { createShopper } from '../../test/shopper-factory';
 import { createStaffMember } from '../../test/staff-factory';
@@ -100,6 +101,7 @@ describe('GET /api/admin/stats', () => {
     expect(body.paymentMethods).toEqual([
       { method: 'card', orders: 1 },
       { method: 'upi', orders: 1 },
+      { method: 'cod', orders: 0 },
       { method: 'other', orders: 1 },
     ]);
 
@@ -114,6 +116,7 @@ describe('GET /api/admin/stats', () => {
     expect(longer.paymentMethods).toEqual([
       { method: 'card', orders: 2 },
       { method: 'upi', orders: 1 },
+      { method: 'cod', orders: 0 },
       { method: 'other', orders: 1 },
     ]);
 
@@ -121,6 +124,46 @@ describe('GET /api/admin/stats', () => {
     await app.db.execute(sql`update orders set status = 'cancelled' where id = ${alsoThreeDaysAgo.orderId}`);
     const afterCancel = (await stats('30')).json<AdminStatsReply>();
     expect(afterCancel.unitsByProduct.map((entry) => entry.productId)).toEqual([1, 2]);
+  });
+
+  it('counts a COD order on the day its cash was collected, as Cash on delivery, net of its payouts and refunds paid another way', async () => {
+    const cod = await codOrder(app, { collectedDaysAgo: 5 });
+    await app.db.execute(
+      sql`update orders set paid_at = now() - make_interval(days => 5) where id = ${cod.orderId}`,
+    );
+    const before = (await stats('30')).json<AdminStatsReply>();
+    const fiveDaysAgo = (body: AdminStatsReply) => body.daily.find((entry) => entry.day === dayAgo(5));
+    await app.db.insert(codPayouts).values([
+      {
+        orderId: cod.orderId,
+        requestKey: `k-${cod.orderId}`,
+        idempotencyKey: `i-${cod.orderId}`,
+        razorpayPayoutId: `pout_${Date.now()}`,
+        amountPaise: 10_000,
+        vpa: 'asha@okaxis',
+        reason: 'Damaged',
+        status: 'processed',
+      },
+      // Failed: the money stayed with the shop.
+      {
+        orderId: cod.orderId,
+        requestKey: `f-${cod.orderId}`,
+        idempotencyKey: `j-${cod.orderId}`,
+        razorpayPayoutId: `pout_f${Date.now()}`,
+        amountPaise: 20_000,
+        vpa: 'asha@okaxis',
+        reason: 'Damaged',
+        status: 'failed',
+      },
+    ]);
+    await app.db
+      .insert(codRefundsPaidElsewhere)
+      .values({ orderId: cod.orderId, amountPaise: 5_000, how: 'cash' });
+
+    const after = (await stats('30')).json<AdminStatsReply>();
+    expect(fiveDaysAgo(after)?.orders).toBe(fiveDaysAgo(before)?.orders);
+    expect(fiveDaysAgo(after)?.revenueRupees).toBe((fiveDaysAgo(before)?.revenueRupees ?? 0) - 150);
+    expect(after.paymentMethods.find((entry) => entry.method === 'cod')?.orders).toBeGreaterThanOrEqual(1);
   });
 
   it.each(['7', '', 'thirty', '30.0', '-30'])(

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { AdminStatsReply, PaymentMethodGroup, StatsRange } from '../../../contracts/admin-stats';
+import {
+  type AdminStatsReply,
+  type PaymentMethodGroup,
+  paymentMethodGroups,
+  type StatsRange,
+} from '../../../contracts/admin-stats';
 import type { Database } from '../../db/client';
+import { refundedPaiseOfOrder } from '../cod-money/cod-order-money';
 
 // docs/product.md#sales-charts: orders count on the IST day they were paid (paid_at); revenue is their totals
 // less what was refunded of them, as on the dashboard's figures; units and payment methods of the same orders.
@@ -19,8 +25,7 @@ async function dailySeries(db: Database, days: StatsRange): Promise<AdminStatsRe
     ),
     paid as (
       select (o.paid_at at time zone 'Asia/Kolkata')::date as day,
-        o.total_paise - coalesce((select sum(r.amount_paise) from refunds r join payments p on p.id = r.payment_id
-                  where p.order_id = o.id and r.status = 'processed'), 0) as net_paise
+        o.total_paise - ${refundedPaiseOfOrder(sql`o.id`)} as net_paise
       from orders o
       where o.paid_at is not null and o.paid_at >= ${rangeStart(days)}
     )
@@ -55,7 +60,8 @@ async function unitsByProduct(db: Database, days: StatsRange): Promise<AdminStat
   }));
 }
 
-function methodGroupOf(method: string | null): PaymentMethodGroup {
+function methodGroupOf(method: string | null, orderMethod: string): PaymentMethodGroup {
+  if (orderMethod === 'COD') return 'cod';
   return method === 'card' || method === 'upi' ? method : 'other';
 }
 
@@ -66,17 +72,13 @@ async function paymentMethodShare(
   // The paying payment of an order is its captured one (refunded later or not).
   const result = (await db.execute(sql`
     select (select p.method from payments p where p.order_id = o.id and p.status in ('captured', 'refunded')
-            order by p.created_at limit 1) as method
+            order by p.created_at limit 1) as method, o.payment_method
     from orders o
     where o.paid_at is not null and o.paid_at >= ${rangeStart(days)}
-  `)) as Rows<{ method: string | null }>;
-  const counts: Record<PaymentMethodGroup, number> = { card: 0, upi: 0, other: 0 };
-  for (const row of result.rows ?? []) counts[methodGroupOf(row.method)] += 1;
-  return [
-    { method: 'card', orders: counts.card },
-    { method: 'upi', orders: counts.upi },
-    { method: 'other', orders: counts.other },
-  ];
+  `)) as Rows<{ method: string | null; payment_method: string }>;
+  const counts: Record<PaymentMethodGroup, number> = { card: 0, upi: 0, cod: 0, other: 0 };
+  for (const row of result.rows ?? []) counts[methodGroupOf(row.method, row.payment_method)] += 1;
+  return paymentMethodGroups.map((method) => ({ method, orders: counts[method] }));
 }
 
 export async function salesStats(db: Database, days: StatsRange): Promise<AdminStatsReply> {

@@ -106,7 +106,9 @@ async function writeOrderState(tx: Database, locked: LockedOrder, next: OrderSta
   const before = locked.state;
   const couponUseChanged = before.couponUse !== next.couponUse;
   if (before.status !== next.status || before.paymentStatus !== next.paymentStatus || couponUseChanged) {
-    const firstPaid = next.paymentStatus === 'paid' && !locked.order.paidAt;
+    // docs/product.md#sales-charts: a COD order is paid when the courier collects its cash.
+    const firstPaid =
+      (next.paymentStatus === 'paid' || next.paymentStatus === 'collected') && !locked.order.paidAt;
     await tx
       .update(orders)
       .set({

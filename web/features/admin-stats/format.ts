@@ -12,4 +12,9 @@ export function formatRupeeAmount(rupees: number): string {
   return formatRupeesExact(rupees);
 }
 
-export const methodLabels: Record<PaymentMethodGroup, string> = { card: 'Card', upi: 'UPI', other: 'Other' };
+export const methodLabels: Record<PaymentMethodGroup, string> = {
+  card: 'Card',
+  upi: 'UPI',
+  cod: 'Cash on delivery',
+  other: 'Other',
+};
