@@ -3,11 +3,13 @@ import { expect, test } from './fixtures';
 import { aShopper, latestOtp, signInBrowser } from './support/accounts';
 import { expectNoAxeViolations, phoneViewport } from './support/axe';
 import { journeyCodRules, setCodRules, turnCodOff } from './support/cod';
+import { signInOwnerByCookie } from './support/console-journeys';
 import { fillCart, orderOf, pickupScheduled, shiprocketSimulatorOf } from './support/shop';
 
 // docs/product.md#cash-on-delivery on a phone: a shopper chooses cash on delivery, confirms with the OTP from
 // the dev outbox, the simulated courier delivers and collects the cash, and My Orders shows it paid; a second
-// order over the shop's maximum is refused COD with the reason shown. axe-core on the payment choice (offered
+// order over the shop's maximum is refused COD with the reason shown; the owner finds its cash due from the
+// courier on the console's Cash on delivery page. axe-core on the payment choice (offered
 // and refused), the OTP dialog and the confirm-link page. The choice's other states are
 // web/app/routes/checkout-cod.test.tsx's; the rules' matrix is server/flows/cod-orders.test.ts's.
 
@@ -15,6 +17,7 @@ test.use({ viewport: phoneViewport });
 
 test('on a phone: cash on delivery chosen, confirmed by OTP, delivered and paid; over the maximum, refused with why', async ({
   page,
+  context,
   server,
 }) => {
   // A checkout, the shipment job and the courier's whole road: more than one test's time.
@@ -70,6 +73,12 @@ test('on a phone: cash on delivery chosen, confirmed by OTP, delivered and paid;
     await page.getByRole('button', { name: 'CONFIRM MY ORDER' }).click();
     await expect(page.getByRole('alert')).toHaveText(codMessages.linkInvalid);
     await expectNoAxeViolations(page);
+
+    // The owner sees the delivered order's cash as due from the courier (docs/product.md#cod-remittances).
+    await signInOwnerByCookie(context, server, 'Asha Rao');
+    await page.goto('/admin/cod');
+    const due = page.getByRole('list', { name: 'Cash due' });
+    await expect(due.getByRole('link', { name: booked.orderNumber })).toBeVisible();
   } finally {
     await turnCodOff(server);
   }
