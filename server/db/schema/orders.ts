@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -81,6 +82,11 @@ export const orders = pgTable(
     promisedDeliveryDate: date('promised_delivery_date'),
     /** When the reconciler last asked Razorpay about this pending order: it asks the longest-unasked first. */
     paymentCheckedAt: timestamp('payment_checked_at', { withTimezone: true }),
+    /**
+     * docs/product.md#returns: a replacement is a zero-value order of the returned units, linked to the order
+     * it replaces; null on every order a shopper paid for.
+     */
+    replacementOfOrderId: uuid('replacement_of_order_id').references((): AnyPgColumn => orders.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -98,7 +104,14 @@ export const orders = pgTable(
     index('orders_created_idx').on(table.createdAt, table.id),
     index('orders_contact_email_idx').on(sql`lower(${table.contact}->>'email')`),
     index('orders_contact_phone_idx').on(sql`(${table.contact}->>'phone')`),
-    check('orders_total_positive', sql`${table.totalPaise} >= 100`),
+    // Razorpay takes at least ₹1; only a replacement (docs/product.md#returns) is sent for nothing.
+    check(
+      'orders_total_positive',
+      sql`${table.totalPaise} >= 100 or (${table.replacementOfOrderId} is not null and ${table.totalPaise} = 0)`,
+    ),
+    index('orders_replacement_of_idx')
+      .on(table.replacementOfOrderId)
+      .where(sql`${table.replacementOfOrderId} is not null`),
     // A shopper's uses of a code, counted at checkout (docs/product.md#discount-codes).
     index('orders_coupon_idx').on(table.couponId, table.userId).where(sql`${table.couponId} is not null`),
   ],
