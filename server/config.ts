@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   MSG91_ORDER_CANCELLED_TEMPLATE_ID: z.string().min(4).optional(),
   MSG91_ORDER_REFUNDED_TEMPLATE_ID: z.string().min(4).optional(),
   MSG91_ORDER_PARTIALLY_REFUNDED_TEMPLATE_ID: z.string().min(4).optional(),
+  MSG91_RETURN_UPDATE_TEMPLATE_ID: z.string().min(4).optional(),
   GOOGLE_CLIENT_ID: z.string().min(8).optional(),
   RAZORPAY_KEY_ID: z.string().min(8).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(8).optional(),
@@ -458,6 +459,7 @@ function orderTemplateIdsOf(e: Env): Record<OrderSmsTemplate, string | undefined
     order_cancelled: e.MSG91_ORDER_CANCELLED_TEMPLATE_ID,
     order_refunded: e.MSG91_ORDER_REFUNDED_TEMPLATE_ID,
     order_partially_refunded: e.MSG91_ORDER_PARTIALLY_REFUNDED_TEMPLATE_ID,
+    return_update: e.MSG91_RETURN_UPDATE_TEMPLATE_ID,
   };
 }
 

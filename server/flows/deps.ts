@@ -4,6 +4,8 @@ import type { Database } from '../db/client';
 import type { RazorpayGateway } from '../modules/payments/razorpay-gateway';
 import type { ShiprocketGateway } from '../modules/shipping/shiprocket-gateway';
 import type { Jobs } from '../plugins/jobs';
+import type { PayOutCodRefund } from './return-refunds';
+import type { ReturnDeps } from './returns';
 
 /** What the money flows need: the database, the job queue, Razorpay and a logger. */
 export interface PaymentDeps {
@@ -37,4 +39,20 @@ export function shippingDeps(app: FastifyInstance): ShippingDeps {
     careEmail: app.config.careEmail,
     log: app.log,
   };
+}
+
+/**
+ * A cash-on-delivery return's refund goes to the shopper's UPI ID through the payouts module (docs/architecture.md#returns).
+ * Until that module is wired in here, such a refund is recorded failed with this reason, never faked as paid.
+ */
+export const codRefundsNotSetUp: PayOutCodRefund = async () => ({
+  status: 'failed',
+  failureReason: 'Cash-on-delivery refunds by payout are not set up on this shop yet.',
+});
+
+export function returnDeps(
+  app: FastifyInstance,
+  payOutCodRefund: PayOutCodRefund = codRefundsNotSetUp,
+): ReturnDeps {
+  return { ...paymentDeps(app), ...shippingDeps(app), payOutCodRefund };
 }

@@ -18,6 +18,7 @@ import { type Jobs, jobQueues } from '../plugins/jobs';
 import { RazorpayError } from '../providers/razorpay/client';
 import type { RazorpayRefund } from '../providers/razorpay/types';
 import type { PaymentDeps } from './deps';
+import { recordReturnRazorpayRefund } from './return-refunds';
 
 export type RefundOutcome = 'nothing_owed' | RazorpayRefund['status'];
 
@@ -55,6 +56,8 @@ export async function settleRefund(
   await deps.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, orderId);
     if (!locked) return;
+    // A return's refund settles its return too (docs/architecture.md#returns).
+    if (await recordReturnRazorpayRefund(locked, deps.jobs, refund, source)) return;
     const recorded = await recordRefund(tx, refund, source);
     if (!recorded?.changed) return;
     await issueCreditNoteForRefund(tx, recorded, refund);

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import type { OrderEmailKind } from '../../contracts/orders';
+import type { ReturnMessageKind } from '../../contracts/returns';
 import type { Database } from '../db/client';
 import { jobFailures } from '../metrics';
 
@@ -20,6 +21,10 @@ export const jobQueues = {
   alertAttention: 'staff.attention',
   sendDailyDigests: 'staff.daily-digest',
   releaseExpiredHolds: 'holds.release-expired',
+  // docs/architecture.md#returns
+  bookReturnPickup: 'return.book-pickup',
+  refundReturn: 'return.refund',
+  sendReturnMessage: 'return.message',
 } as const;
 
 export type JobQueue = (typeof jobQueues)[keyof typeof jobQueues];
@@ -52,6 +57,12 @@ export interface JobPayloads {
   'staff.daily-digest': Record<string, never>;
   /** Scheduled every minute: the checkouts' holds past their time are given back (docs/architecture.md#holds). */
   'holds.release-expired': Record<string, never>;
+  /** Our returns row id: books (or finds) its reverse pickup at Shiprocket. */
+  'return.book-pickup': { returnId: string };
+  /** Our returns row id: asks the provider for its pending refund attempt, if no reply was recorded. */
+  'return.refund': { returnId: string };
+  /** A step of the return told to the shopper, by e-mail or SMS. */
+  'return.message': { returnId: string; kind: ReturnMessageKind };
 }
 
 export interface JobOptions {

@@ -113,7 +113,10 @@ export const returnPhotos = pgTable(
     thumbnailUrl: text('thumbnail_url').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index('return_photos_order_idx').on(table.orderId), index('return_photos_return_idx').on(table.returnId)],
+  (table) => [
+    index('return_photos_order_idx').on(table.orderId),
+    index('return_photos_return_idx').on(table.returnId),
+  ],
 );
 
 /**

@@ -16,6 +16,8 @@ export const orderSmsTemplates = {
     'Ottoman Mittens: we have refunded ##amount## for your order ##order##. It takes 6-8 days to reach your account.',
   order_partially_refunded:
     'Ottoman Mittens: we have refunded ##amount## of your order ##order## to your original payment method (##reason##). It takes 6-8 days to reach your account.',
+  // docs/product.md#returns: each step of a return, its status label as the variable.
+  return_update: 'Ottoman Mittens: your return for order ##order##: ##status##. Details: ##link##',
 } as const;
 
 export type OrderSmsTemplate = keyof typeof orderSmsTemplates;
