@@ -93,7 +93,8 @@ export const attentionReasonText: Record<AttentionReason, string> = {
   parcel_returned: 'Its parcel is returning to us (RTO).',
   paid_out_of_stock:
     'Paid for units we no longer have: ship it late once restocked, or cancel it with a full refund.',
-  return_pickup_failed: 'The reverse pickup of its return failed: book it again, settle without pickup, or close it.',
+  return_pickup_failed:
+    'The reverse pickup of its return failed: book it again, settle without pickup, or close it.',
   return_pickup_overdue: 'Its return’s pickup was booked days ago and the courier has not collected it.',
   return_parcel_lost: 'The courier lost its return parcel: refund or replace it all the same.',
   return_settlement_overdue: 'Its return was received over a day ago and is neither refunded nor replaced.',

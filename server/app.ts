@@ -31,6 +31,7 @@ import razorpayxGateway from './modules/payments/razorpayx-gateway';
 import paymentRoutes from './modules/payments/routes';
 import productImages from './modules/product-images/plugin';
 import publicConfigRoutes from './modules/public-config/routes';
+import returnRoutes, { adminReturnRoutes } from './modules/returns/routes';
 import seoRoutes from './modules/seo/routes';
 import shippingRoutes from './modules/shipping/routes';
 import shiprocketGateway from './modules/shipping/shiprocket-gateway';
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(wishlistRoutes, { prefix: '/wishlist' });
       await api.register(paymentRoutes, { prefix: '/payment' });
       await api.register(orderRoutes, { prefix: '/orders' });
+      await api.register(returnRoutes, { prefix: '/orders' });
       await api.register(orderHistoryRoutes, { prefix: '/order-history' });
       // Its two paths sit under /shipping and /webhooks.
       await api.register(shippingRoutes);
@@ -151,6 +153,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(adminCustomerRoutes, { prefix: '/admin' });
       await api.register(adminCatalogueRoutes, { prefix: '/admin' });
       await api.register(adminCouponRoutes, { prefix: '/admin' });
+      await api.register(adminReturnRoutes, { prefix: '/admin' });
       await api.register(staffRoutes, { prefix: '/admin' });
       await api.register(staffAlertRoutes, { prefix: '/admin' });
       await api.register(auditRoutes, { prefix: '/admin' });

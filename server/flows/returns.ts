@@ -4,6 +4,7 @@ import { indianStates } from '../../contracts/india-states';
 import {
   MAX_RETURN_PHOTOS,
   type ReturnRequestBody,
+  type ReturnStatus,
   type ReturnView,
   returnMessages,
   returnReplies,
@@ -245,6 +246,14 @@ function patchOf(action: ReturnAction): ReturnRowPatch {
   return {};
 }
 
+/** The actions that finish a return in each final status: repeating them is harmless, any other is refused. */
+const FINISHING_ACTIONS: Partial<Record<ReturnStatus, ReturnAction['type'][]>> = {
+  refused: ['refuse'],
+  refunded: ['refund', 'approve_without_pickup'],
+  replacement_shipped: ['send_replacement', 'approve_without_pickup'],
+  closed: ['close'],
+};
+
 /**
  * An owner's action on a return, through its lifecycle under the locks, audited in the same transaction.
  * Repeating an action that is done changes nothing. After the commit, a refund decided is asked of its
@@ -269,6 +278,9 @@ export async function actOnReturn(
     };
     const decision = await applyReturnEvent(locked, deps.jobs, event, who, patchOf(action));
     if (decision.outcome === 'refused') throw refusal(decision.reason);
+    // A repeat (a double click) answers as the first did; another action on a finished return is refused.
+    const finishedBy = FINISHING_ACTIONS[before.status];
+    if (finishedBy && !finishedBy.includes(action.type)) throw refusal('finished');
     await recordAudit(tx, {
       staffId: actor.staffId,
       action: `return.${action.type}`,
@@ -322,7 +334,7 @@ function stateNameOf(code: string): string {
 async function bookingOf(deps: ReturnDeps, locked: LockedReturn): Promise<ReturnBooking> {
   const { row } = locked;
   const order = locked.order.order;
-  const shop = await readShopSettings(deps.db);
+  const shop = await readShopSettings(locked.order.tx);
   const address = row.pickupAddress;
   return {
     returnId: row.id,

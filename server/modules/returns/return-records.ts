@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_RETURN_SETTINGS, type ReturnSettings } from '../../../contracts/returns';
 import type { Database } from '../../db/client';
 import {
@@ -9,6 +9,8 @@ import {
   returns,
   statusHistory,
 } from '../../db/schema';
+import type { StaffActor } from '../../plugins/staff-authentication';
+import { recordAudit } from '../audit/audit-log';
 import type { EarlierReturn, ReturnableOrder } from './return-eligibility';
 
 // Reads the return rules need: the order as returnable lines, its earlier returns, and the settings.
@@ -88,4 +90,32 @@ export async function returnsOfOrders(db: Database, orderIds: readonly string[])
     .from(returns)
     .where(inArray(returns.orderId, [...orderIds]))
     .orderBy(asc(returns.createdAt));
+}
+
+/** The owner saves the return settings (docs/product.md#returns); audited. */
+export async function updateReturnSettings(
+  db: Database,
+  settings: ReturnSettings,
+  actor: StaffActor,
+): Promise<ReturnSettings> {
+  return db.transaction(async (tx) => {
+    const before = await readReturnSettings(tx);
+    await tx
+      .insert(returnSettings)
+      .values({ id: 1, ...settings, updatedByStaffId: actor.staffId })
+      .onConflictDoUpdate({
+        target: returnSettings.id,
+        set: { ...settings, updatedByStaffId: actor.staffId, updatedAt: sql`now()` },
+      });
+    await recordAudit(tx, {
+      staffId: actor.staffId,
+      action: 'return_settings.update',
+      entityType: 'return_settings',
+      entityId: '1',
+      before,
+      after: settings,
+      ipAddress: actor.ipAddress,
+    });
+    return settings;
+  });
 }
