@@ -288,7 +288,10 @@ export const ReturnOfferSchema = z.discriminatedUnion('offered', [
     closesAt: z.string(),
     lastDay: z.string(),
     windowDays: z.number(),
-    returnable: z.array(z.object({ lineId: z.string(), units: z.number() })),
+    /** Each line with units still returnable: how many, and what it is. */
+    returnable: z.array(
+      z.object({ lineId: z.string(), units: z.number(), title: z.string(), size: z.string(), image: z.string() }),
+    ),
     changedMindAccepted: z.boolean(),
     changedMindDeductionPaise: z.number(),
     /** A cash-on-delivery order: the refund goes to a UPI ID the shopper gives. */

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import {
   type ReturnOfferView,
   type ReturnView,
@@ -8,7 +8,7 @@ import {
   UPI_ID_PATTERN,
 } from '../../../contracts/returns';
 import type { Database } from '../../db/client';
-import { orders, returnEvents, returnPhotos, returns } from '../../db/schema';
+import { orderItems, orders, returnEvents, returnPhotos, returns } from '../../db/schema';
 import { orderNumberOf } from '../orders/order-view';
 import { lastReturnDay, returnOffer } from './return-eligibility';
 import { earlierReturnsOf, readReturnSettings, returnableOrderOf } from './return-records';
@@ -81,6 +81,19 @@ export async function toReturnView(db: Database, row: ReturnRow, order?: OrderRo
   };
 }
 
+async function describedLines(db: Database, lines: { lineId: string; units: number }[]) {
+  const items = await db.select().from(orderItems).where(
+    inArray(
+      orderItems.id,
+      lines.map((line) => line.lineId),
+    ),
+  );
+  return lines.map((line) => {
+    const item = items.find((candidate) => candidate.id === line.lineId);
+    return { ...line, title: item?.title ?? '', size: item?.size ?? '', image: item?.image ?? '' };
+  });
+}
+
 /** Whether "Return or replace" is offered on the order now, and what the dialog needs to know. */
 export async function returnOfferOf(db: Database, order: OrderRow, now: Date): Promise<ReturnOfferView> {
   const settings = await readReturnSettings(db);
@@ -92,7 +105,7 @@ export async function returnOfferOf(db: Database, order: OrderRow, now: Date): P
     closesAt: offer.closesAt.toISOString(),
     lastDay: returnable.deliveredAt ? lastReturnDay(returnable.deliveredAt, settings.windowDays) : '',
     windowDays: settings.windowDays,
-    returnable: offer.returnable,
+    returnable: await describedLines(db, offer.returnable),
     changedMindAccepted: settings.changedMindAccepted,
     changedMindDeductionPaise: settings.changedMindDeductionPaise,
     needsUpiId: order.paymentMethod === 'COD',

@@ -37,7 +37,7 @@ const IdempotencyHeadersSchema = z.looseObject({ 'idempotency-key': z.string().m
 const returnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireUser);
   // A photo is the image's bytes as the body, as a product image's upload is; sharp decides if it is one.
-  app.addContentTypeParser(/^image\//, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   app.get(
     '/:id/returns',
