@@ -290,7 +290,13 @@ export const ReturnOfferSchema = z.discriminatedUnion('offered', [
     windowDays: z.number(),
     /** Each line with units still returnable: how many, and what it is. */
     returnable: z.array(
-      z.object({ lineId: z.string(), units: z.number(), title: z.string(), size: z.string(), image: z.string() }),
+      z.object({
+        lineId: z.string(),
+        units: z.number(),
+        title: z.string(),
+        size: z.string(),
+        image: z.string(),
+      }),
     ),
     changedMindAccepted: z.boolean(),
     changedMindDeductionPaise: z.number(),

@@ -4,8 +4,6 @@ import type { Database } from '../db/client';
 import type { RazorpayGateway } from '../modules/payments/razorpay-gateway';
 import type { ShiprocketGateway } from '../modules/shipping/shiprocket-gateway';
 import type { Jobs } from '../plugins/jobs';
-import type { PayOutCodRefund } from './return-refunds';
-import type { ReturnDeps } from './returns';
 
 /** What the money flows need: the database, the job queue, Razorpay and a logger. */
 export interface PaymentDeps {
@@ -40,6 +38,34 @@ export function shippingDeps(app: FastifyInstance): ShippingDeps {
     log: app.log,
   };
 }
+
+// ---- Returns (docs/architecture.md#returns) ----
+
+/** The COD refund the payouts module makes (SHARED-NAMES: `refundByPayout`), injected so returns stay apart. */
+export interface CodRefundInput {
+  orderId: string;
+  amountPaise: number;
+  /** The shopper's UPI ID. */
+  vpa: string;
+  reason: string;
+  returnId?: string | null;
+  /** Idempotency: the same key pays once however often it is called. */
+  key: string;
+}
+
+export interface CodRefundOutcome {
+  status: 'pending' | 'processed' | 'failed';
+  failureReason?: string | null;
+}
+
+export type PayOutCodRefund = (input: CodRefundInput) => Promise<CodRefundOutcome>;
+
+export interface ReturnRefundDeps extends PaymentDeps {
+  payOutCodRefund: PayOutCodRefund;
+}
+
+/** What the return flows need: the money flows' and the shipment flows' dependencies, and the COD payout. */
+export type ReturnDeps = ReturnRefundDeps & ShippingDeps;
 
 /**
  * A cash-on-delivery return's refund goes to the shopper's UPI ID through the payouts module (docs/architecture.md#returns).

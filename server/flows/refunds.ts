@@ -4,12 +4,11 @@ import type { Database } from '../db/client';
 import { orders, payments, refunds } from '../db/schema';
 import type { ChangeSource } from '../modules/history/status-history';
 import { issueCreditNoteForRefund } from '../modules/invoices/credit-note-for-refund';
-import { MAX_FAILED_REFUNDS, type OrderEvent, owesRefund } from '../modules/orders/lifecycle';
+import { MAX_FAILED_REFUNDS, owesRefund } from '../modules/orders/lifecycle';
 import { applyOrderEvent, lockOrder } from '../modules/orders/order-writer';
 import { payingPaymentOf } from '../modules/payments/payment-records';
 import {
   orderOfRazorpayPayment,
-  type RecordedRefund,
   recordRefund,
   refundsOfPayment,
   stalePendingRefunds,
@@ -18,28 +17,16 @@ import { type Jobs, jobQueues } from '../plugins/jobs';
 import { RazorpayError } from '../providers/razorpay/client';
 import type { RazorpayRefund } from '../providers/razorpay/types';
 import type { PaymentDeps } from './deps';
+import { orderEventOf } from './refund-events';
 import { recordReturnRazorpayRefund } from './return-refunds';
+
+export { orderEventOf };
 
 export type RefundOutcome = 'nothing_owed' | RazorpayRefund['status'];
 
 // Razorpay answers 409 while a request with the same idempotency key is still being processed.
 const IN_PROGRESS_RETRIES = 3;
 const IN_PROGRESS_WAIT_MS = 300;
-
-/** What a recorded refund means for its order; a stray payment's refund matters only when it fails. */
-export function orderEventOf(recorded: RecordedRefund): OrderEvent | undefined {
-  if (recorded.status === 'failed') {
-    return {
-      type: 'refund_failed',
-      paymentId: recorded.paymentId,
-      attempts: recorded.failedAttempts,
-      stray: recorded.stray,
-    };
-  }
-  if (recorded.stray) return recorded.status === 'processed' ? { type: 'stray_refund_settled' } : undefined;
-  if (recorded.status === 'pending') return { type: 'refund_started' };
-  return { type: 'refund_settled', fullyRefunded: recorded.fullyRefunded, refundId: recorded.refundId };
-}
 
 /**
  * Records what Razorpay reported of a refund (the refund call's reply, a refund webhook or a fetch) under the

@@ -17,36 +17,13 @@ import {
 import type { Jobs } from '../plugins/jobs';
 import { RazorpayError } from '../providers/razorpay/client';
 import type { RazorpayRefund } from '../providers/razorpay/types';
-import type { PaymentDeps } from './deps';
-import { orderEventOf } from './refunds';
+import type { CodRefundOutcome, ReturnRefundDeps } from './deps';
+import { orderEventOf } from './refund-events';
 
 // docs/architecture.md#returns: a return's refund. The lifecycle decides it under the locks and writes the
 // attempt (`return_refunds`, key `return-{id}-{attempt}`); the provider is asked after the commit, by the
 // action at once and by the `return.refund` job if that call is lost. A prepaid order is refunded to its
 // payment through Razorpay; a cash-on-delivery order to the shopper's UPI ID through the injected payout.
-
-/** The COD refund the payouts module makes (SHARED-NAMES: `refundByPayout`), injected so returns stay apart. */
-export interface CodRefundInput {
-  orderId: string;
-  amountPaise: number;
-  /** The shopper's UPI ID. */
-  vpa: string;
-  reason: string;
-  returnId?: string | null;
-  /** Idempotency: the same key pays once however often it is called. */
-  key: string;
-}
-
-export interface CodRefundOutcome {
-  status: 'pending' | 'processed' | 'failed';
-  failureReason?: string | null;
-}
-
-export type PayOutCodRefund = (input: CodRefundInput) => Promise<CodRefundOutcome>;
-
-export interface ReturnRefundDeps extends PaymentDeps {
-  payOutCodRefund: PayOutCodRefund;
-}
 
 export type ReturnRefundOutcome = 'nothing_pending' | 'pending' | 'processed' | 'failed';
 
@@ -260,4 +237,5 @@ export async function retryUnansweredReturnRefunds(deps: ReturnRefundDeps): Prom
   return asked;
 }
 
+export type { CodRefundInput, CodRefundOutcome, PayOutCodRefund, ReturnRefundDeps } from './deps';
 export { returnRefundKey };

@@ -38,15 +38,15 @@ import { lockProducts, unitsByProduct } from '../modules/stock/product-locks';
 import type { StaffActor } from '../plugins/staff-authentication';
 import { ShiprocketError } from '../providers/shiprocket/client';
 import { type ReturnBooking, returnOrderInput } from '../providers/shiprocket/returns';
-import type { ShippingDeps } from './deps';
-import { type ReturnRefundDeps, runReturnRefund } from './return-refunds';
+import type { ReturnDeps } from './deps';
+import { runReturnRefund } from './return-refunds';
 
 // docs/product.md#returns: the shopper's request and the owner's actions on a return. Each runs under the
 // order's locks, then the return's, through the return writer (return-lifecycle.ts decides); every owner
 // action writes its audit row in the same transaction. The provider calls (Razorpay or the payout, Shiprocket)
 // happen after the commit, from what the transaction recorded, so they can be repeated safely.
 
-export type ReturnDeps = ReturnRefundDeps & ShippingDeps;
+export type { ReturnDeps };
 
 const notFound = () => new AppError('not_found', returnMessages.notFound);
 

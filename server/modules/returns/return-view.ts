@@ -82,12 +82,15 @@ export async function toReturnView(db: Database, row: ReturnRow, order?: OrderRo
 }
 
 async function describedLines(db: Database, lines: { lineId: string; units: number }[]) {
-  const items = await db.select().from(orderItems).where(
-    inArray(
-      orderItems.id,
-      lines.map((line) => line.lineId),
-    ),
-  );
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.id,
+        lines.map((line) => line.lineId),
+      ),
+    );
   return lines.map((line) => {
     const item = items.find((candidate) => candidate.id === line.lineId);
     return { ...line, title: item?.title ?? '', size: item?.size ?? '', image: item?.image ?? '' };

@@ -49,6 +49,9 @@ export function AdminLayout() {
               <NavLink to={adminPaths.coupons}>Discount codes</NavLink>
             </li>
             <li>
+              <NavLink to={adminPaths.returns}>Returns</NavLink>
+            </li>
+            <li>
               <NavLink to={adminPaths.customers}>Customers</NavLink>
             </li>
             <li>

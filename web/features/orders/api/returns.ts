@@ -27,7 +27,9 @@ export function useRequestReturn(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: { body: ReturnRequestBody; key: string }) =>
-      apiClient.post<ReturnReply>(orderApiPaths.returns(orderId), body, { headers: { 'Idempotency-Key': key } }),
+      apiClient.post<ReturnReply>(orderApiPaths.returns(orderId), body, {
+        headers: { 'Idempotency-Key': key },
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.returns(orderId) }),
   });
 }

@@ -20,7 +20,8 @@ function ReturnProgress({ item }: { item: ReturnView }) {
       </p>
       <p className="order-card__meta">
         {item.lines.map((line) => `${line.title} (Size ${line.size}) x ${line.units}`).join(', ')} ·{' '}
-        {item.reasonLabel} · {item.resolution === 'refund' ? `Refund ${rupees(item.refundPaise)}` : 'Replacement'}
+        {item.reasonLabel} ·{' '}
+        {item.resolution === 'refund' ? `Refund ${rupees(item.refundPaise)}` : 'Replacement'}
       </p>
       {item.refusalReason ? <p className="order-card__meta">Reason: {item.refusalReason}</p> : null}
       {item.awbCode ? (

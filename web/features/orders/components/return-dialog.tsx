@@ -126,7 +126,7 @@ export function ReturnDialog({ orderId, orderNumber, offer, open, onClose, onDon
                     setUnits((current) => ({ ...current, [line.lineId]: Number(event.target.value) }))
                   }
                 >
-                  {Array.from({ length: line.units + 1 }, (_, count) => (
+                  {[...Array(line.units + 1).keys()].map((count) => (
                     <option key={count} value={count}>
                       {count === 0 ? 'Keep' : `Return ${count}`}
                     </option>
@@ -202,7 +202,12 @@ export function ReturnDialog({ orderId, orderNumber, offer, open, onClose, onDon
           <ul className="return-form__photos" aria-label="Photos added">
             {photos.map((photo, index) => (
               <li key={photo.photoId}>
-                <img src={photo.thumbnailUrl} alt={`Photo ${index + 1}`} width={72} height={72} />
+                <img
+                  src={photo.thumbnailUrl}
+                  alt={`Your upload ${index + 1} of ${photos.length}`}
+                  width={72}
+                  height={72}
+                />
               </li>
             ))}
           </ul>
