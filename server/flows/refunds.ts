@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { orders, payments, refunds } from '../db/schema';
 import type { ChangeSource } from '../modules/history/status-history';
@@ -95,7 +95,8 @@ export async function refundCancelledOrder(
   source: ChangeSource,
 ): Promise<RefundOutcome> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order || !owesRefund(order)) return 'nothing_owed';
+  // A cancelled replacement (docs/product.md#returns) was never paid for: nothing to give back.
+  if (!order || !owesRefund(order) || order.totalPaise === 0) return 'nothing_owed';
   const payment = await payingPaymentOf(deps.db, orderId);
   if (!payment) {
     deps.log.error({ orderId }, 'paid order has no captured payment to refund');
@@ -163,6 +164,7 @@ export async function requeueOwedRefunds(deps: SweepDeps): Promise<number> {
       and(
         eq(orders.status, 'cancelled'),
         inArray(orders.paymentStatus, ['paid', 'partially_refunded']),
+        gt(orders.totalPaise, 0),
         lt(orders.updatedAt, sql`now() - make_interval(mins => ${OWED_AFTER_MINUTES}::int)`),
       ),
     )

@@ -19,7 +19,8 @@ import type { ShippingDeps } from './deps';
 
 type ReturnRow = typeof returns.$inferSelect;
 
-const RETURN_ORDER_ID = /^RET-([0-9a-f-]{36})$/i;
+// `RET-{return id}`, or `RET-{return id}-{n}` for a pickup booked again after a failed one.
+const RETURN_ORDER_ID = /^RET-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:-\d+)?$/i;
 
 /** Whether a tracking webhook is about a return parcel: flagged `is_return`, or sent for our `RET-` order id. */
 export function isReturnWebhook(payload: TrackingWebhook): boolean {
@@ -99,7 +100,9 @@ export async function receiveReturnTrackingWebhook(
   payload: TrackingWebhook,
 ): Promise<'applied' | 'unknown_shipment'> {
   const row = await findReturnOfWebhook(deps.db, payload);
-  if (!row) {
+  // A failed earlier pickup's parcel, reporting late: the return has a new AWB, and nothing to learn from it.
+  const stale = row?.awbCode && payload.awb && payload.awb !== row.awbCode;
+  if (!row || stale) {
     deps.log.info(
       { awb: payload.awb, orderId: payload.order_id },
       'return tracking webhook for a return we do not know',

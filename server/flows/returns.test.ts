@@ -33,8 +33,9 @@ import {
   shiprocketSimulatorOf,
 } from '../test/order-helpers';
 import { type CreatedStaff, createStaffMember } from '../test/staff-factory';
-import { returnDeps, shippingDeps } from './deps';
+import { paymentDeps, returnDeps, shippingDeps } from './deps';
 import { createShipmentForOrder } from './fulfil-order';
+import { refundCancelledOrder, requeueOwedRefunds } from './refunds';
 import type { CodRefundInput, CodRefundOutcome } from './return-refunds';
 import { actOnReturn, sweepReturns } from './returns';
 
@@ -462,6 +463,40 @@ describe('failures on the way', () => {
     expect((await app.razorpay.client.fetchPayment(paid.paymentId)).amount_refunded).toBe(0);
   });
 
+  it("after a failed pickup the owner books again: a new return order, and the old parcel's late scans are ignored", async () => {
+    const paid = await deliveredOrder([{ id: 1, quantity: 1 }]);
+    const made = await damagedReturnOfFirstLine(paid);
+    await acted(made.returnId, 'approve');
+    const first = await returnRow(made.returnId);
+    simulator().failPickup(Number(first.shiprocketShipmentId));
+    await moveReturnParcel(made.returnId, 'delivered');
+    expect((await returnRow(made.returnId)).status).toBe('pickup_failed');
+
+    const again = await acted(made.returnId, 'approve');
+    expect(again.return.status).toBe('pickup_booked');
+    const second = await returnRow(made.returnId);
+    expect(second.awbCode).not.toBe(first.awbCode);
+    expect(second.shiprocketOrderId).not.toBe(first.shiprocketOrderId);
+    expect(await openAttention(paid.orderId)).not.toContain('return_pickup_failed');
+
+    // The first parcel's webhook, sent again late, changes nothing.
+    const late = simulator()
+      .webhooks.sent()
+      .filter((delivery) => delivery.payload.awb === first.awbCode)
+      .at(-1)?.payload;
+    const replay = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/courier',
+      headers: { 'content-type': 'application/json', 'x-api-key': simulator().webhookToken },
+      payload: JSON.stringify(late),
+    });
+    expect(replay.json()).toMatchObject({ outcome: 'unknown_shipment' });
+    expect((await returnRow(made.returnId)).status).toBe('pickup_booked');
+
+    await moveReturnParcel(made.returnId, 'delivered');
+    expect((await returnRow(made.returnId)).status).toBe('picked_up');
+  });
+
   it('a parcel the courier lost is flagged, and refunded all the same', async () => {
     const paid = await deliveredOrder([{ id: 1, quantity: 1 }]);
     const made = await damagedReturnOfFirstLine(paid);
@@ -620,6 +655,32 @@ describe('a replacement', () => {
     // A zero-value order has no invoice.
     const invoice = await app.db.execute(sql`select 1 from invoices where order_id = ${replacementId}`);
     expect((invoice as unknown as { rows: unknown[] }).rows).toEqual([]);
+  });
+
+  it('cancelled by the shopper before it ships, owes nothing: its stock goes back, no refund is looked for', async () => {
+    const paid = await deliveredOrder([{ id: 1, quantity: 1 }]);
+    const made = await damagedReturnOfFirstLine(paid, 'replacement');
+    const sent = await acted(made.returnId, 'approve-without-pickup');
+    const replacementId = sent.return.replacementOrder?.orderId ?? '';
+    const stockBefore = await stockOf(1);
+    const cancelled = await app.inject({
+      method: 'POST',
+      url: `/api/orders/cancel/${replacementId}`,
+      headers: paid.shopper.headers,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await stockOf(1)).toBe(stockBefore + 1);
+    expect(await refundCancelledOrder(paymentDeps(app), replacementId, 'system')).toBe('nothing_owed');
+    await app.db
+      .update(orders)
+      .set({ updatedAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(orders.id, replacementId));
+    await requeueOwedRefunds(paymentDeps(app));
+    const owed = (await app.db.execute(
+      sql`select 1 from pgboss.job where name = ${jobQueues.refundCancelledOrder} and data->>'orderId' = ${replacementId}
+          and singleton_key = ${`owed-${replacementId}`}`,
+    )) as unknown as { rows: unknown[] };
+    expect(owed.rows).toEqual([]);
   });
 
   it('waits for stock: refused with its message when the stock does not cover it', async () => {

@@ -11,7 +11,7 @@ import {
   UPI_ID_PATTERN,
 } from '../../contracts/returns';
 import type { Database } from '../db/client';
-import { returnPhotos, returnRefunds, returns } from '../db/schema';
+import { returnEvents, returnPhotos, returnRefunds, returns } from '../db/schema';
 import { AppError } from '../errors';
 import { refundablePaiseOf } from '../modules/admin-orders/order-detail';
 import { recordAudit } from '../modules/audit/audit-log';
@@ -331,13 +331,31 @@ function stateNameOf(code: string): string {
   return indianStates.find((state) => state.code === code)?.name ?? '';
 }
 
+/**
+ * The booking's id at Shiprocket: the return's for its first pickup, `{id}-{n}` for the n-th after failed ones,
+ * so a new booking is never taken for the failed one (whose return order Shiprocket keeps).
+ */
+async function bookingIdOf(tx: Database, returnId: string): Promise<string> {
+  const [{ rebooked } = { rebooked: 0 }] = await tx
+    .select({ rebooked: sql<number>`count(*)::int` })
+    .from(returnEvents)
+    .where(
+      and(
+        eq(returnEvents.returnId, returnId),
+        eq(returnEvents.event, 'approve'),
+        eq(returnEvents.fromStatus, 'pickup_failed'),
+      ),
+    );
+  return Number(rebooked) === 0 ? returnId : `${returnId}-${Number(rebooked) + 1}`;
+}
+
 async function bookingOf(deps: ReturnDeps, locked: LockedReturn): Promise<ReturnBooking> {
   const { row } = locked;
   const order = locked.order.order;
   const shop = await readShopSettings(locked.order.tx);
   const address = row.pickupAddress;
   return {
-    returnId: row.id,
+    returnId: await bookingIdOf(locked.order.tx, row.id),
     requestedAt: row.createdAt,
     reason: row.reason,
     shopper: {
