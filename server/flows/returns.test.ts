@@ -22,6 +22,7 @@ import {
   stockMovements,
 } from '../db/schema';
 import { jobQueues } from '../plugins/jobs';
+import type { ReturnOrderInput } from '../providers/shiprocket/types';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import {
   type CartLines,
@@ -311,6 +312,43 @@ describe('asking for a return', () => {
     const refused = await askReturn(late, { lines: [{ lineId: line?.id ?? '', units: 1 }], reason: 'other' });
     expect(refused.statusCode).toBe(422);
     expect(refused.json<{ message: string }>().message).toBe(returnMessages.windowClosed('8 July 2024', 7));
+  });
+
+  it('collects from another address when given one, checked as a delivery address is', async () => {
+    const paid = await deliveredOrder([{ id: 1, quantity: 1 }]);
+    const [line] = await itemsOf(paid.orderId);
+    const delivery = (await orderRow(app, paid.orderId)).shippingAddress;
+    const body = { lines: [{ lineId: line?.id ?? '', units: 1 }], reason: 'other' as const };
+    const bad = await askReturn(paid, { ...body, pickupAddress: { ...delivery, pincode: '12345' } });
+    expect(bad.statusCode).toBe(400);
+    expect(await app.db.select().from(returns).where(eq(returns.orderId, paid.orderId))).toEqual([]);
+    const office = { ...delivery, houseName: 'Office, 4th floor', streetArea: '80 Feet Road' };
+    const made = await returnOf(paid, { ...body, pickupAddress: office });
+    expect(made.pickupAddress).toEqual(office);
+    const booked: ReturnOrderInput[] = [];
+    const client = app.shiprocket.client;
+    const deps = {
+      ...returnDeps(app),
+      shiprocket: {
+        ...app.shiprocket,
+        client: {
+          ...client,
+          bookReturnPickup: (input: ReturnOrderInput, courierId?: number) => {
+            booked.push(input);
+            return client.bookReturnPickup(input, courierId);
+          },
+        },
+      },
+    };
+    await actOnReturn(
+      deps,
+      made.returnId,
+      { type: 'approve' },
+      { staffId: owner.staffId, ipAddress: '127.0.0.1' },
+    );
+    expect(booked).toMatchObject([
+      { order_id: `RET-${made.returnId}`, pickup_address: 'Office, 4th floor, 80 Feet Road' },
+    ]);
   });
 
   it('asks a cash-on-delivery order for a valid UPI ID', async () => {

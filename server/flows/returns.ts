@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { deliveryAddressProblem } from '../../contracts/address';
 import { indianStates } from '../../contracts/india-states';
 import {
   MAX_RETURN_PHOTOS,
@@ -16,6 +17,7 @@ import { AppError } from '../errors';
 import { refundablePaiseOf } from '../modules/admin-orders/order-detail';
 import { recordAudit } from '../modules/audit/audit-log';
 import { lockOrder, previewOrderEvent } from '../modules/orders/order-writer';
+import { lookUpPincode } from '../modules/pincode-directory/directory';
 import { checkReturnRequest } from '../modules/returns/return-eligibility';
 import {
   type QualityCheck,
@@ -122,6 +124,15 @@ export async function requestReturn(deps: ReturnDeps, request: ReturnRequest): P
       throw new AppError('invalid', returnMessages.upiInvalid);
     }
     const photoIds = await photosOfRequest(tx, orderId, body.photoIds);
+    // Another pickup address keeps the delivery address's rules (docs/product.md#delivery-address).
+    if (body.pickupAddress) {
+      const contact = locked.order.contact;
+      const problem = deliveryAddressProblem(
+        { ...body.pickupAddress, mobile: contact.deliveryPhone ?? contact.phone },
+        lookUpPincode,
+      );
+      if (problem) throw new AppError('invalid', problem);
+    }
     const id = randomUUID();
     const decision = await createReturn(locked, deps.jobs, {
       id,

@@ -116,6 +116,38 @@ describe('returns on the order page', { timeout: 30_000 }, () => {
     });
   });
 
+  it('collects from the delivery address, or from another one the shopper gives', async () => {
+    const order = delivered();
+    const { api } = renderOrderWithReturns(order, orderReturnsReply());
+    api.on({
+      'GET /api/delivery/411001': {
+        pincode: '411001',
+        serviceable: true,
+        deliverBy: '2026-03-06',
+        label: 'Delivery by Friday, 6 Mar',
+      },
+      [`POST /api/orders/${order.orderId}/returns`]: jsonReply(201, {
+        message: 'Your return request is in. We will reply within a day.',
+        return: aReturn(),
+      }),
+    });
+    const dialog = await openDialog();
+    const pickup = within(dialog).getByRole('group', { name: 'Pickup address' });
+    expect(pickup.textContent).toContain('12 Silk Lane, Koregaon Park, Pune, 411001');
+    await userEvent.click(within(pickup).getByRole('checkbox', { name: 'Collect from another address' }));
+    const house = within(pickup).getByLabelText('House Name');
+    await userEvent.clear(house);
+    await userEvent.type(house, 'Office, 4th floor');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Body Mitt (Size L)'), '2');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Why are you returning them?'), 'other');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    await screen.findByText('Your return request is in. We will reply within a day.');
+    expect(api.callsTo(`POST /api/orders/${order.orderId}/returns`)[0]?.body).toMatchObject({
+      lines: [{ lineId: 'line-2', units: 2 }],
+      pickupAddress: { firstName: 'Asha', houseName: 'Office, 4th floor', pincode: '411001' },
+    });
+  });
+
   it('asks a cash-on-delivery order for the UPI ID the refund goes to', async () => {
     const order = delivered();
     renderOrderWithReturns(order, orderReturnsReply({ offer: anOffer({ needsUpiId: true }) }));

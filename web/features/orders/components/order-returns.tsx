@@ -101,6 +101,7 @@ export function OrderReturns({ order }: { order: Order }) {
           key={opening}
           orderId={order.orderId}
           orderNumber={order.orderNumber}
+          deliveryAddress={order.shippingAddress}
           offer={offer}
           open={open}
           onClose={() => setOpen(false)}

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import type { Address } from '../../../../contracts/auth';
 import { formatRupeesExact } from '../../../../contracts/format';
 import {
   MAX_RETURN_NOTE_LENGTH,
@@ -16,6 +17,7 @@ import {
 } from '../../../../contracts/returns';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog/dialog';
+import { AddressFields, type AddressValues } from '../../../components/form/address-fields';
 import { uploadReturnPhoto, useRequestReturn } from '../api/returns';
 
 type Offered = Extract<ReturnOfferView, { offered: true }>;
@@ -23,6 +25,8 @@ type Offered = Extract<ReturnOfferView, { offered: true }>;
 interface ReturnDialogProps {
   orderId: string;
   orderNumber: string;
+  /** The order's delivery address: where the courier collects, unless the shopper gives another. */
+  deliveryAddress: Address;
   offer: Offered;
   open: boolean;
   onClose: () => void;
@@ -34,7 +38,24 @@ interface ReturnDialogProps {
  * damage), a refund or (damaged, wrong item) a replacement, and for a cash-on-delivery order the UPI ID the
  * refund goes to. The courier collects from the delivery address. The server checks it all again.
  */
-export function ReturnDialog({ orderId, orderNumber, offer, open, onClose, onDone }: ReturnDialogProps) {
+export function ReturnDialog({
+  orderId,
+  orderNumber,
+  deliveryAddress,
+  offer,
+  open,
+  onClose,
+  onDone,
+}: ReturnDialogProps) {
+  const [elsewhere, setElsewhere] = useState(false);
+  const [pickup, setPickup] = useState<AddressValues>(() => ({
+    houseName: deliveryAddress.houseName,
+    streetArea: deliveryAddress.streetArea,
+    city: deliveryAddress.city,
+    state: deliveryAddress.state,
+    country: deliveryAddress.country,
+    pincode: deliveryAddress.pincode,
+  }));
   const [units, setUnits] = useState<Record<string, number>>({});
   const [reason, setReason] = useState<ReturnReason | ''>('');
   const [resolution, setResolution] = useState<ReturnResolution>('refund');
@@ -95,6 +116,15 @@ export function ReturnDialog({ orderId, orderNumber, offer, open, onClose, onDon
           note,
           photoIds: photos.map((photo) => photo.photoId),
           ...(offer.needsUpiId && chosenResolution === 'refund' ? { upiId: upiId.trim() } : {}),
+          ...(elsewhere
+            ? {
+                pickupAddress: {
+                  firstName: deliveryAddress.firstName,
+                  lastName: deliveryAddress.lastName,
+                  ...pickup,
+                },
+              }
+            : {}),
         },
       },
       {
@@ -107,10 +137,7 @@ export function ReturnDialog({ orderId, orderNumber, offer, open, onClose, onDon
   return (
     <Dialog open={open} onClose={onClose} title={`Return or replace: order ${orderNumber}`}>
       <form className="return-form" onSubmit={submit} noValidate>
-        <p className="order-card__meta">
-          You can return items until the end of {offer.lastDay}. The courier collects them from your delivery
-          address.
-        </p>
+        <p className="order-card__meta">You can return items until the end of {offer.lastDay}.</p>
         <fieldset>
           <legend>Items to return</legend>
           <ul className="return-form__lines">
@@ -227,6 +254,41 @@ export function ReturnDialog({ orderId, orderNumber, offer, open, onClose, onDon
             />
           </>
         ) : null}
+
+        <fieldset>
+          <legend>Pickup address</legend>
+          {elsewhere ? null : (
+            <p className="order-card__meta">
+              {[
+                deliveryAddress.houseName,
+                deliveryAddress.streetArea,
+                deliveryAddress.city,
+                deliveryAddress.pincode,
+              ]
+                .filter(Boolean)
+                .join(', ')}
+            </p>
+          )}
+          <label className="return-form__choice">
+            <input
+              type="checkbox"
+              checked={elsewhere}
+              onChange={(event) => setElsewhere(event.target.checked)}
+            />
+            Collect from another address
+          </label>
+          {elsewhere ? (
+            <AddressFields
+              values={pickup}
+              onChange={(event) =>
+                setPickup((current) => ({ ...current, [event.target.name]: event.target.value }))
+              }
+              onPlace={(place) =>
+                setPickup((current) => ({ ...current, city: place.city || current.city, state: place.state }))
+              }
+            />
+          ) : null}
+        </fieldset>
 
         {problem ? (
           <p className="error-text" role="alert">
