@@ -164,7 +164,7 @@ export type AdminProductsReply = z.infer<typeof AdminProductsReplySchema>;
 export const StockMovementSchema = z.object({
   at: z.string(),
   delta: z.number().int(),
-  reason: z.enum(['sale', 'cancellation', 'adjustment']),
+  reason: z.enum(['sale', 'cancellation', 'adjustment', 'return', 'write_off']),
   orderId: z.string().nullable(),
   /** The order's OM number, as the shopper and the console know it. */
   orderNumber: z.string().nullable(),

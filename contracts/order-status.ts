@@ -102,6 +102,12 @@ export const attentionReasons = [
   'cod_remittance_mismatch',
   'cod_not_remitted',
   'cod_refund_failing',
+  // docs/product.md#returns-attention: a return of the order waits for the owner.
+  'return_pickup_failed',
+  'return_pickup_overdue',
+  'return_parcel_lost',
+  'return_settlement_overdue',
+  'return_refund_failed',
 ] as const;
 export type AttentionReason = (typeof attentionReasons)[number];
 
@@ -121,4 +127,10 @@ export const attentionReasonText: Record<AttentionReason, string> = {
   cod_not_remitted: `Delivered cash on delivery over ${COD_REMITTANCE_OVERDUE_DAYS} days ago and not remitted yet.`,
   cod_refund_failing:
     'Its refund to the UPI ID failed: check the UPI ID and refund again, or record a refund paid another way.',
+  return_pickup_failed:
+    'The reverse pickup of its return failed: book it again, settle without pickup, or close it.',
+  return_pickup_overdue: 'Its return’s pickup was booked days ago and the courier has not collected it.',
+  return_parcel_lost: 'The courier lost its return parcel: refund or replace it all the same.',
+  return_settlement_overdue: 'Its return was received over a day ago and is neither refunded nor replaced.',
+  return_refund_failed: 'The refund of its return failed: refund it again.',
 };

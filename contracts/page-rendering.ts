@@ -16,6 +16,8 @@ export interface PageRenderRequest {
   seller: SellerDetails;
   /** A policy page's: the owner's dispatch days, which it states (docs/product.md#reply-and-dispatch-times). */
   dispatchDays?: number;
+  /** A policy page's: the return window's days, which it states (docs/product.md#returns). */
+  returnWindowDays?: number;
   /** The product page's product (GET /api/products/:id); null when that id is not on sale (404). */
   product?: { id: string; found: Product | null };
 }

@@ -35,6 +35,12 @@ export const PublicConfigSchema = z.object({
     .describe(
       "Days from payment to handing the parcel to the courier: the owner's setting, which the policies state",
     ),
+  returnWindowDays: z
+    .number()
+    .int()
+    .describe(
+      "Days after delivery a return may be asked for: the owner's setting, which the policies, product pages and checkout state",
+    ),
   seller: SellerDetailsSchema,
 });
 

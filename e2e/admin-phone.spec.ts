@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AdminOrderDetail } from '../contracts/admin-orders';
+import type { OrderReturnsReply, ReturnReply } from '../contracts/returns';
 import { contactMessages, orders, shipments } from '../server/db/schema';
 import { createStaffWithSetupLink } from '../server/modules/staff/staff-accounts';
 import { expect, test } from './fixtures';
@@ -11,7 +12,7 @@ import { signInOwnerByCookie } from './support/console-journeys';
 import { journeyProducts } from './support/journey-products';
 import { paidOrderOf } from './support/orders-journey';
 import { expectFitsWidth } from './support/phone-width';
-import { fillCart, pickupScheduled } from './support/shop';
+import { apiHeaders, fillCart, orderOf, pickupScheduled, shiprocketSimulatorOf } from './support/shop';
 
 // docs/architecture.md#console-on-a-phone: every console page at 390 px, with the longest values a real shop
 // has (an e-mail of 77 characters, a product's long title, an order of several items, its AWB and payment id),
@@ -48,6 +49,9 @@ interface Scene {
   /** A cash-on-delivery order awaiting its shopper's confirmation (docs/product.md#cash-on-delivery). */
   codAwaitingOrderId: string;
   codAwaitingOrderNumber: string;
+  /** A return of the order, asked for once it was delivered (docs/product.md#returns). */
+  returnId: string;
+  returnNumber: string;
   /** The IST day, as the orders' From and To take it. */
   today: string;
 }
@@ -114,6 +118,13 @@ function signedInPages(scene: Scene): ConsolePage[] {
         { button: 'End', dialog: `End ${longestCode}?`, axe: true },
       ],
     },
+    { name: 'Returns', path: '/admin/returns', heading: 'Returns', axe: true },
+    {
+      name: 'Return',
+      path: `/admin/returns/${scene.returnId}`,
+      heading: `Return ${scene.returnNumber}`,
+      dialogs: [{ button: 'Refuse', dialog: 'Refuse this return', axe: true }],
+    },
     {
       name: 'Customers',
       path: `/admin/customers?q=${encodeURIComponent(scene.email)}`,
@@ -176,6 +187,25 @@ test('every console page fits a 390 px phone without scrolling sideways', async 
     { id: 2, quantity: 3 },
   ]);
   const order = await pickupScheduled(shopperPage.request, orderId);
+  // Delivered, then one line asked back: the Returns pages have a return to show.
+  shiprocketSimulatorOf(server).move(Number(order.shipment?.shiprocketShipmentId), 'delivered');
+  await expect.poll(async () => (await orderOf(shopperPage.request, orderId)).status).toBe('delivered');
+  const offer = (await (
+    await shopperPage.request.get(`/api/orders/${orderId}/returns`)
+  ).json()) as OrderReturnsReply;
+  const asked = await shopperPage.request.post(`/api/orders/${orderId}/returns`, {
+    headers: { ...apiHeaders, 'Idempotency-Key': randomUUID() },
+    data: {
+      lines: offer.offer.offered
+        ? offer.offer.returnable.map(({ lineId, units }) => ({ lineId, units }))
+        : [],
+      reason: 'not_as_described',
+      resolution: 'refund',
+      note: `The cuff of ${title} is shorter than the photos show, and the lining is thinner than described.`,
+    },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const asking = ((await asked.json()) as ReturnReply).return;
   // COD checkout is the COD core's (issue 31): an order paid alike, then made a delivered COD order whose cash
   // the courier collected, as its delivery would leave it.
   const codOrderId = await paidOrderOf(shopperPage.request, server, [{ id: productId, quantity: 1 }]);
@@ -269,6 +299,8 @@ test('every console page fits a 390 px phone without scrolling sideways', async 
     codOrderNumber: codOrder.orderNumber,
     codAwaitingOrderId: awaitingCodOrder.orderId,
     codAwaitingOrderNumber: awaitingCodOrder.orderNumber,
+    returnId: asking.returnId,
+    returnNumber: asking.number,
     today: istDay(),
   };
 

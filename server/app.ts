@@ -35,6 +35,7 @@ import paymentRoutes from './modules/payments/routes';
 import payoutWebhookRoute from './modules/payouts/routes';
 import productImages from './modules/product-images/plugin';
 import publicConfigRoutes from './modules/public-config/routes';
+import returnRoutes, { adminReturnRoutes } from './modules/returns/routes';
 import seoRoutes from './modules/seo/routes';
 import shippingRoutes from './modules/shipping/routes';
 import shiprocketGateway from './modules/shipping/shiprocket-gateway';
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(codRoutes, { prefix: '/cod' });
       await api.register(codLinkRoutes, { prefix: '/cod' });
       await api.register(orderRoutes, { prefix: '/orders' });
+      await api.register(returnRoutes, { prefix: '/orders' });
       await api.register(orderHistoryRoutes, { prefix: '/order-history' });
       // Its two paths sit under /shipping and /webhooks.
       await api.register(shippingRoutes);
@@ -160,6 +162,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(adminCouponRoutes, { prefix: '/admin' });
       await api.register(codMoneyRoutes, { prefix: '/admin' });
       await api.register(adminCodRoutes, { prefix: '/admin' });
+      await api.register(adminReturnRoutes, { prefix: '/admin' });
       await api.register(staffRoutes, { prefix: '/admin' });
       await api.register(staffAlertRoutes, { prefix: '/admin' });
       await api.register(auditRoutes, { prefix: '/admin' });

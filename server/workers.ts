@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { expireUnconfirmedCodOrders } from './flows/cod-orders';
 import { codRefundDeps, settleStuckPayouts } from './flows/cod-refunds';
 import { flagUnremittedCod } from './flows/cod-remittances';
-import { paymentDeps, shippingDeps } from './flows/deps';
+import { paymentDeps, returnDeps, shippingDeps } from './flows/deps';
 import { createShipmentForOrder, requeueUnshippedOrders } from './flows/fulfil-order';
 import { reconcilePendingOrders } from './flows/reconcile-payments';
 import {
@@ -13,6 +13,9 @@ import {
   requeueStrayRefunds,
   settleStalePendingRefunds,
 } from './flows/refunds';
+import { retryUnansweredReturnRefunds, runReturnRefund } from './flows/return-refunds';
+import { pollStaleReturnParcels } from './flows/return-tracking';
+import { bookReturnPickupFor, sweepReturns } from './flows/returns';
 import { pollStaleShipments } from './flows/tracking';
 import { loginFailures } from './modules/auth/login-throttle';
 import { sweepBotChallengeRows } from './modules/challenge/sweep';
@@ -20,6 +23,7 @@ import { sendContactReply } from './modules/contact/send-reply';
 import { forwardContactMessage } from './modules/contact/service';
 import { sweepExpiredHolds } from './modules/holds/holds';
 import { sendOrderEmail } from './modules/orders/order-email';
+import { sendReturnMessage } from './modules/returns/return-message';
 import { staffFailures } from './modules/staff/staff-throttle';
 import { forgetOldAlertDeliveries } from './modules/staff-alerts/alert-deliveries';
 import { pushAttentionAlert } from './modules/staff-alerts/attention-alert';
@@ -79,6 +83,13 @@ export default fp(
     await jobs.work(jobQueues.refundStrayPayment, (job) => refundStrayPayment(paymentDeps(app), job));
     await jobs.work(jobQueues.createShipment, (job) => createShipmentForOrder(shippingDeps(app), job));
     await jobs.work(jobQueues.pollTracking, () => runSweeps(app));
+    await jobs.work(jobQueues.bookReturnPickup, (job) => bookReturnPickupFor(returnDeps(app), job.returnId));
+    await jobs.work(jobQueues.refundReturn, async (job) => {
+      await runReturnRefund(returnDeps(app), job.returnId);
+    });
+    await jobs.work(jobQueues.sendReturnMessage, (job) =>
+      sendReturnMessage(app.db, app.notifier, job, app.config.publicUrl),
+    );
     // The fallback for lost tracking and refund webhooks, and for shipment and refund jobs that gave up.
     await jobs.schedule(jobQueues.pollTracking, '*/15 * * * *');
   },
@@ -114,6 +125,13 @@ async function runSweeps(app: Parameters<typeof paymentDeps>[0]) {
   if (unremitted > 0) log.warn({ unremitted }, 'COD cash delivered long ago and not remitted');
   const outcome = await pollStaleShipments(shippingDeps(app));
   if (outcome.polled + outcome.failed > 0) log.info({ outcome }, 'shipment tracking polled');
+  const returnParcels = await pollStaleReturnParcels(shippingDeps(app));
+  if (returnParcels.polled + returnParcels.failed > 0) log.info({ returnParcels }, 'return parcels polled');
+  const returnSweep = await sweepReturns(returnDeps(app));
+  if (returnSweep.overdue + returnSweep.unsettled + returnSweep.booked > 0)
+    log.warn({ returnSweep }, 'returns swept');
+  const returnRefunds = await retryUnansweredReturnRefunds(returnDeps(app));
+  if (returnRefunds > 0) log.warn({ returnRefunds }, 'return refunds asked again');
   const forgotten =
     (await sweepBotChallengeRows(app.db)) +
     (await loginFailures.sweep(app.db)) +

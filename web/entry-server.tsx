@@ -1,6 +1,7 @@
 import { type ReactNode, StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { PageRenderer, PageRenderRequest, RenderedPage } from '../contracts/page-rendering';
+import { DEFAULT_RETURN_SETTINGS } from '../contracts/returns';
 import { App } from './app/app';
 import { APP_STATE_ELEMENT_ID, serializeAppState } from './app/app-state';
 import { createQueryClient } from './app/query-client';
@@ -33,7 +34,10 @@ export async function render(request: PageRenderRequest): Promise<RenderedPage> 
   setRenderedOrder(queryClient, shuffleIds(request.products.map((product) => product.id)));
   queryClient.setQueryData(sellerDetailsQueryOptions.queryKey, request.seller);
   if (request.dispatchDays !== undefined) {
-    queryClient.setQueryData(policyFactsQueryOptions.queryKey, { dispatchDays: request.dispatchDays });
+    queryClient.setQueryData(policyFactsQueryOptions.queryKey, {
+      dispatchDays: request.dispatchDays,
+      returnWindowDays: request.returnWindowDays ?? DEFAULT_RETURN_SETTINGS.windowDays,
+    });
   }
   if (request.product) {
     queryClient.setQueryData(productQueryOptions(request.product.id).queryKey, request.product.found);

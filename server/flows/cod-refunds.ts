@@ -116,7 +116,7 @@ async function refundRequest(tx: Database, locked: LockedOrder, amountPaise: num
 
 function creditNoteReason(reason: string, returnId: string | null | undefined) {
   return returnId
-    ? { text: creditNoteReasons.goodsReturned(reason), goodsReturned: true }
+    ? { text: creditNoteReasons.refundGoodsReturned(reason), goodsReturned: true }
     : { text: creditNoteReasons.refundNoGoodsReturned(reason), goodsReturned: false };
 }
 

@@ -1,15 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { orders, payments, refunds } from '../db/schema';
 import type { ChangeSource } from '../modules/history/status-history';
 import { issueCreditNoteForRefund } from '../modules/invoices/credit-note-for-refund';
-import { MAX_FAILED_REFUNDS, type OrderEvent, owesRefund } from '../modules/orders/lifecycle';
+import { MAX_FAILED_REFUNDS, owesRefund } from '../modules/orders/lifecycle';
 import { applyOrderEvent, lockOrder } from '../modules/orders/order-writer';
 import { payingPaymentOf } from '../modules/payments/payment-records';
 import {
   orderOfRazorpayPayment,
-  type RecordedRefund,
   recordRefund,
   refundsOfPayment,
   stalePendingRefunds,
@@ -18,27 +17,16 @@ import { type Jobs, jobQueues } from '../plugins/jobs';
 import { RazorpayError } from '../providers/razorpay/client';
 import type { RazorpayRefund } from '../providers/razorpay/types';
 import type { PaymentDeps } from './deps';
+import { orderEventOf } from './refund-events';
+import { recordReturnRazorpayRefund } from './return-refunds';
+
+export { orderEventOf };
 
 export type RefundOutcome = 'nothing_owed' | RazorpayRefund['status'];
 
 // Razorpay answers 409 while a request with the same idempotency key is still being processed.
 const IN_PROGRESS_RETRIES = 3;
 const IN_PROGRESS_WAIT_MS = 300;
-
-/** What a recorded refund means for its order; a stray payment's refund matters only when it fails. */
-export function orderEventOf(recorded: RecordedRefund): OrderEvent | undefined {
-  if (recorded.status === 'failed') {
-    return {
-      type: 'refund_failed',
-      paymentId: recorded.paymentId,
-      attempts: recorded.failedAttempts,
-      stray: recorded.stray,
-    };
-  }
-  if (recorded.stray) return recorded.status === 'processed' ? { type: 'stray_refund_settled' } : undefined;
-  if (recorded.status === 'pending') return { type: 'refund_started' };
-  return { type: 'refund_settled', fullyRefunded: recorded.fullyRefunded, refundId: recorded.refundId };
-}
 
 /**
  * Records what Razorpay reported of a refund (the refund call's reply, a refund webhook or a fetch) under the
@@ -55,6 +43,8 @@ export async function settleRefund(
   await deps.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, orderId);
     if (!locked) return;
+    // A return's refund settles its return too (docs/architecture.md#returns).
+    if (await recordReturnRazorpayRefund(locked, deps.jobs, refund, source)) return;
     const recorded = await recordRefund(tx, refund, source);
     if (!recorded?.changed) return;
     await issueCreditNoteForRefund(tx, recorded, refund);
@@ -105,7 +95,8 @@ export async function refundCancelledOrder(
   source: ChangeSource,
 ): Promise<RefundOutcome> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order || !owesRefund(order)) return 'nothing_owed';
+  // A cancelled replacement (docs/product.md#returns) was never paid for: nothing to give back.
+  if (!order || !owesRefund(order) || order.totalPaise === 0) return 'nothing_owed';
   const payment = await payingPaymentOf(deps.db, orderId);
   if (!payment) {
     deps.log.error({ orderId }, 'paid order has no captured payment to refund');
@@ -173,6 +164,7 @@ export async function requeueOwedRefunds(deps: SweepDeps): Promise<number> {
       and(
         eq(orders.status, 'cancelled'),
         inArray(orders.paymentStatus, ['paid', 'partially_refunded']),
+        gt(orders.totalPaise, 0),
         lt(orders.updatedAt, sql`now() - make_interval(mins => ${OWED_AFTER_MINUTES}::int)`),
       ),
     )

@@ -18,6 +18,7 @@ import type { Jobs } from '../plugins/jobs';
 import { ShiprocketError } from '../providers/shiprocket/client';
 import { SHIPROCKET_STATUS } from '../providers/shiprocket/cod';
 import type { ShippingDeps } from './deps';
+import { isReturnWebhook, receiveReturnTrackingWebhook } from './return-tracking';
 
 type ShipmentRow = typeof shipments.$inferSelect;
 
@@ -99,6 +100,8 @@ export async function receiveTrackingWebhook(deps: ShippingDeps, body: unknown):
     return 'unreadable';
   }
   const payload = parsed.data;
+  // A return parcel first: its AWB and RET- order id are never a forward parcel's (docs/architecture.md#shiprocket-returns).
+  if (isReturnWebhook(payload)) return receiveReturnTrackingWebhook(deps, payload);
   const shipment = await findShipmentOfWebhook(deps.db, payload);
   if (!shipment) {
     deps.log.info(

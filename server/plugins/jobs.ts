@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import type { OrderEmailKind } from '../../contracts/orders';
+import type { ReturnMessageKind } from '../../contracts/returns';
 import type { Database } from '../db/client';
 import { jobFailures } from '../metrics';
 
@@ -21,6 +22,10 @@ export const jobQueues = {
   sendDailyDigests: 'staff.daily-digest',
   releaseExpiredHolds: 'holds.release-expired',
   expireUnconfirmedCod: 'cod.expire-unconfirmed',
+  // docs/architecture.md#returns
+  bookReturnPickup: 'return.book-pickup',
+  refundReturn: 'return.refund',
+  sendReturnMessage: 'return.message',
 } as const;
 
 export type JobQueue = (typeof jobQueues)[keyof typeof jobQueues];
@@ -55,6 +60,12 @@ export interface JobPayloads {
   'holds.release-expired': Record<string, never>;
   /** Scheduled every minute: COD orders unconfirmed past their time are cancelled (docs/product.md#cash-on-delivery). */
   'cod.expire-unconfirmed': Record<string, never>;
+  /** Our returns row id: books (or finds) its reverse pickup at Shiprocket. */
+  'return.book-pickup': { returnId: string };
+  /** Our returns row id: asks the provider for its pending refund attempt, if no reply was recorded. */
+  'return.refund': { returnId: string };
+  /** A step of the return told to the shopper, by e-mail or SMS. */
+  'return.message': { returnId: string; kind: ReturnMessageKind };
 }
 
 export interface JobOptions {

@@ -37,6 +37,7 @@ export function renderShop(path: string, options: RenderShopOptions = {}) {
       google: { clientId: 'test-client.apps.googleusercontent.com', mode: 'simulator' },
       razorpay: { keyId: 'rzp_test_shop', checkoutScriptUrl: '/sim/razorpay/checkout.js' },
       dispatchDays: 2,
+      returnWindowDays: 7,
       seller: noSellerDetails,
     },
     'GET /api/products': { products: catalogue },

@@ -9,6 +9,7 @@ export * from './holds';
 export * from './invoices';
 export * from './notifications';
 export * from './orders';
+export * from './returns';
 export * from './shipments';
 export * from './shop-settings';
 export * from './simulators';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -69,7 +70,8 @@ export const orders = pgTable(
     // The items as ordered, so a reused pending order is only reused for the very same cart.
     cartFingerprint: text('cart_fingerprint').notNull(),
     razorpayOrderId: text('razorpay_order_id'),
-    paymentMethod: text('payment_method', { enum: ['Online', 'COD'] })
+    // 'Replacement': a return's replacement, sent for nothing (docs/product.md#returns).
+    paymentMethod: text('payment_method', { enum: ['Online', 'COD', 'Replacement'] })
       .notNull()
       .default('Online'),
     /** docs/product.md#cash-on-delivery: the COD fee, GST included, part of the total; 0 for an online order. */
@@ -91,6 +93,11 @@ export const orders = pgTable(
     promisedDeliveryDate: date('promised_delivery_date'),
     /** When the reconciler last asked Razorpay about this pending order: it asks the longest-unasked first. */
     paymentCheckedAt: timestamp('payment_checked_at', { withTimezone: true }),
+    /**
+     * docs/product.md#returns: a replacement is a zero-value order of the returned units, linked to the order
+     * it replaces; null on every order a shopper paid for.
+     */
+    replacementOfOrderId: uuid('replacement_of_order_id').references((): AnyPgColumn => orders.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -108,7 +115,14 @@ export const orders = pgTable(
     index('orders_created_idx').on(table.createdAt, table.id),
     index('orders_contact_email_idx').on(sql`lower(${table.contact}->>'email')`),
     index('orders_contact_phone_idx').on(sql`(${table.contact}->>'phone')`),
-    check('orders_total_positive', sql`${table.totalPaise} >= 100`),
+    // Razorpay takes at least ₹1; only a replacement (docs/product.md#returns) is sent for nothing.
+    check(
+      'orders_total_positive',
+      sql`${table.totalPaise} >= 100 or (${table.replacementOfOrderId} is not null and ${table.totalPaise} = 0)`,
+    ),
+    index('orders_replacement_of_idx')
+      .on(table.replacementOfOrderId)
+      .where(sql`${table.replacementOfOrderId} is not null`),
     // The COD orders awaiting confirmation, for the expiry sweep and the console (docs/product.md#cash-on-delivery).
     index('orders_cod_awaiting_idx')
       .on(table.codConfirmBy)

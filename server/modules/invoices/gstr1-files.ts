@@ -206,6 +206,10 @@ export function gstr1Files(
     if (note.reason === creditNoteReasons.cancelled || note.reason === creditNoteReasons.returnedToOrigin) {
       for (const line of note.invoice.lines) hsnEntryOf(line).quantity -= line.quantity;
     }
+    // A return's note carries the units that came back (docs/product.md#returns).
+    if (note.reason.startsWith('Goods returned:')) {
+      for (const line of note.lines) hsnEntryOf(line).quantity -= line.quantity;
+    }
   }
 
   const files: Record<string, string> = {

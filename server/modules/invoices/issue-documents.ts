@@ -12,6 +12,8 @@ import {
   orderItems,
   orders,
   products,
+  returnLines,
+  returnRefunds,
   type SellerSnapshot,
   staffRefunds,
 } from '../../db/schema';
@@ -247,8 +249,11 @@ export function creditedLines(
 export const creditNoteReasons = {
   cancelled: 'Order cancelled before dispatch: no goods supplied.',
   returnedToOrigin: 'Cash-on-delivery parcel returned to origin undelivered: no goods supplied.',
+  /** docs/product.md#returns: the returned units come back; the note credits what was refunded for them. */
+  goodsReturned: (returnNumber: string) => `Goods returned: return ${returnNumber}.`,
   refundNoGoodsReturned: (reason: string) => `Refund, no goods returned: ${reason}`,
-  goodsReturned: (reason: string) => `Refund of goods returned: ${reason}`,
+  /** A COD refund paid out for goods that came back (docs/product.md#cod-refunds). */
+  refundGoodsReturned: (reason: string) => `Refund of goods returned: ${reason}`,
 } as const;
 
 /**
@@ -264,6 +269,55 @@ async function creditNoteReasonOf(tx: Database, razorpayRefundId: string) {
   return byStaff
     ? { text: creditNoteReasons.refundNoGoodsReturned(byStaff.reason), goodsReturned: false }
     : { text: creditNoteReasons.cancelled, goodsReturned: true };
+}
+
+/**
+ * A return's refund credits the returned units themselves: each line its units, and its share (by what was
+ * paid for them) of the amount refunded, the tax reversed at the product's rate. Undefined for any other refund.
+ */
+async function returnedGoodsLines(
+  tx: Database,
+  razorpayRefundId: string,
+  amountPaise: number,
+  supply: SupplyKind,
+): Promise<{ text: string; lines: DocumentLine[] } | undefined> {
+  const [refund] = await tx
+    .select({ returnId: returnRefunds.returnId })
+    .from(returnRefunds)
+    .where(eq(returnRefunds.razorpayRefundId, razorpayRefundId));
+  if (!refund) return undefined;
+  const rows = await tx
+    .select({
+      line: returnLines,
+      item: orderItems,
+      hsnCode: products.hsnCode,
+      rate: products.gstRateBasisPoints,
+    })
+    .from(returnLines)
+    .innerJoin(orderItems, eq(orderItems.id, returnLines.orderItemId))
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(returnLines.returnId, refund.returnId))
+    .orderBy(asc(orderItems.id));
+  const shares = shareInProportion(
+    amountPaise,
+    rows.map(({ line }) => line.paidPaise),
+  );
+  const lines = rows.flatMap(({ line, item, hsnCode, rate }, index) => {
+    const share = shares[index] ?? 0;
+    if (share <= 0) return [];
+    return [
+      {
+        description: `${item.title} (${item.size}): returned`,
+        hsnCode,
+        quantity: line.units,
+        unitPricePaise: item.unitMrpPaise,
+        discountPaise: Math.max(0, item.unitMrpPaise * line.units - share),
+        ...taxInclusiveAmount(share, rate, supply),
+      },
+    ];
+  });
+  const returnNumber = `RT-${refund.returnId.slice(0, 8).toUpperCase()}`;
+  return { text: creditNoteReasons.goodsReturned(returnNumber), lines };
 }
 
 /**
@@ -291,12 +345,12 @@ export async function issueCreditNote(
   const invoice = await invoiceOfOrder(tx, refund.orderId);
   if (!invoice || refund.amountPaise <= 0) return undefined;
   const settings = await readShopSettings(tx);
-  const reason = refund.reason ?? (await creditNoteReasonOf(tx, refund.razorpayRefundId));
-  const lines = creditedLines(
-    invoice,
-    Math.min(refund.amountPaise, invoice.totalPaise),
-    reason.goodsReturned,
-  );
+  const amountPaise = Math.min(refund.amountPaise, invoice.totalPaise);
+  const returned = await returnedGoodsLines(tx, refund.razorpayRefundId, amountPaise, invoice.supply);
+  const reason = returned ?? refund.reason ?? (await creditNoteReasonOf(tx, refund.razorpayRefundId));
+  const lines = returned
+    ? returned.lines
+    : creditedLines(invoice, amountPaise, 'goodsReturned' in reason ? reason.goodsReturned : true);
   const financialYear = financialYearOf(issuedAt);
   const sequence = await takeNextNumber(tx, 'credit_note', financialYear);
   const [note] = await tx

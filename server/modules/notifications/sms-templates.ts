@@ -20,6 +20,8 @@ export const orderSmsTemplates = {
     'Ottoman Mittens: please confirm your cash-on-delivery order ##order## of ##amount##: ##link##',
   cod_unconfirmed_cancelled:
     'Ottoman Mittens: your cash-on-delivery order ##order## was not confirmed in time and is cancelled. Nothing was charged.',
+  // docs/product.md#returns: each step of a return, its status label as the variable.
+  return_update: 'Ottoman Mittens: your return for order ##order##: ##status##. Details: ##link##',
 } as const;
 
 export type OrderSmsTemplate = keyof typeof orderSmsTemplates;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -345,4 +346,72 @@ export async function markPaymentChecked(db: Database, orderIds: string[]) {
  */
 export async function detachOrdersFromUser(tx: Database, userId: string) {
   await tx.update(orders).set({ userId: null, updatedAt: sql`now()` }).where(eq(orders.userId, userId));
+}
+
+// ---- Returns (docs/product.md#returns): the replacement order ----
+
+/**
+ * docs/product.md#returns: a replacement is a new order of the returned units at no charge, linked to the
+ * order it replaces: its own OM number, paid (nothing is owed), no invoice (nothing is sold), its units taken
+ * from the stock (the caller locked the products and checked they cover them) and its parcel booked as a
+ * prepaid one by the shipment job. Returns the new order's id.
+ */
+export async function placeReplacementOrder(
+  tx: Database,
+  jobs: Pick<Jobs, 'send'>,
+  original: OrderRow,
+  lines: readonly { orderItemId: string; units: number }[],
+  deliverTo: OrderRow['shippingAddress'],
+): Promise<string> {
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.id,
+        lines.map((line) => line.orderItemId),
+      ),
+    )
+    .orderBy(asc(orderItems.id));
+  const orderId = randomUUID();
+  await tx.insert(orders).values({
+    id: orderId,
+    userId: original.userId,
+    status: 'confirmed',
+    paymentStatus: 'paid',
+    mrpPaise: 0,
+    subtotalPaise: 0,
+    discountPaise: 0,
+    shippingPaise: 0,
+    taxPaise: 0,
+    totalPaise: 0,
+    cartFingerprint: `replacement:${original.id}:${orderId}`,
+    paymentMethod: 'Replacement',
+    contact: original.contact,
+    shippingAddress: deliverTo,
+    billingAddress: original.billingAddress,
+    paidAt: sql`now()` as unknown as Date,
+    replacementOfOrderId: original.id,
+  });
+  await tx.insert(orderItems).values(
+    items.map((item) => {
+      const units = lines.find((line) => line.orderItemId === item.id)?.units ?? 0;
+      const { id: _id, orderId: _orderId, ...copied } = item;
+      return {
+        ...copied,
+        orderId,
+        quantity: units,
+        unitPricePaise: 0,
+        discountPercent: 100,
+        couponSharePaise: 0,
+      };
+    }),
+  );
+  await recordChanges(tx, 'shop', [
+    { entity: 'order', entityId: orderId, field: 'status', from: null, to: 'confirmed' },
+    { entity: 'order', entityId: orderId, field: 'paymentStatus', from: null, to: 'paid' },
+  ]);
+  await takeOrderStock(tx, jobs, orderId);
+  await jobs.send(tx, jobQueues.createShipment, { orderId }, { singletonKey: orderId });
+  return orderId;
 }

@@ -5,6 +5,7 @@ import { searchPath } from '../../../contracts/search-query';
 import type { CatalogueVersions } from '../../db/change-events';
 import type { Database } from '../../db/client';
 import { type CatalogueSnapshot, createCatalogueCache, parseProductId } from '../catalogue/service';
+import { readReturnSettings } from '../returns/return-records';
 import { type PageDescriptor, pageHead } from '../seo/page-head';
 import { createShopSettingsCache } from '../shop-settings/cached-shop-settings';
 import type { ShopSettings } from '../shop-settings/read-shop-settings';
@@ -87,7 +88,9 @@ export function createPageService({ db, versions, renderer, template, siteUrl }:
       products,
       seller: sellerDetailsOf(settings),
       // Only the policy pages state the dispatch days: the others carry no policy facts in their data.
-      ...(request.kind === 'policy' ? { dispatchDays: settings.dispatchDays } : {}),
+      ...(request.kind === 'policy'
+        ? { dispatchDays: settings.dispatchDays, returnWindowDays: (await readReturnSettings(db)).windowDays }
+        : {}),
       ...(product ? { product } : {}),
     });
     const html = template.fill({ head: pageHead(descriptor, siteUrl), ...rendered });

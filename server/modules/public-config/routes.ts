@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PublicConfigSchema } from '../../../contracts/public-config';
+import { readReturnSettings } from '../returns/return-records';
 import { readShopSettings } from '../shop-settings/read-shop-settings';
 import { sellerDetailsOf } from '../shop-settings/seller-details';
 
@@ -24,6 +25,7 @@ const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
           : { clientId: app.config.google.clientId ?? '', mode: 'google' as const },
         razorpay: { keyId: app.razorpay.keyId, checkoutScriptUrl: app.razorpay.checkoutScriptUrl },
         dispatchDays: settings.dispatchDays,
+        returnWindowDays: (await readReturnSettings(app.db)).windowDays,
         seller: sellerDetailsOf(settings),
       };
     },

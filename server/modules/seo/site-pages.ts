@@ -25,7 +25,7 @@ export const policyPages: readonly PolicyPage[] = [
   {
     path: '/cancellation-refund',
     description:
-      'How to cancel an Ottoman Mittens order, return unused mittens within 7 days, and when refunds reach you.',
+      'How to cancel an Ottoman Mittens order, return or replace mittens after delivery, and when refunds reach you.',
   },
   {
     path: '/shipping-delivery',

@@ -6,12 +6,14 @@ import { ProductNotFound } from '../../features/catalogue/components/product-not
 import { CheckDelivery } from '../../features/location/components/check-delivery';
 import { useParams } from '../../lib/router';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useReturnWindowDays } from '../../lib/use-return-window';
 import { useShopState } from '../shop-state/shop-state-provider';
 
 export function ProductRoute() {
   const { id } = useParams();
   const product = useProduct(id);
   const shopState = useShopState();
+  const returnDays = useReturnWindowDays();
   const notFound = !isProductId(id) || product.data === null;
   useDocumentTitle(notFound ? 'Product not found' : product.data?.title);
 
@@ -32,6 +34,7 @@ export function ProductRoute() {
         onToggleCart={shopState.toggleCart}
         onToggleWishlist={shopState.toggleWishlist}
         deliveryCheck={<CheckDelivery />}
+        returnDays={returnDays}
       />
     );
   }

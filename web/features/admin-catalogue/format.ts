@@ -1,6 +1,12 @@
 export { formatRupees } from '../../../contracts/format';
 
-const reasonLabels = { sale: 'Sale', cancellation: 'Cancellation', adjustment: 'Count set' } as const;
+const reasonLabels = {
+  sale: 'Sale',
+  cancellation: 'Cancellation',
+  adjustment: 'Count set',
+  return: 'Returned',
+  write_off: 'Written off',
+} as const;
 
 export function stockReasonLabel(reason: keyof typeof reasonLabels): string {
   return reasonLabels[reason];

@@ -187,15 +187,15 @@ export const policies: readonly Policy[] = [
         ],
       },
       {
-        heading: 'Returns within 7 days',
+        heading: 'Returns within {returnDays} days',
         paragraphs: [
-          'You can return an unused mitten in its original packaging within 7 days of delivery. Write to care@ottomanmittens.in with your order number; we arrange the pick-up and refund the price of the returned item once it reaches us and we have checked it.',
+          'You can return an unused mitten in its original packaging within {returnDays} days of delivery. Open the order in My Orders and use Return or replace: choose the items, tell us why, and add photos if something arrived damaged. We arrange the pick-up from your delivery address and refund what you paid for the returned items (after any discount, shipping not included) once they reach us and we have checked them. A prepaid order is refunded to the way you paid; a cash-on-delivery order to the UPI ID you give us.',
         ],
       },
       {
         heading: 'Damaged, defective or wrong items',
         paragraphs: [
-          'If your mitten arrives damaged or defective, or you receive the wrong product, please tell us within 6-8 days of receipt. Write to care@ottomanmittens.in or call +91 98100 45210 and include:',
+          'If your mitten arrives damaged or defective, or you receive the wrong product, please tell us within 6-8 days of receipt: use Return or replace on the order in My Orders (within the {returnDays} days of returns), or write to care@ottomanmittens.in or call +91 98100 45210, and include:',
         ],
         bullets: [
           'Your order number',
@@ -206,7 +206,7 @@ export const policies: readonly Policy[] = [
       {
         heading: 'What happens next',
         paragraphs: [
-          'We review every report and reply by e-mail. If the item is damaged, defective or wrong, we will offer you a free replacement or a full refund, whichever you prefer. If we need the item back, we arrange the pick-up at no cost to you.',
+          'We review every request and tell you of each step by e-mail (or SMS). If the item is damaged or wrong, you choose a free replacement or a refund. If we need the item back, we arrange the pick-up at no cost to you; for a small damaged item we may refund or replace it without a pick-up.',
           'Because bath mittens are personal-care items, we cannot accept a mitten back once it has been used, unless it is defective.',
         ],
       },
@@ -279,11 +279,14 @@ export const policies: readonly Policy[] = [
 /** What the policies' texts state from the shop's settings. */
 export interface PolicyFacts {
   dispatchDays: number;
+  /** docs/product.md#returns: the owner's return window. */
+  returnWindowDays: number;
 }
 
 /** A policy's text with the dispatch and reply times filled in. */
 export function fillPolicyText(text: string, facts: PolicyFacts): string {
   return text
     .replaceAll('{dispatch}', dispatchTimeText(facts.dispatchDays))
+    .replaceAll('{returnDays}', String(facts.returnWindowDays))
     .replaceAll('{reply}', replyTimeText());
 }

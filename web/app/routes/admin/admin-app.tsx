@@ -20,6 +20,8 @@ import { AdminOrderPage } from './admin-order';
 import { AdminOrdersPage } from './admin-orders';
 import { AdminProductPage } from './admin-product';
 import { AdminProductsPage } from './admin-products';
+import { AdminReturnPage } from './admin-return';
+import { AdminReturnsPage } from './admin-returns';
 import { AdminSetupPage } from './admin-setup';
 import { AdminStaffPage } from './admin-staff';
 import { ToastProvider } from './toasts';
@@ -48,6 +50,8 @@ const routes: RouteObject[] = [
           { path: 'coupons', element: <AdminCouponsPage /> },
           { path: 'coupons/:id', element: <AdminCouponPage /> },
           { path: 'cod', element: <AdminCodPage /> },
+          { path: 'returns', element: <AdminReturnsPage /> },
+          { path: 'returns/:id', element: <AdminReturnPage /> },
           { path: 'customers', element: <AdminCustomersPage /> },
           { path: 'customers/:id', element: <AdminCustomerPage /> },
           { path: 'messages', element: <AdminMessagesPage /> },

@@ -50,6 +50,7 @@ export function AdminLayout() {
             </li>
             <li>
               <NavLink to={adminPaths.cod}>Cash on delivery</NavLink>
+              <NavLink to={adminPaths.returns}>Returns</NavLink>
             </li>
             <li>
               <NavLink to={adminPaths.customers}>Customers</NavLink>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Product } from '../../../../contracts/catalogue';
 import { formatRupees } from '../../../../contracts/format';
 import { FREE_SHIPPING_FROM } from '../../../../contracts/pricing';
+import { DEFAULT_RETURN_SETTINGS } from '../../../../contracts/returns';
 import { shop } from '../../../../contracts/shop';
 import { Button } from '../../../components/button';
 import { Carousel } from '../../../components/carousel/carousel';
@@ -27,6 +28,8 @@ interface ProductDetailProps {
   onToggleWishlist: (product: Product) => void;
   /** docs/product.md#delivery-promise: the "Check delivery" field, under the buttons. */
   deliveryCheck?: ReactNode;
+  /** docs/product.md#returns: the owner's return window, in days. */
+  returnDays?: number;
 }
 
 function capitalise(text: string): string {
@@ -40,6 +43,7 @@ export function ProductDetail({
   onToggleCart,
   onToggleWishlist,
   deliveryCheck,
+  returnDays = DEFAULT_RETURN_SETTINGS.windowDays,
 }: ProductDetailProps) {
   return (
     <article className="product-detail container" aria-labelledby="product-title">
@@ -97,7 +101,8 @@ export function ProductDetail({
         {deliveryCheck}
         <ShareButton title={product.title} />
         <p className="product-detail__note">
-          Free shipping on orders of {formatRupees(FREE_SHIPPING_FROM)} or more · 7 days return available
+          Free shipping on orders of {formatRupees(FREE_SHIPPING_FROM)} or more · {returnDays} days return
+          available
         </p>
         <dl className="product-detail__facts">
           <div>

@@ -5,6 +5,7 @@ import { Button } from '../../../components/button';
 import { ImageWithFallback } from '../../../components/image-with-fallback';
 import { paths } from '../../../lib/paths';
 import { Link } from '../../../lib/router';
+import { useReturnWindowDays } from '../../../lib/use-return-window';
 import './checkout.css';
 
 const ITEM_IMAGE_SIZE = 112;
@@ -20,6 +21,7 @@ interface CheckoutItemProps {
 
 /** docs/product.md#screens Checkout: one item with its size, quantity, totals, return window and delivery date. */
 export function CheckoutItem({ line, arrival, onRemove, onMoveToWishlist }: CheckoutItemProps) {
+  const returnDays = useReturnWindowDays();
   const src = line.images[0] ?? line.img;
 
   return (
@@ -50,7 +52,7 @@ export function CheckoutItem({ line, arrival, onRemove, onMoveToWishlist }: Chec
           <span className="visually-hidden">Offer price</span>
           <strong>{formatRupees(discountedUnitPrice(line.price, line.discount) * line.quantity)}</strong>
         </p>
-        <p className="checkout-item__note">7 days return available</p>
+        <p className="checkout-item__note">{returnDays} days return available</p>
         {/* The line keeps its height while the day is asked, so the items below do not move. */}
         <p className="checkout-item__note" aria-hidden={arrival ? undefined : true}>
           {arrival ?? '\u00a0'}

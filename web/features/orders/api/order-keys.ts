@@ -6,4 +6,5 @@ export const orderKeys = {
   shipmentUpdates: (id: string) => ['orders', id, 'shipment-updates'] as const,
   tracking: (id: string) => ['orders', id, 'tracking'] as const,
   documents: (id: string) => ['orders', id, 'documents'] as const,
+  returns: (id: string) => ['orders', id, 'returns'] as const,
 };

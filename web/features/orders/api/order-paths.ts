@@ -11,4 +11,6 @@ export const orderApiPaths = {
   checkShiprocketUpdates: orderPath('check-shiprocket-updates'),
   shipmentUpdates: orderPath('shipment-updates'),
   cancel: orderPath('cancel'),
+  returns: (id: string) => `/orders/${encodeURIComponent(id)}/returns`,
+  returnPhotos: (id: string) => `/orders/${encodeURIComponent(id)}/return-photos`,
 } as const;

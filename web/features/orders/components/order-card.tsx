@@ -11,6 +11,7 @@ import { Link } from '../../../lib/router';
 import { useCancelOrder } from '../api/cancel-order';
 import { useOrderDocuments } from '../api/get-order-documents';
 import { CancelOrderDialog } from './cancel-order-dialog';
+import { OrderReturns } from './order-returns';
 import { pendingPromiseOf, ShippingInformation } from './shipping-information';
 import { TrackingModal } from './tracking-modal';
 
@@ -179,6 +180,8 @@ export function OrderCard({ order }: { order: Order }) {
           ))}
         </ul>
       </section>
+
+      <OrderReturns order={order} />
 
       <TrackingModal
         orderId={order.orderId}

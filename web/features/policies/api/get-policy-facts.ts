@@ -10,7 +10,7 @@ export const policyFactsQueryOptions = queryOptions({
   queryKey: ['policy-facts'],
   queryFn: async ({ signal }): Promise<PolicyFacts> => {
     const config = await getPublicConfig(signal);
-    return { dispatchDays: config.dispatchDays };
+    return { dispatchDays: config.dispatchDays, returnWindowDays: config.returnWindowDays };
   },
   staleTime: 60_000,
 });

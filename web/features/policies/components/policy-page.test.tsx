@@ -28,6 +28,9 @@ const policyPages = [
       'cancel an order within 6-8 days of ordering',
       'within 6-8 days of receipt',
       'Refunds take 6-8 days',
+      // docs/product.md#returns: the owner's return window, from GET /api/config.
+      'Returns within 10 days',
+      'within 10 days of delivery',
     ],
   },
   {
@@ -47,6 +50,7 @@ describe('the policy pages', { timeout: 30_000 }, () => {
           google: { clientId: 'test-client.apps.googleusercontent.com', mode: 'simulator' },
           razorpay: { keyId: 'rzp_test_shop', checkoutScriptUrl: '/sim/razorpay/checkout.js' },
           dispatchDays: 3,
+          returnWindowDays: 10,
           seller: noSellerDetails,
         },
       },

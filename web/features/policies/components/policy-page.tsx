@@ -22,7 +22,7 @@ export function PolicyPage({ policy, facts, seller }: PolicyPageProps) {
       <p className="policy-page__intro">{fill(policy.intro)}</p>
       {policy.sections.map((section) => (
         <section key={section.heading} className="policy-page__section">
-          <h2>{section.heading}</h2>
+          <h2>{fill(section.heading)}</h2>
           {section.paragraphs.map((paragraph) => (
             <p key={paragraph}>{fill(paragraph)}</p>
           ))}

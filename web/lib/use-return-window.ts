@@ -1,0 +1,7 @@
+import { DEFAULT_RETURN_SETTINGS } from '../../contracts/returns';
+import { usePublicConfig } from './get-public-config';
+
+/** docs/product.md#returns: the owner's return window in days, as checkout and the product pages state it. */
+export function useReturnWindowDays(): number {
+  return usePublicConfig().data?.returnWindowDays ?? DEFAULT_RETURN_SETTINGS.windowDays;
+}
