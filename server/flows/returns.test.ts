@@ -29,9 +29,11 @@ import {
   type CartLines,
   newShopper,
   orderRow,
+  outboxOf,
   type PaidOrder,
   placePaidOrder,
   razorpaySimulatorOf,
+  sendQueuedOrderEmails,
   shiprocketSimulatorOf,
 } from '../test/order-helpers';
 import { type CreatedStaff, createStaffMember } from '../test/staff-factory';
@@ -398,6 +400,10 @@ describe('the owner runs a return', () => {
     expect(payment.amount_refunded).toBe(made.refundPaise);
     const order = await orderRow(app, paid.orderId);
     expect(order.paymentStatus).toBe('partially_refunded');
+    // Told once, by the return's message: the order's own part-refunded message stays unsent.
+    await sendQueuedOrderEmails(app, paid.orderId);
+    const subjects = (await outboxOf(app, paid.shopper.email)).map((message) => message.subject);
+    expect(subjects.filter((subject) => subject.includes('is refunded'))).toEqual([]);
     const [note] = await app.db.select().from(creditNotes).where(eq(creditNotes.orderId, paid.orderId));
     expect(note).toMatchObject({
       totalPaise: made.refundPaise,

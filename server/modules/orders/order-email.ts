@@ -29,6 +29,8 @@ async function refundToTell(db: Database, job: OrderEmailJob): Promise<RefundToT
   const refunds = await processedRefundsOfOrder(db, job.orderId);
   if (!job.refundId) return refunds.find((refund) => refund.shopperNotifiedAt !== null);
   const refund = refunds.find((candidate) => candidate.id === job.refundId);
+  // A return's refund is told once, by the return's own message with its amount (docs/product.md#returns).
+  if (refund?.forReturn) return undefined;
   return refund && (await claimRefundMessage(db, refund.id)) ? refund : undefined;
 }
 

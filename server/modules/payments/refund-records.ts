@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { payments, refunds, staffRefunds } from '../../db/schema';
+import { payments, refunds, returnRefunds, staffRefunds } from '../../db/schema';
 import type { RazorpayRefund } from '../../providers/razorpay/types';
 import { type ChangeSource, recordChanges } from '../history/status-history';
 import { payingPaymentOf } from './payment-records';
@@ -148,6 +148,8 @@ export interface RefundToTell {
   /** The staff's reason, for a refund made in the console. */
   reason: string | null;
   shopperNotifiedAt: Date | null;
+  /** The refund of a return's (docs/product.md#returns): the return's own message tells it. */
+  forReturn: boolean;
 }
 
 /** The order's processed refunds, newest first, with the staff's reason where the console made them. */
@@ -158,10 +160,12 @@ export async function processedRefundsOfOrder(db: Database, orderId: string): Pr
       amountPaise: refunds.amountPaise,
       reason: staffRefunds.reason,
       shopperNotifiedAt: refunds.shopperNotifiedAt,
+      forReturn: sql<boolean>`${returnRefunds.id} is not null`,
     })
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
     .leftJoin(staffRefunds, eq(staffRefunds.razorpayRefundId, refunds.razorpayRefundId))
+    .leftJoin(returnRefunds, eq(returnRefunds.razorpayRefundId, refunds.razorpayRefundId))
     .where(and(eq(payments.orderId, orderId), eq(refunds.status, 'processed')))
     .orderBy(desc(refunds.createdAt), desc(refunds.id));
 }
