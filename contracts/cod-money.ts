@@ -53,6 +53,15 @@ export const refundPaidElsewhereWayLabels: Record<RefundPaidElsewhereWay, string
   other: 'Other',
 };
 
+/** How the shopper's message says a refund paid another way reached them (docs/product.md#partial-refund-message). */
+export const refundPaidElsewhereWayWords: Record<RefundPaidElsewhereWay, string> = {
+  cash: 'in cash',
+  bank_transfer: 'by bank transfer',
+  upi: 'by UPI',
+  store_credit: 'as store credit',
+  other: 'another way, as agreed with you',
+};
+
 const amountPaise = z
   .number({ error: codMoneyMessages.amountTooSmall })
   .int()

@@ -20,6 +20,7 @@ import {
   PAYOUT_STATUSES_WITHOUT_MONEY,
   stalePayouts,
 } from '../modules/cod-money/cod-order-money';
+import { codRefundMessageId } from '../modules/cod-money/cod-refund-messages';
 import type { ChangeSource } from '../modules/history/status-history';
 import { creditNoteReasons, issueCreditNote } from '../modules/invoices/issue-documents';
 import { isOrderId, orderNumberOf } from '../modules/orders/order-view';
@@ -121,10 +122,15 @@ function creditNoteReason(reason: string, returnId: string | null | undefined) {
 }
 
 /** After money reached the shopper: the order's payment status moves (refunded in full, or in part). */
-async function applySettled(locked: LockedOrder, jobs: Pick<Jobs, 'send'>, source: ChangeSource) {
+async function applySettled(
+  locked: LockedOrder,
+  jobs: Pick<Jobs, 'send'>,
+  source: ChangeSource,
+  refundId: string,
+) {
   const { settledPaise } = await codRefundedPaise(locked.tx, locked.order.id);
   const fullyRefunded = settledPaise >= collectedPaiseOf(locked.order);
-  await applyOrderEvent(locked, jobs, { type: 'cod_refund_settled', fullyRefunded }, source);
+  await applyOrderEvent(locked, jobs, { type: 'cod_refund_settled', fullyRefunded, refundId }, source);
 }
 
 const FAILED: ReadonlySet<CodPayoutStatus> = new Set(PAYOUT_STATUSES_WITHOUT_MONEY);
@@ -174,7 +180,7 @@ async function recordPayoutReport(
       },
       new Date(),
     );
-    await applySettled(locked, jobs, source);
+    await applySettled(locked, jobs, source, codRefundMessageId('payout', row.id));
   } else if (FAILED.has(to)) {
     await applyOrderEvent(locked, jobs, { type: 'cod_refund_failed' }, source);
   }
@@ -396,7 +402,7 @@ export async function recordRefundPaidElsewhere(
       },
       new Date(),
     );
-    await applySettled(locked, deps.jobs, 'shop');
+    await applySettled(locked, deps.jobs, 'shop', codRefundMessageId('elsewhere', row.id));
     await recordAudit(tx, {
       staffId: input.staffId,
       action: 'order.cod_refund_paid_elsewhere',

@@ -96,6 +96,8 @@ export const codPayouts = pgTable(
     utr: text('utr'),
     failure: text('failure'),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** When the shopper was told of it: once (docs/product.md#partial-refund-message). */
+    shopperNotifiedAt: timestamp('shopper_notified_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -122,6 +124,8 @@ export const codRefundsPaidElsewhere = pgTable(
     note: text('note').notNull().default(''),
     returnId: text('return_id'),
     staffId: uuid('staff_id').references(() => staff.id),
+    /** When the shopper was told of it: once (docs/product.md#partial-refund-message). */
+    shopperNotifiedAt: timestamp('shopper_notified_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CodOrderMoney, CodRefundReply } from '../../../contracts/cod-money';
+import { formatRupees } from '../../../contracts/format';
 import {
   auditLog,
   codPayouts,
@@ -15,8 +16,9 @@ import { PAYOUT_WEBHOOK_PATH } from '../../providers/razorpayx/webhook';
 import { TEST_PAYOUT_VPA_FAILURE } from '../../simulators/razorpayx/simulator';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { codOrder, setCodPayment } from '../../test/cod-factories';
-import { orderRow } from '../../test/order-helpers';
+import { orderRow, outboxOf, sendQueuedOrderEmails } from '../../test/order-helpers';
 import { type CreatedStaff, createStaffMember } from '../../test/staff-factory';
+import { orderNumberOf } from '../orders/order-view';
 
 // docs/product.md#cod-refunds: refunds of COD orders to a UPI ID through RazorpayX (its simulator here), and
 // refunds paid another way; through the console's routes, as the owner makes them.
@@ -342,6 +344,50 @@ describe('a refund paid another way', () => {
     expect((await orderRow(app, orderId)).paymentStatus).toBe('refunded');
     const more = await record(orderId, { amountPaise: 100, how: 'cash' });
     expect(more.json()).toMatchObject({ message: 'This order has been refunded in full already.' });
+  });
+});
+
+describe('the shopper hears of each refund, once', () => {
+  it('a payout says the UPI ID it went to; the last part, recorded paid in cash, is told as refunded', async () => {
+    const { orderId, totalPaise } = await codOrder(app);
+    await sendQueuedOrderEmails(app, orderId);
+    const email = (await orderRow(app, orderId)).contact.email;
+    const number = orderNumberOf(orderId);
+    const told = async () => (await outboxOf(app, email)).length;
+    const before = await told();
+
+    expect(
+      (await payOut(orderId, { amountPaise: 20_000, vpa: 'asha@okaxis', reason: 'One mitt torn' }))
+        .statusCode,
+    ).toBe(200);
+    await settledPayout(orderId);
+    await sendQueuedOrderEmails(app, orderId);
+    const [part] = await outboxOf(app, email);
+    expect(part?.subject).toBe(`₹200.00 of your order ${number} is refunded`);
+    expect(part?.body).toContain(
+      `We have refunded ₹200.00 of your order ${number} to your UPI ID asha@okaxis.\nReason: One mitt torn`,
+    );
+    expect(part?.body).not.toContain('6-8 days');
+    expect(part?.body).toContain('Refunded so far: ₹200.00');
+    // Reported again (the payout's webhook twice): told once.
+    await sendQueuedOrderEmails(app, orderId);
+    expect(await told()).toBe(before + 1);
+
+    const rest = await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/cod/refunds-paid-elsewhere`,
+      headers: { ...owner.headers, 'idempotency-key': newKey() },
+      payload: { amountPaise: totalPaise - 20_000, how: 'cash' },
+    });
+    expect(rest.statusCode, rest.body).toBe(200);
+    await sendQueuedOrderEmails(app, orderId);
+    const [whole] = await outboxOf(app, email);
+    expect(whole?.subject).toBe(`Your refund for order ${number} is processed`);
+    expect(whole?.body).toContain(
+      `We have refunded ${formatRupees(totalPaise / 100)} for your order ${number}.`,
+    );
+    expect(whole?.body).not.toContain('original payment method');
+    expect(await told()).toBe(before + 2);
   });
 });
 

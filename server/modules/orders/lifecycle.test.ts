@@ -653,7 +653,11 @@ describe('refunds and remittances of a cash-on-delivery order, over random seque
       amountPaise: fc.integer({ min: -100, max: 200_000 }),
       refundablePaise: fc.integer({ min: 0, max: 100_000 }),
     }),
-    fc.record({ type: fc.constant('cod_refund_settled' as const), fullyRefunded: fc.boolean() }),
+    fc.record({
+      type: fc.constant('cod_refund_settled' as const),
+      fullyRefunded: fc.boolean(),
+      refundId: fc.constantFrom('payout:1', 'elsewhere:2'),
+    }),
     fc.constant({ type: 'cod_refund_failed' as const }),
     fc.record({ type: fc.constant('cod_remitted' as const), mismatch: fc.boolean() }),
     fc.constant({ type: 'cod_remittance_overdue' as const }),
@@ -708,10 +712,29 @@ describe('refunds and remittances of a cash-on-delivery order, over random seque
   it('flags a failed payout and a short remittance for a person, and clears each once it is put right', () => {
     const failed = decide(DELIVERED_COD, { type: 'cod_refund_failed' });
     expect(failed).toMatchObject({ effects: [{ type: 'flag_attention', reason: 'cod_refund_failing' }] });
-    const settled = decide(DELIVERED_COD, { type: 'cod_refund_settled', fullyRefunded: false });
+    const settled = decide(DELIVERED_COD, {
+      type: 'cod_refund_settled',
+      fullyRefunded: false,
+      refundId: 'payout:1',
+    });
+    // Told as an online part refund is (docs/product.md#partial-refund-message).
     expect(settled).toMatchObject({
       next: { paymentStatus: 'partially_refunded' },
-      effects: [{ type: 'resolve_attention', reason: 'cod_refund_failing' }],
+      effects: [
+        { type: 'resolve_attention', reason: 'cod_refund_failing' },
+        { type: 'send_email', kind: 'partially_refunded', refundId: 'payout:1' },
+      ],
+    });
+    const whole = decide(
+      { ...DELIVERED_COD, paymentStatus: 'partially_refunded' },
+      { type: 'cod_refund_settled', fullyRefunded: true, refundId: 'elsewhere:2' },
+    );
+    expect(whole).toMatchObject({
+      next: { paymentStatus: 'refunded' },
+      effects: [
+        { type: 'resolve_attention', reason: 'cod_refund_failing' },
+        { type: 'send_email', kind: 'refunded' },
+      ],
     });
     expect(decide(DELIVERED_COD, { type: 'cod_remitted', mismatch: true })).toMatchObject({
       effects: [

@@ -84,8 +84,11 @@ export type CodEvent =
 export type CodMoneyEvent =
   /** The owner (or a return) asks to give back part of the cash collected; `refundablePaise` is what is left. */
   | { type: 'cod_refund_requested'; amountPaise: number; refundablePaise: number }
-  /** A payout to the shopper's UPI ID was processed, or a refund paid another way was recorded. */
-  | { type: 'cod_refund_settled'; fullyRefunded: boolean }
+  /**
+   * A payout to the shopper's UPI ID was processed, or a refund paid another way was recorded; `refundId`
+   * names it for its message (`payout:<row id>` or `elsewhere:<row id>`).
+   */
+  | { type: 'cod_refund_settled'; fullyRefunded: boolean; refundId: string }
   /** RazorpayX reports the payout failed, reversed or rejected: the money is back with us. */
   | { type: 'cod_refund_failed' }
   /** Shiprocket's remittance for the order's cash was imported; `mismatch` when its amount is not the order's. */
@@ -110,12 +113,21 @@ function onCodRefundRequested(state: OrderState, amountPaise: number, refundable
   return applied(state);
 }
 
-function onCodRefundSettled(state: OrderState, fullyRefunded: boolean): Decision {
+function onCodRefundSettled(state: OrderState, fullyRefunded: boolean, refundId: string): Decision {
   if (!codCashCollected(state)) return unchanged(state);
   // Refunds only add up: a late report of an earlier part never undoes "refunded".
   const paymentStatus =
     fullyRefunded || state.paymentStatus === 'refunded' ? 'refunded' : 'partially_refunded';
-  return applied({ ...state, paymentStatus }, [{ type: 'resolve_attention', reason: 'cod_refund_failing' }]);
+  const effects: OrderEffect[] = [{ type: 'resolve_attention', reason: 'cod_refund_failing' }];
+  // docs/product.md#order-messages: told as an online refund is, each part and then the whole.
+  if (state.paymentStatus !== 'refunded') {
+    effects.push(
+      fullyRefunded
+        ? { type: 'send_email', kind: 'refunded' }
+        : { type: 'send_email', kind: 'partially_refunded', refundId },
+    );
+  }
+  return applied({ ...state, paymentStatus }, effects);
 }
 
 function decideCodMoney(state: OrderState, event: CodMoneyEvent): Decision {
@@ -123,7 +135,7 @@ function decideCodMoney(state: OrderState, event: CodMoneyEvent): Decision {
     case 'cod_refund_requested':
       return onCodRefundRequested(state, event.amountPaise, event.refundablePaise);
     case 'cod_refund_settled':
-      return onCodRefundSettled(state, event.fullyRefunded);
+      return onCodRefundSettled(state, event.fullyRefunded, event.refundId);
     case 'cod_refund_failed':
       return codCashCollected(state)
         ? applied(state, [{ type: 'flag_attention', reason: 'cod_refund_failing' }])

@@ -5,6 +5,11 @@ import type { Database } from '../../db/client';
 import { orders } from '../../db/schema';
 import type { JobPayloads } from '../../plugins/jobs';
 import { newCodConfirmToken } from '../cod/confirm-links';
+import {
+  claimCodRefundMessage,
+  codRefundsToTell,
+  releaseCodRefundMessage,
+} from '../cod-money/cod-refund-messages';
 import { invoiceAttachmentOf } from '../invoices/invoice-attachment';
 import type { Notifier } from '../notifications/notifier';
 import { fillSmsTemplate } from '../notifications/sms-templates';
@@ -25,13 +30,20 @@ export type OrderEmailJob = JobPayloads['order.email'];
  * The refund a partial refund's message is about: the job's own (told once: a repeated job finds it told), or
  * for a resend the latest one told.
  */
-async function refundToTell(db: Database, job: OrderEmailJob): Promise<RefundToTell | undefined> {
-  const refunds = await processedRefundsOfOrder(db, job.orderId);
+async function refundToTell(
+  db: Database,
+  job: OrderEmailJob,
+  cod: boolean,
+): Promise<RefundToTell | undefined> {
+  const refunds = cod
+    ? await codRefundsToTell(db, job.orderId)
+    : await processedRefundsOfOrder(db, job.orderId);
   if (!job.refundId) return refunds.find((refund) => refund.shopperNotifiedAt !== null);
   const refund = refunds.find((candidate) => candidate.id === job.refundId);
   // A return's refund is told once, by the return's own message with its amount (docs/product.md#returns).
-  if (refund?.forReturn) return undefined;
-  return refund && (await claimRefundMessage(db, refund.id)) ? refund : undefined;
+  if (!refund || refund.forReturn) return undefined;
+  const claimed = cod ? await claimCodRefundMessage(db, refund.id) : await claimRefundMessage(db, refund.id);
+  return claimed ? refund : undefined;
 }
 
 /**
@@ -56,13 +68,16 @@ export async function sendOrderEmail(
     await deliver(db, notifier, row, job, orderMessageOf(order, job.kind, publicUrl));
     return;
   }
-  const refund = await refundToTell(db, job);
+  const cod = row.paymentMethod === 'COD';
+  const refund = await refundToTell(db, job, cod);
   if (!refund) return;
   try {
     await deliver(db, notifier, row, job, orderMessageOf(order, job.kind, publicUrl, refund));
   } catch (error) {
     // Not told after all: the job's retry tells it.
-    if (job.refundId) await releaseRefundMessage(db, refund.id);
+    if (job.refundId) {
+      await (cod ? releaseCodRefundMessage(db, refund.id) : releaseRefundMessage(db, refund.id));
+    }
     throw error;
   }
 }

@@ -36,6 +36,11 @@ export interface RefundFacts {
   amountPaise: number;
   /** The staff's reason; none for a refund made outside the console. */
   reason: string | null;
+  /**
+   * Where a COD order's refund went ("to your UPI ID priya@okaxis", "in cash"): already with the shopper. Null
+   * for a refund to the original payment, which takes 6-8 days.
+   */
+  to?: string | null;
 }
 
 // DLT lets a template variable hold at most 30 characters.
@@ -185,10 +190,13 @@ export function orderMessageOf(
       return {
         ...base,
         subject: `Your refund for order ${number} is processed`,
-        paragraphs: [
-          `We have refunded ${rupees(order.refundedPaise)} for your order ${number} to your original payment method.`,
-          'Refunds take 6-8 days to reach your account; you need not do anything.',
-        ],
+        // docs/product.md#cod-refunds: a COD order's cash went back by payout or another way, already received.
+        paragraphs: cod
+          ? [`We have refunded ${rupees(order.refundedPaise)} for your order ${number}.`]
+          : [
+              `We have refunded ${rupees(order.refundedPaise)} for your order ${number} to your original payment method.`,
+              'Refunds take 6-8 days to reach your account; you need not do anything.',
+            ],
         sms: {
           template: 'order_refunded',
           variables: { order: number, amount: rupees(order.refundedPaise) },
@@ -201,10 +209,10 @@ export function orderMessageOf(
         ...base,
         subject: `${amount} of your order ${number} is refunded`,
         paragraphs: [
-          `We have refunded ${amount} of your order ${number} to your original payment method.`,
+          `We have refunded ${amount} of your order ${number} ${refund.to ?? 'to your original payment method'}.`,
           ...(refund.reason ? [`Reason: ${refund.reason}`] : []),
-          // docs/product.md#cancellation-and-refunds: refunds take 6-8 days.
-          'Refunds take 6-8 days to reach your account; you need not do anything.',
+          // docs/product.md#cancellation-and-refunds: refunds take 6-8 days; a COD refund is with the shopper.
+          ...(refund.to ? [] : ['Refunds take 6-8 days to reach your account; you need not do anything.']),
         ],
         sms: {
           template: 'order_partially_refunded',

@@ -150,6 +150,8 @@ export interface RefundToTell {
   shopperNotifiedAt: Date | null;
   /** The refund of a return's (docs/product.md#returns): the return's own message tells it. */
   forReturn: boolean;
+  /** Where it went, for a COD order's refund (`codRefundsToTell`); null: to the original payment. */
+  to: string | null;
 }
 
 /** The order's processed refunds, newest first, with the staff's reason where the console made them. */
@@ -161,6 +163,7 @@ export async function processedRefundsOfOrder(db: Database, orderId: string): Pr
       reason: staffRefunds.reason,
       shopperNotifiedAt: refunds.shopperNotifiedAt,
       forReturn: sql<boolean>`${returnRefunds.id} is not null`,
+      to: sql<string | null>`null`,
     })
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))

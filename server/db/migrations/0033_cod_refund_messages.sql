@@ -1,0 +1,2 @@
+ALTER TABLE "cod_payouts" ADD COLUMN "shopper_notified_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "cod_refunds_paid_elsewhere" ADD COLUMN "shopper_notified_at" timestamp with time zone;
