@@ -59,7 +59,8 @@ test('the owner imports a remittance file and sees the parcel paid short', async
   const mismatches = page.getByRole('list', { name: 'Mismatches' });
   await expect(mismatches).toContainText('Remitted less than the amount to collect.');
   await expect(mismatches).toContainText(`AWB ${awb}`);
-  await expect(page.getByText('No cash is waiting with the courier.')).toBeVisible();
+  // Other journeys' COD orders may be due on this server: this one is no longer.
+  await expect(due.getByRole('link', { name: order.orderNumber })).toHaveCount(0);
 
   await page.goto('/admin');
   await expect(page.getByRole('link', { name: `Order ${order.orderNumber}` })).toBeVisible();
@@ -70,5 +71,5 @@ test('the owner imports a remittance file and sees the parcel paid short', async
   await page.goto('/admin/cod');
   await page.getByRole('button', { name: `Mark as checked: AWB ${awb}` }).click();
   await expect(page.getByText('The mismatch is marked as checked.')).toBeVisible();
-  await expect(page.getByText('Every remitted parcel matched its order.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Mismatches' }).getByText(`AWB ${awb}`)).toHaveCount(0);
 });
