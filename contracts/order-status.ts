@@ -105,6 +105,7 @@ export const attentionReasons = [
   // docs/product.md#returns-attention: a return of the order waits for the owner.
   'return_pickup_failed',
   'return_pickup_overdue',
+  'return_courier_exception',
   'return_parcel_lost',
   'return_settlement_overdue',
   'return_refund_failed',
@@ -130,6 +131,8 @@ export const attentionReasonText: Record<AttentionReason, string> = {
   return_pickup_failed:
     'The reverse pickup of its return failed: book it again, settle without pickup, or close it.',
   return_pickup_overdue: 'Its return’s pickup was booked days ago and the courier has not collected it.',
+  return_courier_exception:
+    'The courier reports trouble with its return parcel (a failed pickup attempt, a refusal): check its tracking.',
   return_parcel_lost: 'The courier lost its return parcel: refund or replace it all the same.',
   return_settlement_overdue: 'Its return was received over a day ago and is neither refunded nor replaced.',
   return_refund_failed: 'The refund of its return failed: refund it again.',

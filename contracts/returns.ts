@@ -100,6 +100,7 @@ export type ReturnMessageKind = (typeof returnMessageKinds)[number];
 export const returnAttentionReasons = [
   'return_pickup_failed',
   'return_pickup_overdue',
+  'return_courier_exception',
   'return_parcel_lost',
   'return_settlement_overdue',
   'return_refund_failed',

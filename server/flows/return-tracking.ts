@@ -11,7 +11,12 @@ import {
 } from '../modules/shipping/tracking-payloads';
 import type { Jobs } from '../plugins/jobs';
 import { ShiprocketError } from '../providers/shiprocket/client';
-import { isReturnTracking, type ReturnParcelStage, returnStageOf } from '../providers/shiprocket/returns';
+import {
+  isReturnException,
+  isReturnTracking,
+  type ReturnParcelStage,
+  returnStageOf,
+} from '../providers/shiprocket/returns';
 import type { ShippingDeps } from './deps';
 
 // docs/architecture.md#shiprocket-returns: a reverse pickup is tracked by the same webhook and polling as a
@@ -65,6 +70,15 @@ export async function applyReturnTracking(
     ];
     let latest: ReturnParcelStage | undefined;
     for (const status of reported) {
+      const trouble = isReturnException(status);
+      if (trouble) {
+        await applyReturnEvent(
+          locked,
+          deps.jobs,
+          { type: 'courier_exception' },
+          { source, detail: status.label ?? null },
+        );
+      }
       const stage = returnStageOf(status);
       if (!stage) continue;
       latest = stage;

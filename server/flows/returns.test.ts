@@ -542,6 +542,36 @@ describe('failures on the way', () => {
     expect((await returnRow(made.returnId)).status).toBe('picked_up');
   });
 
+  it('a courier exception on the return parcel is flagged for the owner until the parcel moves on', async () => {
+    const paid = await deliveredOrder([{ id: 1, quantity: 1 }]);
+    const made = await damagedReturnOfFirstLine(paid);
+    await acted(made.returnId, 'approve');
+    const booked = await returnRow(made.returnId);
+    const trouble = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/courier',
+      headers: { 'content-type': 'application/json', 'x-api-key': simulator().webhookToken },
+      payload: JSON.stringify({
+        awb: booked.awbCode,
+        order_id: booked.shiprocketOrderId,
+        is_return: 1,
+        current_status: 'RETURN PICKUP EXCEPTION',
+        shipment_status: 'RETURN PICKUP EXCEPTION',
+        scans: [],
+      }),
+    });
+    expect(trouble.statusCode, trouble.body).toBe(200);
+    expect((await returnRow(made.returnId)).status).toBe('pickup_booked');
+    expect(await openAttention(paid.orderId)).toContain('return_courier_exception');
+
+    for (let step = 0; step < 3 && (await returnRow(made.returnId)).status !== 'picked_up'; step++) {
+      await moveReturnParcel(made.returnId, 'next');
+    }
+    expect((await returnRow(made.returnId)).status).toBe('picked_up');
+    expect(await openAttention(paid.orderId)).not.toContain('return_courier_exception');
+    expect((await app.razorpay.client.fetchPayment(paid.paymentId)).amount_refunded).toBe(0);
+  });
+
   it('a parcel the courier lost is flagged, and refunded all the same', async () => {
     const paid = await deliveredOrder([{ id: 1, quantity: 1 }]);
     const made = await damagedReturnOfFirstLine(paid);

@@ -70,6 +70,7 @@ const eventArbitrary: fc.Arbitrary<Exclude<ReturnEvent, { type: 'request' }>> = 
     { type: 'pickup_failed' as const },
     { type: 'pickup_overdue' as const },
     { type: 'picked_up' as const },
+    { type: 'courier_exception' as const },
     { type: 'parcel_lost' as const },
     { type: 'settlement_overdue' as const },
     { type: 'refund_requested' as const },

@@ -39,6 +39,8 @@ export type ReturnEvent =
   /** Still not picked up N days after booking (a sweep noticed). */
   | { type: 'pickup_overdue' }
   | { type: 'picked_up' }
+  /** The courier reports trouble with the parcel: a failed pickup attempt, a refused or undelivered parcel. */
+  | { type: 'courier_exception' }
   | { type: 'parcel_lost' }
   /** The owner opened the parcel and checked it. */
   | { type: 'received'; quality: QualityCheck }
@@ -215,6 +217,7 @@ function onPickupFailed(state: ReturnState): ReturnDecision {
   return applied({ ...state, status: 'pickup_failed' }, [
     flag('return_pickup_failed'),
     resolve('return_pickup_overdue'),
+    resolve('return_courier_exception'),
     message('return_pickup_failed'),
   ]);
 }
@@ -224,6 +227,7 @@ function onPickedUp(state: ReturnState): ReturnDecision {
   return applied({ ...state, status: 'picked_up' }, [
     resolve('return_pickup_failed'),
     resolve('return_pickup_overdue'),
+    resolve('return_courier_exception'),
     message('return_picked_up'),
   ]);
 }
@@ -232,6 +236,7 @@ function onParcelLost(state: ReturnState): ReturnDecision {
   if (state.status !== 'pickup_booked' && state.status !== 'picked_up') return applied(state);
   return applied({ ...state, status: 'lost' }, [
     resolve('return_pickup_overdue'),
+    resolve('return_courier_exception'),
     flag('return_parcel_lost'),
   ]);
 }
@@ -250,6 +255,7 @@ function onReceived(state: ReturnState, quality: QualityCheck): ReturnDecision {
     resolve('return_pickup_failed'),
     resolve('return_pickup_overdue'),
     resolve('return_parcel_lost'),
+    resolve('return_courier_exception'),
     message('return_received'),
   ]);
 }
@@ -308,6 +314,11 @@ export function decide(state: ReturnState | undefined, event: ReturnEvent): Retu
         : applied(state);
     case 'picked_up':
       return onPickedUp(state);
+    // docs/product.md#returns-attention: only while the parcel is the courier's; money and stock stay.
+    case 'courier_exception':
+      return state.status === 'pickup_booked' || state.status === 'picked_up'
+        ? applied(state, [flag('return_courier_exception')])
+        : applied(state);
     case 'parcel_lost':
       return onParcelLost(state);
     case 'received':
