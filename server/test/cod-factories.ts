@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { OrderStatus } from '../../contracts/order-status';
 import type { OrderPaymentStatus } from '../db/schema';
 import { orders, shipments, statusHistory } from '../db/schema';
-import { codBookingFields } from '../providers/shiprocket/cod';
 import type { TestApp } from './build-test-app';
 import { bookShipment, placePaidOrder } from './order-helpers';
 
@@ -73,51 +72,15 @@ export async function codOrderDeliveredBySimulator(app: TestApp): Promise<CodOrd
   const simulator = app.shiprocketSimulator;
   if (!simulator) throw new Error('these tests run against the Shiprocket simulator');
   const paid = await placePaidOrder(app);
-  const [order] = await app.db.select().from(orders).where(eq(orders.id, paid.orderId));
-  if (!order) throw new Error('no order');
-  const address = order.shippingAddress;
-  const client = app.shiprocket.client;
-  const created = await client.createAdhocOrder({
-    order_id: order.id,
-    order_date: '2026-11-20 10:30',
-    pickup_location: app.config.shipping.pickupLocation,
-    billing_customer_name: address.firstName,
-    billing_last_name: address.lastName,
-    billing_address: `${address.houseName}, ${address.streetArea}`,
-    billing_city: address.city,
-    billing_pincode: address.pincode,
-    billing_state: address.state,
-    billing_country: address.country,
-    billing_email: order.contact.email,
-    billing_phone: order.contact.deliveryPhone ?? order.contact.phone,
-    shipping_is_billing: true,
-    order_items: [{ name: 'Face Mitt', sku: 'OM-1', units: 1, selling_price: order.subtotalPaise / 100 }],
-    ...codBookingFields({
-      collectPaise: order.totalPaise,
-      codFeePaise: 0,
-      shippingPaise: order.shippingPaise,
-    }),
-    length: 25,
-    breadth: 20,
-    height: 5,
-    weight: 0.5,
+  const { shipment, shiprocketShipmentId } = await bookShipment(app, paid.orderId, 'pickup_scheduled', {
+    cod: true,
   });
-  const assigned = await client.assignAwb({ shipmentId: created.shipment_id });
-  await client.generatePickup(created.shipment_id);
-  await app.db.insert(shipments).values({
-    orderId: order.id,
-    shiprocketOrderId: String(created.order_id),
-    shiprocketShipmentId: String(created.shipment_id),
-    awbCode: assigned.response.data.awb_code,
-    courierName: assigned.response.data.courier_name,
-    stage: 'pickup_scheduled',
-  });
-  simulator.move(created.shipment_id, 'delivered');
-  await setCodPayment(app, order.id, 'collected', 'delivered');
+  simulator.move(shiprocketShipmentId, 'delivered');
+  await setCodPayment(app, paid.orderId, 'collected', 'delivered');
   return {
-    orderId: order.id,
-    totalPaise: order.totalPaise,
-    awb: assigned.response.data.awb_code,
-    shipmentId: created.shipment_id,
+    orderId: paid.orderId,
+    totalPaise: paid.totalPaise,
+    awb: shipment.awbCode ?? '',
+    shipmentId: shiprocketShipmentId,
   };
 }

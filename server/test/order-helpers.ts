@@ -5,6 +5,7 @@ import type { CreatePaymentOrderReply, Order, OrderConfirmation } from '../../co
 import { orders, type ShipmentStage, shipments } from '../db/schema';
 import { type OrderEmailJob, sendOrderEmail } from '../modules/orders/order-email';
 import { type JobQueue, jobQueues } from '../plugins/jobs';
+import { codBookingFields } from '../providers/shiprocket/cod';
 import type { TestApp } from './build-test-app';
 import { readOutbox } from './dev-outbox';
 import { createShopper, type ShopperOverrides } from './shopper-factory';
@@ -112,12 +113,13 @@ export async function orderRow(app: TestApp, orderId: string) {
 
 /**
  * Books the order's parcel with the Shiprocket simulator up to `stage` and stores its shipment row, as the
- * shipment job would.
+ * shipment job would; `cod`: booked cash on delivery, the order's total to collect.
  */
 export async function bookShipment(
   app: TestApp,
   orderId: string,
   stage: Extract<ShipmentStage, 'created' | 'awb_assigned' | 'pickup_scheduled'> = 'pickup_scheduled',
+  { cod = false }: { cod?: boolean } = {},
 ) {
   const order = await orderRow(app, orderId);
   const address = order.shippingAddress;
@@ -137,8 +139,13 @@ export async function bookShipment(
     billing_phone: order.contact.deliveryPhone ?? order.contact.phone,
     shipping_is_billing: true,
     order_items: [{ name: 'Face Mitt', sku: 'OM-1', units: 1, selling_price: order.subtotalPaise / 100 }],
-    payment_method: 'Prepaid',
-    sub_total: order.subtotalPaise / 100,
+    ...(cod
+      ? codBookingFields({
+          collectPaise: order.totalPaise,
+          codFeePaise: 0,
+          shippingPaise: order.shippingPaise,
+        })
+      : { payment_method: 'Prepaid' as const, sub_total: order.subtotalPaise / 100 }),
     length: 25,
     breadth: 20,
     height: 5,
