@@ -330,6 +330,10 @@ describe('placing and confirming a COD order', () => {
     });
     expect(await heldOf(FACE_MITT)).toBe(before.held + 1);
     expect(await stockOf(FACE_MITT)).toBe(before.stock);
+    // My Orders lists it awaiting the shopper's confirmation, to be confirmed there.
+    expect(await shopper.myOrders()).toEqual([
+      expect.objectContaining({ orderId: order.orderId, status: 'pending', paymentStatus: 'cod_due' }),
+    ]);
 
     const wrong = await confirm(shopper, order.orderId, '000000');
     expect(wrong.statusCode).toBe(400);
@@ -359,7 +363,12 @@ describe('placing and confirming a COD order', () => {
     expect(await queuedJobs(app, jobQueues.alertNewOrder, order.orderId)).toHaveLength(1);
     // It is now one of the shopper's orders, to pay on delivery.
     expect(await shopper.myOrders()).toEqual([
-      expect.objectContaining({ orderId: order.orderId, paymentStatus: 'cod_due', codFeePaise: FEE_PAISE }),
+      expect.objectContaining({
+        orderId: order.orderId,
+        status: 'confirmed',
+        paymentStatus: 'cod_due',
+        codFeePaise: FEE_PAISE,
+      }),
     ]);
   });
 
@@ -429,6 +438,8 @@ describe('placing and confirming a COD order', () => {
       status: 'cancelled',
       paymentStatus: 'cod_due',
     });
+    // Never confirmed, it was never an order of theirs: My Orders no longer lists it.
+    expect(await shopper.myOrders()).toEqual([]);
     expect(await app.db.select().from(holds).where(eq(holds.orderId, order.orderId))).toEqual([]);
     expect(await stockOf(FACE_MITT)).toBe(stock);
     expect(await sendQueuedOrderEmails(app, order.orderId)).toContain('cod_unconfirmed_cancelled');

@@ -143,13 +143,25 @@ export async function findUserOrder(
   return row;
 }
 
-/** My Orders: every order the shopper paid for, newest first; abandoned checkouts are not orders. */
+/**
+ * My Orders: every order the shopper paid for, newest first; abandoned checkouts are not orders. A
+ * cash-on-delivery order is one once confirmed, or while it awaits its shopper's confirmation, which My Orders
+ * asks for (docs/product.md#cash-on-delivery).
+ */
 export async function listUserOrders(db: Database, userId: string): Promise<Order[]> {
   const rows = await db
     .select()
     .from(orders)
-    // Paid online, or cash on delivery once confirmed (docs/product.md#cash-on-delivery).
-    .where(and(eq(orders.userId, userId), or(isNotNull(orders.paidAt), isNotNull(orders.codConfirmedAt))))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        or(
+          isNotNull(orders.paidAt),
+          isNotNull(orders.codConfirmedAt),
+          and(eq(orders.status, 'pending'), eq(orders.paymentStatus, 'cod_due')),
+        ),
+      ),
+    )
     .orderBy(desc(orders.createdAt));
   return toOrderViews(db, rows);
 }

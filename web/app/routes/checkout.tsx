@@ -263,7 +263,7 @@ export function CheckoutRoute() {
           placed={placedCod}
           onConfirm={confirmCod}
           onResend={resendCod}
-          // Closed unconfirmed, the order waits for the link sent by SMS and e-mail; My Orders lists it once confirmed.
+          // Closed unconfirmed, the order waits for the link sent by SMS and e-mail, or My Orders' Confirm order.
           onClose={() => setPlacedCod(null)}
         />
       )}

@@ -248,4 +248,52 @@ describe('My Orders', { timeout: 30_000 }, () => {
     expect(within(other).queryByText(/^Coupon Discount/)).toBeNull();
     expect(detail(other, 'Shipping')).toBe('FREE (coupon FREESHIP)');
   });
+
+  it('asks for a new OTP to confirm a cash-on-delivery order left unconfirmed, and shows it confirmed after', async () => {
+    const user = userEvent.setup();
+    const awaiting = anOrder({
+      status: 'pending',
+      paymentStatus: 'cod_due',
+      paymentMethod: 'COD',
+      paymentId: null,
+      codConfirmBy: '2026-11-28T10:30:00.000Z',
+    });
+    const confirmed = {
+      ...awaiting,
+      status: 'confirmed' as const,
+      codConfirmedAt: '2026-11-27T11:00:00.000Z',
+    };
+    let listed: Order = awaiting;
+    const { api } = renderOrders([awaiting], {
+      'GET /api/orders/my-orders-with-shipment': () => ({ orders: [{ ...listed, shipmentEvents: [] }] }),
+      'POST /api/cod/resend-otp': {
+        orderId: awaiting.orderId,
+        orderNumber: awaiting.orderNumber,
+        totalPaise: awaiting.totalPaise,
+        otpSent: true,
+        message: 'We sent an OTP to ******3210.',
+        confirmBy: '2026-11-28T10:30:00.000Z',
+      },
+      'POST /api/cod/confirm': () => {
+        listed = confirmed;
+        return { orderId: awaiting.orderId, orderNumber: awaiting.orderNumber, message: 'Order confirmed.' };
+      },
+    });
+    const card = await cardOf(awaiting);
+    expect(within(card).getByText(/^Please confirm this cash-on-delivery order by /)).toBeTruthy();
+
+    await user.click(within(card).getByRole('button', { name: 'Confirm order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your order' });
+    expect(within(dialog).getByRole('status').textContent).toBe('We sent an OTP to ******3210.');
+    await user.type(within(dialog).getByLabelText('OTP'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'CONFIRM ORDER' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm your order' })).toBeNull());
+    expect(api.callsTo('POST /api/cod/confirm').map((call) => call.body)).toEqual([
+      { orderId: awaiting.orderId, otp: '123456' },
+    ]);
+    const after = await cardOf(awaiting);
+    await waitFor(() => expect(within(after).queryByRole('button', { name: 'Confirm order' })).toBeNull());
+    expect(within(after).queryByText(/^Please confirm this cash-on-delivery order/)).toBeNull();
+  });
 });

@@ -1,6 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { PlacedCodOrder } from '../../../contracts/cod';
+import type { Order } from '../../../contracts/orders';
 import { Button, buttonClassName } from '../../components/button';
 import { profileQueryOptions } from '../../features/auth/api/get-profile';
+import { confirmCodOrder, resendCodOtp } from '../../features/checkout/api/cod';
+import { CodConfirmDialog } from '../../features/checkout/components/cod-confirm-dialog';
 import { useMyOrders } from '../../features/orders/api/get-my-orders';
 import { OrderCard } from '../../features/orders/components/order-card';
 import { Link, Navigate } from '../../lib/router';
@@ -15,6 +20,31 @@ export function OrdersRoute() {
   const user = useSessionUser();
   const orders = useMyOrders(user !== null);
   const queryClient = useQueryClient();
+  // docs/product.md#cash-on-delivery: a COD order left unconfirmed at checkout is confirmed here, by a new OTP.
+  const [confirming, setConfirming] = useState<PlacedCodOrder | null>(null);
+
+  async function askToConfirm(order: Order) {
+    try {
+      setConfirming(await resendCodOtp(order.orderId));
+    } catch (failure) {
+      // No new OTP now (asked too often): the one sent before may still be typed.
+      setConfirming({
+        orderId: order.orderId,
+        orderNumber: order.orderNumber,
+        totalPaise: order.totalPaise,
+        otpSent: false,
+        message: failure instanceof Error ? failure.message : String(failure),
+        confirmBy: order.codConfirmBy ?? '',
+      });
+    }
+  }
+
+  async function confirm(otp: string) {
+    if (!confirming) return;
+    await confirmCodOrder(confirming.orderId, otp);
+    await orders.refetch();
+    setConfirming(null);
+  }
 
   if (!user) return <Navigate to={paths.loginReturningTo(paths.orders)} replace />;
   if (orders.isPending) {
@@ -60,9 +90,17 @@ export function OrdersRoute() {
       ) : (
         <div className="orders-page__list">
           {orders.data.map((order) => (
-            <OrderCard key={order.orderId} order={order} />
+            <OrderCard key={order.orderId} order={order} onConfirmCod={() => askToConfirm(order)} />
           ))}
         </div>
+      )}
+      {confirming && (
+        <CodConfirmDialog
+          placed={confirming}
+          onConfirm={confirm}
+          onResend={async () => (await resendCodOtp(confirming.orderId)).message}
+          onClose={() => setConfirming(null)}
+        />
       )}
     </section>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDate, formatRupeesExact } from '../../../../contracts/format';
+import { formatDate, formatDateTime, formatRupeesExact } from '../../../../contracts/format';
 import { orderStatusColour, orderStatusLabel } from '../../../../contracts/order-status';
 import type { Order, RefundStatus } from '../../../../contracts/orders';
 import { Button } from '../../../components/button';
@@ -37,7 +37,13 @@ const refundStatusLabels: Record<RefundStatus, string> = {
 const rupees = (paise: number) => formatRupeesExact(paise / 100);
 
 /** docs/product.md#screens My Orders: one order with its shipping, payment, address and items. */
-export function OrderCard({ order }: { order: Order }) {
+interface OrderCardProps {
+  order: Order;
+  /** docs/product.md#cash-on-delivery: asks for the OTP of a COD order still awaiting its confirmation. */
+  onConfirmCod?: () => void;
+}
+
+export function OrderCard({ order, onConfirmCod }: OrderCardProps) {
   const [trackingOpen, setTrackingOpen] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const cancel = useCancelOrder(order.orderId);
@@ -50,6 +56,7 @@ export function OrderCard({ order }: { order: Order }) {
   // Each panel is named after its heading and its order ("Payment Information Order OM-…"): with several orders
   // on the page, regions of one name would be ambiguous landmarks.
   const titleId = `order-${order.orderId}`;
+  const awaitsConfirmation = order.status === 'pending' && order.paymentStatus === 'cod_due';
 
   function confirmCancel() {
     cancel.mutate(undefined, { onSettled: () => setConfirmingCancel(false) });
@@ -82,7 +89,18 @@ export function OrderCard({ order }: { order: Order }) {
         </div>
       </header>
 
+      {awaitsConfirmation && order.codConfirmBy ? (
+        <p className="order-card__notice" id={`confirm-${order.orderId}`}>
+          Please confirm this cash-on-delivery order by {formatDateTime(order.codConfirmBy)}, or it is
+          cancelled.
+        </p>
+      ) : null}
       <div className="order-card__actions">
+        {awaitsConfirmation && onConfirmCod ? (
+          <Button aria-describedby={`confirm-${order.orderId} ${titleId}`} onClick={onConfirmCod}>
+            Confirm order
+          </Button>
+        ) : null}
         <Button variant="secondary" aria-describedby={titleId} onClick={() => setTrackingOpen(true)}>
           Track
         </Button>
