@@ -6,8 +6,8 @@ import { journeyCodRules, setCodRules, turnCodOff } from './support/cod';
 import { signInOwnerByCookie } from './support/console-journeys';
 import { fillCart, orderOf, pickupScheduled, shiprocketSimulatorOf } from './support/shop';
 
-// docs/product.md#cash-on-delivery on a phone: a shopper chooses cash on delivery, confirms with the OTP from
-// the dev outbox, the simulated courier delivers and collects the cash, and My Orders shows it paid; a second
+// docs/product.md#cash-on-delivery on a phone: a shopper chooses cash on delivery, leaves the OTP dialog, and
+// confirms from My Orders with a new OTP from the dev outbox, the simulated courier delivers and collects the cash, and My Orders shows it paid; a second
 // order over the shop's maximum is refused COD with the reason shown; the owner finds its cash due from the
 // courier on the console's Cash on delivery page. axe-core on the payment choice (offered
 // and refused), the OTP dialog and the confirm-link page. The choice's other states are
@@ -42,11 +42,27 @@ test('on a phone: cash on delivery chosen, confirmed by OTP, delivered and paid;
       codMessages.otpSent(`******${shopper.mobile.slice(-4)}`),
     );
     await expectNoAxeViolations(page, 'dialog[open]');
-    await dialog.getByLabel('OTP').fill(await latestOtp(page.request, shopper.mobile));
-    await dialog.getByRole('button', { name: 'CONFIRM ORDER' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Order Confirmed' })).toBeVisible();
-    const orderId = page.url().split('/orders/')[1] ?? '';
+    // The shopper leaves it for now; My Orders asks for the confirmation (a new OTP once the resend interval
+    // has passed; before it, the dialog says so and the first OTP still confirms).
+    await page.keyboard.press('Escape');
+    await page.goto('/orders');
+    const awaiting = page
+      .getByRole('article')
+      .filter({ hasText: 'Please confirm this cash-on-delivery order' });
+    await expect(awaiting).toBeVisible();
+    await expectNoAxeViolations(page);
+    const orderId = (await awaiting.getAttribute('aria-labelledby'))?.replace(/^order-/, '') ?? '';
     expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
+    await awaiting.getByRole('button', { name: 'Confirm order' }).click();
+    const again = page.getByRole('dialog', { name: 'Confirm your order' });
+    await expect(again.getByRole('status')).not.toBeEmpty();
+    await expectNoAxeViolations(page, 'dialog[open]');
+    await again.getByLabel('OTP').fill(await latestOtp(page.request, shopper.mobile));
+    await again.getByRole('button', { name: 'CONFIRM ORDER' }).click();
+    await expect(again).toBeHidden();
+    const confirmed = page.locator(`article[aria-labelledby="order-${orderId}"]`);
+    await expect(confirmed.getByText('Confirmed').first()).toBeVisible();
+    await expect(confirmed.getByRole('button', { name: 'Confirm order' })).toHaveCount(0);
 
     // The shipment job books it as COD; the simulated courier delivers it and collects the cash.
     const booked = await pickupScheduled(page.request, orderId);
