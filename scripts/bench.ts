@@ -463,4 +463,16 @@ function reportSoak({ samples, memory, startMs }: NonNullable<typeof soak>) {
   console.log(
     `  memory at minute ${earlyMinute.toFixed(1)}: RSS ${mb(early.rss)}, heap ${mb(early.heapUsed)}; at minute ${SOAK_MINUTES}: RSS ${mb(late.rss)}, heap ${mb(late.heapUsed)}; RSS change ${(change * 100).toFixed(1)}%, goal within 10%: ${verdict(Math.abs(change) <= 0.1)}; load average ${loadAverage()}`,
   );
+  // Whether it levels off shows in the path between the two, minute by minute.
+  const minutes = Array.from({ length: Math.floor(SOAK_MINUTES) }, (_, index) => at(index + 1));
+  console.log(
+    `  memory by minute (RSS / heap, MB): ${minutes
+      .map((sample, index) =>
+        sample
+          ? `${index + 1}: ${mb(sample.rss).replace(' MB', '')}/${mb(sample.heapUsed).replace(' MB', '')}`
+          : '',
+      )
+      .filter(Boolean)
+      .join(', ')}`,
+  );
 }
