@@ -5,7 +5,8 @@ import type {
   ReturnReply,
   ReturnRequestBody,
 } from '../../../../contracts/returns';
-import { ApiError, apiBase, apiClient } from '../../../lib/api-client';
+import { apiClient } from '../../../lib/api-client';
+import { postFile } from '../../../lib/post-file';
 import { orderKeys } from './order-keys';
 import { orderApiPaths } from './order-paths';
 
@@ -34,27 +35,7 @@ export function useRequestReturn(orderId: string) {
   });
 }
 
-function messageOf(payload: unknown, status: number): string {
-  if (typeof payload === 'object' && payload !== null && 'message' in payload) {
-    const { message } = payload as { message: unknown };
-    if (typeof message === 'string') return message;
-  }
-  return `The upload failed (${status}). Please try again.`;
-}
-
 /** One photo, the file itself as the body (not JSON): resized and kept by the server, named by its id. */
 export async function uploadReturnPhoto(orderId: string, file: File): Promise<ReturnPhoto> {
-  const response = await fetch(`${apiBase}${orderApiPaths.returnPhotos(orderId)}`, {
-    method: 'POST',
-    headers: {
-      Accept: 'application/json',
-      'Content-Type': file.type || 'application/octet-stream',
-      'X-Requested-With': 'fetch',
-    },
-    body: file,
-    credentials: 'same-origin',
-  });
-  const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError(response.status, messageOf(payload, response.status));
-  return (payload as { photo: ReturnPhoto }).photo;
+  return (await postFile<{ photo: ReturnPhoto }>(orderApiPaths.returnPhotos(orderId), file)).photo;
 }
