@@ -1,36 +1,37 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { setAdminSignedOutHandler } from '../../../lib/admin-api-client';
 import { adminPaths } from '../../../lib/admin-paths';
 import { type RouteObject, useNavigate, useRoutes } from '../../../lib/router';
 import './admin.css';
-import { AdminAlertsPage } from './admin-alerts';
-import { AdminAuditPage } from './admin-audit';
-import { AdminCodPage } from './admin-cod';
-import { AdminCouponPage } from './admin-coupon';
-import { AdminCouponsPage } from './admin-coupons';
-import { AdminCustomerPage } from './admin-customer';
-import { AdminCustomersPage } from './admin-customers';
-import { AdminDashboardPage } from './admin-dashboard';
 import { AdminLayout, OwnerOnly } from './admin-layout';
 import { AdminLoginPage } from './admin-login';
-import { AdminMessagePage } from './admin-message';
-import { AdminMessagesPage } from './admin-messages';
-import { AdminOrderPage } from './admin-order';
-import { AdminOrdersPage } from './admin-orders';
-import { AdminProductPage } from './admin-product';
-import { AdminProductsPage } from './admin-products';
-import { AdminReturnPage } from './admin-return';
-import { AdminReturnsPage } from './admin-returns';
-import { AdminSetupPage } from './admin-setup';
-import { AdminStaffPage } from './admin-staff';
 import { ToastProvider } from './toasts';
 
-// Its own chunk: the settings form checks phone numbers with libphonenumber's numbering plans, which no other
-// console page needs (contracts/seller-phone.ts).
-const AdminSettingsPage = lazy(() =>
-  import('./admin-settings').then((module) => ({ default: module.AdminSettingsPage })),
-);
+// Each console page is a chunk of its own, loaded when first opened (the layout shows "Loading…" meanwhile): an
+// owner on a phone downloads the console's frame and the page they open, not every page of it.
+const lazyPage = <M,>(load: () => Promise<M>, name: keyof M) =>
+  lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
+
+const AdminAlertsPage = lazyPage(() => import('./admin-alerts'), 'AdminAlertsPage');
+const AdminAuditPage = lazyPage(() => import('./admin-audit'), 'AdminAuditPage');
+const AdminCodPage = lazyPage(() => import('./admin-cod'), 'AdminCodPage');
+const AdminCouponPage = lazyPage(() => import('./admin-coupon'), 'AdminCouponPage');
+const AdminCouponsPage = lazyPage(() => import('./admin-coupons'), 'AdminCouponsPage');
+const AdminCustomerPage = lazyPage(() => import('./admin-customer'), 'AdminCustomerPage');
+const AdminCustomersPage = lazyPage(() => import('./admin-customers'), 'AdminCustomersPage');
+const AdminDashboardPage = lazyPage(() => import('./admin-dashboard'), 'AdminDashboardPage');
+const AdminMessagePage = lazyPage(() => import('./admin-message'), 'AdminMessagePage');
+const AdminMessagesPage = lazyPage(() => import('./admin-messages'), 'AdminMessagesPage');
+const AdminOrderPage = lazyPage(() => import('./admin-order'), 'AdminOrderPage');
+const AdminOrdersPage = lazyPage(() => import('./admin-orders'), 'AdminOrdersPage');
+const AdminProductPage = lazyPage(() => import('./admin-product'), 'AdminProductPage');
+const AdminProductsPage = lazyPage(() => import('./admin-products'), 'AdminProductsPage');
+const AdminReturnPage = lazyPage(() => import('./admin-return'), 'AdminReturnPage');
+const AdminReturnsPage = lazyPage(() => import('./admin-returns'), 'AdminReturnsPage');
+const AdminSettingsPage = lazyPage(() => import('./admin-settings'), 'AdminSettingsPage');
+const AdminSetupPage = lazyPage(() => import('./admin-setup'), 'AdminSetupPage');
+const AdminStaffPage = lazyPage(() => import('./admin-staff'), 'AdminStaffPage');
 
 // Paths relative to the console's root, /admin.
 const routes: RouteObject[] = [
@@ -60,11 +61,7 @@ const routes: RouteObject[] = [
           { path: 'audit', element: <OwnerOnly page={<AdminAuditPage />} /> },
           {
             path: 'settings',
-            element: (
-              <Suspense fallback={<p role="status">Loading the settings…</p>}>
-                <AdminSettingsPage />
-              </Suspense>
-            ),
+            element: <AdminSettingsPage />,
           },
           { path: 'alerts', element: <AdminAlertsPage /> },
           { path: '*', element: <p>This console page does not exist.</p> },
