@@ -104,9 +104,22 @@ const server =
 await server.listen({ host: '127.0.0.1', port: 0 });
 console.log(`listening ${(server.server.address() as AddressInfo).port}`);
 setInterval(() => {
-  const { rss, heapUsed } = process.memoryUsage();
-  console.log(`memory ${JSON.stringify({ atMs: Math.round(performance.now() - startedAt), rss, heapUsed })}`);
+  const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+  const atMs = Math.round(performance.now() - startedAt);
+  console.log(`memory ${JSON.stringify({ atMs, rss, heapUsed, heapTotal, external })}`);
 }, MEMORY_EVERY_MS).unref();
+// `settle` on stdin: a full collection, then the memory it leaves (docs/operations.md#bench): the soak reads
+// the shop's memory this way at each minute, so a figure says what the shop holds, not where the collector's
+// saw-tooth happened to be when it was read.
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', (text: string) => {
+  if (!text.includes('settle')) return;
+  globalThis.gc?.();
+  const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+  const atMs = Math.round(performance.now() - startedAt);
+  console.log(`settled-memory ${JSON.stringify({ atMs, rss, heapUsed, heapTotal, external })}`);
+});
+process.stdin.unref();
 process.on('SIGUSR2', () => {
   // A fresh window for the run being measured: set-up and warm-up stalls are not the server's steady state.
   loopDelay.reset();

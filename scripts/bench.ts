@@ -69,9 +69,9 @@ function startServer(args: string[]): Promise<Running> {
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'scripts/bench-server.ts', ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // --expose-gc: the soak asks for a full collection before each reading of the shop's memory (below).
+  const node = [...profile, '--expose-gc', '--import', 'tsx', 'scripts/bench-server.ts', ...args];
+  const child = spawn(process.execPath, node, { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines: Running['lines'] = [];
   let buffered = '';
   return new Promise((resolve, reject) => {
@@ -85,6 +85,20 @@ function startServer(args: string[]): Promise<Running> {
       if (port) resolve({ port: Number(port), child, lines });
     });
     child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+}
+
+/** Asks the shop for a full collection and waits for the memory it reports after it (`settle`). */
+function settledMemory(server: Running): Promise<void> {
+  const before = linesOf(server, 'settled-memory').length;
+  return new Promise((resolve) => {
+    const check = () => {
+      if (linesOf(server, 'settled-memory').length === before) return;
+      server.child.stdout?.off('data', check);
+      resolve();
+    };
+    server.child.stdout?.on('data', check);
+    server.child.stdin?.write('settle\n');
   });
 }
 
@@ -303,9 +317,10 @@ rmSync(catalogueDir, { recursive: true, force: true });
 let cartRuns: ThroughputRun[] | undefined;
 let cartAt400: FixedRateRun[] | undefined;
 let checkoutAt200: FixedRateRun[] | undefined;
-let soak:
-  | { samples: Sample[]; memory: { atMs: number; rss: number; heapUsed: number }[]; startMs: number }
-  | undefined;
+/** The shop's memory as it printed it, with when the line arrived. */
+type MemorySample = { atMs: number; rss: number; heapUsed: number; heapTotal: number; external: number };
+let soakApp: Running | undefined;
+let soak: { samples: Sample[]; memory: MemorySample[]; settled: MemorySample[]; startMs: number } | undefined;
 if (databaseUrl) {
   const handle = await openDatabase({ url: databaseUrl, dataDir: 'unused with a URL' });
   const productIds = (
@@ -334,31 +349,31 @@ if (databaseUrl) {
 
   const sender = httpSender();
   let cartTurn = 0;
-  const addToCart = (label = 'add to cart') => {
+  const addToCart = (base = appUrl) => {
     // Each shopper in turn: one shopper's updates 10 s apart at 400/s, never two of them at once.
     cartTurn += 1;
     const shopper = cartShoppers[cartTurn % cartShoppers.length];
     return sender.send({
-      base: appUrl,
+      base,
       method: 'POST',
       path: '/api/cart/update',
       headers: { authorization: `Bearer ${shopper?.token}` },
       body: JSON.stringify({ cart: randomCart(productIds) }),
-      label,
+      label: 'add to cart',
     });
   };
   let nextCheckout = 0;
-  const createOrder = (label = 'create-order') => {
+  const createOrder = (base = appUrl) => {
     const shopper = checkoutShoppers[nextCheckout];
     nextCheckout += 1;
     if (!shopper) throw new Error('more checkouts than shoppers written for them');
     return sender.send({
-      base: appUrl,
+      base,
       method: 'POST',
       path: '/api/payment/create-order',
       headers: { authorization: `Bearer ${shopper.token}` },
       body: '{}',
-      label,
+      label: 'create-order',
     });
   };
   // A fresh window for the event loop: set-up and the throughput runs are not the steady state measured.
@@ -367,32 +382,47 @@ if (databaseUrl) {
   checkoutAt200 = await fixedRateRuns(CHECKOUT_RATE, createOrder);
 
   if (SOAK_MINUTES > 0) {
+    // The soak is a sustained run of its own, on a shop started for it: the runs above pushed the first shop
+    // far past the soak's rates, and its heap spent the soak's first minutes shrinking from them.
+    await stop(app);
+    soakApp = await startServer(['app']);
+    const soakUrl = `http://127.0.0.1:${soakApp.port}`;
     const durationMs = SOAK_MINUTES * 60_000;
     const startMs = performance.now();
-    console.log(`soak: ${SOAK_MINUTES} min of a steady mix, ${JSON.stringify(SOAK_MIX)} per second`);
+    console.log(
+      `soak: ${SOAK_MINUTES} min of a steady mix on a new shop process, ${JSON.stringify(SOAK_MIX)} per second`,
+    );
     const streams: Promise<OpenLoopRun>[] = [
       runOpenLoop({
         offsets: fixedRate(SOAK_MIX.catalogue, durationMs),
         label: 'catalogue',
-        send: () => sender.send({ base: appUrl, method: 'GET', path: '/api/products' }),
+        send: () => sender.send({ base: soakUrl, method: 'GET', path: '/api/products' }),
       }),
       runOpenLoop({
         offsets: fixedRate(SOAK_MIX.home, durationMs),
         label: 'home page',
-        send: () => sender.send({ base: appUrl, method: 'GET', path: '/' }),
+        send: () => sender.send({ base: soakUrl, method: 'GET', path: '/' }),
       }),
-      runOpenLoop({ offsets: fixedRate(SOAK_MIX.addToCart, durationMs), send: () => addToCart() }),
-      runOpenLoop({ offsets: fixedRate(SOAK_MIX.createOrder, durationMs), send: () => createOrder() }),
+      runOpenLoop({ offsets: fixedRate(SOAK_MIX.addToCart, durationMs), send: () => addToCart(soakUrl) }),
+      runOpenLoop({ offsets: fixedRate(SOAK_MIX.createOrder, durationMs), send: () => createOrder(soakUrl) }),
     ];
+    const shop = soakApp;
+    const settling = Array.from({ length: Math.ceil(SOAK_MINUTES) - 1 }, (_, index) =>
+      setTimeout(() => void settledMemory(shop), (index + 1) * 60_000),
+    );
     const samples = (await Promise.all(streams)).flatMap((run) => run.samples);
-    const memory = linesOf(app, 'memory')
-      .filter((line) => line.atMs >= startMs)
-      .map((line) => ({ ...(JSON.parse(line.text) as { rss: number; heapUsed: number }), atMs: line.atMs }));
-    soak = { samples, memory, startMs };
+    for (const timer of settling) clearTimeout(timer);
+    await settledMemory(shop);
+    const memoryLines = (prefix: string) =>
+      linesOf(shop, prefix)
+        .filter((line) => line.atMs >= startMs)
+        .map((line) => ({ ...(JSON.parse(line.text) as Omit<MemorySample, 'atMs'>), atMs: line.atMs }));
+    soak = { samples, memory: memoryLines('memory'), settled: memoryLines('settled-memory'), startMs };
   }
   sender.close();
 }
-await stop(app);
+if (soakApp) await stop(soakApp);
+else await stop(app);
 const loop = JSON.parse(linesOf(app, 'event-loop')[0]?.text || '{}') as {
   p99Ms?: number;
   maxMs?: number;
@@ -435,13 +465,15 @@ console.log(
 );
 
 /**
- * The shop's memory early in the soak (minute 5, or a third of a shorter soak) and at its end: a leak grows it
- * steadily, while a heap that has found its size stays within the goal's 10%.
+ * The shop's memory early in the soak (minute 5, or a third of a shorter soak) and at its end, each read after
+ * a full collection: a leak grows it steadily, while a shop that holds a steady amount stays within the goal's
+ * 10%. Read without the collection, the resident size swings with the collector's saw-tooth (the heap grows
+ * to about twice what is live, then is collected and handed back), so both are printed minute by minute.
  */
-function reportSoak({ samples, memory, startMs }: NonNullable<typeof soak>) {
+function reportSoak({ samples, memory, settled, startMs }: NonNullable<typeof soak>) {
   const earlyMinute = Math.min(5, SOAK_MINUTES / 3);
-  const at = (minute: number) =>
-    memory.reduce<(typeof memory)[number] | undefined>(
+  const at = (series: MemorySample[], minute: number) =>
+    series.reduce<MemorySample | undefined>(
       (best, sample) =>
         !best ||
         Math.abs(sample.atMs - startMs - minute * 60_000) < Math.abs(best.atMs - startMs - minute * 60_000)
@@ -449,30 +481,41 @@ function reportSoak({ samples, memory, startMs }: NonNullable<typeof soak>) {
           : best,
       undefined,
     );
-  const early = at(earlyMinute);
-  const late = at(SOAK_MINUTES);
   const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
   console.log(`soak, ${SOAK_MINUTES} min (open loop, ${JSON.stringify(SOAK_MIX)} per second):`);
   for (const [label, group] of byLabel(samples))
     console.log(`  ${label}: ${formatSummary(summarize(group))}`);
+  const early = at(settled, earlyMinute);
+  const late = at(settled, SOAK_MINUTES);
   if (!early || !late) {
-    console.log('  memory: no samples (the soak was shorter than the sampling interval)');
+    console.log('  memory: no readings (the soak was shorter than a minute)');
     return;
   }
   const change = (late.rss - early.rss) / early.rss;
   console.log(
-    `  memory at minute ${earlyMinute.toFixed(1)}: RSS ${mb(early.rss)}, heap ${mb(early.heapUsed)}; at minute ${SOAK_MINUTES}: RSS ${mb(late.rss)}, heap ${mb(late.heapUsed)}; RSS change ${(change * 100).toFixed(1)}%, goal within 10%: ${verdict(Math.abs(change) <= 0.1)}; load average ${loadAverage()}`,
+    `  memory after a full collection, at minute ${earlyMinute.toFixed(1)}: RSS ${mb(early.rss)}, heap ${mb(early.heapUsed)}; at minute ${SOAK_MINUTES}: RSS ${mb(late.rss)}, heap ${mb(late.heapUsed)}; RSS change ${(change * 100).toFixed(1)}%, goal within 10%: ${verdict(Math.abs(change) <= 0.1)}; load average ${loadAverage()}`,
   );
-  // Whether it levels off shows in the path between the two, minute by minute.
-  const minutes = Array.from({ length: Math.floor(SOAK_MINUTES) }, (_, index) => at(index + 1));
+  // Whether it levels off shows in the path between the two, minute by minute; the resident size as the shop
+  // ran, sampled every few seconds, as each minute's lowest and highest.
+  const figures = (sample: MemorySample) =>
+    [sample.rss, sample.heapUsed, sample.heapTotal, sample.external].map((bytes) => (bytes / 1e6).toFixed(0));
+  const minutes = Array.from({ length: Math.floor(SOAK_MINUTES) }, (_, index) => index + 1);
+  const settledByMinute = minutes.map((minute) => {
+    const sample = at(settled, minute);
+    return sample ? `${minute}: ${figures(sample).join('/')}` : '';
+  });
+  const rangeByMinute = minutes.map((minute) => {
+    const inMinute = memory
+      .filter((sample) => Math.ceil((sample.atMs - startMs) / 60_000) === minute)
+      .map((sample) => sample.rss / 1e6);
+    return inMinute.length === 0
+      ? ''
+      : `${minute}: ${Math.min(...inMinute).toFixed(0)}-${Math.max(...inMinute).toFixed(0)}`;
+  });
   console.log(
-    `  memory by minute (RSS / heap, MB): ${minutes
-      .map((sample, index) =>
-        sample
-          ? `${index + 1}: ${mb(sample.rss).replace(' MB', '')}/${mb(sample.heapUsed).replace(' MB', '')}`
-          : '',
-      )
-      .filter(Boolean)
-      .join(', ')}`,
+    `  memory by minute, RSS / heap used / heap total / external in MB, after a full collection: ${settledByMinute.filter(Boolean).join(', ')}`,
+  );
+  console.log(
+    `  RSS by minute as the shop ran, lowest-highest in MB: ${rangeByMinute.filter(Boolean).join(', ')}`,
   );
 }
