@@ -50,6 +50,24 @@ describe('the console API client', () => {
   });
 });
 
+describe("the console API client's uploads", () => {
+  it('send a product image as the body and take a 401 to the console sign-in, as every console call does', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(reply(401, { message: 'Please sign in to the console.' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const consoleSignedOut = vi.fn();
+    setAdminSignedOutHandler(consoleSignedOut);
+    const image = new File(['png bytes'], 'mitten.png', { type: 'image/png' });
+
+    await expect(adminApi.post('/admin/products/1/images', image)).rejects.toThrow(
+      'Please sign in to the console.',
+    );
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(init.body).toBe(image);
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('image/png');
+    expect(consoleSignedOut).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe("the console API client's bot challenge", () => {
   const solution = 'solved-payload';
   const asked = 'Please confirm you are not a robot.';

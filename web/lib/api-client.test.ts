@@ -111,3 +111,31 @@ describe('a failure on the shop’s side', () => {
     });
   });
 });
+
+describe('a file as the body', () => {
+  it('is sent as it is, with its own type, not as JSON', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(reply(201, { photo: { id: 'p1' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    const photo = new File(['jpeg bytes'], 'parcel.jpg', { type: 'image/jpeg' });
+
+    await expect(apiClient.post('/orders/o1/return-photos', photo)).resolves.toEqual({ photo: { id: 'p1' } });
+
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(init.body).toBe(photo);
+    expect(headersOf(fetchMock.mock.calls[0] ?? [])['Content-Type']).toBe('image/jpeg');
+    expect(headersOf(fetchMock.mock.calls[0] ?? [])['X-Requested-With']).toBe('fetch');
+  });
+
+  it('of no known type goes as application/octet-stream, and a refusal brings the server’s message', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValue(reply(415, { message: 'Please choose a JPEG, PNG or WebP picture.' }));
+    vi.stubGlobal('fetch', fetchMock);
+
+    await expect(apiClient.post('/orders/o1/return-photos', new File(['?'], 'photo'))).rejects.toMatchObject({
+      status: 415,
+      message: 'Please choose a JPEG, PNG or WebP picture.',
+    });
+    expect(headersOf(fetchMock.mock.calls[0] ?? [])['Content-Type']).toBe('application/octet-stream');
+  });
+});

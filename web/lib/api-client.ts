@@ -93,7 +93,11 @@ async function readBody(response: Response): Promise<unknown> {
 
 async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A file (a product image, a return's photo) goes as the body itself, with its own type; anything else as JSON.
+  const { body } = options;
+  const file = body instanceof Blob;
+  if (body !== undefined)
+    headers['Content-Type'] = file ? body.type || 'application/octet-stream' : 'application/json';
   // docs/architecture.md#security: a state-changing request made with the session cookie carries a custom header.
   if (method !== 'GET') headers['X-Requested-With'] = 'fetch';
   if (options.challengeSolution !== undefined) headers[CHALLENGE_HEADER] = options.challengeSolution;
@@ -101,7 +105,7 @@ async function send(method: Method, path: string, options: RequestOptions): Prom
     return await fetch(`${apiBase}${path}`, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: file || body === undefined ? body : JSON.stringify(body),
       credentials: 'same-origin',
       signal: options.signal,
     });

@@ -1,6 +1,6 @@
 import type { AdminProductReply } from '../../../../contracts/admin-catalogue';
+import { adminApi } from '../../../lib/admin-api-client';
 import { adminApiPaths } from '../../../lib/admin-paths';
-import { postFile } from '../../../lib/post-file';
 import { useProductChange } from './use-product-change';
 
 export interface ImageUpload {
@@ -10,7 +10,7 @@ export interface ImageUpload {
 
 /** The file itself as the body (not JSON). */
 export function uploadProductImage({ id, file }: ImageUpload): Promise<AdminProductReply> {
-  return postFile<AdminProductReply>(adminApiPaths.productImages(id), file);
+  return adminApi.post<AdminProductReply>(adminApiPaths.productImages(id), file);
 }
 
 export function useUploadProductImage() {

@@ -6,7 +6,6 @@ import type {
   ReturnRequestBody,
 } from '../../../../contracts/returns';
 import { apiClient } from '../../../lib/api-client';
-import { postFile } from '../../../lib/post-file';
 import { orderKeys } from './order-keys';
 import { orderApiPaths } from './order-paths';
 
@@ -37,5 +36,5 @@ export function useRequestReturn(orderId: string) {
 
 /** One photo, the file itself as the body (not JSON): resized and kept by the server, named by its id. */
 export async function uploadReturnPhoto(orderId: string, file: File): Promise<ReturnPhoto> {
-  return (await postFile<{ photo: ReturnPhoto }>(orderApiPaths.returnPhotos(orderId), file)).photo;
+  return (await apiClient.post<{ photo: ReturnPhoto }>(orderApiPaths.returnPhotos(orderId), file)).photo;
 }
