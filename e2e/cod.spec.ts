@@ -7,10 +7,10 @@ import { signInOwnerByCookie } from './support/console-journeys';
 import { fillCart, orderOf, pickupScheduled, shiprocketSimulatorOf } from './support/shop';
 
 // docs/product.md#cash-on-delivery on a phone: a shopper chooses cash on delivery, leaves the OTP dialog, and
-// confirms from My Orders with a new OTP from the dev outbox, the simulated courier delivers and collects the cash, and My Orders shows it paid; a second
-// order over the shop's maximum is refused COD with the reason shown; the owner finds its cash due from the
-// courier on the console's Cash on delivery page. axe-core on the payment choice (offered
-// and refused), the OTP dialog and the confirm-link page. The choice's other states are
+// confirms from My Orders with a new OTP from the dev outbox, the simulated courier delivers and collects the cash,
+// and My Orders shows it paid; a second order over the shop's maximum is refused COD with the reason shown; the
+// owner finds its cash due from the courier on the console's Cash on delivery page. axe-core on the payment choice
+// (offered and refused), the OTP dialog and the confirm-link page. The choice's other states are
 // web/app/routes/checkout-cod.test.tsx's; the rules' matrix is server/flows/cod-orders.test.ts's.
 
 test.use({ viewport: phoneViewport });

@@ -103,11 +103,12 @@ const server =
       : await startApp();
 await server.listen({ host: '127.0.0.1', port: 0 });
 console.log(`listening ${(server.server.address() as AddressInfo).port}`);
-setInterval(() => {
+function printMemory(prefix: 'memory' | 'settled-memory') {
   const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
   const atMs = Math.round(performance.now() - startedAt);
-  console.log(`memory ${JSON.stringify({ atMs, rss, heapUsed, heapTotal, external })}`);
-}, MEMORY_EVERY_MS).unref();
+  console.log(`${prefix} ${JSON.stringify({ atMs, rss, heapUsed, heapTotal, external })}`);
+}
+setInterval(() => printMemory('memory'), MEMORY_EVERY_MS).unref();
 // `settle` on stdin: a full collection, then the memory it leaves (docs/operations.md#bench): the soak reads
 // the shop's memory this way at each minute, so a figure says what the shop holds, not where the collector's
 // saw-tooth happened to be when it was read.
@@ -115,9 +116,7 @@ process.stdin.setEncoding('utf8');
 process.stdin.on('data', (text: string) => {
   if (!text.includes('settle')) return;
   globalThis.gc?.();
-  const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
-  const atMs = Math.round(performance.now() - startedAt);
-  console.log(`settled-memory ${JSON.stringify({ atMs, rss, heapUsed, heapTotal, external })}`);
+  printMemory('settled-memory');
 });
 process.stdin.unref();
 process.on('SIGUSR2', () => {

@@ -421,8 +421,8 @@ if (databaseUrl) {
   }
   sender.close();
 }
-if (soakApp) await stop(soakApp);
-else await stop(app);
+// The first shop, unless the soak stopped it for a shop of its own.
+await stop(soakApp ?? app);
 const loop = JSON.parse(linesOf(app, 'event-loop')[0]?.text || '{}') as {
   p99Ms?: number;
   maxMs?: number;
