@@ -15,7 +15,7 @@ function consolePage(): Plugin {
   return {
     name: 'console-page',
     // The dev server serves both pages from web/: /admin and everything under it get admin.html, as the
-    // server does for the build (server/plugins/web-app.ts).
+    // server does for the build (server/http/pages/web-app.ts).
     configureServer(server) {
       server.middlewares.use((request, _response, next) => {
         const [pathname = '', query] = (request.url ?? '').split('?');

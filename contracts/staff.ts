@@ -11,6 +11,13 @@ export function roleAllows(role: StaffRole, required: StaffRole): boolean {
 }
 
 /** docs/product.md#staff: the console's messages. */
+/** The console API's answers to a request without the access it needs. */
+export const staffMessages = {
+  signInFirst: 'Please sign in to the console.',
+  ownerOnly: 'Only an owner can do this.',
+  httpsOnly: 'The console opens only over HTTPS. Please use the https:// address of the shop.',
+} as const;
+
 export const staffConsoleMessages = {
   signInFailed: 'Those sign-in details are not right. Please check them and try again.',
   codeStepExpired: 'Your sign-in took too long. Please start again.',

@@ -11,7 +11,7 @@ import { detail, pickupScheduled } from './support/shop';
 // the console's Cash on delivery page, and sees the parcel paid short among the mismatches, the order's flag
 // in Needs attention, and the remittance on the order's page; Mark as checked clears them. The page's other
 // states are component tests (web/app/routes/admin/admin-cod.test.tsx), the matching integration tests
-// (server/modules/cod-money/cod-remittances.test.ts); axe-core runs on the page in e2e/admin-phone.spec.ts.
+// (server/http/console/cod-remittances.test.ts); axe-core runs on the page in e2e/admin-phone.spec.ts.
 
 test.use({ viewport: phoneViewport });
 

@@ -3,61 +3,29 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PageRenderer } from '../contracts/page-rendering';
 import type { Config } from './config';
-import { devToolsAccess, requireDevToolsToken } from './dev-tools';
+import apiDocs from './http/api-docs';
+import authentication from './http/authentication';
+import errorHandling from './http/error-handling';
+import httpRoutes from './http/routes';
+import staffAuthentication from './http/staff-authentication';
 import { loggerOptions } from './logger-options';
-import accountRoutes from './modules/account/routes';
-import adminCatalogueRoutes from './modules/admin-catalogue/routes';
-import adminCustomerRoutes from './modules/admin-customers/routes';
-import adminInboxRoutes from './modules/admin-inbox/routes';
-import adminOrderRoutes from './modules/admin-orders/routes';
-import adminStatsRoutes from './modules/admin-stats/routes';
-import auditRoutes from './modules/audit/routes';
-import authRoutes from './modules/auth/routes';
-import cartRoutes, { couponOfferRoutes } from './modules/cart/routes';
-import catalogueRoutes from './modules/catalogue/routes';
-import challengeRoutes from './modules/challenge/routes';
 import codServiceability from './modules/cod/plugin';
-import codRoutes, { adminCodRoutes, codLinkRoutes } from './modules/cod/routes';
-import codMoneyRoutes from './modules/cod-money/routes';
-import contactRoutes from './modules/contact/routes';
-import adminCouponRoutes from './modules/coupons/admin-routes';
 import deliveryPromises from './modules/delivery-promise/plugin';
-import deliveryPromiseRoutes from './modules/delivery-promise/routes';
-import healthRoutes from './modules/health/routes';
-import invoiceRoutes from './modules/invoices/routes';
 import notifier from './modules/notifications/notifier';
-import outboxRoutes from './modules/notifications/routes';
-import orderHistoryRoutes from './modules/order-history/routes';
-import orderRoutes from './modules/orders/routes';
 import razorpayGateway from './modules/payments/razorpay-gateway';
 import razorpayxGateway from './modules/payments/razorpayx-gateway';
-import paymentRoutes from './modules/payments/routes';
-import payoutWebhookRoute from './modules/payouts/routes';
 import productImages from './modules/product-images/plugin';
-import publicConfigRoutes from './modules/public-config/routes';
-import returnRoutes, { adminReturnRoutes } from './modules/returns/routes';
-import seoRoutes from './modules/seo/routes';
-import shippingRoutes from './modules/shipping/routes';
 import shiprocketGateway from './modules/shipping/shiprocket-gateway';
-import shopSettingsRoutes from './modules/shop-settings/routes';
-import staffRoutes from './modules/staff/routes';
-import staffAlertRoutes from './modules/staff-alerts/routes';
 import webPush from './modules/staff-alerts/web-push-plugin';
-import wishlistRoutes from './modules/wishlist/routes';
-import apiDocs from './plugins/api-docs';
-import authentication from './plugins/authentication';
 import catalogueEvents from './plugins/catalogue-events';
 import commandChannel from './plugins/command-channel';
 import compression from './plugins/compression';
 import database from './plugins/database';
-import errorHandling from './plugins/error-handling';
 import jobs from './plugins/jobs';
 import metrics from './plugins/metrics';
 import rateLimit from './plugins/rate-limit';
 import requestId from './plugins/request-id';
 import security from './plugins/security';
-import staffAuthentication from './plugins/staff-authentication';
-import webApp from './plugins/web-app';
 import { requestIdOf } from './request-id';
 import googleSimulator from './simulators/google/plugin';
 import razorpaySimulator from './simulators/razorpay/plugin';
@@ -135,58 +103,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(workers);
   await app.register(productImages);
 
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes);
-      await api.register(catalogueRoutes);
-      await api.register(contactRoutes);
-      await api.register(challengeRoutes);
-      await api.register(publicConfigRoutes);
-      await api.register(authRoutes, { prefix: '/auth' });
-      await api.register(accountRoutes, { prefix: '/auth' });
-      await api.register(cartRoutes, { prefix: '/cart' });
-      await api.register(couponOfferRoutes, { prefix: '/coupons' });
-      await api.register(wishlistRoutes, { prefix: '/wishlist' });
-      await api.register(paymentRoutes, { prefix: '/payment' });
-      await api.register(codRoutes, { prefix: '/cod' });
-      await api.register(codLinkRoutes, { prefix: '/cod' });
-      await api.register(orderRoutes, { prefix: '/orders' });
-      await api.register(returnRoutes, { prefix: '/orders' });
-      await api.register(orderHistoryRoutes, { prefix: '/order-history' });
-      // Its two paths sit under /shipping and /webhooks.
-      await api.register(shippingRoutes);
-      await api.register(deliveryPromiseRoutes);
-      await api.register(adminOrderRoutes, { prefix: '/admin' });
-      await api.register(adminCustomerRoutes, { prefix: '/admin' });
-      await api.register(adminCatalogueRoutes, { prefix: '/admin' });
-      await api.register(adminCouponRoutes, { prefix: '/admin' });
-      await api.register(codMoneyRoutes, { prefix: '/admin' });
-      await api.register(adminCodRoutes, { prefix: '/admin' });
-      await api.register(adminReturnRoutes, { prefix: '/admin' });
-      await api.register(staffRoutes, { prefix: '/admin' });
-      await api.register(staffAlertRoutes, { prefix: '/admin' });
-      await api.register(auditRoutes, { prefix: '/admin' });
-      await api.register(adminInboxRoutes, { prefix: '/admin' });
-      await api.register(adminStatsRoutes, { prefix: '/admin' });
-      await api.register(shopSettingsRoutes, { prefix: '/admin' });
-      await api.register(invoiceRoutes);
-    },
-    { prefix: '/api' },
-  );
-  // RazorpayX's payout webhook, at the full path set in its dashboard (PAYOUT_WEBHOOK_PATH, under /api).
-  await app.register(payoutWebhookRoute);
-  // docs/architecture.md#dev-outbox: the dev outbox exists only while messages go to it, and in production only
-  // behind DEV_TOOLS_TOKEN (docs/architecture.md#security).
-  if (app.notifier.outboxEnabled && devToolsAccess(config) !== 'off') {
-    await app.register(async (scope) => {
-      requireDevToolsToken(scope, config);
-      await scope.register(outboxRoutes);
-    });
-  }
-
-  // Before the web app, whose catch-all would answer these paths with the shop's page.
-  await app.register(seoRoutes);
-  await app.register(webApp, { config, pageRenderer: options.pageRenderer });
+  await app.register(httpRoutes, { pageRenderer: options.pageRenderer });
   return app;
 }
 

@@ -17,6 +17,7 @@ import { retryUnansweredReturnRefunds, runReturnRefund } from './flows/return-re
 import { pollStaleReturnParcels } from './flows/return-tracking';
 import { bookReturnPickupFor, sweepReturns } from './flows/returns';
 import { pollStaleShipments } from './flows/tracking';
+import { jobQueues } from './job-queues';
 import { loginFailures } from './modules/auth/login-throttle';
 import { sweepBotChallengeRows } from './modules/challenge/sweep';
 import { sendContactReply } from './modules/contact/send-reply';
@@ -30,7 +31,6 @@ import { pushAttentionAlert } from './modules/staff-alerts/attention-alert';
 import { sendDailyDigests } from './modules/staff-alerts/daily-digest';
 import { sendNewOrderAlerts } from './modules/staff-alerts/new-order-alert';
 import { sendLowStockAlert } from './modules/stock/low-stock';
-import { jobQueues } from './plugins/jobs';
 
 /** The background work of this process (docs/architecture.md#durable-work); off when JOB_WORKERS=false. */
 export default fp(

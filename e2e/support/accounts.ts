@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import type { User } from '../../contracts/auth';
 import { SIGNED_IN_HINT_COOKIE } from '../../contracts/session-hint';
-import { SESSION_COOKIE } from '../../server/plugins/authentication';
+import { SESSION_COOKIE } from '../../server/http/authentication';
 import { createSessionToken, createShopper } from '../../server/test/shopper-factory';
 import type { ShopServer } from '../fixtures';
 

@@ -4,8 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { orders } from '../../server/db/schema';
 import { shippingDeps } from '../../server/flows/deps';
 import { requeueUnshippedOrders } from '../../server/flows/fulfil-order';
-import { jobQueues } from '../../server/plugins/jobs';
-import { STAFF_COOKIE } from '../../server/plugins/staff-authentication';
+import { STAFF_COOKIE } from '../../server/http/staff-authentication';
+import { jobQueues } from '../../server/job-queues';
 import { type CreatedStaff, createStaffMember } from '../../server/test/staff-factory';
 import { expect, type ShopServer } from '../fixtures';
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CancelOrderReply, cancelMessages } from '../../contracts/orders';
 import { orders, payments, refunds, shipments, statusHistory } from '../db/schema';
-import { jobQueues } from '../plugins/jobs';
+import { jobQueues } from '../job-queues';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import {
   bookShipment,

@@ -20,11 +20,11 @@ import {
   shipments,
   stockMovements,
 } from '../db/schema';
+import { jobQueues } from '../job-queues';
 import { gstr1MonthFiles } from '../modules/invoices/gstr1-zip';
 import { creditNoteReasons, rtoCreditNoteKey } from '../modules/invoices/issue-documents';
 import { newOrderEmail } from '../modules/staff-alerts/new-order-alert';
 import { type PaidOrderSummary, paidOrderSummary } from '../modules/staff-alerts/order-summaries';
-import { jobQueues } from '../plugins/jobs';
 import { codAmountToCollectPaise } from '../providers/shiprocket/cod';
 import type { AdhocOrderInput } from '../providers/shiprocket/types';
 import { buildTestApp, type TestApp } from '../test/build-test-app';

@@ -11,6 +11,8 @@ import { paymentMessages } from '../../contracts/orders';
 import type { Database } from '../db/client';
 import { orders } from '../db/schema';
 import { AppError } from '../errors';
+import type { Jobs } from '../job-queues';
+import type { StaffActor } from '../modules/audit/audit-log';
 import { recordAudit } from '../modules/audit/audit-log';
 import { sendOtp, spendOtp } from '../modules/auth/otp-service';
 import type { SmsGuard } from '../modules/auth/sms-guard';
@@ -30,8 +32,6 @@ import {
 } from '../modules/orders/order-writer';
 import { holdCartStock } from '../modules/stock/availability';
 import { lockOrderStock } from '../modules/stock/order-stock';
-import type { Jobs } from '../plugins/jobs';
-import type { StaffActor } from '../plugins/staff-authentication';
 import { type PreparedCheckout, prepareCheckout } from './checkout';
 
 // Cash on delivery, the order side (docs/product.md#cash-on-delivery): whether checkout offers it, placing a COD

@@ -12,6 +12,7 @@ import { formatRupeesExact } from '../../contracts/format';
 import type { Database } from '../db/client';
 import { codPayouts, codRefundsPaidElsewhere } from '../db/schema';
 import { AppError } from '../errors';
+import type { Jobs } from '../job-queues';
 import { recordAudit } from '../modules/audit/audit-log';
 import {
   codRefundedPaise,
@@ -31,7 +32,6 @@ import {
   previewOrderEvent,
 } from '../modules/orders/order-writer';
 import type { RazorpayXGateway } from '../modules/payments/razorpayx-gateway';
-import type { Jobs } from '../plugins/jobs';
 import { RazorpayXError } from '../providers/razorpayx/client';
 import type { RazorpayXPayout } from '../providers/razorpayx/types';
 

@@ -4,10 +4,10 @@ import { COD_REMITTANCE_OVERDUE_DAYS } from '../../contracts/order-status';
 import type { Database } from '../db/client';
 import { codRemittanceLines, codRemittances, orders, shipments } from '../db/schema';
 import { AppError } from '../errors';
+import type { Jobs } from '../job-queues';
 import { recordAudit } from '../modules/audit/audit-log';
 import { codCollectedSql, collectedAtSql, notRemittedSql } from '../modules/cod-money/cod-order-money';
 import { applyOrderEvent, lockOrder } from '../modules/orders/order-writer';
-import type { Jobs } from '../plugins/jobs';
 import type { RemittanceRow } from '../providers/shiprocket/remittance-csv';
 
 // docs/product.md#cod-remittances: Shiprocket pays delivered COD parcels' cash in cycles; each remittance, as

@@ -6,8 +6,10 @@ import type { OrderEmailKind } from '../../contracts/orders';
 import type { Database } from '../db/client';
 import { orderNotes, orders, staffRefunds } from '../db/schema';
 import { AppError } from '../errors';
+import { jobQueues } from '../job-queues';
 import { refundablePaiseOf } from '../modules/admin-orders/order-detail';
 import { sentOrderMessageKinds } from '../modules/admin-orders/sent-messages';
+import type { StaffActor } from '../modules/audit/audit-log';
 import { recordAudit } from '../modules/audit/audit-log';
 import { issueCreditNoteForRefund } from '../modules/invoices/credit-note-for-refund';
 import { mayShip } from '../modules/orders/lifecycle';
@@ -19,8 +21,6 @@ import {
   previewOrderEvent,
 } from '../modules/orders/order-writer';
 import { recordRefund } from '../modules/payments/refund-records';
-import { jobQueues } from '../plugins/jobs';
-import type { StaffActor } from '../plugins/staff-authentication';
 import { RazorpayError } from '../providers/razorpay/client';
 import { type CancelDeps, cancelOrderForShop } from './cancel-order';
 import type { PaymentDeps } from './deps';

@@ -3,9 +3,9 @@ import type { CodPayoutStatus } from '../../contracts/cod-money';
 import type { ShippingConfig } from '../config';
 import type { Database } from '../db/client';
 import { AppError } from '../errors';
+import type { Jobs } from '../job-queues';
 import type { RazorpayGateway } from '../modules/payments/razorpay-gateway';
 import type { ShiprocketGateway } from '../modules/shipping/shiprocket-gateway';
-import type { Jobs } from '../plugins/jobs';
 import { codRefundDeps, refundByPayout } from './cod-refunds';
 
 /** What the money flows need: the database, the job queue, Razorpay and a logger. */

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../contracts/orders';
 import { orders, shipments, statusHistory } from '../db/schema';
-import { jobQueues } from '../plugins/jobs';
+import { jobQueues } from '../job-queues';
 import { injectFetch } from '../providers/inject-fetch';
 import { createShiprocketClient, ShiprocketError } from '../providers/shiprocket/client';
 import type { AdhocOrderInput, CourierOption } from '../providers/shiprocket/types';

@@ -1,11 +1,11 @@
 import { and, eq, exists, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { DEFAULT_WEIGHT_KG } from '../../contracts/catalogue';
 import { orderItems, orders, products, shipments, stockMovements } from '../db/schema';
+import { jobQueues } from '../job-queues';
 import { isBeforePickup } from '../modules/orders/lifecycle';
 import { applyOrderEvent, lockOrder, previewOrderEvent } from '../modules/orders/order-writer';
 import { findShipmentOfOrder as findShipment, insertShipment } from '../modules/shipping/shipment-records';
 import { holdsStock } from '../modules/stock/order-stock';
-import { jobQueues } from '../plugins/jobs';
 import { ShiprocketError } from '../providers/shiprocket/client';
 import { codBookingFields } from '../providers/shiprocket/cod';
 import { parseShiprocketTime, shiprocketEtd, shiprocketOrderDate } from '../providers/shiprocket/ist-time';

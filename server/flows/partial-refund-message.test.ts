@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrderDetail } from '../../contracts/admin-orders';
 import { adminOrderMessages } from '../../contracts/admin-orders';
+import { jobQueues } from '../job-queues';
 import { fillSmsTemplate } from '../modules/notifications/sms-templates';
 import { type OrderEmailJob, sendOrderEmail } from '../modules/orders/order-email';
 import { orderNumberOf } from '../modules/orders/order-view';
-import { jobQueues } from '../plugins/jobs';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import {
   newShopper,

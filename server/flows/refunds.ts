@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, gt, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { orders, payments, refunds } from '../db/schema';
+import { type Jobs, jobQueues } from '../job-queues';
 import type { ChangeSource } from '../modules/history/status-history';
 import { issueCreditNoteForRefund } from '../modules/invoices/credit-note-for-refund';
 import { MAX_FAILED_REFUNDS, owesRefund } from '../modules/orders/lifecycle';
@@ -13,7 +14,6 @@ import {
   refundsOfPayment,
   stalePendingRefunds,
 } from '../modules/payments/refund-records';
-import { type Jobs, jobQueues } from '../plugins/jobs';
 import { RazorpayError } from '../providers/razorpay/client';
 import type { RazorpayRefund } from '../providers/razorpay/types';
 import type { PaymentDeps } from './deps';

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { returnRefunds, returns } from '../db/schema';
+import type { Jobs } from '../job-queues';
 import type { ChangeSource } from '../modules/history/status-history';
 import { issueCreditNoteForRefund } from '../modules/invoices/credit-note-for-refund';
 import type { LockedOrder } from '../modules/orders/order-writer';
@@ -14,7 +15,6 @@ import {
   lockReturnOf,
   returnRefundKey,
 } from '../modules/returns/return-writer';
-import type { Jobs } from '../plugins/jobs';
 import { RazorpayError } from '../providers/razorpay/client';
 import type { RazorpayRefund } from '../providers/razorpay/types';
 import type { CodRefundOutcome, ReturnRefundDeps } from './deps';

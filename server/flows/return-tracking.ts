@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { returns } from '../db/schema';
+import type { Jobs } from '../job-queues';
 import type { ReturnEvent } from '../modules/returns/return-lifecycle';
 import { applyReturnEvent, lockReturn, recordReturnTracking } from '../modules/returns/return-writer';
 import type { TrackingUpdate } from '../modules/shipping/shipment-records';
@@ -9,7 +10,6 @@ import {
   trackingUpdateOfReply,
   trackingUpdateOfWebhook,
 } from '../modules/shipping/tracking-payloads';
-import type { Jobs } from '../plugins/jobs';
 import { ShiprocketError } from '../providers/shiprocket/client';
 import {
   isReturnException,

@@ -22,7 +22,7 @@ import {
   statusHistory,
   stockMovements,
 } from '../db/schema';
-import { jobQueues } from '../plugins/jobs';
+import { jobQueues } from '../job-queues';
 import type { ReturnOrderInput } from '../providers/shiprocket/types';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import {

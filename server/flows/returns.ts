@@ -15,6 +15,7 @@ import type { Database } from '../db/client';
 import { returnEvents, returnPhotos, returnRefunds, returns } from '../db/schema';
 import { AppError } from '../errors';
 import { refundablePaiseOf } from '../modules/admin-orders/order-detail';
+import type { StaffActor } from '../modules/audit/audit-log';
 import { recordAudit } from '../modules/audit/audit-log';
 import { lockOrder, previewOrderEvent } from '../modules/orders/order-writer';
 import { lookUpPincode } from '../modules/pincode-directory/directory';
@@ -37,7 +38,6 @@ import {
 } from '../modules/returns/return-writer';
 import { readShopSettings } from '../modules/shop-settings/read-shop-settings';
 import { lockProducts, unitsByProduct } from '../modules/stock/product-locks';
-import type { StaffActor } from '../plugins/staff-authentication';
 import { ShiprocketError } from '../providers/shiprocket/client';
 import { type ReturnBooking, returnOrderInput } from '../providers/shiprocket/returns';
 import type { ReturnDeps } from './deps';

@@ -2,11 +2,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { stockMessages } from '../../contracts/orders';
 import { orderAttention } from '../db/schema';
 import { AppError } from '../errors';
+import type { StaffActor } from '../modules/audit/audit-log';
 import { recordAudit } from '../modules/audit/audit-log';
 import { isOrderId } from '../modules/orders/order-view';
 import { applyOrderEvent, lockOrder } from '../modules/orders/order-writer';
 import { lockOrderStock } from '../modules/stock/order-stock';
-import type { StaffActor } from '../plugins/staff-authentication';
 import type { PaymentDeps } from './deps';
 
 /**

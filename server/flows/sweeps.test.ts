@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderConfirmation } from '../../contracts/orders';
 import { orderAttention, payments, refunds, shipments } from '../db/schema';
-import { jobQueues } from '../plugins/jobs';
+import { jobQueues } from '../job-queues';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import {
   newShopper,

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle
 import { shippingMessages } from '../../contracts/shipping';
 import type { Database } from '../db/client';
 import { shipments } from '../db/schema';
+import type { Jobs } from '../job-queues';
 import type { ChangeSource } from '../modules/history/status-history';
 import { laterStage, type OrderEvent } from '../modules/orders/lifecycle';
 import { isOrderId } from '../modules/orders/order-view';
@@ -14,7 +15,6 @@ import {
   trackingUpdateOfReply,
   trackingUpdateOfWebhook,
 } from '../modules/shipping/tracking-payloads';
-import type { Jobs } from '../plugins/jobs';
 import { ShiprocketError } from '../providers/shiprocket/client';
 import { SHIPROCKET_STATUS } from '../providers/shiprocket/cod';
 import type { ShippingDeps } from './deps';

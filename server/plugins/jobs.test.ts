@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobQueues } from '../job-queues';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
-import { jobQueues, toDrizzleSql } from './jobs';
+import { toDrizzleSql } from './jobs';
 
 describe('background jobs', () => {
   let app: TestApp;

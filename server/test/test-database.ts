@@ -60,7 +60,7 @@ export async function dropDatabaseTemplate(template: DatabaseTemplate): Promise<
 }
 
 /** What the template is made of: a change to any of these makes a new one. */
-const templateSources = ['server/db', 'server/plugins/jobs.ts', 'package-lock.json'];
+const templateSources = ['server/db', 'server/plugins/jobs.ts', 'server/job-queues.ts', 'package-lock.json'];
 const templateCacheDir = 'node_modules/.cache/mitten-test-template';
 
 /**

@@ -19,7 +19,7 @@ export function AdminRoot() {
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <BotChallengeKeeper />
-          {/* The server sends admin.html for /admin and everything under it (server/plugins/web-app.ts). */}
+          {/* The server sends admin.html for /admin and everything under it (server/http/pages/web-app.ts). */}
           <AdminApp />
         </BrowserRouter>
       </QueryClientProvider>

@@ -3,7 +3,7 @@ import { adminCatalogueMessages, MAX_PRODUCT_IMAGES } from '../../../contracts/a
 import type { Database } from '../../db/client';
 import { products } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { StaffActor } from '../../plugins/staff-authentication';
+import type { StaffActor } from '../audit/audit-log';
 import { recordAudit } from '../audit/audit-log';
 import { contentTypeOf, type ProductImageStore, productImageKey } from '../product-images/image-store';
 import { renderProductImage } from '../product-images/render-product-image';

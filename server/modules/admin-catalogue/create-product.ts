@@ -9,7 +9,7 @@ import { rupeesToPaise } from '../../../contracts/pricing';
 import type { Database } from '../../db/client';
 import { products, stockMovements } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { StaffActor } from '../../plugins/staff-authentication';
+import type { StaffActor } from '../audit/audit-log';
 import { recordAudit } from '../audit/audit-log';
 
 // products.id has no sequence (the first products came with their ids): new ids are taken one at a time.

@@ -4,7 +4,7 @@ import { rupeesToPaise } from '../../../contracts/pricing';
 import type { Database } from '../../db/client';
 import { products, stockMovements } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { StaffActor } from '../../plugins/staff-authentication';
+import type { StaffActor } from '../audit/audit-log';
 import { recordAudit } from '../audit/audit-log';
 import { noteStockChanged } from '../stock/low-stock';
 

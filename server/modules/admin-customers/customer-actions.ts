@@ -3,7 +3,7 @@ import { adminCustomerMessages } from '../../../contracts/admin-customers';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { StaffActor } from '../../plugins/staff-authentication';
+import type { StaffActor } from '../audit/audit-log';
 import { recordAudit } from '../audit/audit-log';
 import { revokeAllSessionsOf } from '../auth/sessions';
 

@@ -8,7 +8,7 @@ import {
 } from '../../../contracts/admin-inbox';
 import { complaintDeadlines } from '../../../contracts/complaints';
 import { auditLog, contactMessages, contactReplies } from '../../db/schema';
-import { type JobPayloads, jobQueues } from '../../plugins/jobs';
+import { type JobPayloads, jobQueues } from '../../job-queues';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { readOutbox } from '../../test/dev-outbox';
 import { placePaidOrder } from '../../test/order-helpers';

@@ -3,8 +3,8 @@ import { adminInboxMessages } from '../../../contracts/admin-inbox';
 import type { Database } from '../../db/client';
 import { contactMessages, contactReplies } from '../../db/schema';
 import { AppError } from '../../errors';
-import { type Jobs, jobQueues } from '../../plugins/jobs';
-import type { StaffActor } from '../../plugins/staff-authentication';
+import { type Jobs, jobQueues } from '../../job-queues';
+import type { StaffActor } from '../audit/audit-log';
 import { recordAudit } from '../audit/audit-log';
 
 // docs/architecture.md#contact-inbox: each change and its audit row commit together; the reply's e-mail is a

@@ -1,6 +1,12 @@
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
 
+/** Who made a console change, as the audit log records it. */
+export interface StaffActor {
+  staffId: string;
+  ipAddress: string;
+}
+
 /** docs/architecture.md#staff: one row for every change staff make, in the transaction that makes it. */
 export interface AuditEntry {
   /** Null for the command line. */

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { CodSettings, CodSettingsBody } from '../../../contracts/cod';
 import type { Database } from '../../db/client';
 import { codSettings, staff } from '../../db/schema';
-import type { StaffActor } from '../../plugins/staff-authentication';
+import type { StaffActor } from '../audit/audit-log';
 import { recordAudit } from '../audit/audit-log';
 
 // docs/product.md#cash-on-delivery: the owner's COD settings, one row written on the first save.

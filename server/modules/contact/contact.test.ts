@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../contracts/messages';
 import { contactMessages, shopSettings } from '../../db/schema';
-import { type JobPayloads, jobQueues } from '../../plugins/jobs';
+import { type JobPayloads, jobQueues } from '../../job-queues';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { readOutbox } from '../../test/dev-outbox';
 import { forwardContactMessage, saveContactMessage } from './service';

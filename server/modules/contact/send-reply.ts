@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { contactMessages, contactReplies } from '../../db/schema';
-import type { JobPayloads } from '../../plugins/jobs';
+import type { JobPayloads } from '../../job-queues';
 import { contactReplyEmail } from '../notifications/contact-reply-template';
 import type { Notifier } from '../notifications/notifier';
 

@@ -10,7 +10,7 @@ import { type ContactMessage, oneLineName } from '../../../contracts/contact';
 import { replyTimeText } from '../../../contracts/shop';
 import type { Database } from '../../db/client';
 import { complaintCounters, contactMessages } from '../../db/schema';
-import { type JobPayloads, type Jobs, jobQueues } from '../../plugins/jobs';
+import { type JobPayloads, type Jobs, jobQueues } from '../../job-queues';
 import type { Notifier } from '../notifications/notifier';
 import { readShopSettings, type ShopSettings } from '../shop-settings/read-shop-settings';
 

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { coupons, heldTotals, products } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { StaffActor } from '../../plugins/staff-authentication';
+import type { StaffActor } from '../audit/audit-log';
 import { recordAudit } from '../audit/audit-log';
 import type { CouponRow } from './coupon-standing';
 import { toCoupon } from './coupon-views';

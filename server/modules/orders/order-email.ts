@@ -3,7 +3,7 @@ import { codConfirmLinkPath } from '../../../contracts/cod';
 import type { Order } from '../../../contracts/orders';
 import type { Database } from '../../db/client';
 import { orders } from '../../db/schema';
-import type { JobPayloads } from '../../plugins/jobs';
+import type { JobPayloads } from '../../job-queues';
 import { newCodConfirmToken } from '../cod/confirm-links';
 import {
   claimCodRefundMessage,

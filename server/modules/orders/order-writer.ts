@@ -11,7 +11,7 @@ import {
   refunds,
   shipments,
 } from '../../db/schema';
-import { type Jobs, jobQueues } from '../../plugins/jobs';
+import { type Jobs, jobQueues } from '../../job-queues';
 import { countCouponUse } from '../coupons/coupon-uses';
 import { type ChangeSource, recordChanges, type StatusChange } from '../history/status-history';
 import { holdsAnything, releaseOrderHolds } from '../holds/holds';

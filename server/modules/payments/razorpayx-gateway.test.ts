@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import razorpayxGateway from './razorpayx-gateway';
 
 // docs/operations.md#configuration: a production shop starts without RazorpayX until it offers COD; refunds
-// to a UPI ID are then refused with a message (server/modules/cod-money/cod-refunds.test.ts).
+// to a UPI ID are then refused with a message (server/http/console/cod-refunds.test.ts).
 
 describe('the RazorpayX gateway', () => {
   it('is absent, not an error, when RazorpayX has no keys and its simulator is off', async () => {

@@ -2,7 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProductImageStore } from './image-store';
 
-/** The public path the server serves the data folder's images under (see `media-routes.ts`). */
+/** The public path the server serves the data folder's images under (served by `server/http/pages/media.ts`). */
 export const MEDIA_URL_PREFIX = '/media/';
 
 export function createDiskImageStore(dir: string): ProductImageStore {

@@ -4,7 +4,7 @@ import { orderPagePath } from '../../../contracts/orders';
 import { type ReturnMessageKind, returnMessageTexts, returnStatusLabels } from '../../../contracts/returns';
 import type { Database } from '../../db/client';
 import { orders, returns } from '../../db/schema';
-import type { JobPayloads } from '../../plugins/jobs';
+import type { JobPayloads } from '../../job-queues';
 import type { Notifier } from '../notifications/notifier';
 import { fillSmsTemplate } from '../notifications/sms-templates';
 import { smsVariable } from '../orders/order-message';

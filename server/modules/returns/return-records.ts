@@ -9,7 +9,7 @@ import {
   returns,
   statusHistory,
 } from '../../db/schema';
-import type { StaffActor } from '../../plugins/staff-authentication';
+import type { StaffActor } from '../audit/audit-log';
 import { recordAudit } from '../audit/audit-log';
 import type { EarlierReturn, ReturnableOrder } from './return-eligibility';
 

@@ -11,7 +11,7 @@ import {
   returns,
   stockMovements,
 } from '../../db/schema';
-import { type Jobs, jobQueues } from '../../plugins/jobs';
+import { type Jobs, jobQueues } from '../../job-queues';
 import { issueCreditNote } from '../invoices/issue-documents';
 import { type LockedOrder, lockOrder, placeReplacementOrder } from '../orders/order-writer';
 import { noteStockChanged } from '../stock/low-stock';

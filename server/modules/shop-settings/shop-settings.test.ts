@@ -6,8 +6,8 @@ import {
   type ShopSettingsReply,
   shopSettingsMessages,
 } from '../../../contracts/shop-settings';
+import { staffMessages } from '../../../contracts/staff';
 import { auditLog } from '../../db/schema';
-import { staffMessages } from '../../plugins/staff-authentication';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createStaffMember } from '../../test/staff-factory';
 import { readShopSettings } from './read-shop-settings';

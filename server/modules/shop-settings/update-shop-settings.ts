@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { ShopSettingsBody } from '../../../contracts/shop-settings';
 import type { Database } from '../../db/client';
 import { shopSettings } from '../../db/schema';
-import type { StaffActor } from '../../plugins/staff-authentication';
+import type { StaffActor } from '../audit/audit-log';
 import { recordAudit } from '../audit/audit-log';
 
 type SettingsRow = typeof shopSettings.$inferSelect;

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PushPayload } from '../../../contracts/staff-alerts';
 import { auditLog, orders, staff, staffPushSubscriptions } from '../../db/schema';
-import { jobQueues } from '../../plugins/jobs';
+import { jobQueues } from '../../job-queues';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { readOutbox } from '../../test/dev-outbox';
 import { jobsOf, newShopper, placePaidOrder, razorpaySimulatorOf } from '../../test/order-helpers';

@@ -2,7 +2,12 @@ import { spawn } from 'node:child_process';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengeMessages } from '../../../contracts/challenge';
-import { type AuditPage, type StaffSetupInfo, staffConsoleMessages } from '../../../contracts/staff';
+import {
+  type AuditPage,
+  type StaffSetupInfo,
+  staffConsoleMessages,
+  staffMessages,
+} from '../../../contracts/staff';
 import {
   auditLog,
   securityAlerts,
@@ -11,7 +16,6 @@ import {
   staffSessions,
   staffSetupLinks,
 } from '../../db/schema';
-import { staffMessages } from '../../plugins/staff-authentication';
 import { bearer } from '../../test/auth-helpers';
 import { solvedChallengeHeader } from '../../test/bot-challenge-helpers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { products, staff } from '../../db/schema';
-import { type Jobs, jobQueues } from '../../plugins/jobs';
+import { type Jobs, jobQueues } from '../../job-queues';
 import type { Notifier } from '../notifications/notifier';
 
 /**

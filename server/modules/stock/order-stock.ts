@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orderItems, products, stockMovements } from '../../db/schema';
-import type { Jobs } from '../../plugins/jobs';
+import type { Jobs } from '../../job-queues';
 import { alertIfLowStock, noteStockChanged } from './low-stock';
 import { lockProducts, unitsByProduct } from './product-locks';
 

@@ -142,7 +142,7 @@ describe('My Orders', { timeout: 30_000 }, () => {
     const stored = shipmentUpdatesOf(order);
     const held = deferred<ShipmentUpdates>();
     const { api } = renderOrders([order], {
-      // The server keeps the stored details and says why (server/modules/orders/tracking-routes.test.ts).
+      // The server keeps the stored details and says why (server/http/shop/tracking.test.ts).
       [`POST /api/orders/refresh-tracking/${order.orderId}`]: () => held.promise,
     });
 

@@ -6,7 +6,7 @@ import { jsonReply } from '../../../test/fake-api';
 import { renderConsole } from '../../../test/render-console';
 
 // docs/product.md#cod-remittances: the Cash on delivery page, for an owner (who imports) and for support (who
-// reads). The import and matching with the real server are server/modules/cod-money/cod-remittances.test.ts.
+// reads). The import and matching with the real server are server/http/console/cod-remittances.test.ts.
 
 const loading = { timeout: 10_000 };
 

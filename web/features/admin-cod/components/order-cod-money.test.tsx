@@ -7,7 +7,7 @@ import { createQueryWrapper } from '../../../test/query-wrapper';
 import { OrderCodMoney } from './order-cod-money';
 
 // docs/product.md#cod-refunds: a COD order's cash on its console page, and the owner's two refund dialogs.
-// The refunds themselves are server/modules/cod-money/cod-refunds.test.ts.
+// The refunds themselves are server/http/console/cod-refunds.test.ts.
 
 const money = (overrides: Partial<CodOrderMoney> = {}): CodOrderMoney => ({
   orderId: 'order-1',

@@ -6,8 +6,8 @@ import { createQueryWrapper } from '../../../test/query-wrapper';
 import { DashboardStats } from './dashboard-stats';
 
 // docs/product.md#console-pages: the dashboard's figures, the cash-on-delivery ones among them
-// (docs/product.md#cod-remittances). The figures themselves are server/modules/admin-orders/admin-orders.test.ts
-// and server/modules/cod-money/cod-remittances.test.ts.
+// (docs/product.md#cod-remittances). The figures themselves are server/http/console/orders.test.ts
+// and server/http/console/cod-remittances.test.ts.
 
 afterEach(() => vi.unstubAllGlobals());
 

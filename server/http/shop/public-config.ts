@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PublicConfigSchema } from '../../../contracts/public-config';
+import { readReturnSettings } from '../../modules/returns/return-records';
+import { readShopSettings } from '../../modules/shop-settings/read-shop-settings';
+import { sellerDetailsOf } from '../../modules/shop-settings/seller-details';
+
+/** What the browser app needs to know of this server's set-up; nothing secret. */
+const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/config',
+    {
+      schema: {
+        tags: ['config'],
+        summary: "The app's public settings",
+        response: { 200: PublicConfigSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      const simulator = app.googleSimulator;
+      const settings = await readShopSettings(app.db);
+      return {
+        google: simulator
+          ? { clientId: simulator.clientId, mode: 'simulator' as const }
+          : { clientId: app.config.google.clientId ?? '', mode: 'google' as const },
+        razorpay: { keyId: app.razorpay.keyId, checkoutScriptUrl: app.razorpay.checkoutScriptUrl },
+        dispatchDays: settings.dispatchDays,
+        returnWindowDays: (await readReturnSettings(app.db)).windowDays,
+        seller: sellerDetailsOf(settings),
+      };
+    },
+  );
+};
+
+export default publicConfigRoutes;

@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MAX_IMAGE_BYTES } from '../../../contracts/admin-catalogue';
+import { errorReplies } from '../../../contracts/http';
+import {
+  OrderReturnsReplySchema,
+  ReturnPhotoReplySchema,
+  ReturnReplySchema,
+  ReturnRequestBodySchema,
+  returnReplies,
+} from '../../../contracts/returns';
+import { AppError } from '../../errors';
+import { returnDeps } from '../../flows/deps';
+import { requestReturn } from '../../flows/returns';
+import { findUserOrder } from '../../modules/orders/order-view';
+import { addReturnPhoto } from '../../modules/returns/return-photos';
+import { replacementOriginOf, returnOfferOf, returnViewsOfOrder } from '../../modules/returns/return-view';
+import { currentUserId } from '../authentication';
+
+// docs/product.md#returns: the shopper's side, under /api/orders (signed in; their own orders only).
+
+const OrderIdParamsSchema = z.object({ id: z.string().max(64) });
+const errors = errorReplies(400, 401, 403, 404, 409, 413, 422);
+const IdempotencyHeadersSchema = z.looseObject({ 'idempotency-key': z.string().min(8).max(100) });
+
+const returnRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireUser);
+  // A photo is the image's bytes as the body, as a product image's upload is; sharp decides if it is one.
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.get(
+    '/:id/returns',
+    {
+      schema: {
+        tags: ['returns'],
+        summary: 'Whether "Return or replace" is offered on the order (or why not), and its returns',
+        params: OrderIdParamsSchema,
+        response: { 200: OrderReturnsReplySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const order = await findUserOrder(app.db, currentUserId(request), request.params.id);
+      if (!order) throw new AppError('not_found', returnReplies.orderNotFound);
+      return {
+        offer: await returnOfferOf(app.db, order, new Date()),
+        returns: await returnViewsOfOrder(app.db, order),
+        replacementOf: replacementOriginOf(order),
+      };
+    },
+  );
+
+  app.post(
+    '/:id/returns',
+    {
+      schema: {
+        tags: ['returns'],
+        summary: 'Ask to return or replace units of a delivered order (Idempotency-Key: one return per key)',
+        params: OrderIdParamsSchema,
+        headers: IdempotencyHeadersSchema,
+        body: ReturnRequestBodySchema,
+        response: { 201: ReturnReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const view = await requestReturn(returnDeps(app), {
+        orderId: request.params.id,
+        userId: currentUserId(request),
+        body: request.body,
+        requestKey: request.headers['idempotency-key'],
+      });
+      return reply.code(201).send({ message: returnReplies.requested, return: view });
+    },
+  );
+
+  app.post(
+    '/:id/return-photos',
+    {
+      bodyLimit: MAX_IMAGE_BYTES,
+      errorHandler: (error, _request, reply) => {
+        if ((error as { code?: string }).code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+        return reply.code(413).send({ message: returnReplies.photoTooLarge });
+      },
+      schema: {
+        tags: ['returns'],
+        summary:
+          'Upload one photo for a return of the order (the picture as the body: JPEG, PNG or WebP; at most 8 MB)',
+        params: OrderIdParamsSchema,
+        response: { 201: ReturnPhotoReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const upload = request.body;
+      if (!Buffer.isBuffer(upload) || upload.length === 0) {
+        throw new AppError('invalid', returnReplies.photoNotAnImage);
+      }
+      const photo = await addReturnPhoto(
+        app.db,
+        app.productImages,
+        currentUserId(request),
+        request.params.id,
+        upload,
+      );
+      return reply.code(201).send({ message: returnReplies.photoAdded, photo });
+    },
+  );
+};
+
+export default returnRoutes;

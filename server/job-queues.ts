@@ -1,0 +1,92 @@
+import type PgBoss from 'pg-boss';
+import type { OrderEmailKind } from '../contracts/orders';
+import type { ReturnMessageKind } from '../contracts/returns';
+import type { Database } from './db/client';
+
+/** Every queue the app uses; pg-boss needs a queue to exist before a job can be sent to it. */
+export const jobQueues = {
+  createShipment: 'shipment.create',
+  sendOrderEmail: 'order.email',
+  reconcilePayments: 'payments.reconcile',
+  pollTracking: 'shipment.poll-tracking',
+  refundCancelledOrder: 'order.refund',
+  refundStrayPayment: 'payment.refund-stray',
+  forwardContactMessage: 'contact.forward',
+  sendContactReply: 'contact.reply',
+  alertLowStock: 'stock.low-alert',
+  alertNewOrder: 'staff.new-order',
+  alertAttention: 'staff.attention',
+  sendDailyDigests: 'staff.daily-digest',
+  releaseExpiredHolds: 'holds.release-expired',
+  expireUnconfirmedCod: 'cod.expire-unconfirmed',
+  // docs/architecture.md#returns
+  bookReturnPickup: 'return.book-pickup',
+  refundReturn: 'return.refund',
+  sendReturnMessage: 'return.message',
+} as const;
+
+export type JobQueue = (typeof jobQueues)[keyof typeof jobQueues];
+
+/** What each queue's jobs carry: `send` refuses any other payload at compile time. */
+export interface JobPayloads {
+  'shipment.create': { orderId: string };
+  /**
+   * `refundId` (a partial refund's first message): our refunds row, told once; without it a partial refund's
+   * message is the latest one sent, sent again.
+   */
+  'order.email': { orderId: string; kind: OrderEmailKind; refundId?: string };
+  /** Scheduled: pg-boss's cron sends no data. */
+  'payments.reconcile': Record<string, never>;
+  'shipment.poll-tracking': Record<string, never>;
+  'order.refund': { orderId: string };
+  /** Our payments row id of a second captured payment. */
+  'payment.refund-stray': { paymentId: string };
+  /** Our contact_messages row id, and which of its two e-mails: one job each, so a retry repeats neither. */
+  'contact.forward': { messageId: string; recipient: 'shop' | 'sender' };
+  /** Our contact_replies row id: the console's reply, e-mailed to the message's sender. */
+  'contact.reply': { replyId: string };
+  /** A product whose stock reached its low-stock threshold: the owners are e-mailed once per crossing. */
+  'stock.low-alert': { productId: number };
+  /** A newly paid order: e-mails to the staff who chose "each order", and pushes (docs/product.md#staff-alerts). */
+  'staff.new-order': { orderId: string };
+  /** Our order_attention row id: a new needs-attention flag, pushed to the devices that asked. */
+  'staff.attention': { attentionId: string };
+  /** Scheduled every hour: from 9:00 am IST, the daily digests not sent yet. */
+  'staff.daily-digest': Record<string, never>;
+  /** Scheduled every minute: the checkouts' holds past their time are given back (docs/architecture.md#holds). */
+  'holds.release-expired': Record<string, never>;
+  /** Scheduled every minute: COD orders unconfirmed past their time are cancelled (docs/product.md#cash-on-delivery). */
+  'cod.expire-unconfirmed': Record<string, never>;
+  /** Our returns row id: books (or finds) its reverse pickup at Shiprocket. */
+  'return.book-pickup': { returnId: string };
+  /** Our returns row id: asks the provider for its pending refund attempt, if no reply was recorded. */
+  'return.refund': { returnId: string };
+  /** A step of the return told to the shopper, by e-mail or SMS. */
+  'return.message': { returnId: string; kind: ReturnMessageKind };
+}
+
+export interface JobOptions {
+  startAfterSeconds?: number;
+  /**
+   * At most one job of the queue with this key waiting, retrying or running: a send while there is one
+   * queues nothing. (pg-boss itself dedupes keys only on singleton and stately queues; ours are standard.)
+   */
+  singletonKey?: string;
+}
+
+export interface Jobs {
+  /**
+   * Enqueues inside the caller's transaction (docs/architecture.md#durable-work): the job exists if and only if the
+   * change that needs it commits. False when nothing was queued because of `singletonKey`.
+   */
+  send<Q extends JobQueue>(
+    tx: Database,
+    queue: Q,
+    data: JobPayloads[Q],
+    options?: JobOptions,
+  ): Promise<boolean>;
+  /** Runs `handler` for each job of the queue in this process; a throw retries the job with backoff. */
+  work<Q extends JobQueue>(queue: Q, handler: (data: JobPayloads[Q]) => Promise<void>): Promise<void>;
+  schedule(queue: JobQueue, cron: string): Promise<void>;
+  boss: PgBoss;
+}
