@@ -186,7 +186,11 @@ export const OrderSchema = z
     codConfirmedAt: z.string().nullable().describe('A COD order: when it was confirmed'),
     taxPaise: z.number().int(),
     totalPaise: z.number().int(),
-    refundedPaise: z.number().int(),
+    paidPaise: z
+      .number()
+      .int()
+      .describe('Money received for the order: its payment, or the cash the courier collected; 0 until then'),
+    refundedPaise: z.number().int().describe('Money given back to the shopper so far'),
     refundStatus: z
       .enum(refundStatuses)
       .nullable()

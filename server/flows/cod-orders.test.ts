@@ -23,6 +23,7 @@ import {
 import { jobQueues } from '../job-queues';
 import { gstr1MonthFiles } from '../modules/invoices/gstr1-zip';
 import { creditNoteReasons, rtoCreditNoteKey } from '../modules/invoices/issue-documents';
+import { moneyOfOrder } from '../modules/order-money/append-entries';
 import { newOrderEmail } from '../modules/staff-alerts/new-order-alert';
 import { type PaidOrderSummary, paidOrderSummary } from '../modules/staff-alerts/order-summaries';
 import { codAmountToCollectPaise } from '../providers/shiprocket/cod';
@@ -486,8 +487,32 @@ describe('placing and confirming a COD order', () => {
       headers: shopper.headers,
     });
     expect(reply.statusCode, reply.body).toBe(200);
-    expect(reply.json<{ order: Order }>().order).toMatchObject({ status: 'cancelled', refundStatus: null });
+    expect(reply.json<{ order: Order }>().order).toMatchObject({
+      status: 'cancelled',
+      refundStatus: null,
+      paidPaise: 0,
+      refundedPaise: 0,
+    });
     expect(await stockOf(FACE_MITT)).toBe(stock);
+
+    // docs/architecture.md#money-record: never collected, it owes nothing and earned nothing, wherever it shows.
+    const money = await moneyOfOrder(app.db, order.orderId);
+    expect(money).toMatchObject({ collectedPaise: 0, refundedPaise: 0, netPaise: 0 });
+    expect(money.charged.totalPaise).toBe(0);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    const csv = await app.inject({
+      method: 'GET',
+      url: `/api/admin/orders.csv?from=${today}&to=${today}`,
+      headers: owner,
+    });
+    const [row] = (parse(csv.body, { bom: true, columns: true }) as Record<string, string>[]).filter(
+      (entry) => entry['Order number'] === `OM-${order.orderId.slice(0, 8).toUpperCase()}`,
+    );
+    expect(row).toMatchObject({
+      'Payment status': 'Not collected',
+      'Refunded (INR)': '0.00',
+      'Net (INR)': '0.00',
+    });
   });
 });
 

@@ -177,6 +177,7 @@ async function recordPayoutReport(
         razorpayRefundId: payout.id,
         amountPaise: row.amountPaise,
         reason: creditNoteReason(row.reason, row.returnId),
+        returnId: row.returnId,
       },
       new Date(),
     );
@@ -399,6 +400,7 @@ export async function recordRefundPaidElsewhere(
         razorpayRefundId: `elsewhere-${row.id}`,
         amountPaise: input.amountPaise,
         reason: creditNoteReason(reasonText, input.returnId),
+        returnId: input.returnId,
       },
       new Date(),
     );

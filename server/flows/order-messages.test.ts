@@ -204,6 +204,13 @@ describe('order SMS for a phone-only shopper (docs/product.md#phone-and-email)',
     expect(movedMessage.details.expectedBy).toBe('Saturday, 5 Dec, earlier than first promised');
     const movedSms = orderMessageOf(moved, 'confirmed', 'https://ottomanmittens.in').sms;
     expect(movedSms.variables.date).toBe('Saturday, 5 Dec');
+
+    // docs/architecture.md#money-record: an amount with paise is said to the paisa, never rounded.
+    const withPaise: Order = { ...shipped, totalPaise: 560_10, paidPaise: 560_10 };
+    const { template, variables } = orderMessageOf(withPaise, 'confirmed', 'https://ottomanmittens.in').sms;
+    expect(fillSmsTemplate(template, variables)).toBe(
+      `Ottoman Mittens: your order ${number} of ₹560.10 is confirmed. Expected by Saturday, 5 Dec. Details: ${link}`,
+    );
   });
 
   it('sends MSG91 the template of the update and its variables', async () => {

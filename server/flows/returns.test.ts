@@ -23,6 +23,7 @@ import {
   stockMovements,
 } from '../db/schema';
 import { jobQueues } from '../job-queues';
+import { moneyOfOrder } from '../modules/order-money/append-entries';
 import type { ReturnOrderInput } from '../providers/shiprocket/types';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import {
@@ -699,6 +700,49 @@ describe('failures on the way', () => {
     // The goods' price went back; the shipping stays paid.
     expect(made.refundPaise).toBeLessThan(paid.totalPaise);
     expect((await orderRow(app, paid.orderId)).paymentStatus).toBe('partially_refunded');
+  });
+
+  it("a cash-on-delivery return's credit note credits the returned units and nothing kept (docs/architecture.md#money-record)", async () => {
+    const paid = await deliveredOrder([
+      { id: 1, quantity: 2 },
+      { id: 2, quantity: 1 },
+    ]);
+    await app.db
+      .update(orders)
+      .set({ paymentMethod: 'COD', paymentStatus: 'collected' })
+      .where(eq(orders.id, paid.orderId));
+    const [returned, kept] = await itemsOf(paid.orderId);
+    const made = await returnOf(paid, {
+      lines: [{ lineId: returned?.id ?? '', units: 1 }],
+      reason: 'not_as_described',
+      upiId: 'priya@okaxis',
+    });
+    const actor = { staffId: owner.staffId, ipAddress: '127.0.0.1' };
+    await actOnReturn(returnDeps(app), made.returnId, { type: 'approve_without_pickup' }, actor);
+    const payouts = () => app.db.select().from(codPayouts).where(eq(codPayouts.orderId, paid.orderId));
+    await expect.poll(async () => (await payouts()).map((row) => row.status)).toEqual(['processed']);
+    await runReturnRefund(returnDeps(app), made.returnId);
+
+    const [note] = await app.db.select().from(creditNotes).where(eq(creditNotes.orderId, paid.orderId));
+    // One line: the returned unit at what was paid for it; the kept mitt, the shipping and the fee stay sold.
+    expect(note?.lines.map((line) => [line.description, line.quantity, line.totalPaise])).toEqual([
+      [`${returned?.title} (${returned?.size}): returned`, 1, made.refundPaise],
+    ]);
+    expect(note?.totalPaise).toBe(made.refundPaise);
+    const money = await moneyOfOrder(app.db, paid.orderId);
+    expect(money.lines.get(returned?.id ?? '')).toMatchObject({
+      refundedUnits: 1,
+      refundedPaise: made.refundPaise,
+      creditedUnits: 1,
+      creditedPaise: made.refundPaise,
+    });
+    expect(money.lines.get(kept?.id ?? '')).toMatchObject({
+      refundedUnits: 0,
+      creditedUnits: 0,
+      creditedPaise: 0,
+    });
+    expect(money.refundedPaise).toBe(made.refundPaise);
+    expect(money.creditedPaise).toBe(made.refundPaise);
   });
 
   it('flags a pickup still not collected days after booking, and a return received a day ago and not settled', async () => {

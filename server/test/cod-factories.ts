@@ -3,6 +3,7 @@ import type { OrderStatus } from '../../contracts/order-status';
 import type { OrderPaymentStatus } from '../db/schema';
 import { orders, shipments, statusHistory } from '../db/schema';
 import type { TestApp } from './build-test-app';
+import { remakeMoneyRecord } from './money-record';
 import { bookShipment, placePaidOrder } from './order-helpers';
 
 // Factories for the COD money tests (docs/product.md#cod-refunds, #cod-remittances): a delivered order whose
@@ -37,6 +38,7 @@ export async function setCodPayment(
       createdAt: new Date(Date.now() - collectedDaysAgo * DAY_MS),
     });
   }
+  await remakeMoneyRecord(app, orderId);
 }
 
 export interface CodOrder {

@@ -38,6 +38,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     codConfirmedAt: null,
     taxPaise: 0,
     totalPaise: 339_00,
+    paidPaise: 339_00,
     refundedPaise: 0,
     refundStatus: null,
     currency: 'INR',

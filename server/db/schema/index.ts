@@ -8,6 +8,7 @@ export * from './coupons';
 export * from './holds';
 export * from './invoices';
 export * from './notifications';
+export * from './order-money';
 export * from './orders';
 export * from './returns';
 export * from './shipments';

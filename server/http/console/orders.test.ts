@@ -26,6 +26,7 @@ import { applyTrackingUpdate } from '../../flows/tracking';
 import { jobQueues } from '../../job-queues';
 import { orderNumberOf } from '../../modules/orders/order-view';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { remakeMoneyRecord } from '../../test/money-record';
 import {
   bookShipment,
   newShopper,
@@ -577,6 +578,26 @@ describe('GET /api/admin/dashboard and /api/admin/attention', () => {
       amountPaise: 20000,
       status: 'processed',
     });
+    // Paid means a captured payment, as the checkout leaves it: the money record counts what was received.
+    const others = inserted.rows.filter((row) => row.id !== refunded.id && Number(row.total_paise) !== 90000);
+    await app.db.insert(payments).values(
+      others.map((row, index) => ({
+        orderId: row.id,
+        razorpayPaymentId: `pay_dash${Date.now()}_${index}`,
+        razorpayOrderId: 'order_dash',
+        status: 'captured' as const,
+        amountPaise: Number(row.total_paise),
+        currency: 'INR',
+      })),
+    );
+    for (const row of inserted.rows) await remakeMoneyRecord(app, row.id);
+    // docs/architecture.md#money-record: a replacement sent for nothing today is no order of the averages.
+    await app.db.execute(sql`
+      insert into orders (id, status, payment_status, mrp_paise, subtotal_paise, discount_paise, shipping_paise,
+        tax_paise, total_paise, cart_fingerprint, payment_method, contact, shipping_address, billing_address,
+        created_at, paid_at, replacement_of_order_id)
+      values (gen_random_uuid(), 'confirmed', 'paid', 0, 0, 0, 0, 0, 0, 'replacement', 'Replacement', '{}', '{}',
+        '{}', now(), now(), ${refunded.id})`);
 
     const after = await figures();
     const delta = (period: DashboardPeriodKey) => ({

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DashboardReply } from '../../../contracts/admin-orders';
 import type { Database } from '../../db/client';
-import { refundedPaiseOfOrder } from '../cod-money/cod-order-money';
 import { cashDue } from '../cod-money/cod-overview';
+import { collectedPaiseSql, netPaiseSql } from '../order-money/money-sql';
 
 // docs/product.md#staff: paid orders placed since the start of an IST day, their revenue (after discount codes)
 // less what was refunded of them, the average order value (revenue over orders) and the codes' discounts.
@@ -18,16 +18,17 @@ export async function dashboardFigures(db: Database): Promise<DashboardReply> {
   const result = (await db.execute(sql`
     with periods(days) as (values (1), (7), (30)),
     paid as (
-      select o.id, o.total_paise, o.created_at,
+      select o.id, o.created_at,
         case when o.coupon_use = 'consumed' then o.coupon_discount_paise else 0 end as coupon_discount,
-        ${refundedPaiseOfOrder(sql`o.id`)} as refunded
+        ${netPaiseSql(sql`o.id`)} as net
       from orders o
-      where o.paid_at is not null
+      -- docs/architecture.md#money-record: an order is one money was received for (a replacement is not).
+      where o.paid_at is not null and ${collectedPaiseSql(sql`o.id`)} > 0
         and o.created_at >= ((now() at time zone 'Asia/Kolkata')::date - 29)::timestamp at time zone 'Asia/Kolkata'
     )
     select periods.days::int as days,
       count(paid.id)::int as orders,
-      coalesce(sum(paid.total_paise - paid.refunded), 0)::int as revenue,
+      coalesce(sum(paid.net), 0)::int as revenue,
       coalesce(sum(paid.coupon_discount), 0)::int as coupon_discount
     from periods
     left join paid on paid.created_at >=

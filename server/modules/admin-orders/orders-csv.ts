@@ -4,6 +4,8 @@ import type { AdminOrdersCsvQuery } from '../../../contracts/admin-orders';
 import { orderStatusLabel } from '../../../contracts/order-status';
 import type { Database } from '../../db/client';
 import { creditNotes, type DocumentLine, invoices, orderItems, orders, payments } from '../../db/schema';
+import { moneyOfOrders } from '../order-money/append-entries';
+import { moneyOf, type OrderMoney } from '../order-money/money-of';
 import { orderNumberOf } from '../orders/order-view';
 import { csvLine, istDateTimeCell, rupeesCell, UTF8_BOM } from './csv-cells';
 import { cursorAtColumn, istDayRange, searchCondition } from './order-search';
@@ -25,6 +27,7 @@ interface ExportedOrder {
   creditedPaise: number;
   payment: { razorpayPaymentId: string; method: string | null; amountRefundedPaise: number } | undefined;
   items: ItemRow[];
+  money: OrderMoney;
 }
 
 const paymentStatusLabels: Record<OrderRow['paymentStatus'], string> = {
@@ -82,7 +85,7 @@ const isOneOf = (column: PgColumn, ids: readonly string[]) =>
 
 async function detailsOf(db: Database, batch: OrderRow[]): Promise<ExportedOrder[]> {
   const ids = batch.map((order) => order.id);
-  const [invoiceRows, noteTotals, payingPayments, itemRows] = await Promise.all([
+  const [invoiceRows, noteTotals, payingPayments, itemRows, money] = await Promise.all([
     db.select().from(invoices).where(isOneOf(invoices.orderId, ids)),
     db
       .select({ orderId: creditNotes.orderId, total: sql<number>`sum(${creditNotes.totalPaise})::int` })
@@ -105,6 +108,7 @@ async function detailsOf(db: Database, batch: OrderRow[]): Promise<ExportedOrder
       .from(orderItems)
       .where(isOneOf(orderItems.orderId, ids))
       .orderBy(asc(orderItems.orderId), asc(orderItems.id)),
+    moneyOfOrders(db, ids),
   ]);
   const invoiceOf = new Map(invoiceRows.map((row) => [row.orderId, row]));
   const creditedOf = new Map(noteTotals.map((row) => [row.orderId, Number(row.total)]));
@@ -117,6 +121,7 @@ async function detailsOf(db: Database, batch: OrderRow[]): Promise<ExportedOrder
     creditedPaise: creditedOf.get(order.id) ?? 0,
     payment: paymentOf.get(order.id),
     items: itemsOf.get(order.id) ?? [],
+    money: money.get(order.id) ?? moneyOf([]),
   }));
 }
 
@@ -173,24 +178,27 @@ export const ordersCsvHeader = [
   'Net (INR)',
 ] as const;
 
-/** What was given back: the credit notes of an invoiced order (as its PDFs say), else Razorpay's refunded sum. */
-const refundedPaiseOf = ({ invoice, creditedPaise, payment }: ExportedOrder) =>
-  invoice ? creditedPaise : (payment?.amountRefundedPaise ?? 0);
-
 const taxCells = (invoice: InvoiceRow | undefined) =>
   invoice
     ? [invoice.taxablePaise, invoice.cgstPaise, invoice.sgstPaise, invoice.igstPaise].map(rupeesCell)
     : ['', '', '', ''];
 
+/** docs/architecture.md#money-record: a COD order whose charges were voided was never paid, nor is it due. */
+function paymentCell({ order, money }: ExportedOrder): string {
+  const voided =
+    order.paymentStatus === 'cod_due' && money.collectedPaise === 0 && money.charged.totalPaise === 0;
+  return voided ? 'Not collected' : paymentStatusLabels[order.paymentStatus];
+}
+
 function orderFields(exported: ExportedOrder): (string | number)[] {
   const { order, invoice, payment, items } = exported;
   const totalPaise = invoice?.totalPaise ?? order.totalPaise;
-  const refundedPaise = refundedPaiseOf(exported);
+  const { money } = exported;
   return [
     orderNumberOf(order.id),
     istDateTimeCell(order.createdAt),
     orderStatusLabel(order.status),
-    paymentStatusLabels[order.paymentStatus],
+    paymentCell(exported),
     order.contact.name,
     order.contact.email,
     order.contact.phone,
@@ -211,8 +219,9 @@ function orderFields(exported: ExportedOrder): (string | number)[] {
     order.couponCode ?? '',
     rupeesCell(order.couponDiscountPaise),
     rupeesCell(totalPaise),
-    rupeesCell(refundedPaise),
-    rupeesCell(totalPaise - refundedPaise),
+    // docs/architecture.md#money-record: what went back, and what was received and kept.
+    rupeesCell(money.refundedPaise),
+    rupeesCell(money.netPaise),
   ];
 }
 

@@ -4,6 +4,7 @@ import type { AdminStatsReply } from '../../../contracts/admin-stats';
 import { codPayouts, codRefundsPaidElsewhere, payments, products, refunds } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { codOrder } from '../../test/cod-factories';
+import { remakeMoneyRecord } from '../../test/money-record';
 import { type PaidOrder, placePaidOrder } from '../../test/order-helpers';
 import { createShopper } from '../../test/shopper-factory';
 import { createStaffMember } from '../../test/staff-factory';
@@ -61,6 +62,7 @@ describe('GET /api/admin/stats', () => {
       amountPaise: 5000,
       status: 'processed',
     });
+    await remakeMoneyRecord(app, today.orderId);
     // A pending order counts nowhere.
     const { headers } = await createShopper(app);
     await app.inject({
@@ -159,6 +161,7 @@ describe('GET /api/admin/stats', () => {
     await app.db
       .insert(codRefundsPaidElsewhere)
       .values({ orderId: cod.orderId, amountPaise: 5_000, how: 'cash' });
+    await remakeMoneyRecord(app, cod.orderId);
 
     const after = (await stats('30')).json<AdminStatsReply>();
     expect(fiveDaysAgo(after)?.orders).toBe(fiveDaysAgo(before)?.orders);

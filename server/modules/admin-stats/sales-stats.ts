@@ -6,7 +6,7 @@ import {
   type StatsRange,
 } from '../../../contracts/admin-stats';
 import type { Database } from '../../db/client';
-import { refundedPaiseOfOrder } from '../cod-money/cod-order-money';
+import { collectedPaiseSql, netPaiseSql } from '../order-money/money-sql';
 
 // docs/product.md#sales-charts: orders count on the IST day they were paid (paid_at); revenue is their totals
 // less what was refunded of them, as on the dashboard's figures; units and payment methods of the same orders.
@@ -25,9 +25,11 @@ async function dailySeries(db: Database, days: StatsRange): Promise<AdminStatsRe
     ),
     paid as (
       select (o.paid_at at time zone 'Asia/Kolkata')::date as day,
-        o.total_paise - ${refundedPaiseOfOrder(sql`o.id`)} as net_paise
+        ${netPaiseSql(sql`o.id`)} as net_paise
       from orders o
+      -- docs/architecture.md#money-record: an order is one money was received for (a replacement is not).
       where o.paid_at is not null and o.paid_at >= ${rangeStart(days)}
+        and ${collectedPaiseSql(sql`o.id`)} > 0
     )
     select to_char(range_days.day, 'YYYY-MM-DD') as day,
       count(paid.day)::int as orders,

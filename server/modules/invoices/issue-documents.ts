@@ -17,6 +17,7 @@ import {
   type SellerSnapshot,
   staffRefunds,
 } from '../../db/schema';
+import { appendMoneyEntries, type NewMoneyEntry } from '../order-money/append-entries';
 import { readShopSettings, type ShopSettings } from '../shop-settings/read-shop-settings';
 import {
   documentNumber,
@@ -47,8 +48,9 @@ function addressLines(address: Address): string[] {
 
 /** The state the goods go to: the shipping address's state by name, else the state its pincode belongs to. */
 export function placeOfSupplyOf(address: Address): { code: string; name: string } {
-  const state = stateByName(address.state) ?? statesForPincode(address.pincode)[0];
-  return state ? { code: state.code, name: state.name } : { code: '', name: address.state };
+  // An address stored without a state or pincode (rows written before they were required) names no state.
+  const state = stateByName(address.state ?? '') ?? statesForPincode(address.pincode ?? '')[0];
+  return state ? { code: state.code, name: state.name } : { code: '', name: address.state ?? '' };
 }
 
 function sellerOf(settings: ShopSettings): SellerSnapshot {
@@ -145,19 +147,51 @@ export function codFeeLine(
   return chargeLine(COD_FEE_DESCRIPTION, codFeePaise, goods, supply);
 }
 
-async function invoiceLinesOf(tx: Database, order: OrderRow, supply: SupplyKind): Promise<DocumentLine[]> {
+/** An invoice line with what it is for: a line of goods (its order line), shipping or the COD fee. */
+export interface PricedLine {
+  line: DocumentLine;
+  part: 'goods' | 'shipping' | 'cod_fee';
+  orderItemId: string | null;
+  units: number;
+  codeDiscountPaise: number;
+}
+
+/**
+ * docs/architecture.md#money-record: what the order charges, line by line, as its invoice prints it; the money
+ * record's charges and the invoice are made from these same lines.
+ */
+export async function pricedLinesOf(
+  tx: Database,
+  order: OrderRow,
+): Promise<{ supply: SupplyKind; placeOfSupply: BuyerSnapshot['placeOfSupply']; lines: PricedLine[] }> {
+  const settings = await readShopSettings(tx);
+  const placeOfSupply = placeOfSupplyOf(order.shippingAddress);
+  const supply = supplyKindOf(settings.stateCode, placeOfSupply.code);
   const items = await tx
     .select({ item: orderItems, hsnCode: products.hsnCode, rate: products.gstRateBasisPoints })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.id));
-  const lines = items.map(({ item, hsnCode, rate }) => goodsLine(item, hsnCode, rate, supply));
-  const charges = [
-    shippingLine(order.shippingPaise, lines, supply),
-    codFeeLine(order.codFeePaise, lines, supply),
-  ].filter((line) => line !== undefined);
-  return [...lines, ...charges];
+  const goods: PricedLine[] = items.map(({ item, hsnCode, rate }) => ({
+    line: goodsLine(item, hsnCode, rate, supply),
+    part: 'goods',
+    orderItemId: item.id,
+    units: item.quantity,
+    codeDiscountPaise: item.couponSharePaise,
+  }));
+  const goodsLines = goods.map((priced) => priced.line);
+  const charge = (part: 'shipping' | 'cod_fee', line: DocumentLine | undefined): PricedLine[] =>
+    line ? [{ line, part, orderItemId: null, units: 1, codeDiscountPaise: 0 }] : [];
+  return {
+    supply,
+    placeOfSupply,
+    lines: [
+      ...goods,
+      ...charge('shipping', shippingLine(order.shippingPaise, goodsLines, supply)),
+      ...charge('cod_fee', codFeeLine(order.codFeePaise, goodsLines, supply)),
+    ],
+  };
 }
 
 /**
@@ -194,8 +228,9 @@ export async function issueInvoice(tx: Database, orderId: string, issuedAt: Date
   if (!order) throw new Error(`no order ${orderId} to invoice`);
   const settings = await readShopSettings(tx);
   const buyer = buyerOf(order);
-  const supply = supplyKindOf(settings.stateCode, buyer.placeOfSupply.code);
-  const lines = await invoiceLinesOf(tx, order, supply);
+  const priced = await pricedLinesOf(tx, order);
+  const { supply } = priced;
+  const lines = priced.lines.map(({ line }) => line);
   const financialYear = financialYearOf(issuedAt);
   const sequence = await takeNextNumber(tx, 'invoice', financialYear);
   const [invoice] = await tx
@@ -218,12 +253,20 @@ export async function issueInvoice(tx: Database, orderId: string, issuedAt: Date
   return invoice;
 }
 
+/** A credit note's line, with the invoice line (its index) or the order line it credits. */
+interface CreditedLine {
+  line: DocumentLine;
+  invoiceLineIndex?: number;
+  orderItemId?: string;
+  units: number;
+}
+
 /** The invoice's lines with a refunded amount shared among them in proportion, the tax reversed at each rate. */
-export function creditedLines(
+function creditedLines(
   invoice: Pick<InvoiceRow, 'lines' | 'supply'>,
   amountPaise: number,
-  goodsReturned = true,
-): DocumentLine[] {
+  goodsReturned: boolean,
+): CreditedLine[] {
   const shares = shareInProportion(
     amountPaise,
     invoice.lines.map((line) => line.totalPaise),
@@ -231,15 +274,21 @@ export function creditedLines(
   return invoice.lines.flatMap((line, index) => {
     const share = shares[index] ?? 0;
     if (share === 0) return [];
+    // Only the whole invoice cancelled gives back every unit; a part of it lowers the value of what was supplied.
+    const whole = share === line.totalPaise;
     return [
       {
-        ...line,
-        // A refund with no goods back lowers the value of what was supplied: no quantity comes back.
-        description: goodsReturned ? line.description : `${line.description}: value reduced`,
-        unitPricePaise: share,
-        quantity: goodsReturned ? 1 : 0,
-        discountPaise: 0,
-        ...taxInclusiveAmount(share, line.rateBasisPoints, invoice.supply),
+        line: {
+          ...line,
+          // A refund with no goods back lowers the value of what was supplied: no quantity comes back.
+          description: goodsReturned ? line.description : `${line.description}: value reduced`,
+          unitPricePaise: share,
+          quantity: goodsReturned ? 1 : 0,
+          discountPaise: 0,
+          ...taxInclusiveAmount(share, line.rateBasisPoints, invoice.supply),
+        },
+        invoiceLineIndex: index,
+        units: goodsReturned && whole ? line.quantity : 0,
       },
     ];
   });
@@ -271,21 +320,28 @@ async function creditNoteReasonOf(tx: Database, razorpayRefundId: string) {
     : { text: creditNoteReasons.cancelled, goodsReturned: true };
 }
 
-/**
- * A return's refund credits the returned units themselves: each line its units, and its share (by what was
- * paid for them) of the amount refunded, the tax reversed at the product's rate. Undefined for any other refund.
- */
-async function returnedGoodsLines(
-  tx: Database,
-  razorpayRefundId: string,
-  amountPaise: number,
-  supply: SupplyKind,
-): Promise<{ text: string; lines: DocumentLine[] } | undefined> {
+/** The return a refund belongs to: named by the caller (a COD payout), else found by the Razorpay refund. */
+async function returnOfRefund(tx: Database, razorpayRefundId: string, returnId: string | null | undefined) {
+  if (returnId) return returnId;
   const [refund] = await tx
     .select({ returnId: returnRefunds.returnId })
     .from(returnRefunds)
     .where(eq(returnRefunds.razorpayRefundId, razorpayRefundId));
-  if (!refund) return undefined;
+  return refund?.returnId;
+}
+
+/**
+ * A return's refund credits the returned units themselves, and nothing else: each returned line its units, and
+ * its share (by what was paid for them) of the amount refunded, the tax reversed at the product's rate.
+ * Undefined for any other refund.
+ */
+async function returnedGoodsLines(
+  tx: Database,
+  returnId: string | undefined,
+  amountPaise: number,
+  supply: SupplyKind,
+): Promise<{ text: string; lines: CreditedLine[] } | undefined> {
+  if (!returnId) return undefined;
   const rows = await tx
     .select({
       line: returnLines,
@@ -296,8 +352,9 @@ async function returnedGoodsLines(
     .from(returnLines)
     .innerJoin(orderItems, eq(orderItems.id, returnLines.orderItemId))
     .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(eq(returnLines.returnId, refund.returnId))
+    .where(eq(returnLines.returnId, returnId))
     .orderBy(asc(orderItems.id));
+  if (rows.length === 0) return undefined;
   const shares = shareInProportion(
     amountPaise,
     rows.map(({ line }) => line.paidPaise),
@@ -307,17 +364,65 @@ async function returnedGoodsLines(
     if (share <= 0) return [];
     return [
       {
-        description: `${item.title} (${item.size}): returned`,
-        hsnCode,
-        quantity: line.units,
-        unitPricePaise: item.unitMrpPaise,
-        discountPaise: Math.max(0, item.unitMrpPaise * line.units - share),
-        ...taxInclusiveAmount(share, rate, supply),
+        line: {
+          description: `${item.title} (${item.size}): returned`,
+          hsnCode,
+          quantity: line.units,
+          unitPricePaise: item.unitMrpPaise,
+          discountPaise: Math.max(0, item.unitMrpPaise * line.units - share),
+          ...taxInclusiveAmount(share, rate, supply),
+        },
+        orderItemId: item.id,
+        units: line.units,
       },
     ];
   });
-  const returnNumber = `RT-${refund.returnId.slice(0, 8).toUpperCase()}`;
+  const returnNumber = `RT-${returnId.slice(0, 8).toUpperCase()}`;
   return { text: creditNoteReasons.goodsReturned(returnNumber), lines };
+}
+
+/** What each invoice line is for, in the order `pricedLinesOf` wrote them: the goods by order line, then charges. */
+async function invoiceLineParts(tx: Database, orderId: string, lines: readonly DocumentLine[]) {
+  const items = await tx
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+  let goodsIndex = 0;
+  return lines.map((line) => {
+    if (line.hsnCode !== SHIPPING_SAC) {
+      const item = items[goodsIndex++];
+      return { part: 'goods' as const, orderItemId: item?.id ?? null };
+    }
+    return {
+      part: line.description === COD_FEE_DESCRIPTION ? ('cod_fee' as const) : ('shipping' as const),
+      orderItemId: null,
+    };
+  });
+}
+
+/** docs/architecture.md#money-record: a credit note's lines, as the order's money record keeps them. */
+async function creditEntriesOf(
+  tx: Database,
+  note: CreditNoteRow,
+  invoice: InvoiceRow,
+  credited: readonly CreditedLine[],
+): Promise<NewMoneyEntry[]> {
+  const parts = await invoiceLineParts(tx, note.orderId, invoice.lines);
+  return credited.map((entry, index) => {
+    const source = entry.invoiceLineIndex === undefined ? undefined : parts[entry.invoiceLineIndex];
+    return {
+      orderId: note.orderId,
+      kind: 'credit',
+      part: entry.orderItemId ? 'goods' : (source?.part ?? 'order'),
+      orderItemId: entry.orderItemId ?? source?.orderItemId ?? null,
+      units: entry.units,
+      amountPaise: entry.line.totalPaise,
+      taxPaise: entry.line.cgstPaise + entry.line.sgstPaise + entry.line.igstPaise,
+      reference: note.number,
+      entryKey: `credit:${note.id}:${index}`,
+    };
+  });
 }
 
 /**
@@ -334,6 +439,8 @@ export async function issueCreditNote(
     amountPaise: number;
     /** What the note says it is for, when the caller knows (a COD refund); else read from a console refund. */
     reason?: { text: string; goodsReturned: boolean };
+    /** The return the refund pays for, when the caller knows (a COD refund of a return). */
+    returnId?: string | null;
   },
   issuedAt: Date,
 ): Promise<CreditNoteRow | undefined> {
@@ -346,11 +453,13 @@ export async function issueCreditNote(
   if (!invoice || refund.amountPaise <= 0) return undefined;
   const settings = await readShopSettings(tx);
   const amountPaise = Math.min(refund.amountPaise, invoice.totalPaise);
-  const returned = await returnedGoodsLines(tx, refund.razorpayRefundId, amountPaise, invoice.supply);
+  const returnId = await returnOfRefund(tx, refund.razorpayRefundId, refund.returnId);
+  const returned = await returnedGoodsLines(tx, returnId, amountPaise, invoice.supply);
   const reason = returned ?? refund.reason ?? (await creditNoteReasonOf(tx, refund.razorpayRefundId));
-  const lines = returned
+  const credited = returned
     ? returned.lines
     : creditedLines(invoice, amountPaise, 'goodsReturned' in reason ? reason.goodsReturned : true);
+  const lines = credited.map(({ line }) => line);
   const financialYear = financialYearOf(issuedAt);
   const sequence = await takeNextNumber(tx, 'credit_note', financialYear);
   const [note] = await tx
@@ -372,6 +481,8 @@ export async function issueCreditNote(
       ...sumTaxes(lines),
     })
     .returning();
+  if (!note) throw new Error('the credit note was not saved');
+  await appendMoneyEntries(tx, await creditEntriesOf(tx, note, invoice, credited));
   return note;
 }
 

@@ -229,6 +229,34 @@ describe('the order lifecycle, over random event sequences', () => {
   });
 });
 
+describe('the money an online order records (docs/architecture.md#money-record), over random sequences', () => {
+  it('charges and collects once, with the payment that paid it, never voids, and refunds only what was collected', () => {
+    fc.assert(
+      fc.property(events, (sequence) => {
+        let charged = 0;
+        const collectedBy = new Set<string>();
+        for (const step of run(sequence)) {
+          for (const effect of effectsOf(step)) {
+            if (effect.type === 'record_charges') {
+              charged += 1;
+              expect(step.after.paymentStatus).toBe('paid');
+            }
+            if (effect.type === 'record_collection') {
+              expect(effect.method).toBe('online');
+              if (effect.method === 'online') collectedBy.add(effect.paymentId);
+            }
+            expect(effect.type).not.toBe('void_charges');
+            if (effect.type === 'record_refund') expect(collectedBy.size).toBeGreaterThan(0);
+          }
+          expect(charged).toBeLessThanOrEqual(1);
+          // A second payment is a stray one, refunded on its own: never the order's money.
+          expect(collectedBy.size).toBeLessThanOrEqual(1);
+        }
+      }),
+    );
+  });
+});
+
 describe('the order lifecycle, by example', () => {
   const paid: OrderState = { ...NEW_ORDER, status: 'confirmed', paymentStatus: 'paid' };
 
@@ -276,7 +304,11 @@ describe('the order lifecycle, by example', () => {
     ).toEqual({
       outcome: 'applied',
       next: { ...cancelled, paymentStatus: 'paid' },
-      effects: [{ type: 'refund_order' }],
+      // The money was received, so it goes into the money record, and back to the shopper.
+      effects: [
+        { type: 'record_collection', method: 'online', paymentId: 'pay_1' },
+        { type: 'refund_order' },
+      ],
     });
   });
 });
@@ -601,6 +633,8 @@ describe('an order paid out of stock, by example', () => {
       next: { ...NEW_ORDER, status: 'confirmed', paymentStatus: 'paid', stockTaken: false, holds: false },
       effects: [
         { type: 'release_holds' },
+        { type: 'record_charges' },
+        { type: 'record_collection', method: 'online', paymentId: 'pay_1' },
         { type: 'clear_cart' },
         { type: 'flag_attention', reason: 'paid_out_of_stock' },
         { type: 'send_email', kind: 'confirmed' },
@@ -722,6 +756,7 @@ describe('refunds and remittances of a cash-on-delivery order, over random seque
       next: { paymentStatus: 'partially_refunded' },
       effects: [
         { type: 'resolve_attention', reason: 'cod_refund_failing' },
+        { type: 'record_refund', refundId: 'payout:1' },
         { type: 'send_email', kind: 'partially_refunded', refundId: 'payout:1' },
       ],
     });
@@ -733,6 +768,7 @@ describe('refunds and remittances of a cash-on-delivery order, over random seque
       next: { paymentStatus: 'refunded' },
       effects: [
         { type: 'resolve_attention', reason: 'cod_refund_failing' },
+        { type: 'record_refund', refundId: 'elsewhere:2' },
         { type: 'send_email', kind: 'refunded' },
       ],
     });
@@ -903,6 +939,28 @@ describe('a cash-on-delivery order, over random event sequences', () => {
     );
   });
 
+  it('records its money once: charged when confirmed, collected when delivered, voided only if never collected', () => {
+    fc.assert(
+      fc.property(codSteps, fc.integer({ min: 1, max: 3 }), (sequence, units) => {
+        let charged = 0;
+        let collected = 0;
+        let voided = 0;
+        for (const { step, types } of runCod(sequence, units)) {
+          charged += types.filter((type) => type === 'record_charges').length;
+          collected += types.filter((type) => type === 'record_collection').length;
+          voided += types.filter((type) => type === 'void_charges').length;
+          if (types.includes('record_charges')) expect(confirmedBy(step)).toBe(true);
+          if (types.includes('void_charges')) expect(step.after.paymentStatus).toBe('cod_due');
+          if (types.includes('record_refund')) expect(collected).toBe(1);
+          expect(charged).toBeLessThanOrEqual(1);
+          expect(collected).toBeLessThanOrEqual(charged);
+          // docs/architecture.md#money-record: a void undoes a charge nothing was collected for, once.
+          expect(voided).toBeLessThanOrEqual(charged - collected);
+        }
+      }),
+    );
+  });
+
   it('holds its units and code only while it awaits confirmation, and gives them back once', () => {
     fc.assert(
       fc.property(codSteps, (sequence) => {
@@ -932,6 +990,7 @@ describe('a cash-on-delivery order, over random event sequences', () => {
     expect(confirmed.next).toMatchObject({ status: 'confirmed', paymentStatus: 'cod_due', stockTaken: true });
     expect(confirmed.effects.map((effect) => effect.type)).toEqual([
       'record_cod_confirmation',
+      'record_charges',
       'release_holds',
       'clear_cart',
       'take_stock',
@@ -949,6 +1008,7 @@ describe('a cash-on-delivery order, over random event sequences', () => {
     if (delivered.outcome !== 'applied') throw new Error('delivery was refused');
     expect(delivered.next).toMatchObject({ status: 'delivered', paymentStatus: 'collected' });
     expect(delivered.effects).not.toContainEqual({ type: 'issue_invoice' });
+    expect(delivered.effects).toContainEqual({ type: 'record_collection', method: 'cod_cash' });
   });
 
   it('by example: unconfirmed, expires cancelled with a message; a cancelled one cannot be confirmed', () => {
@@ -993,6 +1053,8 @@ describe('a cash-on-delivery order, over random event sequences', () => {
       { type: 'put_back_stock' },
       { type: 'return_coupon_use' },
       { type: 'issue_rto_credit_note' },
+      // Nothing was collected: nothing is owed (docs/architecture.md#money-record).
+      { type: 'void_charges' },
     ]);
     expect(decide(received.next, { type: 'rto_received' })).toEqual({
       outcome: 'applied',

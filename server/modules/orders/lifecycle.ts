@@ -118,7 +118,10 @@ function onCodRefundSettled(state: OrderState, fullyRefunded: boolean, refundId:
   // Refunds only add up: a late report of an earlier part never undoes "refunded".
   const paymentStatus =
     fullyRefunded || state.paymentStatus === 'refunded' ? 'refunded' : 'partially_refunded';
-  const effects: OrderEffect[] = [{ type: 'resolve_attention', reason: 'cod_refund_failing' }];
+  const effects: OrderEffect[] = [
+    { type: 'resolve_attention', reason: 'cod_refund_failing' },
+    { type: 'record_refund', refundId },
+  ];
   // docs/product.md#order-messages: told as an online refund is, each part and then the whole.
   if (state.paymentStatus !== 'refunded') {
     effects.push(
@@ -186,7 +189,20 @@ export type OrderEffect =
   | { type: 'flag_attention'; reason: AttentionReason }
   /** What the flag was raised for has happened after all: it leaves the owner's list. */
   | { type: 'resolve_attention'; reason: AttentionReason }
+  | MoneyEffect
   | CodEffect;
+
+/** docs/architecture.md#money-record: the money an event moves, appended to the order's money record. */
+export type MoneyEffect =
+  /** It became an order: what it charges, line by line. */
+  | { type: 'record_charges' }
+  /** Money received: the payment (our row id) that paid it, or the cash the courier collected. */
+  | { type: 'record_collection'; method: 'online'; paymentId: string }
+  | { type: 'record_collection'; method: 'cod_cash' }
+  /** Cancelled or back at origin with nothing collected: nothing is owed. */
+  | { type: 'void_charges' }
+  /** A refund reached the shopper (our refunds row id, or a COD refund's `payout:`/`elsewhere:` id). */
+  | { type: 'record_refund'; refundId: string };
 
 // ---- Cash on delivery: effects ----
 export type CodEffect =
@@ -471,6 +487,7 @@ function onPaymentCaptured(
     const release = releasing(state);
     return applied({ ...state, paymentStatus: 'paid', holds: release.holds }, [
       ...release.effects,
+      { type: 'record_collection', method: 'online', paymentId },
       { type: 'refund_order' },
     ]);
   }
@@ -493,6 +510,8 @@ function onPaymentCaptured(
   // The coupon's row is locked after the products' (docs/architecture.md#locks): its effect comes after theirs.
   return applied(next, [
     ...release.effects,
+    { type: 'record_charges' },
+    { type: 'record_collection', method: 'online', paymentId },
     { type: 'clear_cart' },
     ...fulfilment,
     ...coupon.effects,
@@ -555,6 +574,8 @@ function onCancelRequested(state: OrderState): Decision {
   }
   if (state.stockTaken) effects.push({ type: 'put_back_stock' });
   effects.push(...coupon.effects);
+  // A confirmed COD order's cash was never collected: nothing is owed (docs/architecture.md#money-record).
+  if (state.paymentStatus === 'cod_due' && state.status !== 'pending') effects.push({ type: 'void_charges' });
   if (owesRefund(next)) {
     effects.push({ type: 'refund_order', delaySeconds: REFUND_AFTER_CANCEL_DELAY_SECONDS });
   }
@@ -625,6 +646,7 @@ function onRefundSettled(state: OrderState, fullyRefunded: boolean, refundId: st
     { type: 'resolve_attention', reason: 'refund_failing' },
     { type: 'resolve_attention', reason: 'refund_pending_long' },
   ];
+  effects.push({ type: 'record_refund', refundId });
   if (fullyRefunded && state.paymentStatus !== 'refunded')
     effects.push({ type: 'send_email', kind: 'refunded' });
   // docs/product.md#order-messages: each part refunded is told too, the last part by 'refunded'.
@@ -730,7 +752,9 @@ function codOnStatus(
     statusProgress[state.status] < statusProgress.shipped && statusProgress[target] >= statusProgress.shipped;
   if (handedOver) effects.push({ type: 'issue_invoice' });
   // Delivered is paid: the courier took the cash from the shopper.
-  return target === 'delivered' ? { paymentStatus: 'collected' } : {};
+  if (target !== 'delivered') return {};
+  effects.push({ type: 'record_collection', method: 'cod_cash' });
+  return { paymentStatus: 'collected' };
 }
 
 function onCodPlaced(state: OrderState): Decision {
@@ -757,6 +781,7 @@ function onCodConfirmed(state: OrderState, via: CodConfirmation, stockCovered: b
   };
   return applied(next, [
     { type: 'record_cod_confirmation', via },
+    { type: 'record_charges' },
     ...release.effects,
     { type: 'clear_cart' },
     ...fulfilment,
@@ -795,6 +820,7 @@ function onRtoReceived(state: OrderState): Decision {
     { type: 'put_back_stock' },
     ...coupon.effects,
     { type: 'issue_rto_credit_note' },
+    ...(state.paymentStatus === 'cod_due' ? [{ type: 'void_charges' } as const] : []),
   ]);
 }
 

@@ -25,11 +25,23 @@ export interface OrderDetails {
   link: string;
 }
 
-const rupees = (paise: number) => formatRupees(paise / 100);
-// A part refunded may have paise: said to the paisa.
+/**
+ * Whole rupees unless there are paise, then to the paisa: a discount code's amounts and a part refunded often
+ * have them, and a message never rounds money (docs/architecture.md#money-record).
+ */
+const rupees = (paise: number) =>
+  paise % 100 === 0 ? formatRupees(paise / 100) : formatRupeesExact(paise / 100);
+/** A refund is told to the paisa, as the bank statement will show it. */
 const exactRupees = (paise: number) => formatRupeesExact(paise / 100);
-/** Whole rupees unless there are paise: a discount code's amounts often have them. */
-const amountOf = (paise: number) => (paise % 100 === 0 ? rupees(paise) : exactRupees(paise));
+
+/**
+ * What a cancellation gives back: what was received less what went back before; all of it when the refund was
+ * quicker than the message.
+ */
+function stillToRefund(order: Order): number {
+  const left = order.paidPaise - order.refundedPaise;
+  return left > 0 ? left : order.paidPaise;
+}
 
 /** The refund a partial refund's message tells of. */
 export interface RefundFacts {
@@ -77,15 +89,15 @@ function detailsOf(order: Order, kind: OrderEmailKind, publicUrl: string): Order
       { label: 'Subtotal', amount: rupees(order.subtotalPaise) },
       // docs/product.md#money: the code's discount, so the lines add up to the total paid.
       ...(order.couponCode && order.couponDiscountPaise > 0
-        ? [{ label: `Coupon ${order.couponCode}`, amount: `−${amountOf(order.couponDiscountPaise)}` }]
+        ? [{ label: `Coupon ${order.couponCode}`, amount: `−${rupees(order.couponDiscountPaise)}` }]
         : []),
       { label: 'Shipping', amount: order.shippingPaise === 0 ? 'FREE' : rupees(order.shippingPaise) },
       ...(order.codFeePaise > 0
-        ? [{ label: 'Cash on delivery fee', amount: amountOf(order.codFeePaise) }]
+        ? [{ label: 'Cash on delivery fee', amount: rupees(order.codFeePaise) }]
         : []),
       {
         label: order.paidAt ? 'Total paid' : order.paymentMethod === 'COD' ? 'To pay on delivery' : 'Total',
-        amount: amountOf(order.totalPaise),
+        amount: rupees(order.totalPaise),
       },
       ...(kind === 'partially_refunded'
         ? [{ label: 'Refunded so far', amount: exactRupees(order.refundedPaise) }]
@@ -128,14 +140,14 @@ export function orderMessageOf(
         ...base,
         subject: `Your order ${number} is confirmed`,
         paragraphs: [
-          `Thank you for your order ${number}. We have received your payment of ${rupees(order.totalPaise)} and are preparing your mittens.`,
+          `Thank you for your order ${number}. We have received your payment of ${rupees(order.paidPaise)} and are preparing your mittens.`,
           'We will write again when your parcel is on its way.',
         ],
         sms: {
           template: 'order_confirmed',
           variables: {
             order: number,
-            amount: rupees(order.totalPaise),
+            amount: rupees(order.paidPaise),
             // The DLT template's variable holds the day alone (its length is capped).
             date: details.expectedDay ?? '',
             link,
@@ -180,8 +192,8 @@ export function orderMessageOf(
         paragraphs: [
           `Your order ${number} is cancelled as you asked.`,
           // docs/product.md#cancellation-and-refunds: refunds take 6-8 days.
-          order.paidAt && !cod
-            ? `We are refunding ${rupees(order.totalPaise)} to your original payment method. Refunds take 6-8 days to reach your account; we will write again once the refund is processed.`
+          order.paidPaise > 0 && !cod
+            ? `We are refunding ${rupees(stillToRefund(order))} to your original payment method. Refunds take 6-8 days to reach your account; we will write again once the refund is processed.`
             : 'No payment was taken for it, so there is nothing to refund.',
         ],
         sms: { template: 'order_cancelled', variables: { order: number, link } },
@@ -229,13 +241,13 @@ export function orderMessageOf(
         ...base,
         subject: `Please confirm your cash-on-delivery order ${number}`,
         paragraphs: [
-          `Thank you for your order ${number}, to pay ${amountOf(order.totalPaise)} in cash on delivery.`,
+          `Thank you for your order ${number}, to pay ${rupees(order.totalPaise)} in cash on delivery.`,
           `Please confirm it with the OTP we sent to your mobile, or open this link: ${codConfirmLink ?? link}`,
           'We ship it once it is confirmed; an order left unconfirmed is cancelled.',
         ],
         sms: {
           template: 'cod_confirm_request',
-          variables: { order: number, amount: amountOf(order.totalPaise), link: codConfirmLink ?? link },
+          variables: { order: number, amount: rupees(order.totalPaise), link: codConfirmLink ?? link },
         },
       };
     case 'cod_unconfirmed_cancelled':
@@ -259,14 +271,14 @@ function codConfirmedMessage(order: Order, base: Pick<OrderMessage, 'greeting' |
     subject: `Your order ${number} is confirmed`,
     paragraphs: [
       `Thank you for confirming your order ${number}. We are preparing your mittens.`,
-      `Please keep ${amountOf(order.totalPaise)} ready to pay in cash when it arrives.`,
+      `Please keep ${rupees(order.totalPaise)} ready to pay in cash when it arrives.`,
       'We will write again when your parcel is on its way.',
     ],
     sms: {
       template: 'order_confirmed',
       variables: {
         order: number,
-        amount: amountOf(order.totalPaise),
+        amount: rupees(order.totalPaise),
         date: base.details.expectedDay ?? '',
         link,
       },

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Order, ShipmentDetails } from '../../../contracts/orders';
 import type { Database } from '../../db/client';
 import { orderItems, orders, payments, refunds, shipments } from '../../db/schema';
-import { refundedPaiseOfOrder } from '../cod-money/cod-order-money';
+import { moneyOfOrders } from '../order-money/append-entries';
 import { mayCancel, orderStateOf, refundStatusOf } from './lifecycle';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -38,8 +38,7 @@ export function orderNumberOf(orderId: string): string {
 export async function toOrderViews(db: Database, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const codIds = rows.filter((row) => row.paymentMethod === 'COD').map((row) => row.id);
-  const [items, paid, shipped, refunded, codRefunded] = await Promise.all([
+  const [items, paid, shipped, refunded, money] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)),
     db
       .select()
@@ -54,13 +53,8 @@ export async function toOrderViews(db: Database, rows: OrderRow[]): Promise<Orde
       .innerJoin(payments, eq(payments.id, refunds.paymentId))
       .where(inArray(payments.orderId, ids))
       .orderBy(desc(refunds.createdAt)),
-    // docs/product.md#cod-refunds: a COD order's cash goes back by payouts and refunds paid another way.
-    codIds.length === 0
-      ? []
-      : db
-          .select({ orderId: orders.id, paise: refundedPaiseOfOrder(sql`${orders.id}`).mapWith(Number) })
-          .from(orders)
-          .where(inArray(orders.id, codIds)),
+    // docs/architecture.md#money-record: what was received and given back, as the order's record says.
+    moneyOfOrders(db, ids),
   ]);
   return rows.map((row) => {
     const payment = paid.find((entry) => entry.orderId === row.id);
@@ -88,8 +82,8 @@ export async function toOrderViews(db: Database, rows: OrderRow[]): Promise<Orde
       codConfirmedAt: row.codConfirmedAt?.toISOString() ?? null,
       taxPaise: row.taxPaise,
       totalPaise: row.totalPaise,
-      refundedPaise:
-        codRefunded.find((entry) => entry.orderId === row.id)?.paise ?? payment?.amountRefundedPaise ?? 0,
+      paidPaise: money.get(row.id)?.collectedPaise ?? 0,
+      refundedPaise: money.get(row.id)?.refundedPaise ?? 0,
       refundStatus: refundStatusOf(orderStateOf(row, shipment, latestRefund?.status ?? null)),
       currency: row.currency,
       items: items

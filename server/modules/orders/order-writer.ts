@@ -16,6 +16,7 @@ import { countCouponUse } from '../coupons/coupon-uses';
 import { type ChangeSource, recordChanges, type StatusChange } from '../history/status-history';
 import { holdsAnything, releaseOrderHolds } from '../holds/holds';
 import { issueInvoice, issueRtoCreditNote } from '../invoices/issue-documents';
+import { recordCharges, recordCollection, recordRefund, voidCharges } from '../order-money/record-money';
 import { holdsStock, putBackOrderStock, takeOrderStock } from '../stock/order-stock';
 import {
   type CodEffect,
@@ -215,6 +216,14 @@ async function runEffect(tx: Database, jobs: Pick<Jobs, 'send'>, order: OrderRow
     case 'issue_invoice':
     case 'issue_rto_credit_note':
       return runCodEffect(tx, orderId, effect);
+    case 'record_charges':
+      return recordCharges(tx, order);
+    case 'record_collection':
+      return recordCollection(tx, order, effect);
+    case 'void_charges':
+      return voidCharges(tx, orderId);
+    case 'record_refund':
+      return recordRefund(tx, orderId, effect.refundId);
   }
 }
 

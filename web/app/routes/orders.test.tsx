@@ -136,6 +136,46 @@ describe('My Orders', { timeout: 30_000 }, () => {
     expect(api.callsTo(`POST /api/orders/cancel/${order.orderId}`)).toHaveLength(1);
   });
 
+  it('a cash-on-delivery order: its fee among the payment lines, and a cancel that refunds nothing', async () => {
+    const user = userEvent.setup({ delay: null });
+    // docs/architecture.md#money-record: ₹988 of goods, ₹75 shipping and the ₹49 fee make the ₹1,112 total.
+    const order = anOrder({
+      status: 'confirmed',
+      paymentStatus: 'cod_due',
+      paymentMethod: 'COD',
+      paymentId: null,
+      subtotalPaise: 988_00,
+      shippingPaise: 75_00,
+      codFeePaise: 49_00,
+      totalPaise: 1112_00,
+      paidPaise: 0,
+    });
+    renderOrders([order]);
+
+    const card = await cardOf(order);
+    const payment = within(card).getByRole('region', { name: /^Payment Information Order / });
+    expect(detail(payment, 'Cash on delivery fee')).toBe('₹49.00');
+    expect(detail(payment, 'Total')).toBe('₹1,112.00');
+    await user.click(within(card).getByRole('button', { name: 'Cancel Order' }));
+    const confirm = screen.getByRole('dialog', { name: 'Cancel Order' });
+    expect(within(confirm).getByText(/^Cancel order/).textContent).toBe(
+      `Cancel order ${order.orderNumber}? Nothing was paid, so nothing is refunded.`,
+    );
+  });
+
+  it('a paid order: the cancel says the payment received goes back in full', async () => {
+    const user = userEvent.setup({ delay: null });
+    const order = anOrder({ status: 'confirmed', paidPaise: 339_00 });
+    renderOrders([order]);
+
+    const card = await cardOf(order);
+    await user.click(within(card).getByRole('button', { name: 'Cancel Order' }));
+    const confirm = screen.getByRole('dialog', { name: 'Cancel Order' });
+    expect(within(confirm).getByText(/^Cancel order/).textContent).toBe(
+      `Cancel order ${order.orderNumber}? Your payment of ₹339.00 will be refunded in full to your original payment method.`,
+    );
+  });
+
   it('while Shiprocket is down, Refresh says why and keeps what is known; then it recovers', async () => {
     const user = userEvent.setup({ delay: null });
     const order = anOrder({ status: 'processing', shipment: pickupScheduled });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { codMessages } from '../../../../contracts/cod';
 import { formatDate, formatDateTime, formatRupeesExact } from '../../../../contracts/format';
 import { orderStatusColour, orderStatusLabel } from '../../../../contracts/order-status';
 import type { Order, RefundStatus } from '../../../../contracts/orders';
@@ -145,6 +146,12 @@ export function OrderCard({ order, onConfirmCod }: OrderCardProps) {
               {order.shippingPaise === 0 ? 'FREE' : rupees(order.shippingPaise)}
               {order.couponFreeShipping ? ` (coupon ${order.couponCode})` : ''}
             </dd>
+            {order.codFeePaise > 0 ? (
+              <>
+                <dt>{codMessages.feeLine}</dt>
+                <dd>{rupees(order.codFeePaise)}</dd>
+              </>
+            ) : null}
             <dt>Total</dt>
             <dd>{rupees(order.totalPaise)}</dd>
             {order.refundStatus ? (
