@@ -79,9 +79,19 @@ export default defineConfig(({ isSsrBuild }) => ({
               // files of it (3.7 kB more gzipped); a vendor and app split would cost 0.7 kB and three requests.
               groups: [
                 { name: consoleBuild ? 'admin' : 'index', tags: ['$initial'] },
-                // The form components every lazy form shares, as one file: the first chunk lists each lazy file
-                // by name, and three names cost more than one.
-                { name: 'form', test: /web\/components\/form\// },
+                // The delivery check and promise line, with the one form field and the pincode's format they
+                // need, as one file: the product and cart pages load it rather than the forms' file with the
+                // address, OTP and password fields (docs/operations.md#performance-budget).
+                {
+                  name: 'delivery',
+                  test: /web\/features\/location\/(api|hooks|components\/(check-delivery|delivery-promise-line)\.)|web\/components\/form\/form-field\.|web\/lib\/pincode-check\.|contracts\/pincode-format\./,
+                },
+                // The other form components every lazy form shares, with the address rules they check, as one
+                // file: the first chunk lists each lazy file by name, and three names cost more than one.
+                {
+                  name: 'form',
+                  test: /web\/components\/form\/|contracts\/(pincode|delivery|india-states)\.ts$/,
+                },
               ],
             },
           },
