@@ -10,6 +10,7 @@ const apiPort = Number(process.env.API_PORT ?? 3001);
 const CONSOLE_BUILD = 'OTTOMAN_CONSOLE_BUILD';
 const consoleBuild = process.env[CONSOLE_BUILD] === '1';
 const configFile = fileURLToPath(import.meta.url);
+const zodWithoutEval = fileURLToPath(new URL('web/lib/zod-without-eval.ts', import.meta.url));
 
 function consolePage(): Plugin {
   return {
@@ -59,7 +60,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), consolePage()],
   resolve: {
     // wouter imports the useSyncExternalStore shim for React 17; React 19 has its own (bundle budget).
-    alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' }],
+    alias: [
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
+      // docs/architecture.md#security: zod without its eval probe in the pages, not in the server's renderer
+      // (zod's settings are the process's, and the server keeps its compiled parsers).
+      ...(isSsrBuild ? [] : [{ find: /^zod$/, replacement: zodWithoutEval }]),
+    ],
   },
   build: isSsrBuild
     ? ssrBuild
@@ -79,6 +85,8 @@ export default defineConfig(({ isSsrBuild }) => ({
               // files of it (3.7 kB more gzipped); a vendor and app split would cost 0.7 kB and three requests.
               groups: [
                 { name: consoleBuild ? 'admin' : 'index', tags: ['$initial'] },
+                // zod in a file named for it, whichever of its modules the bundler would name it after.
+                { name: 'zod', test: /\/node_modules\/zod\/|\/web\/lib\/zod-without-eval\.ts$/ },
                 // The delivery check and promise line, with the one form field and the pincode's format they
                 // need, as one file: the product and cart pages load it rather than the forms' file with the
                 // address, OTP and password fields (docs/operations.md#performance-budget).
