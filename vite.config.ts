@@ -1,3 +1,5 @@
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
@@ -44,6 +46,25 @@ function consolePage(): Plugin {
   };
 }
 
+// docs/operations.md#performance-budget: `npm run size` reads each page's Vite manifest (the file each module went
+// to, and what each file imports). Vite writes it inside the build's folder, which the server serves whole; it
+// moves beside that folder, to dist/web-manifests/shop.json and console.json.
+const MANIFEST_IN_BUILD = '.vite/manifest.json';
+const manifestsDir = fileURLToPath(new URL('dist/web-manifests', import.meta.url));
+
+function manifestBesideBuild(): Plugin {
+  return {
+    name: 'manifest-beside-build',
+    writeBundle(options) {
+      if (this.environment.config.build.ssr || !options.dir) return;
+      mkdirSync(manifestsDir, { recursive: true });
+      const target = path.join(manifestsDir, consoleBuild ? 'console.json' : 'shop.json');
+      renameSync(path.join(options.dir, MANIFEST_IN_BUILD), target);
+      rmSync(path.join(options.dir, path.dirname(MANIFEST_IN_BUILD)), { recursive: true, force: true });
+    },
+  };
+}
+
 // docs/architecture.md#pages-as-html: `vite build --ssr` (after the two page builds, in `npm run build`) makes
 // the server's renderer of the catalogue pages, dist/ssr/entry-server.js. Its packages stay in node_modules.
 const ssrBuild = {
@@ -57,7 +78,7 @@ const ssrBuild = {
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), consolePage()],
+  plugins: [react(), consolePage(), manifestBesideBuild()],
   resolve: {
     // wouter imports the useSyncExternalStore shim for React 17; React 19 has its own (bundle budget).
     alias: [
@@ -74,6 +95,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // The console's build adds its files to the shop's.
         emptyOutDir: !consoleBuild,
         target: 'es2022',
+        manifest: MANIFEST_IN_BUILD,
         // One chunk holds everything the first load runs (below): nothing to preload at start, and browsers
         // without modulepreload still load lazy chunks, only without their dependencies fetched in parallel.
         modulePreload: { polyfill: false },
