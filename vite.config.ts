@@ -1,3 +1,5 @@
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
@@ -10,6 +12,7 @@ const apiPort = Number(process.env.API_PORT ?? 3001);
 const CONSOLE_BUILD = 'OTTOMAN_CONSOLE_BUILD';
 const consoleBuild = process.env[CONSOLE_BUILD] === '1';
 const configFile = fileURLToPath(import.meta.url);
+const zodWithoutEval = fileURLToPath(new URL('web/lib/zod-without-eval.ts', import.meta.url));
 
 function consolePage(): Plugin {
   return {
@@ -43,6 +46,25 @@ function consolePage(): Plugin {
   };
 }
 
+// docs/operations.md#performance-budget: `npm run size` reads each page's Vite manifest (the file each module went
+// to, and what each file imports). Vite writes it inside the build's folder, which the server serves whole; it
+// moves beside that folder, to dist/web-manifests/shop.json and console.json.
+const MANIFEST_IN_BUILD = '.vite/manifest.json';
+const manifestsDir = fileURLToPath(new URL('dist/web-manifests', import.meta.url));
+
+function manifestBesideBuild(): Plugin {
+  return {
+    name: 'manifest-beside-build',
+    writeBundle(options) {
+      if (this.environment.config.build.ssr || !options.dir) return;
+      mkdirSync(manifestsDir, { recursive: true });
+      const target = path.join(manifestsDir, consoleBuild ? 'console.json' : 'shop.json');
+      renameSync(path.join(options.dir, MANIFEST_IN_BUILD), target);
+      rmSync(path.join(options.dir, path.dirname(MANIFEST_IN_BUILD)), { recursive: true, force: true });
+    },
+  };
+}
+
 // docs/architecture.md#pages-as-html: `vite build --ssr` (after the two page builds, in `npm run build`) makes
 // the server's renderer of the catalogue pages, dist/ssr/entry-server.js. Its packages stay in node_modules.
 const ssrBuild = {
@@ -56,10 +78,15 @@ const ssrBuild = {
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), consolePage()],
+  plugins: [react(), consolePage(), manifestBesideBuild()],
   resolve: {
     // wouter imports the useSyncExternalStore shim for React 17; React 19 has its own (bundle budget).
-    alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' }],
+    alias: [
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
+      // docs/architecture.md#security: zod without its eval probe in the pages, not in the server's renderer
+      // (zod's settings are the process's, and the server keeps its compiled parsers).
+      ...(isSsrBuild ? [] : [{ find: /^zod$/, replacement: zodWithoutEval }]),
+    ],
   },
   build: isSsrBuild
     ? ssrBuild
@@ -68,6 +95,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // The console's build adds its files to the shop's.
         emptyOutDir: !consoleBuild,
         target: 'es2022',
+        manifest: MANIFEST_IN_BUILD,
         // One chunk holds everything the first load runs (below): nothing to preload at start, and browsers
         // without modulepreload still load lazy chunks, only without their dependencies fetched in parallel.
         modulePreload: { polyfill: false },
@@ -79,9 +107,21 @@ export default defineConfig(({ isSsrBuild }) => ({
               // files of it (3.7 kB more gzipped); a vendor and app split would cost 0.7 kB and three requests.
               groups: [
                 { name: consoleBuild ? 'admin' : 'index', tags: ['$initial'] },
-                // The form components every lazy form shares, as one file: the first chunk lists each lazy file
-                // by name, and three names cost more than one.
-                { name: 'form', test: /web\/components\/form\// },
+                // zod in a file named for it, whichever of its modules the bundler would name it after.
+                { name: 'zod', test: /\/node_modules\/zod\/|\/web\/lib\/zod-without-eval\.ts$/ },
+                // The delivery check and promise line, with the one form field and the pincode's format they
+                // need, as one file: the product and cart pages load it rather than the forms' file with the
+                // address, OTP and password fields (docs/operations.md#performance-budget).
+                {
+                  name: 'delivery',
+                  test: /web\/features\/location\/(api|hooks|components\/(check-delivery|delivery-promise-line)\.)|web\/components\/form\/form-field\.|web\/lib\/pincode-check\.|contracts\/pincode-format\./,
+                },
+                // The other form components every lazy form shares, with the address rules they check, as one
+                // file: the first chunk lists each lazy file by name, and three names cost more than one.
+                {
+                  name: 'form',
+                  test: /web\/components\/form\/|contracts\/(pincode|delivery|india-states)\.ts$/,
+                },
               ],
             },
           },

@@ -3,6 +3,8 @@
 
 import { stateByName, statesForPincode } from './india-states';
 
+export { PINCODE_PATTERN } from './pincode-format';
+
 const DAY_MS = 86_400_000;
 const IST = 'Asia/Kolkata';
 
@@ -85,9 +87,6 @@ export function arrivalText(facts: DeliveryFacts): string {
 
 // docs/product.md#delivery-promise: before paying, the promise for a pincode is the shop's dispatch days plus
 // the courier's own days, counted in calendar days from today in India.
-
-/** India Post's six digits; none starts with 0. */
-export const PINCODE_PATTERN = /^[1-9]\d{5}$/;
 
 export const deliveryMessages = {
   pincodeInvalid: 'Pincode must be 6 digits',

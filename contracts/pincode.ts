@@ -2,8 +2,10 @@
 // checkout address, the location pop-up) and again in create-order. The directory itself stays on the server;
 // the browser asks GET /api/delivery/{pincode}, which answers the place with the delivery date.
 
-import { PINCODE_PATTERN } from './delivery';
 import { stateByName } from './india-states';
+import { pincodeFormatMessage, pincodeFormatProblem } from './pincode-format';
+
+export { pincodeFormatProblem } from './pincode-format';
 
 /** Where India Post's directory puts a pincode: its district (the city we suggest) and its state. */
 export interface PincodePlace {
@@ -13,16 +15,11 @@ export interface PincodePlace {
 }
 
 export const pincodeMessages = {
-  format: 'Pincode must be 6 digits and cannot start with 0',
+  format: pincodeFormatMessage,
   unknown: (pincode: string) =>
     `We could not find pincode ${pincode} in India Post's directory. Please check it.`,
   state: 'Please choose your state or union territory.',
 } as const;
-
-/** The format rule alone: six digits, none of them a leading 0. */
-export function pincodeFormatProblem(pincode: string): string | undefined {
-  return PINCODE_PATTERN.test(pincode.trim()) ? undefined : pincodeMessages.format;
-}
 
 /** The whole pincode rule: the format, then the directory (the server's, or the API's answer in the browser). */
 export function pincodeProblem(

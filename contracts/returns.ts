@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { AddressSchema } from './auth';
 
+export { DEFAULT_RETURN_SETTINGS, type ReturnSettings } from './return-rules';
+
 // docs/product.md#returns: returns and replacements after delivery: reasons, statuses, settings, the HTTP
 // shapes, and every text a shopper or the owner reads about a return.
 
@@ -31,22 +33,6 @@ export type ReturnResolution = (typeof returnResolutions)[number];
 
 export const MAX_RETURN_PHOTOS = 3;
 export const MAX_RETURN_NOTE_LENGTH = 500;
-
-/** The owner's return settings (docs/product.md#returns); the defaults until the console sets them. */
-export interface ReturnSettings {
-  /** Days after delivery a return may be asked for (the policies and checkout say the same number). */
-  windowDays: number;
-  /** Whether "changed my mind" is a reason the shop accepts. */
-  changedMindAccepted: boolean;
-  /** Taken off a changed-my-mind refund for the return shipping; 0 takes nothing. */
-  changedMindDeductionPaise: number;
-}
-
-export const DEFAULT_RETURN_SETTINGS: ReturnSettings = {
-  windowDays: 7,
-  changedMindAccepted: true,
-  changedMindDeductionPaise: 0,
-};
 
 export const returnStatuses = [
   'requested',

@@ -1,7 +1,7 @@
 import { type ReactNode, StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { PageRenderer, PageRenderRequest, RenderedPage } from '../contracts/page-rendering';
-import { DEFAULT_RETURN_SETTINGS } from '../contracts/returns';
+import { DEFAULT_RETURN_SETTINGS } from '../contracts/return-rules';
 import { App } from './app/app';
 import { APP_STATE_ELEMENT_ID, serializeAppState } from './app/app-state';
 import { createQueryClient } from './app/query-client';

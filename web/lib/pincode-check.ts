@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DeliveryPromise } from '../../contracts/delivery';
-import { type PincodePlace, pincodeFormatProblem } from '../../contracts/pincode';
+import type { PincodePlace } from '../../contracts/pincode';
+import { pincodeFormatProblem } from '../../contracts/pincode-format';
 import { ApiError, apiClient } from './api-client';
 import { apiPaths } from './paths';
 

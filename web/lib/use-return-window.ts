@@ -1,4 +1,4 @@
-import { DEFAULT_RETURN_SETTINGS } from '../../contracts/returns';
+import { DEFAULT_RETURN_SETTINGS } from '../../contracts/return-rules';
 import { usePublicConfig } from './get-public-config';
 
 /** docs/product.md#returns: the owner's return window in days, as checkout and the product pages state it. */

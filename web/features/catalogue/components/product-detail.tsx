@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Product } from '../../../../contracts/catalogue';
 import { formatRupees } from '../../../../contracts/format';
 import { FREE_SHIPPING_FROM } from '../../../../contracts/pricing';
-import { DEFAULT_RETURN_SETTINGS } from '../../../../contracts/returns';
+import { DEFAULT_RETURN_SETTINGS } from '../../../../contracts/return-rules';
 import { shop } from '../../../../contracts/shop';
 import { Button } from '../../../components/button';
 import { Carousel } from '../../../components/carousel/carousel';

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { pincodeFormatProblem } from '../../../../contracts/pincode';
+import { pincodeFormatProblem } from '../../../../contracts/pincode-format';
 import { Button } from '../../../components/button';
 import { InputField } from '../../../components/form/form-field';
 import { rememberPincode, useVisitorPincode } from '../hooks/use-visitor-pincode';

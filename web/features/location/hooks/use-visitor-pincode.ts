@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { PINCODE_PATTERN } from '../../../../contracts/delivery';
+import { PINCODE_PATTERN } from '../../../../contracts/pincode-format';
 import { useSessionUser } from '../../../lib/session';
 import { readStoredJson, storageKeys, writeStoredJson } from '../../../lib/storage';
 
