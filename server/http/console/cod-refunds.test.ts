@@ -9,6 +9,7 @@ import {
   codRefundsPaidElsewhere,
   creditNotes,
   orderAttention,
+  orders,
   securityAlerts,
 } from '../../db/schema';
 import { codRefundDeps, refundByPayout, settleStuckPayouts } from '../../flows/cod-refunds';
@@ -29,7 +30,8 @@ let support: CreatedStaff;
 let keys = 0;
 
 beforeAll(async () => {
-  app = await buildTestApp();
+  // No job workers: the shipment job would book the factory's parcel a second time, at the same moment.
+  app = await buildTestApp({ jobWorkers: false });
   owner = await createStaffMember(app, { role: 'owner' });
   support = await createStaffMember(app, { role: 'support' });
 });
@@ -117,6 +119,16 @@ describe('a refund to the shopper’s UPI ID', () => {
       .where(and(eq(auditLog.entityId, orderId), eq(auditLog.action, 'order.cod_refund_payout')));
     expect(audits).toHaveLength(1);
     expect(audits[0]?.staffId).toBe(owner.staffId);
+
+    // docs/architecture.md#money-record: the customer's "Paid" is net of the payout, as the order's record is.
+    const [order] = await app.db.select().from(orders).where(eq(orders.id, orderId));
+    const customer = await app.inject({
+      method: 'GET',
+      url: `/api/admin/customers/${order?.userId}`,
+      headers: owner.headers,
+    });
+    expect(customer.statusCode, customer.body).toBe(200);
+    expect(customer.json<{ paidTotalPaise: number }>().paidTotalPaise).toBe(totalPaise - 20_000);
   });
 
   it('pays once for the same key however often it is sent, and once for two calls at once', async () => {

@@ -5,13 +5,11 @@ import {
   CUSTOMERS_PAGE_SIZE,
 } from '../../../contracts/admin-customers';
 import type { Database } from '../../db/client';
-import { orders, payments, refunds, users } from '../../db/schema';
+import { orders, users } from '../../db/schema';
+import { netPaiseSql } from '../order-money/money-sql';
 
 // docs/architecture.md#console-customers: newest first, a page at a time by offset; the search is an ILIKE
 // scan of the users table, which a small shop's customer table affords.
-
-/** The order payment states in which the shop received the money (refunds are not taken off). */
-export const RECEIVED_PAYMENT_STATES = ['paid', 'partially_refunded', 'refunded', 'collected'] as const;
 
 /** A term used inside ILIKE, with its wildcards taken literally. */
 function containing(term: string): string {
@@ -53,14 +51,9 @@ export function fullName(firstName: string, lastName: string): string {
   return `${firstName} ${lastName}`.trim();
 }
 
-/** What was given back of an order: its processed refunds. */
-const refundedOfOrder = sql`coalesce((select sum(${refunds.amountPaise}) from ${refunds}
-  join ${payments} on ${payments.id} = ${refunds.paymentId}
-  where ${payments.orderId} = ${orders.id} and ${refunds.status} = 'processed'), 0)`;
-
 /**
  * docs/product.md#customers: each shopper's orders (a checkout cancelled unpaid is none) and what they
- * paid, net of what was refunded.
+ * paid, net of what was refunded, as the orders' money records say.
  */
 export async function orderFiguresOf(db: Database, userIds: string[]) {
   const figures = new Map<string, { ordersCount: number; paidTotalPaise: number }>();
@@ -69,7 +62,8 @@ export async function orderFiguresOf(db: Database, userIds: string[]) {
     .select({
       userId: orders.userId,
       ordersCount: sql<number>`(count(*) filter (where not (${orders.status} = 'cancelled' and ${orders.paidAt} is null)))::int`,
-      paidTotalPaise: sql<number>`coalesce(sum(${orders.totalPaise} - ${refundedOfOrder}) filter (where ${inArray(orders.paymentStatus, [...RECEIVED_PAYMENT_STATES])}), 0)::int`,
+      // docs/architecture.md#money-record: received and kept, COD refunds paid to a UPI ID or in cash included.
+      paidTotalPaise: sql<number>`coalesce(sum(${netPaiseSql(sql`${orders.id}`)}), 0)::int`,
     })
     .from(orders)
     .where(inArray(orders.userId, userIds))
