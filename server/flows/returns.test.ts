@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -815,6 +816,26 @@ describe('a replacement', () => {
     // A zero-value order has no invoice.
     const invoice = await app.db.execute(sql`select 1 from invoices where order_id = ${replacementId}`);
     expect((invoice as unknown as { rows: unknown[] }).rows).toEqual([]);
+
+    // docs/architecture.md#money-record: nothing was received for it, and its lines were given, not discounted:
+    // the orders and items CSVs agree on it.
+    expect(await moneyOfOrder(app.db, replacementId)).toMatchObject({ collectedPaise: 0, netPaise: 0 });
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    const csv = async (path: string) => {
+      const reply = await app.inject({
+        method: 'GET',
+        url: `/api/admin/${path}?from=${today}&to=${today}`,
+        headers: owner.headers,
+      });
+      const number = `OM-${replacementId.slice(0, 8).toUpperCase()}`;
+      return (parse(reply.body, { bom: true, columns: true }) as Record<string, string>[]).filter(
+        (row) => row['Order number'] === number,
+      );
+    };
+    expect(await csv('orders.csv')).toMatchObject([{ 'Discount (INR)': '0.00', 'Net (INR)': '0.00' }]);
+    expect(await csv('order-items.csv')).toMatchObject([
+      { 'Discount (INR)': '0.00', 'Line total (INR)': '0.00' },
+    ]);
   });
 
   it('cancelled by the shopper before it ships, owes nothing: its stock goes back, no refund is looked for', async () => {

@@ -4,6 +4,7 @@ import type { AdminOrdersCsvQuery } from '../../../contracts/admin-orders';
 import { orderStatusLabel } from '../../../contracts/order-status';
 import type { Database } from '../../db/client';
 import { creditNotes, type DocumentLine, invoices, orderItems, orders, payments } from '../../db/schema';
+import { COD_FEE_DESCRIPTION } from '../invoices/issue-documents';
 import { moneyOfOrders } from '../order-money/append-entries';
 import { moneyOf, type OrderMoney } from '../order-money/money-of';
 import { orderNumberOf } from '../orders/order-view';
@@ -303,6 +304,7 @@ function lineRowsOf({ order, invoice, items }: ExportedOrder): (string | number)
     '',
     rupeesCell(totalPaise),
   ];
+  // A line given for nothing (a replacement's) was not sold at a discount: nil, as on the orders CSV.
   const rows = items.map((item) =>
     untaxed(
       item.sku,
@@ -310,11 +312,15 @@ function lineRowsOf({ order, invoice, items }: ExportedOrder): (string | number)
       item.quantity,
       item.unitPricePaise,
       // The product's discount and the line's share of the code's: the line total is what was paid for it.
-      (item.unitMrpPaise - item.unitPricePaise) * item.quantity + item.couponSharePaise,
+      item.unitPricePaise === 0
+        ? 0
+        : (item.unitMrpPaise - item.unitPricePaise) * item.quantity + item.couponSharePaise,
       item.unitPricePaise * item.quantity - item.couponSharePaise,
     ),
   );
   if (order.shippingPaise > 0) rows.push(untaxed('', 'Shipping', 1, order.shippingPaise, 0));
+  // docs/product.md#cash-on-delivery: the fee is a line of the order until its invoice prints it.
+  if (order.codFeePaise > 0) rows.push(untaxed('', COD_FEE_DESCRIPTION, 1, order.codFeePaise, 0));
   return rows;
 }
 
