@@ -15,6 +15,7 @@ import {
 import type { CreatePaymentOrderReply, OrderConfirmation } from '../../../contracts/orders';
 import {
   auditLog,
+  carts,
   coupons,
   creditNotes,
   heldTotals,
@@ -268,6 +269,30 @@ describe('each refusal says why, in the exact words', () => {
     }
     const blocked = await apply(guesser, good);
     expect([blocked.statusCode, blocked.json().message]).toEqual([429, couponMessages.tooManyAttempts]);
+  });
+
+  it('counts only codes no coupon has: a used campaign code, on the cart or applied at every checkout load, never does', async () => {
+    const campaign = codeName('CAMPAIGN');
+    await createCoupon({ code: campaign });
+    const shopper = await newShopper(app, [{ id: 1, quantity: 1 }]);
+    await applied(shopper, campaign);
+    await pay(shopper, await shopper.placeOrder());
+    await shopper.setCart([{ id: 1, quantity: 1 }]);
+    // The used code left on the cart, and the campaign link applying it again, at each checkout load.
+    await app.db.insert(carts).values({ userId: shopper.userId, couponCode: campaign });
+    for (let load = 0; load < 12; load += 1) {
+      const cart = await app.inject({ method: 'GET', url: '/api/cart', headers: shopper.headers });
+      expect(cart.statusCode).toBe(200);
+      const again = await apply(shopper, campaign);
+      expect([again.statusCode, again.json().message]).toEqual([422, couponMessages.alreadyUsed]);
+    }
+    // Ten mistyped codes are allowed; the eleventh attempt waits.
+    for (let typo = 0; typo < 10; typo += 1) {
+      const mistyped = await apply(shopper, `TYPO${typo}X`);
+      expect([mistyped.statusCode, mistyped.json().message]).toEqual([422, couponMessages.unknown]);
+    }
+    const eleventh = await apply(shopper, 'TYPO10X');
+    expect([eleventh.statusCode, eleventh.json().message]).toEqual([429, couponMessages.tooManyAttempts]);
   });
 });
 
