@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { OTP_RESEND_INTERVAL_SECONDS } from '../../contracts/account';
 import {
   type CodEligibility,
   type CodSettingsBody,
@@ -38,7 +39,7 @@ import {
   shiprocketSimulatorOf,
 } from '../test/order-helpers';
 import { createStaffMember } from '../test/staff-factory';
-import { expireUnconfirmedCodOrders } from './cod-orders';
+import { type CodDeps, expireUnconfirmedCodOrders, placeCodOrder } from './cod-orders';
 import { shippingDeps } from './deps';
 import { createShipmentForOrder } from './fulfil-order';
 import { refreshShipmentTracking } from './tracking';
@@ -80,6 +81,20 @@ async function saveRules(body: CodSettingsBody, headers = owner) {
 /** A shopper with a verified mobile (COD's own condition), these lines in the cart. */
 function codShopper(lines = [{ id: FACE_MITT, quantity: 1 }], overrides = {}) {
   return newShopper(app, lines, { phoneVerified: true, ...overrides });
+}
+
+/** What the COD routes give the flows, as server/http/shop/cod.ts makes it. */
+function codDepsOf(testApp: TestApp): CodDeps {
+  return {
+    db: testApp.db,
+    jobs: testApp.jobs,
+    codServiceability: testApp.codServiceability,
+    delivery: testApp.deliveryPromises,
+    notifier: testApp.notifier,
+    smsGuard: { limits: testApp.config.otpSms, log: testApp.log },
+    otpResendIntervalMs: testApp.config.otpResendIntervalMs,
+    log: testApp.log,
+  };
 }
 
 async function eligibility(shopper: Shopper): Promise<CodEligibility> {
@@ -488,6 +503,39 @@ describe('placing and confirming a COD order', () => {
     expect(reply.statusCode, reply.body).toBe(200);
     expect(reply.json<{ order: Order }>().order).toMatchObject({ status: 'cancelled', refundStatus: null });
     expect(await stockOf(FACE_MITT)).toBe(stock);
+  });
+});
+
+describe('the confirmation OTP', () => {
+  it('is sent right after an OTP sign-in (its own resend interval), and the sign-in code does not confirm', async () => {
+    const shopper = await codShopper();
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/auth/send-otp',
+      payload: { mobile: shopper.mobile, purpose: 'login' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const signInCode = await latestOtp(app, shopper.mobile);
+    const signedIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/phone/verify',
+      payload: { mobile: shopper.mobile, otp: signInCode },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    // The shop's own resend interval (the tests' app runs without one): the sign-in code went out just now.
+    const deps = { ...codDepsOf(app), otpResendIntervalMs: OTP_RESEND_INTERVAL_SECONDS * 1000 };
+    const order = await placeCodOrder(deps, shopper.userId, undefined, '127.0.0.1');
+    expect(order).toMatchObject({
+      otpSent: true,
+      message: codMessages.otpSent(`******${shopper.mobile.slice(-4)}`),
+    });
+    const codCode = await latestOtp(app, shopper.mobile);
+    if (codCode !== signInCode) {
+      const withSignInCode = await confirm(shopper, order.orderId, signInCode);
+      expect(withSignInCode.statusCode).toBe(400);
+    }
+    const confirmed = await confirm(shopper, order.orderId, codCode);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
   });
 });
 

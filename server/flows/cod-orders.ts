@@ -83,7 +83,8 @@ async function sendCodOtp(deps: CodDeps, order: Pick<OrderRow, 'id' | 'contact'>
       { channel: 'sms', address: order.contact.phone },
       ipAddress,
       deps.smsGuard,
-      { resendIntervalMs: deps.otpResendIntervalMs },
+      // Its own scope: a sign-in code sent a moment ago neither delays nor replaces it.
+      { resendIntervalMs: deps.otpResendIntervalMs, scope: 'cod_confirmation' },
     );
     return true;
   } catch (error) {
@@ -252,7 +253,7 @@ export async function confirmCodByOtp(
   if (order.paymentMethod !== 'COD') throw new AppError('conflict', codMessages.notCod);
   if (order.codConfirmedAt) return confirmedReply(order);
   if (!awaitsCodConfirmation(order)) throw new AppError('conflict', codMessages.notAwaiting);
-  await spendOtp(deps.db, { channel: 'sms', address: order.contact.phone, otp });
+  await spendOtp(deps.db, { channel: 'sms', address: order.contact.phone, otp }, 'cod_confirmation');
   return confirmedReply((await confirmCodOrder(deps, order.id, 'otp')).order);
 }
 
