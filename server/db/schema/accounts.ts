@@ -132,6 +132,7 @@ export const securityAlertKinds = [
   'sms_prefix_velocity',
   'webhook_signature_failed',
   'staff_code_failures',
+  'cod_order_velocity',
 ] as const;
 
 /**

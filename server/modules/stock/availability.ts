@@ -43,10 +43,11 @@ async function holdIfAvailable(
       where p.id in (select id from wanted)
       order by p.id
       for no key update of p, t),
-    ${coupon ? couponParts(coupon) : sql``}
+    ${coupon ? couponParts(orderId, coupon) : sql``}
     verdict as (
       select products_covered and coupon_covered as covered, coupon_covered
-      from (select coalesce(bool_and(l.active and l.stock - l.held >= w.units), false) as products_covered,
+      from (select coalesce(bool_and(l.active and (w.units = 0 or l.stock - l.held >= w.units)), false)
+          as products_covered,
           ${coupon ? sql`(select coupon_covered from coupon_verdict)` : sql`true`} as coupon_covered
         from wanted w join locked l on l.id = w.id) as parts),
     ${alsoWrite ? sql`${alsoWrite(covered)},` : sql``}
@@ -80,46 +81,46 @@ async function holdIfAvailable(
 /** The code whose use the checkout reserves with its units (docs/product.md#discount-codes). */
 export interface CouponToHold {
   id: number;
-  userId: string;
+  /**
+   * Only whether a use is left, not the code's status and window: a COD order taking its lapsed use again at
+   * confirmation, placed while the code applied (docs/product.md#cod-confirmation).
+   */
+  usesOnly?: boolean;
 }
 
 /**
  * The coupon's row and held total, locked after the products' (the count forces those first:
  * docs/architecture.md#locks), and whether a use is left: active, in its window, and used + held below its
- * total, not counting a use this order holds already nor those of the shopper's own earlier checkouts, which
- * this one takes over (found from the shopper's pending orders, the only ones that hold: never by scanning a
- * popular code's holds). The shopper's own limits were checked on their consumed uses before the statement.
+ * total, not counting a use this order holds already. The shopper's earlier checkouts holding the code were
+ * replaced before the statement, and the shopper's own limits checked then (docs/architecture.md#holds).
  */
-function couponParts(coupon: CouponToHold): SQL {
+function couponParts(orderId: string, coupon: CouponToHold): SQL {
+  const terms = coupon.usesOnly
+    ? sql`true`
+    : sql`c.status = 'active' and c.valid_from <= now() and (c.valid_until is null or c.valid_until > now())`;
   return sql`coupon_locked as (
       select c.id, c.status, c.valid_from, c.valid_until, c.total_uses, c.used_count, t.units as held
       from coupons c join held_totals t on t.kind = 'coupon' and t.ref = c.id
       where c.id = ${coupon.id} and (select count(*) from locked) >= 0
       for no key update of c, t),
-    taken_over as (
-      select h.order_id from orders o join holds h on h.order_id = o.id and h.kind = 'coupon' and h.ref = ${coupon.id}
-      where o.user_id = ${coupon.userId} and o.status = 'pending' and o.payment_status = 'pending'),
+    coupon_own as (
+      select count(*) as units from holds where order_id = ${orderId} and kind = 'coupon' and ref = ${coupon.id}),
     coupon_verdict as (
-      select coalesce(bool_and(c.status = 'active' and c.valid_from <= now()
-        and (c.valid_until is null or c.valid_until > now())
-        and (c.total_uses is null or c.used_count + c.held - (select count(*) from taken_over) < c.total_uses)), false)
+      select coalesce(bool_and(${terms}
+        and (c.total_uses is null or c.used_count + c.held - (select units from coupon_own) < c.total_uses)), false)
         as coupon_covered
       from coupon_locked c),`;
 }
 
-/** The use held for the order, the shopper's earlier checkouts' uses given back, the total changed by both. */
+/** The use held for the order (once: a reused checkout holds it already), and the code's total with it. */
 function couponWrites(orderId: string, coupon: CouponToHold, expiresAt: Date, covered: SQL): SQL {
-  return sql`coupon_released as (
-      delete from holds where kind = 'coupon' and ref = ${coupon.id} and ${covered}
-        and order_id in (select order_id from taken_over where order_id <> ${orderId})
-      returning 1),
-    coupon_added as (
+  return sql`coupon_added as (
       insert into holds (order_id, kind, ref, units, expires_at)
       select ${orderId}, 'coupon', ${coupon.id}, 1, ${expiresAt} where ${covered}
       on conflict (order_id, kind, ref) do nothing
       returning 1),
     coupon_total as (
-      update held_totals set units = units + (select count(*) from coupon_added) - (select count(*) from coupon_released)
+      update held_totals set units = units + (select count(*) from coupon_added)
       where kind = 'coupon' and ref = ${coupon.id} and ${covered}),`;
 }
 
