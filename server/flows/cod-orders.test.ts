@@ -641,7 +641,9 @@ describe('unconfirmed COD orders cost the abuser, not the shop (docs/product.md#
       // 30 minutes (the default), not the 24 hours it has to be confirmed in.
       expect((hold?.expiresAt.getTime() ?? 0) - Date.now()).toBeLessThanOrEqual(30 * 60_000);
       expect((hold?.expiresAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(29 * 60_000);
-      // Meanwhile the last one is another shopper's to wait for: checkout says so.
+      // Meanwhile the last one is another shopper's to wait for: the product page and checkout both say so.
+      const page = await app.inject({ method: 'GET', url: `/api/products/${LAST_ONE}` });
+      expect(page.json<{ product: { inStock: boolean } }>().product.inStock).toBe(false);
       const other = await newShopper(app, [{ id: LAST_ONE, quantity: 1 }]);
       const refused = await other.createOrder();
       expect([refused.statusCode, refused.json().message]).toEqual([
