@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { deliveryAddressProblem } from '../../contracts/address';
 import type { Address } from '../../contracts/auth';
 import type { CartLine } from '../../contracts/cart';
@@ -7,6 +7,7 @@ import { deliveryMessages } from '../../contracts/delivery';
 import { type CreatePaymentOrderReply, type PaymentResponse, paymentMessages } from '../../contracts/orders';
 import { rupeesToPaise } from '../../contracts/pricing';
 import type { Database } from '../db/client';
+import { databaseErrorOf } from '../db/errors';
 import { preparedPerDatabase } from '../db/prepared';
 import { cartLines, carts, orderItems, orders, payments, products, users } from '../db/schema';
 import { AppError } from '../errors';
@@ -90,32 +91,15 @@ export async function lockShopperCheckouts(tx: Database, userId: string, mobiles
 }
 
 /**
- * The shopper's checkout paid online for the very same cart, still inside its hold: a second PLACE ORDER reuses
- * it. The status values are written out, not bound, so the plan can use the partial index of pending orders by
- * shopper.
- */
-async function reusableCheckout(tx: Database, userId: string, cartFingerprint: string) {
-  const [found] = await tx
-    .select({ id: orders.id, razorpayOrderId: orders.razorpayOrderId, createdAt: orders.createdAt })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        sql`${orders.status} = 'pending' and ${orders.paymentStatus} = 'pending'`,
-        eq(orders.cartFingerprint, cartFingerprint),
-        gt(orders.createdAt, holdCutoff()),
-      ),
-    )
-    .orderBy(desc(orders.createdAt))
-    .limit(1);
-  return found;
-}
-
-/**
  * The shopper's other checkouts in progress (online, or COD awaiting confirmation) that carry this code at its
  * price: a new checkout with the code replaces them (docs/product.md#one-checkout), held use or lapsed.
  */
-export async function checkoutsWithCode(tx: Database, userId: string, couponId: number) {
+export async function checkoutsWithCode(
+  tx: Database,
+  userId: string,
+  couponId: number,
+  reusableFingerprint?: string,
+) {
   const rows = await tx
     .select({ id: orders.id })
     .from(orders)
@@ -126,6 +110,11 @@ export async function checkoutsWithCode(tx: Database, userId: string, couponId: 
         inArray(orders.paymentStatus, ['pending', 'cod_due']),
         eq(orders.couponId, couponId),
         eq(orders.couponUse, 'reserved'),
+        // The pending checkout of the same cart within its hold is reused, not replaced.
+        reusableFingerprint === undefined
+          ? undefined
+          : sql`not (${orders.paymentStatus} = 'pending' and ${orders.cartFingerprint} = ${reusableFingerprint}
+              and ${orders.createdAt} > ${holdCutoff()})`,
       ),
     );
   return rows.map((row) => ({ id: row.id, notify: false }));
@@ -336,6 +325,76 @@ export async function prepareCheckout(
 
 export type PreparedCheckout = Awaited<ReturnType<typeof prepareCheckout>>;
 
+/** A pending checkout a PLACE ORDER answers with: new (`made`), or the shopper's own for the same cart. */
+interface DecidedCheckout {
+  id: string;
+  razorpayOrderId: string | null;
+  made: boolean;
+}
+
+/** The earlier checkouts replaced and the new one's statement tried again at most this often (races only). */
+const CHECKOUT_ATTEMPTS = 3;
+
+/**
+ * docs/product.md#one-checkout: the new order, or the shopper's pending checkout of the same cart to reuse,
+ * decided under the shopper's checkout lock inside the order's one statement (`checkout_claim`), so the
+ * products' locks are never held across a round trip (docs/architecture.md#checkout-lock). With a code, the
+ * shopper's earlier checkouts carrying it are replaced first and the code's standing for the shopper read
+ * again; one that appears meanwhile stops the statement, and the replacing starts again.
+ */
+async function placeOnlineCheckout(
+  db: Database,
+  jobs: Pick<Jobs, 'send'>,
+  prepared: PreparedCheckout,
+  orderId: string,
+): Promise<DecidedCheckout> {
+  const { order, items, lines, coupon, priced } = prepared;
+  const { cartFingerprint, userId } = order;
+  for (let attempt = 0; attempt < CHECKOUT_ATTEMPTS; attempt += 1) {
+    if (coupon) {
+      // Usually there is none: only then does the replacing need a transaction.
+      if ((await checkoutsWithCode(db, userId, coupon.id, cartFingerprint)).length > 0) {
+        await db.transaction(async (tx) => {
+          await lockShopperCheckouts(tx, userId);
+          const earlier = await checkoutsWithCode(tx, userId, coupon.id, cartFingerprint);
+          await replaceCheckouts(
+            tx,
+            jobs,
+            earlier,
+            lines.map((line) => line.productId),
+          );
+        });
+      }
+      await assertCodeStillApplies(db, userId, priced);
+    }
+    // docs/architecture.md#holds: one statement inserts the order and holds its units under the products'
+    // locks, so concurrent checkouts never hold more than is on hand.
+    const stopped = await prepared.refusingCoupon(
+      holdCartStock(
+        db,
+        { id: orderId, lines, expiresAt: new Date(Date.now() + CHECKOUT_HOLD_MS), reusing: false, coupon },
+        (when) => pendingOrderWrites({ ...order, id: orderId }, items, when),
+        { userId, cartFingerprint, couponId: coupon?.id, reusableAfter: holdCutoff() },
+      ),
+    );
+    if (!stopped) return { id: orderId, razorpayOrderId: null, made: true };
+    if (stopped.kind === 'code_in_the_way') continue;
+    // A second PLACE ORDER of the same cart within the hold (a double tap included) reuses the pending order.
+    const expiresAt = new Date(stopped.createdAt.getTime() + CHECKOUT_HOLD_MS);
+    await prepared
+      .refusingCoupon(holdCartStock(db, { id: stopped.orderId, lines, expiresAt, reusing: true, coupon }))
+      .catch((error: unknown) => {
+        // The checkout it would reuse was discarded meanwhile: Razorpay could not make its payment order.
+        if (databaseErrorOf(error, '23503')) {
+          throw new AppError('upstream_failed', paymentMessages.initializeFailed);
+        }
+        throw error;
+      });
+    return { id: stopped.orderId, razorpayOrderId: stopped.razorpayOrderId, made: false };
+  }
+  throw new AppError('conflict', paymentMessages.cartChanged);
+}
+
 /**
  * docs/product.md#http-api POST /payment/create-order and docs/architecture.md#money-flow step 1: the server checks the profile and
  * the cart, prices the order itself, stores it as pending and creates the Razorpay order with our id as the
@@ -350,8 +409,7 @@ export async function createPaymentOrder(
   jobs: Pick<Jobs, 'send'>,
 ): Promise<CreatePaymentOrderReply> {
   const prepared = await prepareCheckout(db, userId, delivery);
-  const { order, items, lines, coupon } = prepared;
-  const { totalPaise, cartFingerprint } = order;
+  const { totalPaise } = prepared.order;
   if (expectedAmountPaise !== undefined && expectedAmountPaise !== totalPaise) {
     throw new AppError('conflict', paymentMessages.cartChanged);
   }
@@ -364,36 +422,7 @@ export async function createPaymentOrder(
   });
 
   const orderId = randomUUID();
-  // docs/product.md#one-checkout: the decision and the order's statement under the shopper's lock.
-  const decided = await prepared.refusingCoupon(
-    db.transaction(async (tx) => {
-      await lockShopperCheckouts(tx, userId);
-      // A second PLACE ORDER of the same cart within the hold (a double tap included) reuses the pending order.
-      const reusable = await reusableCheckout(tx, userId, cartFingerprint);
-      if (reusable) {
-        const expiresAt = new Date(reusable.createdAt.getTime() + CHECKOUT_HOLD_MS);
-        await holdCartStock(tx, { id: reusable.id, lines, expiresAt, reusing: true, coupon });
-        return { id: reusable.id, razorpayOrderId: reusable.razorpayOrderId, made: false };
-      }
-      if (coupon) {
-        await replaceCheckouts(
-          tx,
-          jobs,
-          await checkoutsWithCode(tx, userId, coupon.id),
-          lines.map((line) => line.productId),
-        );
-        await prepared.codeStillApplies(tx);
-      }
-      // docs/architecture.md#holds: one statement inserts the order and holds its units under the products'
-      // locks, so concurrent checkouts never hold more than is on hand.
-      await holdCartStock(
-        tx,
-        { id: orderId, lines, expiresAt: new Date(Date.now() + CHECKOUT_HOLD_MS), reusing: false, coupon },
-        (when) => pendingOrderWrites({ ...order, id: orderId }, items, when),
-      );
-      return { id: orderId, razorpayOrderId: null, made: true };
-    }),
-  );
+  const decided = await placeOnlineCheckout(db, jobs, prepared, orderId);
   if (decided.razorpayOrderId) return reply(decided.id, decided.razorpayOrderId);
 
   // A reused order whose Razorpay order is still being made by the PLACE ORDER that made it gets one too; the
