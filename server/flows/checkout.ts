@@ -36,10 +36,10 @@ import { asUpstreamFailure, settlePayment } from './confirm-payment';
 import type { PaymentDeps } from './deps';
 
 /**
- * docs/architecture.md#data: all create-order reads before its transaction, in one round trip built once (it
- * is the sale day's hottest write): the shopper, and the cart's lines with their products and its code. The
- * shopper's checkouts in progress are read under the shopper's lock (`lockShopperCheckouts`), where a parallel
- * PLACE ORDER's order is sure to be seen.
+ * docs/architecture.md#data: all create-order reads before its statement, in one round trip built once (it is
+ * the sale day's hottest write): the shopper, and the cart's lines with their products and its code. The
+ * shopper's checkouts in progress are looked at inside the statement, under the shopper's checkout lock
+ * (`checkout_claim`), where a parallel PLACE ORDER's order is sure to be seen.
  */
 const checkoutStartQuery = preparedPerDatabase((db) =>
   db
@@ -77,10 +77,11 @@ async function readCheckoutStart(db: Database, userId: string) {
 }
 
 /**
- * docs/architecture.md#locks: one checkout of a shopper at a time, in every process. PLACE ORDER (online or cash
- * on delivery) takes this transaction's lock before it decides, so two at once for one cart end in one order,
- * and a checkout replaces an earlier one only once that one is written. A COD order also takes the lock of each
- * of its mobiles, so two accounts ordering to one mobile take turns. Taken before any row lock, in one order.
+ * docs/architecture.md#checkout-lock: one checkout of a shopper at a time, in every process. The shopper's
+ * checkout lock, for this transaction: the one create-order's statement takes in `checkout_claim`, so a COD
+ * PLACE ORDER and the replacing of earlier checkouts take turns with it. A COD order also takes the lock of
+ * each of its mobiles, so two accounts ordering to one mobile take turns. Taken before any row lock, in one
+ * order.
  */
 export async function lockShopperCheckouts(tx: Database, userId: string, mobiles: readonly string[] = []) {
   const keys = [
@@ -121,11 +122,11 @@ export async function checkoutsWithCode(
 }
 
 /**
- * docs/product.md#one-checkout: ends, through the lifecycle, the checkouts in progress a new one replaces, in
- * the new one's transaction and before its statement. Their orders' locks first, then every product either
- * touches, in id order, so the statement's own product locks are held already and never taken against another
- * checkout's (docs/architecture.md#locks); each then gives back its holds and its code's use. Returns the
- * orders replaced.
+ * docs/product.md#one-checkout: ends, through the lifecycle, the checkouts in progress a new one replaces,
+ * before the new one's statement (in a COD order's transaction, or one of its own) and under the shopper's
+ * checkout lock. Their orders' locks first, then every product either touches, in id order, so a statement in
+ * the same transaction finds its product locks held already (docs/architecture.md#checkout-lock); each then
+ * gives back its holds and its code's use. Returns the orders replaced.
  */
 export async function replaceCheckouts(
   tx: Database,
@@ -207,9 +208,9 @@ async function couponRefusal(db: Database, userId: string, priced: PricedCart): 
 }
 
 /**
- * The code's standing for the shopper read again under their lock, once their earlier checkouts with it are
- * replaced: a payment of one of those that arrived meanwhile counts now (docs/product.md#discount-codes: uses
- * per shopper, first order only).
+ * The code's standing for the shopper read again once their earlier checkouts with it are replaced: a payment
+ * of one of those that arrived meanwhile counts now (docs/product.md#discount-codes: uses per shopper, first
+ * order only).
  */
 async function assertCodeStillApplies(tx: Database, userId: string, priced: PricedCart) {
   if (!priced.applied) return;
@@ -300,8 +301,8 @@ export async function prepareCheckout(
   const lines = cart.map((line) => ({ productId: line.id, quantity: line.quantity }));
   const coupon = applied ? { id: applied.coupon.id } : undefined;
   /**
-   * The checkout's transaction, with a use no longer left refused in the code's own words, read once the
-   * transaction is over (PGlite has one connection, which the transaction holds).
+   * The checkout's statement or transaction, with a use no longer left refused in the code's own words, read
+   * once it is over (PGlite has one connection, which a transaction holds).
    */
   const refusingCoupon = async <T>(decided: Promise<T>) =>
     decided.catch(async (error: unknown) => {
