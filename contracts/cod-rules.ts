@@ -13,6 +13,12 @@ export const MAX_COD_ORDER_PAISE = 10_000_000;
 export const MAX_COD_RTO_LIMIT = 20;
 export const MIN_COD_CONFIRM_HOURS = 1;
 export const MAX_COD_CONFIRM_HOURS = 72;
+/** docs/product.md#cod-settings: how long an unconfirmed COD order holds its units, as a checkout does. */
+export const MIN_COD_HOLD_MINUTES = 5;
+export const MAX_COD_HOLD_MINUTES = 240;
+/** docs/product.md#cod-settings: COD orders one shopper or mobile may place in the period before an alert. */
+export const MAX_COD_VELOCITY_ORDERS = 50;
+export const MAX_COD_VELOCITY_HOURS = 168;
 
 export const codSettingsMessages = {
   feeRange: `Please give the COD fee in paise, a whole number from 0 to ${MAX_COD_FEE_PAISE}.`,
@@ -21,6 +27,9 @@ export const codSettingsMessages = {
   maxBelowMin: 'The maximum order value must not be below the minimum.',
   rtoLimitRange: `Please give the RTO limit as a whole number from 0 to ${MAX_COD_RTO_LIMIT}.`,
   confirmHoursRange: `Please give the hours to confirm as a whole number from ${MIN_COD_CONFIRM_HOURS} to ${MAX_COD_CONFIRM_HOURS}.`,
+  holdMinutesRange: `Please give the minutes an unconfirmed order holds its items as a whole number from ${MIN_COD_HOLD_MINUTES} to ${MAX_COD_HOLD_MINUTES}.`,
+  velocityOrdersRange: `Please give the COD orders allowed before an alert as a whole number from 1 to ${MAX_COD_VELOCITY_ORDERS}.`,
+  velocityHoursRange: `Please give the alert's period in hours as a whole number from 1 to ${MAX_COD_VELOCITY_HOURS}.`,
   saved: 'Cash on delivery settings saved. Checkouts from now on use them.',
 } as const;
 
@@ -67,6 +76,10 @@ export const codMessages = {
   confirmed: (totalPaise: number) =>
     `Your order is confirmed. Please keep ${codRupees(totalPaise)} ready to pay when it arrives.`,
   notAwaiting: 'This order is no longer waiting for confirmation.',
+  replaced: (orderNumbers: readonly string[]) =>
+    orderNumbers.length === 1
+      ? `Your earlier order ${orderNumbers[0]}, not yet confirmed, is cancelled: this order takes its place.`
+      : `Your earlier orders ${orderNumbers.join(', ')}, not yet confirmed, are cancelled: this order takes their place.`,
   linkInvalid: 'This confirmation link is not valid, or has been used already.',
   confirmedByStaff: 'Order confirmed after a call with the shopper.',
   notCod: 'This is not a cash-on-delivery order.',

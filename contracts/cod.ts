@@ -4,9 +4,13 @@ import {
   codSettingsMessages,
   MAX_COD_CONFIRM_HOURS,
   MAX_COD_FEE_PAISE,
+  MAX_COD_HOLD_MINUTES,
   MAX_COD_ORDER_PAISE,
   MAX_COD_RTO_LIMIT,
+  MAX_COD_VELOCITY_HOURS,
+  MAX_COD_VELOCITY_ORDERS,
   MIN_COD_CONFIRM_HOURS,
+  MIN_COD_HOLD_MINUTES,
 } from './cod-rules';
 
 export * from './cod-rules';
@@ -37,6 +41,16 @@ export const CodSettingsBodySchema = z
       MIN_COD_CONFIRM_HOURS,
       MAX_COD_CONFIRM_HOURS,
     ).describe('Hours a COD order waits for its confirmation before it is cancelled'),
+    // The abuse limits of issue 42 (docs/architecture.md#security); a client that does not send them keeps them.
+    holdMinutes: wholeNumber(codSettingsMessages.holdMinutesRange, MIN_COD_HOLD_MINUTES, MAX_COD_HOLD_MINUTES)
+      .optional()
+      .describe('Minutes an unconfirmed COD order holds its units back from other checkouts'),
+    velocityOrders: wholeNumber(codSettingsMessages.velocityOrdersRange, 1, MAX_COD_VELOCITY_ORDERS)
+      .optional()
+      .describe('COD orders one shopper or one mobile may place in the period before the owner is alerted'),
+    velocityHours: wholeNumber(codSettingsMessages.velocityHoursRange, 1, MAX_COD_VELOCITY_HOURS)
+      .optional()
+      .describe('The period, in hours, over which COD orders are counted for the alert'),
   })
   .strict()
   .superRefine((body, context) => {
@@ -54,6 +68,9 @@ export const CodSettingsSchema = z
     maxOrderPaise: z.number().int(),
     rtoLimit: z.number().int(),
     confirmHours: z.number().int(),
+    holdMinutes: z.number().int(),
+    velocityOrders: z.number().int(),
+    velocityHours: z.number().int(),
     updatedAt: z.string().nullable(),
     updatedBy: z.string().nullable().describe('The member of staff who last saved them'),
   })
@@ -97,6 +114,10 @@ export const PlacedCodOrderSchema = z.object({
   otpSent: z.boolean(),
   message: z.string(),
   confirmBy: z.string().describe('When the order is cancelled if not confirmed'),
+  replacedOrderNumbers: z
+    .array(z.string())
+    .describe("The shopper's earlier orders awaiting confirmation this one replaced (cancelled)"),
+  replacedMessage: z.string().nullable().describe('What the checkout says of them; null when none'),
 });
 export type PlacedCodOrder = z.infer<typeof PlacedCodOrderSchema>;
 

@@ -17,7 +17,10 @@ export const MAX_COUPON_PRODUCTS = 100;
 export const MAX_COUPON_RUPEES = 10_000_000;
 export const MAX_COUPON_USES = 10_000_000;
 
-/** docs/product.md#discount-codes: failed attempts allowed in the window before 429. */
+/**
+ * docs/product.md#discount-codes: codes no coupon has (mistyped or guessed) allowed in the window; the next
+ * attempt is a 429.
+ */
 export const COUPON_ATTEMPTS_PER_SHOPPER = 10;
 export const COUPON_ATTEMPTS_PER_IP = 30;
 export const COUPON_ATTEMPT_WINDOW_MINUTES = 15;

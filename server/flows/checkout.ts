@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { deliveryAddressProblem } from '../../contracts/address';
 import type { Address } from '../../contracts/auth';
 import type { CartLine } from '../../contracts/cart';
@@ -7,9 +7,11 @@ import { deliveryMessages } from '../../contracts/delivery';
 import { type CreatePaymentOrderReply, type PaymentResponse, paymentMessages } from '../../contracts/orders';
 import { rupeesToPaise } from '../../contracts/pricing';
 import type { Database } from '../db/client';
+import { databaseErrorOf } from '../db/errors';
 import { preparedPerDatabase } from '../db/prepared';
-import { cartLines, carts, orders, payments, products, users } from '../db/schema';
+import { cartLines, carts, orderItems, orders, payments, products, users } from '../db/schema';
 import { AppError } from '../errors';
+import type { Jobs } from '../job-queues';
 import { assertNotBlocked } from '../modules/auth/blocked-account';
 import { addressOf } from '../modules/auth/user-view';
 import { judgeCoupon, type PricedCart, priceCartWithCoupon } from '../modules/cart/cart-coupon';
@@ -17,32 +19,27 @@ import { type CartRows, toCartReply } from '../modules/cart/service';
 import { couponStanding } from '../modules/coupons/coupon-standing';
 import type { DeliveryPromises } from '../modules/delivery-promise/plugin';
 import {
+  applyOrderEvent,
   attachRazorpayOrder,
   discardUnpayableOrder,
+  lockOrder,
   pendingOrderWrites,
 } from '../modules/orders/order-writer';
 import type { RazorpayGateway } from '../modules/payments/razorpay-gateway';
 import { lookUpPincode } from '../modules/pincode-directory/directory';
 import { CouponNotHeld, holdCartStock } from '../modules/stock/availability';
 import { CHECKOUT_HOLD_MS, holdCutoff } from '../modules/stock/holds';
+import { lockProducts } from '../modules/stock/product-locks';
 import { RazorpayError } from '../providers/razorpay/client';
 import { verifyPaymentSignature } from '../providers/razorpay/signatures';
 import { asUpstreamFailure, settlePayment } from './confirm-payment';
 import type { PaymentDeps } from './deps';
 
-/** A checkout of the shopper's still inside its hold, newest first: a second PLACE ORDER may reuse it. */
-interface PendingCheckout {
-  id: string;
-  razorpayOrderId: string | null;
-  createdAt: string;
-  cartFingerprint: string | null;
-}
-
 /**
- * docs/architecture.md#data: all create-order reads before its statement, in one round trip built once (it
- * is the sale day's hottest write): the shopper, the cart's lines with their products and its code, and the
- * shopper's pending checkouts inside the hold. Their status values are written out, not bound: only then can
- * the plan use the partial index of pending orders by shopper.
+ * docs/architecture.md#data: all create-order reads before its statement, in one round trip built once (it is
+ * the sale day's hottest write): the shopper, and the cart's lines with their products and its code. The
+ * shopper's checkouts in progress are looked at inside the statement, under the shopper's checkout lock
+ * (`checkout_claim`), where a parallel PLACE ORDER's order is sure to be seen.
  */
 const checkoutStartQuery = preparedPerDatabase((db) =>
   db
@@ -54,12 +51,6 @@ const checkoutStartQuery = preparedPerDatabase((db) =>
       couponCode: sql<
         string | null
       >`(select ${carts.couponCode} from ${carts} where ${carts.userId} = ${users.id})`,
-      pending: sql<PendingCheckout[] | null>`(
-        select json_agg(json_build_object('id', o.id, 'razorpayOrderId', o.razorpay_order_id,
-          'createdAt', o.created_at, 'cartFingerprint', o.cart_fingerprint) order by o.created_at desc)
-        from ${orders} o
-        where o.user_id = ${users.id} and o.status = 'pending' and o.payment_status = 'pending'
-          and o.created_at > ${sql.placeholder('after')})`,
     })
     .from(users)
     .leftJoin(cartLines, eq(cartLines.userId, users.id))
@@ -69,9 +60,9 @@ const checkoutStartQuery = preparedPerDatabase((db) =>
     .prepare('checkout_start'),
 );
 
-/** The shopper, the cart as `readCart` gives it, and the pending checkouts, from one `checkoutStartQuery`. */
+/** The shopper and the cart as `readCart` gives it, from one `checkoutStartQuery`. */
 async function readCheckoutStart(db: Database, userId: string) {
-  const rows = await checkoutStartQuery(db).execute({ userId, after: holdCutoff() });
+  const rows = await checkoutStartQuery(db).execute({ userId });
   const first = rows[0];
   if (!first) return undefined;
   const cart = rows.flatMap(({ product, size, quantity }) =>
@@ -82,8 +73,100 @@ async function readCheckoutStart(db: Database, userId: string) {
     cart,
     // As readCart: an empty cart has no code to apply.
     couponCode: cart.length > 0 ? first.couponCode : null,
-    pending: first.pending ?? [],
   };
+}
+
+/**
+ * docs/architecture.md#checkout-lock: one checkout of a shopper at a time, in every process. The shopper's
+ * checkout lock, for this transaction: the one create-order's statement takes in `checkout_claim`, so a COD
+ * PLACE ORDER and the replacing of earlier checkouts take turns with it. A COD order also takes the lock of
+ * each of its mobiles, so two accounts ordering to one mobile take turns. Taken before any row lock, in one
+ * order.
+ */
+export async function lockShopperCheckouts(tx: Database, userId: string, mobiles: readonly string[] = []) {
+  const keys = [
+    `checkout:${userId}`,
+    ...[...new Set(mobiles)].sort().map((mobile) => `checkout-mobile:${mobile}`),
+  ];
+  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+}
+
+/**
+ * The shopper's other checkouts in progress (online, or COD awaiting confirmation) that carry this code at its
+ * price: a new checkout with the code replaces them (docs/product.md#one-checkout), held use or lapsed.
+ */
+export async function checkoutsWithCode(
+  tx: Database,
+  userId: string,
+  couponId: number,
+  reusableFingerprint?: string,
+) {
+  const rows = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, 'pending'),
+        inArray(orders.paymentStatus, ['pending', 'cod_due']),
+        eq(orders.couponId, couponId),
+        eq(orders.couponUse, 'reserved'),
+        // The pending checkout of the same cart within its hold is reused, not replaced.
+        reusableFingerprint === undefined
+          ? undefined
+          : sql`not (${orders.paymentStatus} = 'pending' and ${orders.cartFingerprint} = ${reusableFingerprint}
+              and ${orders.createdAt} > ${holdCutoff()})`,
+      ),
+    );
+  return rows.map((row) => ({ id: row.id, notify: false }));
+}
+
+/**
+ * docs/product.md#one-checkout: ends, through the lifecycle, the checkouts in progress a new one replaces,
+ * before the new one's statement (in a COD order's transaction, or one of its own) and under the shopper's
+ * checkout lock. Their orders' locks first, then every product either touches, in id order, so a statement in
+ * the same transaction finds its product locks held already (docs/architecture.md#checkout-lock); each then
+ * gives back its holds and its code's use. Returns the orders replaced.
+ */
+export async function replaceCheckouts(
+  tx: Database,
+  jobs: Pick<Jobs, 'send'>,
+  replaced: readonly { id: string; notify: boolean }[],
+  productIds: readonly number[],
+) {
+  if (replaced.length === 0) return [];
+  const byId = [...new Map(replaced.map((order) => [order.id, order])).values()].sort((a, b) =>
+    a.id.localeCompare(b.id),
+  );
+  const locked = [];
+  for (const order of byId) {
+    const lockedOrder = await lockOrder(tx, order.id);
+    if (lockedOrder) locked.push({ lockedOrder, notify: order.notify });
+  }
+  const theirs = await tx
+    .select({ productId: orderItems.productId })
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        locked.map(({ lockedOrder }) => lockedOrder.order.id),
+      ),
+    );
+  await lockProducts(tx, [...productIds, ...theirs.map((item) => item.productId)]);
+  const ended: (typeof orders.$inferSelect)[] = [];
+  for (const { lockedOrder, notify } of locked) {
+    const before = lockedOrder.state.status;
+    const decision = await applyOrderEvent(
+      lockedOrder,
+      jobs,
+      { type: 'checkout_replaced', notify },
+      'checkout',
+    );
+    if (decision.outcome === 'applied' && before === 'pending' && decision.next.status === 'cancelled') {
+      ended.push(lockedOrder.order);
+    }
+  }
+  return ended;
 }
 
 /** Same items, prices, discount code and its discount, address and contact mobile: the same order. */
@@ -122,6 +205,17 @@ async function couponRefusal(db: Database, userId: string, priced: PricedCart): 
   const code = priced.applied?.coupon.code ?? '';
   const verdict = judgeCoupon(priced.reply, await couponStanding(db, code, userId));
   return new AppError('conflict', verdict.applies ? paymentMessages.cartChanged : verdict.message);
+}
+
+/**
+ * The code's standing for the shopper read again once their earlier checkouts with it are replaced: a payment
+ * of one of those that arrived meanwhile counts now (docs/product.md#discount-codes: uses per shopper, first
+ * order only).
+ */
+async function assertCodeStillApplies(tx: Database, userId: string, priced: PricedCart) {
+  if (!priced.applied) return;
+  const verdict = judgeCoupon(priced.reply, await couponStanding(tx, priced.applied.coupon.code, userId));
+  if (!verdict.applies) throw new AppError('conflict', verdict.message);
 }
 
 /**
@@ -205,17 +299,102 @@ export async function prepareCheckout(
     couponSharePaise: applied?.verdict.sharesPaise[index] ?? 0,
   }));
   const lines = cart.map((line) => ({ productId: line.id, quantity: line.quantity }));
-  const coupon = applied ? { id: applied.coupon.id, userId } : undefined;
-  /** Holding the units (and the code's use): a use no longer left is refused with the code's own words. */
-  const holding = async (held: Promise<void>) =>
-    held.catch(async (error: unknown) => {
+  const coupon = applied ? { id: applied.coupon.id } : undefined;
+  /**
+   * The checkout's statement or transaction, with a use no longer left refused in the code's own words, read
+   * once it is over (PGlite has one connection, which a transaction holds).
+   */
+  const refusingCoupon = async <T>(decided: Promise<T>) =>
+    decided.catch(async (error: unknown) => {
       if (error instanceof CouponNotHeld) throw await couponRefusal(db, userId, priced);
       throw error;
     });
-  return { user, products: start.cart, pending: start.pending, priced, order, items, lines, coupon, holding };
+  /** Under the shopper's lock, before a new order is written: the code still applies to this shopper. */
+  const codeStillApplies = (tx: Database) => assertCodeStillApplies(tx, userId, priced);
+  return {
+    user,
+    products: start.cart,
+    priced,
+    order,
+    items,
+    lines,
+    coupon,
+    refusingCoupon,
+    codeStillApplies,
+  };
 }
 
 export type PreparedCheckout = Awaited<ReturnType<typeof prepareCheckout>>;
+
+/** A pending checkout a PLACE ORDER answers with: new (`made`), or the shopper's own for the same cart. */
+interface DecidedCheckout {
+  id: string;
+  razorpayOrderId: string | null;
+  made: boolean;
+}
+
+/** The earlier checkouts replaced and the new one's statement tried again at most this often (races only). */
+const CHECKOUT_ATTEMPTS = 3;
+
+/**
+ * docs/product.md#one-checkout: the new order, or the shopper's pending checkout of the same cart to reuse,
+ * decided under the shopper's checkout lock inside the order's one statement (`checkout_claim`), so the
+ * products' locks are never held across a round trip (docs/architecture.md#checkout-lock). With a code, the
+ * shopper's earlier checkouts carrying it are replaced first and the code's standing for the shopper read
+ * again; one that appears meanwhile stops the statement, and the replacing starts again.
+ */
+async function placeOnlineCheckout(
+  db: Database,
+  jobs: Pick<Jobs, 'send'>,
+  prepared: PreparedCheckout,
+  orderId: string,
+): Promise<DecidedCheckout> {
+  const { order, items, lines, coupon, priced } = prepared;
+  const { cartFingerprint, userId } = order;
+  for (let attempt = 0; attempt < CHECKOUT_ATTEMPTS; attempt += 1) {
+    if (coupon) {
+      // Usually there is none: only then does the replacing need a transaction.
+      if ((await checkoutsWithCode(db, userId, coupon.id, cartFingerprint)).length > 0) {
+        await db.transaction(async (tx) => {
+          await lockShopperCheckouts(tx, userId);
+          const earlier = await checkoutsWithCode(tx, userId, coupon.id, cartFingerprint);
+          await replaceCheckouts(
+            tx,
+            jobs,
+            earlier,
+            lines.map((line) => line.productId),
+          );
+        });
+      }
+      await assertCodeStillApplies(db, userId, priced);
+    }
+    // docs/architecture.md#holds: one statement inserts the order and holds its units under the products'
+    // locks, so concurrent checkouts never hold more than is on hand.
+    const stopped = await prepared.refusingCoupon(
+      holdCartStock(
+        db,
+        { id: orderId, lines, expiresAt: new Date(Date.now() + CHECKOUT_HOLD_MS), reusing: false, coupon },
+        (when) => pendingOrderWrites({ ...order, id: orderId }, items, when),
+        { userId, cartFingerprint, couponId: coupon?.id, reusableAfter: holdCutoff() },
+      ),
+    );
+    if (!stopped) return { id: orderId, razorpayOrderId: null, made: true };
+    if (stopped.kind === 'code_in_the_way') continue;
+    // A second PLACE ORDER of the same cart within the hold (a double tap included) reuses the pending order.
+    const expiresAt = new Date(stopped.createdAt.getTime() + CHECKOUT_HOLD_MS);
+    await prepared
+      .refusingCoupon(holdCartStock(db, { id: stopped.orderId, lines, expiresAt, reusing: true, coupon }))
+      .catch((error: unknown) => {
+        // The checkout it would reuse was discarded meanwhile: Razorpay could not make its payment order.
+        if (databaseErrorOf(error, '23503')) {
+          throw new AppError('upstream_failed', paymentMessages.initializeFailed);
+        }
+        throw error;
+      });
+    return { id: stopped.orderId, razorpayOrderId: stopped.razorpayOrderId, made: false };
+  }
+  throw new AppError('conflict', paymentMessages.cartChanged);
+}
 
 /**
  * docs/product.md#http-api POST /payment/create-order and docs/architecture.md#money-flow step 1: the server checks the profile and
@@ -228,10 +407,10 @@ export async function createPaymentOrder(
   userId: string,
   expectedAmountPaise: number | undefined,
   delivery: Pick<DeliveryPromises, 'promiseFor'>,
+  jobs: Pick<Jobs, 'send'>,
 ): Promise<CreatePaymentOrderReply> {
   const prepared = await prepareCheckout(db, userId, delivery);
-  const { order, items, lines, coupon, holding } = prepared;
-  const { totalPaise, cartFingerprint } = order;
+  const { totalPaise } = prepared.order;
   if (expectedAmountPaise !== undefined && expectedAmountPaise !== totalPaise) {
     throw new AppError('conflict', paymentMessages.cartChanged);
   }
@@ -244,40 +423,34 @@ export async function createPaymentOrder(
   });
 
   const orderId = randomUUID();
-  // A second click on PLACE ORDER within the hold reuses the pending order (and its Razorpay order).
-  const reusable = prepared.pending.find((pending) => pending.cartFingerprint === cartFingerprint);
-  if (reusable?.razorpayOrderId) {
-    const expiresAt = new Date(new Date(reusable.createdAt).getTime() + CHECKOUT_HOLD_MS);
-    await holding(holdCartStock(db, { id: reusable.id, lines, expiresAt, reusing: true, coupon }));
-    return reply(reusable.id, reusable.razorpayOrderId);
-  }
-  // docs/architecture.md#holds: one statement inserts the order and holds its units under the products' locks,
-  // so concurrent checkouts never hold more than is on hand, and wait on each other only for that statement.
-  await holding(
-    holdCartStock(
-      db,
-      { id: orderId, lines, expiresAt: new Date(Date.now() + CHECKOUT_HOLD_MS), reusing: false, coupon },
-      (when) => pendingOrderWrites({ ...order, id: orderId }, items, when),
-    ),
-  );
+  const decided = await placeOnlineCheckout(db, jobs, prepared, orderId);
+  if (decided.razorpayOrderId) return reply(decided.id, decided.razorpayOrderId);
 
+  // A reused order whose Razorpay order is still being made by the PLACE ORDER that made it gets one too; the
+  // first attached is the one both answer.
   let razorpayOrderId: string;
   try {
     const created = await razorpay.client.createOrder({
       amount: totalPaise,
       currency: 'INR',
-      receipt: orderId,
-      notes: { orderId, userId },
+      receipt: decided.id,
+      notes: { orderId: decided.id, userId },
     });
     razorpayOrderId = created.id;
   } catch (error) {
-    await discardUnpayableOrder(db, orderId);
+    if (decided.made) {
+      await db.transaction(async (tx) => {
+        await lockShopperCheckouts(tx, userId);
+        await discardUnpayableOrder(tx, decided.id);
+      });
+    }
     if (error instanceof RazorpayError)
       throw new AppError('upstream_failed', paymentMessages.initializeFailed);
     throw error;
   }
-  await attachRazorpayOrder(db, orderId, razorpayOrderId);
-  return reply(orderId, razorpayOrderId);
+  const attached = await attachRazorpayOrder(db, decided.id, razorpayOrderId);
+  if (!attached) throw new AppError('upstream_failed', paymentMessages.initializeFailed);
+  return reply(decided.id, attached);
 }
 
 export interface CheckoutConfirmation {

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { OTP_RESEND_INTERVAL_SECONDS } from '../../contracts/account';
 import {
   type CodEligibility,
   type CodSettingsBody,
@@ -8,7 +9,7 @@ import {
   codSettingsMessages,
   type PlacedCodOrder,
 } from '../../contracts/cod';
-import type { Order } from '../../contracts/orders';
+import { type Order, stockMessages } from '../../contracts/orders';
 import {
   auditLog,
   creditNotes,
@@ -17,10 +18,13 @@ import {
   invoices,
   orders,
   products,
+  securityAlerts,
   shipments,
   stockMovements,
+  users,
 } from '../db/schema';
 import { jobQueues } from '../job-queues';
+import { sweepExpiredHolds } from '../modules/holds/holds';
 import { gstr1MonthFiles } from '../modules/invoices/gstr1-zip';
 import { creditNoteReasons, rtoCreditNoteKey } from '../modules/invoices/issue-documents';
 import { moneyOfOrder } from '../modules/order-money/append-entries';
@@ -39,7 +43,7 @@ import {
   shiprocketSimulatorOf,
 } from '../test/order-helpers';
 import { createStaffMember } from '../test/staff-factory';
-import { expireUnconfirmedCodOrders } from './cod-orders';
+import { type CodDeps, expireUnconfirmedCodOrders, placeCodOrder } from './cod-orders';
 import { shippingDeps } from './deps';
 import { createShipmentForOrder } from './fulfil-order';
 import { refreshShipmentTracking } from './tracking';
@@ -62,7 +66,12 @@ const RULES: CodSettingsBody = {
 };
 
 beforeAll(async () => {
-  app = await buildTestApp({ authRateLimitMax: 1000, jobWorkers: false });
+  app = await buildTestApp({
+    authRateLimitMax: 1000,
+    jobWorkers: false,
+    // Many shoppers' OTPs in a few seconds, their numbers close together: the SMS limits have their own tests.
+    otpSms: { hourlyBudget: 100_000, prefixHourlyLimit: 100_000 },
+  });
   owner = (await createStaffMember(app, { role: 'owner' })).headers;
 });
 afterAll(() => app.closeAndDrop());
@@ -81,6 +90,20 @@ async function saveRules(body: CodSettingsBody, headers = owner) {
 /** A shopper with a verified mobile (COD's own condition), these lines in the cart. */
 function codShopper(lines = [{ id: FACE_MITT, quantity: 1 }], overrides = {}) {
   return newShopper(app, lines, { phoneVerified: true, ...overrides });
+}
+
+/** What the COD routes give the flows, as server/http/shop/cod.ts makes it. */
+function codDepsOf(testApp: TestApp): CodDeps {
+  return {
+    db: testApp.db,
+    jobs: testApp.jobs,
+    codServiceability: testApp.codServiceability,
+    delivery: testApp.deliveryPromises,
+    notifier: testApp.notifier,
+    smsGuard: { limits: testApp.config.otpSms, log: testApp.log },
+    otpResendIntervalMs: testApp.config.otpResendIntervalMs,
+    log: testApp.log,
+  };
 }
 
 async function eligibility(shopper: Shopper): Promise<CodEligibility> {
@@ -513,6 +536,224 @@ describe('placing and confirming a COD order', () => {
       'Refunded (INR)': '0.00',
       'Net (INR)': '0.00',
     });
+  });
+});
+
+describe('unconfirmed COD orders cost the abuser, not the shop (docs/product.md#one-checkout)', () => {
+  let nextAddress = 0;
+  /** PLACE ORDER from an address of its own: these tests place more than the route's 30 a minute per IP. */
+  function placeFromAfar(shopper: Shopper) {
+    nextAddress += 1;
+    return app.inject({
+      method: 'POST',
+      url: '/api/cod/place-order',
+      headers: shopper.headers,
+      payload: {},
+      remoteAddress: `10.42.0.${nextAddress % 250}`,
+    });
+  }
+
+  const SOFT_MITT = 6;
+  const LUXURY_SOFT_MITT = 5;
+  const LAST_ONE = 7;
+
+  async function ordersOf(userId: string) {
+    return app.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(sql`${orders.createdAt}`);
+  }
+
+  it('10 PLACE ORDERs by one shopper with varied carts hold at most one order’s units: each replaces the one before', async () => {
+    const shopper = await codShopper([]);
+    const held = { soft: await heldOf(SOFT_MITT), luxury: await heldOf(LUXURY_SOFT_MITT) };
+    const replies: PlacedCodOrder[] = [];
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const product = attempt % 2 === 0 ? SOFT_MITT : LUXURY_SOFT_MITT;
+      await shopper.setCart([{ id: product, quantity: 1 + (attempt % 3) }]);
+      const reply = await placeFromAfar(shopper);
+      expect(reply.statusCode, reply.body).toBe(200);
+      replies.push(reply.json<PlacedCodOrder>());
+    }
+    const placedOrders = await ordersOf(shopper.userId);
+    expect(placedOrders).toHaveLength(10);
+    expect(placedOrders.map((row) => row.status)).toEqual([
+      ...Array.from({ length: 9 }, () => 'cancelled'),
+      'pending',
+    ]);
+    const last = replies[9];
+    expect(placedOrders[9]?.id).toBe(last?.orderId);
+    // Each told the shopper which earlier order it replaced.
+    expect(replies[0]?.replacedMessage).toBeNull();
+    for (let attempt = 1; attempt < 10; attempt += 1) {
+      expect(replies[attempt]?.replacedMessage).toBe(
+        codMessages.replaced([replies[attempt - 1]?.orderNumber ?? '']),
+      );
+    }
+    // Only the last one holds anything: Luxury Soft Mitt × (1 + 9 % 3) = 1.
+    const holdRows = await app.db
+      .select()
+      .from(holds)
+      .where(
+        inArray(
+          holds.orderId,
+          placedOrders.map((row) => row.id),
+        ),
+      );
+    expect(holdRows.map((row) => [row.orderId, row.ref, row.units])).toEqual([
+      [last?.orderId, LUXURY_SOFT_MITT, 1],
+    ]);
+    expect(await heldOf(SOFT_MITT)).toBe(held.soft);
+    expect(await heldOf(LUXURY_SOFT_MITT)).toBe(held.luxury + 1);
+    // The earlier ones are gone from My Orders; the shopper was not e-mailed about their own replaced orders.
+    expect((await shopper.myOrders()).map((order) => order.orderId)).toEqual([last?.orderId]);
+    for (const earlier of placedOrders.slice(0, 9)) {
+      const kinds = (await queuedJobs(app, jobQueues.sendOrderEmail, earlier.id)).map((job) => job.data.kind);
+      expect(kinds).not.toContain('cod_unconfirmed_cancelled');
+    }
+    // More than 3 COD orders in 24 hours by one shopper and to one mobile: the owner is alerted, once each.
+    const alerts = await app.db
+      .select()
+      .from(securityAlerts)
+      .where(
+        and(
+          eq(securityAlerts.kind, 'cod_order_velocity'),
+          inArray(securityAlerts.subject, [`shopper:${shopper.userId}`, `mobile:${shopper.mobile}`]),
+        ),
+      )
+      .orderBy(securityAlerts.subject);
+    expect(alerts.map((alert) => [alert.subject, alert.occurrences, alert.resolvedAt])).toEqual([
+      [`mobile:${shopper.mobile}`, 7, null],
+      [`shopper:${shopper.userId}`, 7, null],
+    ]);
+    expect(alerts.map((alert) => alert.detail)).toEqual([
+      `10 cash-on-delivery orders to mobile ${shopper.mobile} in 24 h; the shop allows 3.`,
+      `Asha Rao (shopper ${shopper.userId}) placed 10 cash-on-delivery orders in 24 h; the shop allows 3.`,
+    ]);
+    // On the owner's Needs attention list.
+    const attention = await app.inject({ method: 'GET', url: '/api/admin/attention', headers: owner });
+    expect(attention.statusCode, attention.body).toBe(200);
+    expect(
+      attention.json<{ items: { kind: string; reason: string; detail: string }[] }>().items,
+    ).toContainEqual(
+      expect.objectContaining({ kind: 'security', reason: 'cod_order_velocity', detail: alerts[1]?.detail }),
+    );
+  });
+
+  it('a COD order to the same mobile from another account replaces the one awaiting confirmation, whose shopper is told', async () => {
+    const first = await codShopper([{ id: SOFT_MITT, quantity: 1 }]);
+    const earlier = (await placeFromAfar(first)).json<PlacedCodOrder>();
+    const second = await codShopper([{ id: SOFT_MITT, quantity: 2 }]);
+    await app.db.update(users).set({ deliveryPhone: first.mobile }).where(eq(users.id, second.userId));
+    const reply = await placeFromAfar(second);
+    expect(reply.statusCode, reply.body).toBe(200);
+    // Another shopper's order is not named to this one.
+    expect(reply.json<PlacedCodOrder>()).toMatchObject({ replacedOrderNumbers: [], replacedMessage: null });
+    expect(await orderRow(app, earlier.orderId)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'cod_due',
+    });
+    expect(await app.db.select().from(holds).where(eq(holds.orderId, earlier.orderId))).toEqual([]);
+    expect(await sendQueuedOrderEmails(app, earlier.orderId)).toContain('cod_unconfirmed_cancelled');
+  });
+
+  it('holds its units only for the shop’s hold, and is confirmed later only if they can be taken again', async () => {
+    const shelf = await stockOf(LAST_ONE);
+    await app.db.update(products).set({ stock: 1 }).where(eq(products.id, LAST_ONE));
+    try {
+      const shopper = await codShopper([{ id: LAST_ONE, quantity: 1 }]);
+      const placedReply = await placeFromAfar(shopper);
+      expect(placedReply.statusCode, placedReply.body).toBe(200);
+      const order = placedReply.json<PlacedCodOrder>();
+      const [hold] = await app.db.select().from(holds).where(eq(holds.orderId, order.orderId));
+      // 30 minutes (the default), not the 24 hours it has to be confirmed in.
+      expect((hold?.expiresAt.getTime() ?? 0) - Date.now()).toBeLessThanOrEqual(30 * 60_000);
+      expect((hold?.expiresAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(29 * 60_000);
+      // Meanwhile the last one is another shopper's to wait for: the product page and checkout both say so.
+      const page = await app.inject({ method: 'GET', url: `/api/products/${LAST_ONE}` });
+      expect(page.json<{ product: { inStock: boolean } }>().product.inStock).toBe(false);
+      const other = await newShopper(app, [{ id: LAST_ONE, quantity: 1 }]);
+      const refused = await other.createOrder();
+      expect([refused.statusCode, refused.json().message]).toEqual([
+        409,
+        stockMessages.outOfStock('Luxury Mitt Black'),
+      ]);
+
+      // Past the hold the unit is free again; the order still awaits its confirmation.
+      await sweepExpiredHolds(app.db, new Date(Date.now() + 31 * 60_000));
+      expect(await heldOf(LAST_ONE)).toBe(0);
+      expect(await orderRow(app, order.orderId)).toMatchObject({
+        status: 'pending',
+        paymentStatus: 'cod_due',
+      });
+      // Confirmed now, it takes the unit again.
+      const otp = await latestOtp(app, shopper.mobile);
+      const confirmed = await confirm(shopper, order.orderId, otp);
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect(await stockOf(LAST_ONE)).toBe(0);
+
+      // Another order whose hold lapsed while the unit went to someone else cannot be confirmed.
+      await app.db.update(products).set({ stock: 1 }).where(eq(products.id, LAST_ONE));
+      const late = await codShopper([{ id: LAST_ONE, quantity: 1 }]);
+      const latePlaced = await placeFromAfar(late);
+      expect(latePlaced.statusCode, latePlaced.body).toBe(200);
+      const lateOrder = latePlaced.json<PlacedCodOrder>();
+      await sweepExpiredHolds(app.db, new Date(Date.now() + 31 * 60_000));
+      const quicker = await newShopper(app, [{ id: LAST_ONE, quantity: 1 }]);
+      await quicker.placeOrder();
+      const tooLate = await confirm(late, lateOrder.orderId, await latestOtp(app, late.mobile));
+      expect([tooLate.statusCode, tooLate.json().message]).toEqual([
+        409,
+        stockMessages.outOfStock('Luxury Mitt Black'),
+      ]);
+      expect(await orderRow(app, lateOrder.orderId)).toMatchObject({
+        status: 'pending',
+        paymentStatus: 'cod_due',
+      });
+      // Staff confirming after a call meet the same refusal.
+      const byStaff = await app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${lateOrder.orderId}/cod-confirm`,
+        headers: owner,
+      });
+      expect([byStaff.statusCode, byStaff.json().message]).toEqual([
+        409,
+        stockMessages.outOfStock('Luxury Mitt Black'),
+      ]);
+    } finally {
+      await sweepExpiredHolds(app.db, new Date(Date.now() + 24 * 3_600_000));
+      await app.db.update(products).set({ stock: shelf }).where(eq(products.id, LAST_ONE));
+    }
+  });
+});
+
+describe('the confirmation OTP', () => {
+  it('is sent right after an OTP sign-in (its own resend interval), and the sign-in code does not confirm', async () => {
+    const shopper = await codShopper();
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/auth/send-otp',
+      payload: { mobile: shopper.mobile, purpose: 'login' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const signInCode = await latestOtp(app, shopper.mobile);
+    const signedIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/phone/verify',
+      payload: { mobile: shopper.mobile, otp: signInCode },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    // The shop's own resend interval (the tests' app runs without one): the sign-in code went out just now.
+    const deps = { ...codDepsOf(app), otpResendIntervalMs: OTP_RESEND_INTERVAL_SECONDS * 1000 };
+    const order = await placeCodOrder(deps, shopper.userId, undefined, '127.0.0.1');
+    expect(order).toMatchObject({
+      otpSent: true,
+      message: codMessages.otpSent(`******${shopper.mobile.slice(-4)}`),
+    });
+    const codCode = await latestOtp(app, shopper.mobile);
+    if (codCode !== signInCode) {
+      const withSignInCode = await confirm(shopper, order.orderId, signInCode);
+      expect(withSignInCode.statusCode).toBe(400);
+    }
+    const confirmed = await confirm(shopper, order.orderId, codCode);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
   type CodConfirmed,
   type CodEligibility,
@@ -7,9 +7,10 @@ import {
   maskedPhone,
   type PlacedCodOrder,
 } from '../../contracts/cod';
+import { couponMessages } from '../../contracts/coupon-rules';
 import { paymentMessages } from '../../contracts/orders';
 import type { Database } from '../db/client';
-import { orders } from '../db/schema';
+import { orderItems, orders } from '../db/schema';
 import { AppError } from '../errors';
 import type { Jobs } from '../job-queues';
 import type { StaffActor } from '../modules/audit/audit-log';
@@ -18,7 +19,7 @@ import { sendOtp, spendOtp } from '../modules/auth/otp-service';
 import type { SmsGuard } from '../modules/auth/sms-guard';
 import { type CodFacts, codEligibilityOf, rtoCountOf } from '../modules/cod/cod-eligibility';
 import type { CodServiceabilityLookup } from '../modules/cod/cod-serviceability';
-import { readCodRules } from '../modules/cod/cod-settings';
+import { type CodRules, readCodRules } from '../modules/cod/cod-settings';
 import { orderOfCodConfirmToken, spendCodConfirmToken } from '../modules/cod/confirm-links';
 import type { DeliveryPromises } from '../modules/delivery-promise/plugin';
 import type { Notifier } from '../modules/notifications/notifier';
@@ -30,9 +31,16 @@ import {
   pendingOrderWrites,
   transitionOrder,
 } from '../modules/orders/order-writer';
-import { holdCartStock } from '../modules/stock/availability';
+import { raiseSecurityAlert } from '../modules/security-alerts/security-alerts';
+import { CouponNotHeld, holdCartStock } from '../modules/stock/availability';
 import { lockOrderStock } from '../modules/stock/order-stock';
-import { type PreparedCheckout, prepareCheckout } from './checkout';
+import {
+  checkoutsWithCode,
+  lockShopperCheckouts,
+  type PreparedCheckout,
+  prepareCheckout,
+  replaceCheckouts,
+} from './checkout';
 
 // Cash on delivery, the order side (docs/product.md#cash-on-delivery): whether checkout offers it, placing a COD
 // order, its confirmation by OTP, link or staff, and the sweep that cancels the unconfirmed.
@@ -83,7 +91,8 @@ async function sendCodOtp(deps: CodDeps, order: Pick<OrderRow, 'id' | 'contact'>
       { channel: 'sms', address: order.contact.phone },
       ipAddress,
       deps.smsGuard,
-      { resendIntervalMs: deps.otpResendIntervalMs },
+      // Its own scope: a sign-in code sent a moment ago neither delays nor replaces it.
+      { resendIntervalMs: deps.otpResendIntervalMs, scope: 'cod_confirmation' },
     );
     return true;
   } catch (error) {
@@ -94,9 +103,14 @@ async function sendCodOtp(deps: CodDeps, order: Pick<OrderRow, 'id' | 'contact'>
 }
 
 function placedReply(
-  order: Pick<OrderRow, 'id' | 'totalPaise' | 'contact' | 'codConfirmBy'>,
+  order: Pick<OrderRow, 'id' | 'userId' | 'totalPaise' | 'contact' | 'codConfirmBy'>,
   otpSent: boolean,
+  replaced: readonly Pick<OrderRow, 'id' | 'userId'>[] = [],
 ) {
+  // Another account's order replaced by this one (same mobile) is theirs to hear of, not this shopper's.
+  const replacedNumbers = replaced
+    .filter((earlier) => earlier.userId === order.userId)
+    .map((earlier) => orderNumberOf(earlier.id));
   return {
     orderId: order.id,
     orderNumber: orderNumberOf(order.id),
@@ -104,7 +118,14 @@ function placedReply(
     otpSent,
     message: otpSent ? codMessages.otpSent(maskedPhone(order.contact.phone)) : codMessages.otpNotSent,
     confirmBy: (order.codConfirmBy ?? new Date()).toISOString(),
+    replacedOrderNumbers: replacedNumbers,
+    replacedMessage: replacedNumbers.length > 0 ? codMessages.replaced(replacedNumbers) : null,
   };
+}
+
+/** The mobiles a COD order is tied to: the one its OTP goes to and the one the courier calls. */
+function mobilesOf(contact: OrderRow['contact']): string[] {
+  return [...new Set([contact.phone, contact.deliveryPhone ?? ''].filter((mobile) => mobile !== ''))];
 }
 
 /** The shopper's COD order for the very same cart, still awaiting confirmation: a second PLACE ORDER reuses it. */
@@ -125,9 +146,109 @@ async function awaitingOrderFor(db: Database, userId: string, cartFingerprint: s
 }
 
 /**
+ * docs/product.md#one-checkout: the COD orders awaiting confirmation that a new one replaces: the shopper's, and
+ * any tied to one of its mobiles (another account's is told it was cancelled). Found through the partial index
+ * of the orders awaiting confirmation, however many orders the shop has.
+ */
+async function awaitingCodOrdersTo(tx: Database, userId: string, mobiles: readonly string[]) {
+  const rows = await tx
+    .select({ id: orders.id, userId: orders.userId })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        eq(orders.paymentStatus, 'cod_due'),
+        or(
+          eq(orders.userId, userId),
+          inArray(sql`${orders.contact}->>'phone'`, [...mobiles]),
+          inArray(sql`${orders.contact}->>'deliveryPhone'`, [...mobiles]),
+        ),
+      ),
+    );
+  return rows.map((row) => ({ id: row.id, notify: row.userId !== userId }));
+}
+
+/**
+ * The units (and the code's use) a COD order holds, taken again as it is reused or confirmed: only what it no
+ * longer holds, refused when the stock less what other checkouts hold is short (docs/product.md#cod-confirmation).
+ * The code's use is checked for uses left only: the order was placed while the code applied.
+ */
+async function holdAgain(tx: Database, order: OrderRow, expiresAt: Date) {
+  const lines = await tx
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id));
+  const coupon = order.couponId !== null && order.couponUse === 'reserved' ? order.couponId : undefined;
+  await holdCartStock(tx, {
+    id: order.id,
+    lines,
+    expiresAt,
+    reusing: true,
+    ...(coupon === undefined ? {} : { coupon: { id: coupon, usesOnly: true } }),
+  }).catch((error: unknown) => {
+    if (error instanceof CouponNotHeld) throw new AppError('conflict', couponMessages.usedUp);
+    throw error;
+  });
+}
+
+/** How long a COD order placed now holds its units: the shop's hold, never past its time to confirm. */
+function holdEndOf(rules: CodRules, confirmBy: Date, now = Date.now()): Date {
+  return new Date(Math.min(confirmBy.getTime(), now + rules.holdMinutes * 60_000));
+}
+
+/**
+ * docs/architecture.md#security: more COD orders than the shop allows in its period, by one shopper or to one
+ * mobile (replaced ones count: placing them is the abuse), raise a security alert for the owner.
+ */
+async function alertOnCodVelocity(
+  deps: CodDeps,
+  rules: CodRules,
+  order: Pick<OrderRow, 'userId' | 'contact'>,
+  mobiles: readonly string[],
+) {
+  const userId = order.userId ?? '';
+  const since = new Date(Date.now() - rules.velocityHours * 3_600_000);
+  const codSince = and(eq(orders.paymentMethod, 'COD'), gt(orders.createdAt, since));
+  const count = async (whose: SQL | undefined) => {
+    const [row] = await deps.db
+      .select({ placed: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(and(codSince, whose));
+    return Number(row?.placed ?? 0);
+  };
+  const allowed = `in ${rules.velocityHours} h; the shop allows ${rules.velocityOrders}.`;
+  const placedBy = await count(eq(orders.userId, userId));
+  const subjects = [
+    {
+      subject: `shopper:${userId}`,
+      placed: placedBy,
+      detail: `${order.contact.name} (shopper ${userId}) placed ${placedBy} cash-on-delivery orders ${allowed}`,
+    },
+  ];
+  for (const mobile of mobiles) {
+    const toMobile = or(
+      sql`${orders.contact}->>'phone' = ${mobile}`,
+      sql`${orders.contact}->>'deliveryPhone' = ${mobile}`,
+    );
+    const placed = await count(toMobile);
+    subjects.push({
+      subject: `mobile:${mobile}`,
+      placed,
+      detail: `${placed} cash-on-delivery orders to mobile ${mobile} ${allowed}`,
+    });
+  }
+  for (const { subject, placed, detail } of subjects) {
+    if (placed <= rules.velocityOrders) continue;
+    deps.log.warn({ subject, placed }, `COD orders placed too fast: ${detail}`);
+    await raiseSecurityAlert(deps.db, { kind: 'cod_order_velocity', subject, detail });
+  }
+}
+
+/**
  * docs/product.md#cash-on-delivery: PLACE ORDER with cash on delivery. The server checks again everything the
- * checkout showed, stores the order `pending` / `cod_due` holding its units and code until the time to confirm,
- * and sends the OTP to the order's mobile; the lifecycle queues the confirm link by SMS and e-mail.
+ * checkout showed, stores the order `pending` / `cod_due` holding its units and code for the shop's hold (not
+ * the whole time to confirm), replaces the order awaiting confirmation of the shopper or its mobiles, and sends
+ * the OTP to the order's mobile; the lifecycle queues the confirm link by SMS and e-mail.
  */
 export async function placeCodOrder(
   deps: CodDeps,
@@ -144,37 +265,57 @@ export async function placeCodOrder(
   if (expectedAmountPaise !== undefined && expectedAmountPaise !== totalPaise) {
     throw new AppError('conflict', paymentMessages.cartChanged);
   }
-  const fingerprint = `cod:${facts.rules.feePaise}|${prepared.order.cartFingerprint}`;
+  const { rules } = facts;
+  const fingerprint = `cod:${rules.feePaise}|${prepared.order.cartFingerprint}`;
   const id = randomUUID();
-  const codConfirmBy = new Date(Date.now() + facts.rules.confirmHours * 3_600_000);
+  const codConfirmBy = new Date(Date.now() + rules.confirmHours * 3_600_000);
   const order = {
     ...prepared.order,
     id,
     paymentMethod: 'COD' as const,
     paymentStatus: 'cod_due' as const,
-    codFeePaise: facts.rules.feePaise,
+    codFeePaise: rules.feePaise,
     totalPaise,
     cartFingerprint: fingerprint,
     codConfirmBy,
   };
-  // One PLACE ORDER of a shopper at a time: a double tap finds the order the first one made and reuses it.
-  const reusable = await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cod-place-order:${userId}`}))`);
-    const found = await awaitingOrderFor(tx, userId, fingerprint);
-    if (found) return found;
-    // docs/architecture.md#holds: the units and the code's use are held until the time to confirm runs out.
-    await prepared.holding(
-      holdCartStock(
+  const mobiles = mobilesOf(order.contact);
+  // docs/product.md#one-checkout: one PLACE ORDER of a shopper (and of a mobile) at a time; a double tap finds
+  // the order the first one made and reuses it, any other COD order awaiting confirmation is replaced.
+  const placed = await prepared.refusingCoupon(
+    deps.db.transaction(async (tx) => {
+      await lockShopperCheckouts(tx, userId, mobiles);
+      const found = await awaitingOrderFor(tx, userId, fingerprint);
+      if (found?.codConfirmBy) {
+        await holdAgain(tx, found, holdEndOf(rules, found.codConfirmBy));
+        return { order: found, replaced: [] };
+      }
+      const earlier = [
+        ...(await awaitingCodOrdersTo(tx, userId, mobiles)),
+        ...(prepared.coupon ? await checkoutsWithCode(tx, userId, prepared.coupon.id) : []),
+      ];
+      const productIds = prepared.lines.map((line) => line.productId);
+      const replaced = await replaceCheckouts(tx, deps.jobs, earlier, productIds);
+      await prepared.codeStillApplies(tx);
+      // docs/architecture.md#holds: the units and the code's use are held for the shop's hold, as a checkout's.
+      await holdCartStock(
         tx,
-        { id, lines: prepared.lines, expiresAt: codConfirmBy, reusing: false, coupon: prepared.coupon },
+        {
+          id,
+          lines: prepared.lines,
+          expiresAt: holdEndOf(rules, codConfirmBy),
+          reusing: false,
+          coupon: prepared.coupon,
+        },
         (when) => pendingOrderWrites(order, prepared.items, when),
-      ),
-    );
-    return undefined;
-  });
-  if (reusable) return placedReply(reusable, await sendCodOtp(deps, reusable, ipAddress));
+      );
+      return { order: undefined, replaced };
+    }),
+  );
+  if (placed.order) return placedReply(placed.order, await sendCodOtp(deps, placed.order, ipAddress));
   await transitionOrder(deps.db, deps.jobs, id, { type: 'cod_placed' }, 'checkout');
-  return placedReply(order, await sendCodOtp(deps, order, ipAddress));
+  await alertOnCodVelocity(deps, rules, order, mobiles);
+  return placedReply(order, await sendCodOtp(deps, order, ipAddress), placed.replaced);
 }
 
 /** Another OTP for the shopper's order awaiting confirmation (the abuse limits of every OTP apply). */
@@ -187,6 +328,16 @@ export async function resendCodOtp(deps: CodDeps, userId: string, orderId: strin
 }
 
 type ConfirmOutcome = 'confirmed' | 'already_confirmed' | 'expired' | 'not_awaiting';
+
+/** A hold taken again while confirming is given back by the confirmation in the same transaction. */
+const CONFIRMING_HOLD_MS = 60_000;
+
+async function holdAgainAndRelock(tx: Database, order: OrderRow) {
+  await holdAgain(tx, order, new Date(Date.now() + CONFIRMING_HOLD_MS));
+  const relocked = await lockOrder(tx, order.id);
+  if (!relocked) throw new AppError('not_found', paymentMessages.orderNotFound);
+  return relocked;
+}
 
 /**
  * Confirms the COD order under its locks, through the lifecycle (its units taken, cart cleared, code used,
@@ -211,10 +362,14 @@ async function confirmCodOrder(
       await applyOrderEvent(locked, deps.jobs, { type: 'cod_confirmation_expired' }, 'system');
       return { order: locked.order, outcome: 'expired' as const };
     }
-    // docs/architecture.md#stock: the products' rows are locked after the order's.
+    // docs/product.md#cod-confirmation: its units were held only for the shop's hold; what it no longer holds is
+    // taken again if the stock less what other checkouts hold covers it, else the confirmation is refused.
+    // The products' rows are locked after the order's (docs/architecture.md#locks).
+    // Read again (its locks are held already), so the lifecycle gives back the holds just taken.
+    const current = awaiting ? await holdAgainAndRelock(tx, locked.order) : locked;
     const stockCovered = awaiting ? (await lockOrderStock(tx, orderId)).length === 0 : true;
     const decision = await applyOrderEvent(
-      locked,
+      current,
       deps.jobs,
       { type: 'cod_confirmed', via, stockCovered },
       source,
@@ -252,7 +407,7 @@ export async function confirmCodByOtp(
   if (order.paymentMethod !== 'COD') throw new AppError('conflict', codMessages.notCod);
   if (order.codConfirmedAt) return confirmedReply(order);
   if (!awaitsCodConfirmation(order)) throw new AppError('conflict', codMessages.notAwaiting);
-  await spendOtp(deps.db, { channel: 'sms', address: order.contact.phone, otp });
+  await spendOtp(deps.db, { channel: 'sms', address: order.contact.phone, otp }, 'cod_confirmation');
   return confirmedReply((await confirmCodOrder(deps, order.id, 'otp')).order);
 }
 

@@ -17,6 +17,7 @@ import {
 import { jobQueues } from '../job-queues';
 import { sweepExpiredHolds } from '../modules/holds/holds';
 import { transitionOrder } from '../modules/orders/order-writer';
+import { CHECKOUT_HOLD_MS } from '../modules/stock/holds';
 import { sendLowStockAlert } from '../modules/stock/low-stock';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { readOutbox } from '../test/dev-outbox';
@@ -462,6 +463,36 @@ describe('checkout holds (docs/architecture.md#holds)', () => {
     const orderIds = [paid.orderId, cancelled.orderId, left.orderId];
     expect(await app.db.select().from(holds).where(inArray(holds.orderId, orderIds))).toEqual([]);
     await totalsMatchRows();
+  });
+
+  it('the product page, the product list and checkout agree: out of stock while every unit is held, in stock once one is back', async () => {
+    await setProduct(PRODUCT, { stock: 2 });
+    const shown = async () => {
+      const page = await app.inject({ method: 'GET', url: `/api/products/${PRODUCT}` });
+      const list = await app.inject({ method: 'GET', url: '/api/products' });
+      const listed = list.json<{ products: Product[] }>().products.find((product) => product.id === PRODUCT);
+      return { page: page.json<{ product: Product }>().product.inStock, list: listed?.inStock };
+    };
+    expect(await shown()).toEqual({ page: true, list: true });
+    const holder = await newShopper(app, [{ id: PRODUCT, quantity: 2 }]);
+    const held = await holder.placeOrder();
+    expect(await shown()).toEqual({ page: false, list: false });
+    const other = await newShopper(app, [{ id: PRODUCT, quantity: 1 }]);
+    expect((await other.createOrder()).json()).toEqual({ message: stockMessages.outOfStock('Holds Mitt') });
+
+    expect((await cancel(holder, held.orderId)).statusCode).toBe(200);
+    expect(await shown()).toEqual({ page: true, list: true });
+    await other.placeOrder();
+    expect(await shown()).toEqual({ page: true, list: true });
+    const last = await newShopper(app, [{ id: PRODUCT, quantity: 1 }]);
+    await last.placeOrder();
+    expect(await shown()).toEqual({ page: false, list: false });
+    // The holds run out: the sweep gives the units back, and the pages say so at once.
+    await sweepExpiredHolds(app.db, new Date(Date.now() + CHECKOUT_HOLD_MS + 1000));
+    expect(await shown()).toEqual({ page: true, list: true });
+    // A sale of the last units says out of stock as before.
+    await setProduct(PRODUCT, { stock: 0 });
+    expect(await shown()).toEqual({ page: false, list: false });
   });
 
   it('stops counting a hold past its time: a checkout it stops takes it back, the sweep gives back the rest', async () => {

@@ -71,12 +71,21 @@ export const sessions = pgTable(
 
 export const otpChannels = ['email', 'sms'] as const;
 
+/**
+ * What a code proves (docs/architecture.md#security): `account` the address (signup, sign-in, reset, a phone
+ * change, account deletion), `cod_confirmation` a cash-on-delivery order's confirmation. Each scope has its own
+ * live code, sends and resend interval, so one never blocks, replaces or spends the other.
+ */
+export const otpScopes = ['account', 'cod_confirmation'] as const;
+export type OtpScope = (typeof otpScopes)[number];
+
 export const otpCodes = pgTable(
   'otp_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     channel: text('channel', { enum: otpChannels }).notNull(),
     address: text('address').notNull(),
+    scope: text('scope', { enum: otpScopes }).notNull().default('account'),
     codeHash: text('code_hash').notNull(),
     // Every comparison claims one first, so concurrent guesses cannot exceed the limit.
     attempts: integer('attempts').notNull().default(0),
@@ -123,6 +132,7 @@ export const securityAlertKinds = [
   'sms_prefix_velocity',
   'webhook_signature_failed',
   'staff_code_failures',
+  'cod_order_velocity',
 ] as const;
 
 /**

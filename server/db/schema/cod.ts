@@ -18,6 +18,11 @@ export const codSettings = pgTable(
     maxOrderPaise: integer('max_order_paise').notNull().default(500_000),
     rtoLimit: integer('rto_limit').notNull().default(1),
     confirmHours: integer('confirm_hours').notNull().default(24),
+    // docs/product.md#cod-settings: an unconfirmed order's units are held this long, not for the whole window.
+    holdMinutes: integer('hold_minutes').notNull().default(30),
+    // docs/architecture.md#security: more COD orders than this by one shopper or mobile in the period alert the owner.
+    velocityOrders: integer('velocity_orders').notNull().default(3),
+    velocityHours: integer('velocity_hours').notNull().default(24),
     updatedByStaffId: uuid('updated_by_staff_id').references(() => staff.id),
     updatedAt: updatedAt(),
   },

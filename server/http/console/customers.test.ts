@@ -271,7 +271,7 @@ describe('block', () => {
     // create-order: the session is gone (401), and the flow itself refuses a blocked shopper.
     expect((await paid.shopper.createOrder()).statusCode).toBe(401);
     await expect(
-      createPaymentOrder(app.db, app.razorpay, userId, undefined, app.deliveryPromises),
+      createPaymentOrder(app.db, app.razorpay, userId, undefined, app.deliveryPromises, app.jobs),
     ).rejects.toMatchObject({
       statusCode: 403,
       message: accountBlockedMessage,

@@ -15,18 +15,21 @@ import {
 import type { CreatePaymentOrderReply, OrderConfirmation } from '../../../contracts/orders';
 import {
   auditLog,
+  carts,
   coupons,
   creditNotes,
   heldTotals,
   holds,
   invoices,
   orderItems,
+  orders,
   payments,
   products,
   refunds,
 } from '../../db/schema';
 import { paymentDeps } from '../../flows/deps';
 import { refundCancelledOrder } from '../../flows/refunds';
+import { jobQueues } from '../../job-queues';
 import { sweepExpiredHolds } from '../../modules/holds/holds';
 import { orderNumberOf } from '../../modules/orders/order-view';
 import { CHECKOUT_HOLD_MS } from '../../modules/stock/holds';
@@ -269,6 +272,30 @@ describe('each refusal says why, in the exact words', () => {
     const blocked = await apply(guesser, good);
     expect([blocked.statusCode, blocked.json().message]).toEqual([429, couponMessages.tooManyAttempts]);
   });
+
+  it('counts only codes no coupon has: a used campaign code, on the cart or applied at every checkout load, never does', async () => {
+    const campaign = codeName('CAMPAIGN');
+    await createCoupon({ code: campaign });
+    const shopper = await newShopper(app, [{ id: 1, quantity: 1 }]);
+    await applied(shopper, campaign);
+    await pay(shopper, await shopper.placeOrder());
+    await shopper.setCart([{ id: 1, quantity: 1 }]);
+    // The used code left on the cart, and the campaign link applying it again, at each checkout load.
+    await app.db.insert(carts).values({ userId: shopper.userId, couponCode: campaign });
+    for (let load = 0; load < 12; load += 1) {
+      const cart = await app.inject({ method: 'GET', url: '/api/cart', headers: shopper.headers });
+      expect(cart.statusCode).toBe(200);
+      const again = await apply(shopper, campaign);
+      expect([again.statusCode, again.json().message]).toEqual([422, couponMessages.alreadyUsed]);
+    }
+    // Ten mistyped codes are allowed; the eleventh attempt waits.
+    for (let typo = 0; typo < 10; typo += 1) {
+      const mistyped = await apply(shopper, `TYPO${typo}X`);
+      expect([mistyped.statusCode, mistyped.json().message]).toEqual([422, couponMessages.unknown]);
+    }
+    const eleventh = await apply(shopper, 'TYPO10X');
+    expect([eleventh.statusCode, eleventh.json().message]).toEqual([429, couponMessages.tooManyAttempts]);
+  });
 });
 
 describe('a checkout with a code', () => {
@@ -426,6 +453,101 @@ describe('a checkout with a code', () => {
       .where(and(eq(holds.kind, 'coupon'), eq(holds.ref, coupon.id)));
     expect(held.map((hold) => hold.orderId)).toEqual([secondTry.orderId]);
     expect(await usedCount(coupon.id)).toEqual({ used: 0, held: 1 });
+    // The first checkout carried the code at its price without a use of its own: it is replaced (cancelled).
+    expect(await orderRow(app, firstTry.orderId)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'pending',
+      couponUse: 'released',
+    });
+  });
+});
+
+describe("a code's limits when one shopper races themselves (docs/product.md#one-checkout)", () => {
+  /** Every distinct Razorpay order the replies named, paid in the simulator and reported. */
+  async function payEvery(shopper: Shopper, replies: { statusCode: number; json: () => unknown }[]) {
+    const placed = replies
+      .filter((reply) => reply.statusCode === 200)
+      .map((reply) => reply.json() as CreatePaymentOrderReply);
+    const distinct = [...new Map(placed.map((each) => [each.id, each])).values()];
+    for (const each of distinct) {
+      const success = razorpaySimulatorOf(app).completePayment(each.id);
+      await shopper.reportPayment(success);
+    }
+    return distinct;
+  }
+
+  async function discountedPaidOrders(couponId: number, userId: string) {
+    const result = (await app.db.execute(
+      sql`select count(*)::int as n from orders where coupon_id = ${couponId} and user_id = ${userId}
+          and paid_at is not null and status <> 'cancelled' and coupon_use = 'consumed'`,
+    )) as unknown as { rows: { n: number }[] };
+    return result.rows[0]?.n;
+  }
+
+  it('6 create-orders at once for one cart, with a code of 1 use in all and 1 per shopper: one order, paid once at the discount', async () => {
+    const code = codeName('ONLYONE');
+    const coupon = await createCoupon({ code, totalUses: 1, usesPerShopper: 1 });
+    const shopper = await newShopper(app, [{ id: 1, quantity: 1 }]);
+    await applied(shopper, code);
+    const replies = await Promise.all(Array.from({ length: 6 }, () => shopper.createOrder()));
+    expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const placed = replies.map((reply) => reply.json<CreatePaymentOrderReply>());
+    expect(new Set(placed.map((each) => each.orderId)).size).toBe(1);
+    expect(new Set(placed.map((each) => each.id)).size).toBe(1);
+    const mine = await app.db.select().from(orders).where(eq(orders.userId, shopper.userId));
+    expect(mine).toHaveLength(1);
+    expect(await usedCount(coupon.id)).toEqual({ used: 0, held: 1 });
+    await payEvery(shopper, replies);
+    expect(await discountedPaidOrders(coupon.id, shopper.userId)).toBe(1);
+    expect(await usedCount(coupon.id)).toEqual({ used: 1, held: 0 });
+  });
+
+  it('a first-order-only code, 6 create-orders at once by one new shopper: one order, and none after it is paid', async () => {
+    const code = codeName('FIRSTONLY');
+    const coupon = await createCoupon({ code, firstOrderOnly: true, usesPerShopper: 5 });
+    const shopper = await newShopper(app, [{ id: 2, quantity: 1 }]);
+    await applied(shopper, code);
+    const replies = await Promise.all(Array.from({ length: 6 }, () => shopper.createOrder()));
+    expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(new Set(replies.map((reply) => reply.json<CreatePaymentOrderReply>().orderId)).size).toBe(1);
+    await payEvery(shopper, replies);
+    expect(await discountedPaidOrders(coupon.id, shopper.userId)).toBe(1);
+    await shopper.setCart([{ id: 2, quantity: 2 }]);
+    expect((await apply(shopper, code)).json().message).toBe(couponMessages.firstOrderOnly);
+  });
+
+  it('a once-per-shopper code over carts changed between create-orders, some at once: only the last checkout keeps it, and money for the others is refunded', async () => {
+    const code = codeName('ONCEEACH');
+    const coupon = await createCoupon({ code });
+    const shopper = await newShopper(app, [{ id: 1, quantity: 1 }]);
+    await applied(shopper, code);
+    const replies = [];
+    for (const quantity of [1, 2, 3, 4, 5]) {
+      await shopper.setCart([{ id: 1, quantity }]);
+      await applied(shopper, code);
+      replies.push(...(await Promise.all([shopper.createOrder(), shopper.createOrder()])));
+    }
+    expect(replies.map((reply) => reply.statusCode)).toEqual(Array.from({ length: 10 }, () => 200));
+    const orderIds = [...new Set(replies.map((reply) => reply.json<CreatePaymentOrderReply>().orderId))];
+    expect(orderIds).toHaveLength(5);
+    const rows = await Promise.all(orderIds.map((orderId) => orderRow(app, orderId)));
+    expect(rows.map((row) => [row.status, row.couponUse])).toEqual([
+      ...Array.from({ length: 4 }, () => ['cancelled', 'released']),
+      ['pending', 'reserved'],
+    ]);
+    expect(await usedCount(coupon.id)).toEqual({ used: 0, held: 1 });
+    // The shopper pays every Razorpay order they were given, the replaced ones too.
+    await payEvery(shopper, replies);
+    expect(await discountedPaidOrders(coupon.id, shopper.userId)).toBe(1);
+    expect(await usedCount(coupon.id)).toEqual({ used: 1, held: 0 });
+    const refundsQueued = (await app.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = ${jobQueues.refundCancelledOrder}
+          and data->>'orderId' in (${sql.join(
+            orderIds.slice(0, 4).map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(refundsQueued.rows[0]?.n).toBe(4);
   });
 });
 

@@ -37,6 +37,7 @@ const shopperRoutes: FastifyPluginAsyncZod = async (app) => {
         currentUserId(request),
         request.body.amount,
         app.deliveryPromises,
+        app.jobs,
       ),
   );
 

@@ -2,23 +2,36 @@ import { and, desc, eq } from 'drizzle-orm';
 import { accountMessages, type OtpPurpose } from '../../../contracts/account';
 import type { OtpTarget } from '../../../contracts/auth';
 import type { Database } from '../../db/client';
-import { otpCodes } from '../../db/schema';
+import { type OtpScope, otpCodes } from '../../db/schema';
 import { AppError } from '../../errors';
 import { findUserByContact } from './account-lookup';
 
 export interface OtpSendOptions {
   purpose?: OtpPurpose;
+  /** What the code proves: an address (the default) or a COD order's confirmation, each with its own limits. */
+  scope?: OtpScope;
   /** docs/product.md#otp: the least time between two codes to one address. */
   resendIntervalMs?: number;
 }
 
-/** docs/product.md#otp: a new code to the same address only after the resend interval. */
-export async function assertResendIntervalPassed(db: Database, target: OtpTarget, intervalMs: number) {
+/** docs/product.md#otp: a new code of the scope to the same address only after the resend interval. */
+export async function assertResendIntervalPassed(
+  db: Database,
+  target: OtpTarget,
+  intervalMs: number,
+  scope: OtpScope,
+) {
   if (intervalMs <= 0) return;
   const [latest] = await db
     .select({ createdAt: otpCodes.createdAt })
     .from(otpCodes)
-    .where(and(eq(otpCodes.channel, target.channel), eq(otpCodes.address, target.address)))
+    .where(
+      and(
+        eq(otpCodes.channel, target.channel),
+        eq(otpCodes.address, target.address),
+        eq(otpCodes.scope, scope),
+      ),
+    )
     .orderBy(desc(otpCodes.createdAt))
     .limit(1);
   if (latest && Date.now() - latest.createdAt.getTime() < intervalMs)

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { authMessages, type OtpTarget } from '../../../contracts/auth';
 import type { Database } from '../../db/client';
-import { otpCodes, verificationTickets } from '../../db/schema';
+import { type OtpScope, otpCodes, verificationTickets } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Notifier } from '../notifications/notifier';
 import { assertResendIntervalPassed, type OtpSendOptions, shouldDeliverCode } from './otp-purpose';
@@ -24,18 +24,21 @@ function codeMatches(code: string, stored: string): boolean {
   return salt !== undefined && constantTimeEqual(hashCode(code, salt), stored);
 }
 
-async function assertSendAllowed(db: Database, target: OtpTarget) {
+/** The codes of one scope to one address (docs/architecture.md#security: scopes never meet). */
+function codesOf(target: OtpTarget, scope: OtpScope) {
+  return and(
+    eq(otpCodes.channel, target.channel),
+    eq(otpCodes.address, target.address),
+    eq(otpCodes.scope, scope),
+  );
+}
+
+async function assertSendAllowed(db: Database, target: OtpTarget, scope: OtpScope) {
   const since = new Date(Date.now() - OTP_SEND_WINDOW_MS);
   const [row] = await db
     .select({ sends: count() })
     .from(otpCodes)
-    .where(
-      and(
-        eq(otpCodes.channel, target.channel),
-        eq(otpCodes.address, target.address),
-        gt(otpCodes.createdAt, since),
-      ),
-    );
+    .where(and(codesOf(target, scope), gt(otpCodes.createdAt, since)));
   if ((row?.sends ?? 0) >= OTP_SENDS_PER_WINDOW)
     throw new AppError('rate_limited', authMessages.otpTooManySends);
 }
@@ -48,7 +51,7 @@ function otpText(code: string) {
   };
 }
 
-/** Sends a new code; it replaces any earlier one for the address. */
+/** Sends a new code; it replaces any earlier one of its scope for the address. */
 export async function sendOtp(
   db: Database,
   notifier: Notifier,
@@ -57,8 +60,9 @@ export async function sendOtp(
   smsGuard: SmsGuard,
   options: OtpSendOptions = {},
 ) {
-  await assertSendAllowed(db, target);
-  await assertResendIntervalPassed(db, target, options.resendIntervalMs ?? 0);
+  const scope = options.scope ?? 'account';
+  await assertSendAllowed(db, target, scope);
+  await assertResendIntervalPassed(db, target, options.resendIntervalMs ?? 0, scope);
   // Before knowing whether the address has an account, so a paused SMS reveals nothing either.
   await assertSmsWithinLimits(db, smsGuard, target);
   const delivered = await shouldDeliverCode(db, target, options.purpose);
@@ -67,16 +71,11 @@ export async function sendOtp(
   await db
     .update(otpCodes)
     .set({ consumedAt: now })
-    .where(
-      and(
-        eq(otpCodes.channel, target.channel),
-        eq(otpCodes.address, target.address),
-        isNull(otpCodes.consumedAt),
-      ),
-    );
+    .where(and(codesOf(target, scope), isNull(otpCodes.consumedAt)));
   await db.insert(otpCodes).values({
     channel: target.channel,
     address: target.address,
+    scope,
     codeHash: hashCode(code),
     expiresAt: new Date(now.getTime() + OTP_TTL_MS),
     ipAddress,
@@ -102,11 +101,11 @@ function otpSentReply(target: OtpTarget) {
 }
 
 /** Claims one attempt on the address's live code before comparing, so parallel guesses share the limit. */
-async function claimAttempt(db: Database, target: OtpTarget) {
+async function claimAttempt(db: Database, target: OtpTarget, scope: OtpScope) {
   const [latest] = await db
     .select()
     .from(otpCodes)
-    .where(and(eq(otpCodes.channel, target.channel), eq(otpCodes.address, target.address)))
+    .where(codesOf(target, scope))
     .orderBy(desc(otpCodes.createdAt))
     .limit(1);
   if (!latest || latest.consumedAt) throw new AppError('invalid', authMessages.otpFailed);
@@ -122,9 +121,16 @@ async function claimAttempt(db: Database, target: OtpTarget) {
   return claimed;
 }
 
-/** Checks the code against the address's live one and spends it; throws the documented refusal otherwise. */
-export async function spendOtp(db: Database, target: OtpTarget & { otp: string }) {
-  const claimed = await claimAttempt(db, target);
+/**
+ * Checks the code against the address's live one of the scope and spends it; throws the documented refusal
+ * otherwise. A code of another scope never matches.
+ */
+export async function spendOtp(
+  db: Database,
+  target: OtpTarget & { otp: string },
+  scope: OtpScope = 'account',
+) {
+  const claimed = await claimAttempt(db, target, scope);
   if (!codeMatches(target.otp, claimed.codeHash)) throw new AppError('invalid', authMessages.otpWrong);
   const [spent] = await db
     .update(otpCodes)

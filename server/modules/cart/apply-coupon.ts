@@ -26,7 +26,10 @@ const attemptKeys = (userId: string, ip: string) => ({
   ip: `coupon-ip:${ip}`,
 });
 
-/** Codes cannot be guessed cheaply: after too many failures in the window, no code is even looked at. */
+/**
+ * Codes cannot be guessed cheaply: after too many codes that no coupon has in the window, no code is even
+ * looked at (docs/product.md#discount-codes).
+ */
 async function refuseWhenTooManyFailures(counters: FailureCounters, userId: string, ip: string) {
   const keys = attemptKeys(userId, ip);
   const [byShopper, byIp] = await Promise.all([counters.count(keys.shopper), counters.count(keys.ip)]);
@@ -53,7 +56,9 @@ export async function applyCartCoupon(
   const reply = toCartReply(rows);
   const verdict = judgeCoupon(reply, standing);
   if (!verdict.applies || !standing) {
-    await countFailure(counters, userId, ip);
+    // Only a code no coupon has is a guess: a real code refused (used, expired, below its minimum), such as a
+    // campaign link's code applied again at each visit, costs the shopper nothing.
+    if (!standing) await countFailure(counters, userId, ip);
     throw new AppError('unprocessable', verdict.applies ? couponMessages.unknown : verdict.message);
   }
   await db

@@ -5,8 +5,12 @@ import type { CatalogueVersions } from '../../db/change-events';
 import type { Database } from '../../db/client';
 import { type ProductRow, selectProductOnSale, selectProductsOnSale } from './queries';
 
-/** The catalogue as the API shows it: rupees where the original client shows rupees, the discounted price computed here. */
-export function toProduct(row: ProductRow): Product {
+/**
+ * The catalogue as the API shows it: rupees where the original client shows rupees, the discounted price
+ * computed here. `held`: the units checkouts in progress hold (docs/architecture.md#stock), which a new checkout
+ * cannot have; carts and wishlists, which show the shopper's own lines, pass none.
+ */
+export function toProduct(row: ProductRow, held = 0): Product {
   const price = paiseToRupees(row.pricePaise);
   return {
     id: row.id,
@@ -22,7 +26,7 @@ export function toProduct(row: ProductRow): Product {
     sku: row.sku,
     brand: row.brand,
     weight: row.weightGrams / 1000,
-    inStock: row.stock > 0,
+    inStock: row.stock - held > 0,
     details: { whyChoose: row.whyChoose, benefits: row.benefits, changesObserved: row.changesObserved },
   };
 }
@@ -36,8 +40,8 @@ export function parseProductId(text: string): number | undefined {
 export async function findProduct(db: Database, idText: string): Promise<Product | undefined> {
   const id = parseProductId(idText);
   if (id === undefined) return undefined;
-  const row = await selectProductOnSale(db, id);
-  return row && toProduct(row);
+  const found = await selectProductOnSale(db, id);
+  return found && toProduct(found.row, found.held);
 }
 
 export interface CatalogueSnapshot {
@@ -99,7 +103,7 @@ export function keptPerVersion<T>(
 }
 
 async function readSnapshot(db: Database): Promise<CatalogueSnapshot> {
-  const products = (await selectProductsOnSale(db)).map(toProduct);
+  const products = (await selectProductsOnSale(db)).map(({ row, held }) => toProduct(row, held));
   const json = Buffer.from(JSON.stringify({ products }));
   const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
   return { products, json, etag };

@@ -17,12 +17,26 @@ export const DEFAULT_COD_RULES: CodRules = {
   maxOrderPaise: 500_000,
   rtoLimit: 1,
   confirmHours: 24,
+  holdMinutes: 30,
+  velocityOrders: 3,
+  velocityHours: 24,
 };
 
 function rulesOf(row: typeof codSettings.$inferSelect | undefined): CodRules {
   if (!row) return DEFAULT_COD_RULES;
   const { enabled, feePaise, minOrderPaise, maxOrderPaise, rtoLimit, confirmHours } = row;
-  return { enabled, feePaise, minOrderPaise, maxOrderPaise, rtoLimit, confirmHours };
+  const { holdMinutes, velocityOrders, velocityHours } = row;
+  return {
+    enabled,
+    feePaise,
+    minOrderPaise,
+    maxOrderPaise,
+    rtoLimit,
+    confirmHours,
+    holdMinutes,
+    velocityOrders,
+    velocityHours,
+  };
 }
 
 export async function readCodRules(db: Database): Promise<CodRules> {
@@ -54,7 +68,7 @@ export async function updateCodSettings(db: Database, body: CodSettingsBody, act
     const after: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(body)) {
       const old = current[key as keyof CodRules];
-      if (old === value) continue;
+      if (value === undefined || old === value) continue;
       before[key] = old;
       after[key] = value;
     }

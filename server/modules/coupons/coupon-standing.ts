@@ -36,15 +36,17 @@ const couponOfRow = rowMapperOf(coupons);
 /**
  * A code as it stands for one shopper, in one round trip (each count starts from the shopper's own orders,
  * through their indexes, so a popular code costs no more to read than a quiet one): the coupon, its consumed and held uses, the
- * shopper's own uses and whether they have a paid order. The shopper's own checkouts in progress do not count
- * against them: a new checkout with the code takes over their held use (docs/product.md#discount-codes).
+ * shopper's own uses and whether they have a paid order. The shopper's own checkouts in progress (online or
+ * cash on delivery) do not count against them: a new checkout with the code replaces those
+ * (docs/product.md#discount-codes).
  * `where` picks the coupons (by code, or the public offers); undefined/empty when none.
  */
 async function standings(db: Database, userId: string, where: ReturnType<typeof sql>) {
   const result = (await db.execute(sql`
     select c.*, t.units as held_units,
       (select count(*) from orders o join holds h on h.order_id = o.id and h.kind = 'coupon' and h.ref = c.id
-        where o.user_id = ${userId} and o.status = 'pending' and o.payment_status = 'pending')::int as own_held,
+        where o.user_id = ${userId} and o.status = 'pending' and o.payment_status in ('pending', 'cod_due'))::int
+        as own_held,
       (select count(*) from orders o
         where o.coupon_id = c.id and o.user_id = ${userId} and o.coupon_use = 'consumed')::int as own_used,
       exists (select 1 from orders o

@@ -36,6 +36,7 @@ const event: fc.Arbitrary<OrderEvent> = fc.oneof(
   fc.record({ type: fc.constant('ship_late_requested' as const), stockCovered: fc.boolean() }),
   fc.constant({ type: 'payment_failed' as const }),
   fc.constant({ type: 'checkout_abandoned' as const }),
+  fc.record({ type: fc.constant('checkout_replaced' as const), notify: fc.boolean() }),
   fc.record({
     type: fc.constant('cancel_requested' as const),
     by: fc.constantFrom('shopper' as const, 'shop' as const),
@@ -806,6 +807,7 @@ describe('a cash-on-delivery order, over random event sequences', () => {
       stockCovered: fc.boolean(),
     }),
     fc.constant({ type: 'cod_confirmation_expired' as const }),
+    fc.record({ type: fc.constant('checkout_replaced' as const), notify: fc.boolean() }),
     fc.constant({ type: 'rto_received' as const }),
     // Weighted towards a parcel's road, so deliveries and returns happen often.
     fc.record({
@@ -1026,6 +1028,49 @@ describe('a cash-on-delivery order, over random event sequences', () => {
     expect(decide(NEW_ORDER, { type: 'cod_confirmed', via: 'otp', stockCovered: true })).toEqual({
       outcome: 'refused',
       reason: 'not_cod',
+    });
+  });
+
+  it('by example: a checkout replaced by a newer one ends as an expiry does, and money for it is refunded', () => {
+    const online = decide(
+      { ...NEW_ORDER, couponUse: 'reserved' },
+      { type: 'checkout_replaced', notify: false },
+    );
+    if (online.outcome !== 'applied') throw new Error('replacing was refused');
+    expect(online.next).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'pending',
+      holds: false,
+      couponUse: 'released',
+    });
+    expect(online.effects).toEqual([{ type: 'release_holds' }]);
+    const paidLate = decide(online.next, {
+      type: 'payment_captured',
+      paymentId: 'pay_1',
+      repeat: false,
+      stockCovered: true,
+    });
+    if (paidLate.outcome !== 'applied') throw new Error('the late payment was refused');
+    expect(paidLate.next).toMatchObject({ status: 'cancelled', couponUse: 'released' });
+    expect(paidLate.effects).toEqual([
+      { type: 'record_collection', method: 'online', paymentId: 'pay_1' },
+      { type: 'refund_order' },
+    ]);
+
+    const mine = decide(NEW_COD_ORDER, { type: 'checkout_replaced', notify: false });
+    expect(mine).toMatchObject({ next: { status: 'cancelled', paymentStatus: 'cod_due', holds: false } });
+    expect(mine.outcome === 'applied' && mine.effects).toEqual([{ type: 'release_holds' }]);
+    const anothers = decide(NEW_COD_ORDER, { type: 'checkout_replaced', notify: true });
+    expect(anothers.outcome === 'applied' && anothers.effects).toEqual([
+      { type: 'release_holds' },
+      { type: 'send_email', kind: 'cod_unconfirmed_cancelled' },
+    ]);
+    // Only a checkout in progress is ever replaced.
+    const confirmed: OrderState = { ...NEW_COD_ORDER, status: 'confirmed', holds: false, stockTaken: true };
+    expect(decide(confirmed, { type: 'checkout_replaced', notify: true })).toEqual({
+      outcome: 'applied',
+      next: confirmed,
+      effects: [],
     });
   });
 

@@ -38,6 +38,12 @@ export type OrderEvent =
   | { type: 'payment_failed' }
   /** Nobody paid the checkout in time (the reconciler gives it up). */
   | { type: 'checkout_abandoned' }
+  /**
+   * A newer checkout took this one's place before it was paid or confirmed (docs/product.md#one-checkout):
+   * the shopper's next checkout with the same code, or a COD order placed by the shopper or to the same
+   * mobile. `notify`: the order is another shopper's, who is told as of an unconfirmed COD order's expiry.
+   */
+  | { type: 'checkout_replaced'; notify: boolean }
   | { type: 'cancel_requested'; by: CancelRequester }
   | { type: 'parcel_booked'; stage: ShipmentStage }
   | { type: 'courier_stage_reported'; stage: ShipmentStage }
@@ -548,6 +554,26 @@ function onCheckoutAbandoned(state: OrderState): Decision {
   );
 }
 
+/**
+ * A checkout in progress replaced by a newer one ends as an unconfirmed COD order's expiry does: cancelled, its
+ * holds and its code's use given back. Money arriving for it later is refunded, as for any order cancelled
+ * before it was paid; anything past its checkout is left as it is.
+ */
+function onCheckoutReplaced(state: OrderState, notify: boolean): Decision {
+  const inProgress =
+    state.status === 'pending' && (state.paymentStatus === 'pending' || state.paymentStatus === 'cod_due');
+  if (!inProgress) return unchanged(state);
+  const release = releasing(state);
+  const coupon = releasingCoupon(state);
+  const told: OrderEffect[] =
+    notify && isCod(state) ? [{ type: 'send_email', kind: 'cod_unconfirmed_cancelled' }] : [];
+  return applied({ ...state, status: 'cancelled', holds: release.holds, couponUse: coupon.couponUse }, [
+    ...release.effects,
+    ...coupon.effects,
+    ...told,
+  ]);
+}
+
 function onCancelRequested(state: OrderState): Decision {
   // A checkout given up unpaid would be revived by money arriving late; once the shopper or the shop says
   // cancel, it is cancelled before payment like any other, and late money is refunded.
@@ -689,6 +715,8 @@ export function decide(state: OrderState, event: OrderEvent): Decision {
       return unchanged(state);
     case 'checkout_abandoned':
       return onCheckoutAbandoned(state);
+    case 'checkout_replaced':
+      return onCheckoutReplaced(state, event.notify);
     case 'cancel_requested':
       return onCancelRequested(state);
     case 'parcel_booked':

@@ -321,9 +321,26 @@ export function pendingOrderWrites(order: NewOrder & { id: string }, items: NewO
       where ${when})`;
 }
 
-/** The Razorpay order the pending order is paid through. */
-export async function attachRazorpayOrder(db: Database, orderId: string, razorpayOrderId: string) {
-  await db.update(orders).set({ razorpayOrderId, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+/**
+ * The Razorpay order the pending order is paid through: the first one attached stays (two PLACE ORDERs of one
+ * cart may each have made one). Returns the order's Razorpay order; undefined when the order is gone.
+ */
+export async function attachRazorpayOrder(
+  db: Database,
+  orderId: string,
+  razorpayOrderId: string,
+): Promise<string | undefined> {
+  const [attached] = await db
+    .update(orders)
+    .set({ razorpayOrderId, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), isNull(orders.razorpayOrderId)))
+    .returning({ razorpayOrderId: orders.razorpayOrderId });
+  if (attached) return razorpayOrderId;
+  const [order] = await db
+    .select({ razorpayOrderId: orders.razorpayOrderId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return order?.razorpayOrderId ?? undefined;
 }
 
 /**
@@ -335,7 +352,7 @@ export async function discardUnpayableOrder(db: Database, orderId: string) {
     const [order] = await tx
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')))
+      .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending'), isNull(orders.razorpayOrderId)))
       .for('update');
     if (!order) return;
     await releaseOrderHolds(tx, orderId);

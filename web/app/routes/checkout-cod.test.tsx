@@ -114,6 +114,8 @@ describe('the payment choice at checkout', { timeout: 30_000 }, () => {
       otpSent: true,
       message: codMessages.otpSent('******3211'),
       confirmBy: '2026-03-05T10:00:00.000Z',
+      replacedOrderNumbers: [],
+      replacedMessage: null,
     };
     const { api } = renderCheckout(offered, {
       'POST /api/cod/place-order': placed,
@@ -157,5 +159,29 @@ describe('the payment choice at checkout', { timeout: 30_000 }, () => {
     await userEvent.type(field, '123456');
     await userEvent.click(within(dialog).getByRole('button', { name: 'CONFIRM ORDER' }));
     await screen.findByRole('heading', { name: 'Order Confirmed' });
+  });
+
+  it('says which earlier order, not yet confirmed, the new one replaced', async () => {
+    const replacedMessage = codMessages.replaced(['OM-1A2B3C4D']);
+    expect(replacedMessage).toBe(
+      'Your earlier order OM-1A2B3C4D, not yet confirmed, is cancelled: this order takes its place.',
+    );
+    renderCheckout(offered, {
+      'POST /api/cod/place-order': {
+        orderId: ORDER_ID,
+        orderNumber: 'OM-5B0C1F4E',
+        totalPaise: 38_800,
+        otpSent: true,
+        message: codMessages.otpSent('******3211'),
+        confirmBy: '2026-03-05T10:00:00.000Z',
+        replacedOrderNumbers: ['OM-1A2B3C4D'],
+        replacedMessage,
+      },
+    });
+    await userEvent.click(await codOption());
+    await userEvent.click(screen.getByRole('button', { name: 'PLACE ORDER' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your order' });
+    expect(within(dialog).getByText(replacedMessage)).toBeTruthy();
+    expect(within(dialog).getByRole('status').textContent).toBe(codMessages.otpSent('******3211'));
   });
 });

@@ -35,6 +35,8 @@ export function OrdersRoute() {
         otpSent: false,
         message: failure instanceof Error ? failure.message : String(failure),
         confirmBy: order.codConfirmBy ?? '',
+        replacedOrderNumbers: [],
+        replacedMessage: null,
       });
     }
   }

@@ -15,6 +15,9 @@ const settings: CodSettings = {
   maxOrderPaise: 500_000,
   rtoLimit: 1,
   confirmHours: 24,
+  holdMinutes: 30,
+  velocityOrders: 3,
+  velocityHours: 24,
   updatedAt: null,
   updatedBy: null,
 };
@@ -37,6 +40,9 @@ describe('the COD settings form', () => {
     await user.type(screen.getByLabelText('COD fee (₹, GST included)'), '39.50');
     await user.clear(screen.getByLabelText('Maximum order value (₹)'));
     await user.type(screen.getByLabelText('Maximum order value (₹)'), '3000');
+    const hold = screen.getByLabelText('Minutes an unconfirmed order holds its items (5 to 240)');
+    await user.clear(hold);
+    await user.type(hold, '20');
     await user.click(screen.getByRole('button', { name: 'Save cash on delivery' }));
     await waitFor(() => expect(screen.getByText(codSettingsMessages.saved)).toBeTruthy());
     expect(api.callsTo('PUT /api/admin/cod-settings').map((call) => call.body)).toEqual([
@@ -47,8 +53,31 @@ describe('the COD settings form', () => {
         maxOrderPaise: 300_000,
         rtoLimit: 1,
         confirmHours: 24,
+        holdMinutes: 20,
+        velocityOrders: 3,
+        velocityHours: 24,
       },
     ]);
+  });
+
+  it('refuses a hold outside 5 to 240 minutes and an alert count of 0 beside their fields, sending nothing', async () => {
+    const api = fakeApi();
+    const user = userEvent.setup();
+    renderForm();
+    const hold = screen.getByLabelText('Minutes an unconfirmed order holds its items (5 to 240)');
+    await user.clear(hold);
+    await user.type(hold, '1440');
+    const orders = screen.getByLabelText(
+      'COD orders one shopper or mobile may place before you are alerted (1 to 50)',
+    );
+    await user.clear(orders);
+    await user.type(orders, '0');
+    await user.click(screen.getByRole('button', { name: 'Save cash on delivery' }));
+    expect(screen.getAllByText(codSettingsMessages.holdMinutesRange).length).toBeGreaterThan(0);
+    expect(hold.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByText(codSettingsMessages.velocityOrdersRange).length).toBeGreaterThan(0);
+    expect(orders.getAttribute('aria-invalid')).toBe('true');
+    expect(api.calls).toEqual([]);
   });
 
   it('refuses a maximum below the minimum beside its field, sending nothing', async () => {

@@ -4,7 +4,11 @@ import {
   CodSettingsBodySchema,
   codSettingsMessages,
   MAX_COD_CONFIRM_HOURS,
+  MAX_COD_HOLD_MINUTES,
+  MAX_COD_VELOCITY_HOURS,
+  MAX_COD_VELOCITY_ORDERS,
   MIN_COD_CONFIRM_HOURS,
+  MIN_COD_HOLD_MINUTES,
 } from '../../../../contracts/cod';
 import { paiseToRupees, rupeesToPaise } from '../../../../contracts/pricing';
 import { Button } from '../../../components/button';
@@ -22,6 +26,9 @@ interface FormValues {
   maxOrderPaise: string;
   rtoLimit: string;
   confirmHours: string;
+  holdMinutes: string;
+  velocityOrders: string;
+  velocityHours: string;
 }
 
 function valuesOf(settings: CodSettings): FormValues {
@@ -32,6 +39,9 @@ function valuesOf(settings: CodSettings): FormValues {
     maxOrderPaise: String(paiseToRupees(settings.maxOrderPaise)),
     rtoLimit: String(settings.rtoLimit),
     confirmHours: String(settings.confirmHours),
+    holdMinutes: String(settings.holdMinutes),
+    velocityOrders: String(settings.velocityOrders),
+    velocityHours: String(settings.velocityHours),
   };
 }
 
@@ -45,6 +55,9 @@ function bodyOf(values: FormValues) {
     maxOrderPaise: rupeesToPaise(number(values.maxOrderPaise)),
     rtoLimit: number(values.rtoLimit),
     confirmHours: number(values.confirmHours),
+    holdMinutes: number(values.holdMinutes),
+    velocityOrders: number(values.velocityOrders),
+    velocityHours: number(values.velocityHours),
   };
 }
 
@@ -80,7 +93,8 @@ export function CodSettingsForm({ settings, canEdit }: { settings: CodSettings; 
         <p className="admin-muted">
           Checkout offers cash on delivery only where a courier collects cash, within these order values, for
           products that allow it, to shoppers with a verified mobile. Each COD order must be confirmed by its
-          shopper (OTP or link) before it ships.
+          shopper (OTP or link) before it ships. A shopper or mobile has one order awaiting confirmation at a
+          time (a new one replaces it), and it holds its items only for the minutes below.
         </p>
         <div className="settings-check">
           <input
@@ -103,6 +117,21 @@ export function CodSettingsForm({ settings, canEdit }: { settings: CodSettings; 
           label={`Hours to confirm (${MIN_COD_CONFIRM_HOURS} to ${MAX_COD_CONFIRM_HOURS})`}
           inputMode="numeric"
           {...field('confirmHours')}
+        />
+        <InputField
+          label={`Minutes an unconfirmed order holds its items (${MIN_COD_HOLD_MINUTES} to ${MAX_COD_HOLD_MINUTES})`}
+          inputMode="numeric"
+          {...field('holdMinutes')}
+        />
+        <InputField
+          label={`COD orders one shopper or mobile may place before you are alerted (1 to ${MAX_COD_VELOCITY_ORDERS})`}
+          inputMode="numeric"
+          {...field('velocityOrders')}
+        />
+        <InputField
+          label={`Within this many hours (1 to ${MAX_COD_VELOCITY_HOURS})`}
+          inputMode="numeric"
+          {...field('velocityHours')}
         />
         {canEdit && (
           <Button type="submit" disabled={update.isPending}>

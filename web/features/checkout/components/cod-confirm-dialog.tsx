@@ -57,6 +57,8 @@ export function CodConfirmDialog({ placed, onConfirm, onResend, onClose }: CodCo
         <p>
           Order {placed.orderNumber}: {formatPaiseAmount(placed.totalPaise)} to pay in cash on delivery.
         </p>
+        {/* docs/product.md#one-checkout: the shopper's earlier unconfirmed order this one replaced. */}
+        {placed.replacedMessage && <p>{placed.replacedMessage}</p>}
         <p role="status">{notice}</p>
         <OtpField value={otp} error={error ?? undefined} onChange={setOtp} />
         <div className="dialog__actions">
