@@ -1,17 +1,22 @@
 // One server for the benchmark, in its own process. `app` is the whole shop (PostgreSQL when DATABASE_URL is
 // set, else a fresh PGlite), whose shoppers the bench writes itself; `bare` is a Fastify with nothing but a
-// route sending the catalogue's bytes as the shop sent them; `bare-cart` is a Fastify whose add-to-cart runs
+// route sending the catalogue's reply as the shop sent it, body and header lines; `bare-cart` is a Fastify whose add-to-cart runs
 // the shop's same SQL straight on a pg pool of the same size. Prints the port when listening, its memory every
-// few seconds, and on SIGTERM how long the event loop stalled.
+// few seconds, and on SIGTERM how long the event loop stalled. The shop is the one of the checkout this runs in
+// (its working directory): this one, or the revision the bench compares it with (docs/operations.md#bench),
+// always under this same harness.
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
+import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { hashToken } from '../server/modules/auth/tokens';
+
+/** A module of the shop being measured, by its path in that checkout. */
+function shopModule<Module>(path: string): Promise<Module> {
+  return import(pathToFileURL(join(process.cwd(), path)).href) as Promise<Module>;
+}
 
 const kind = process.argv[2];
 const STALL_MS = 50;
@@ -30,23 +35,32 @@ async function startApp() {
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
   };
+  const { loadConfig } = await shopModule<typeof import('../server/config')>('server/config.ts');
+  const { buildApp } = await shopModule<typeof import('../server/app')>('server/app.ts');
   const config = { ...loadConfig(env), dataDir: 'memory://' };
   const app = await buildApp(config, { logger: false });
   // Stock that no run sells out, however many checkouts hold it.
-  await app.db.execute(sql`update products set stock = greatest(stock, 100000000)`);
+  await app.executeSql('update products set stock = greatest(stock, 100000000)');
   return app;
 }
 
-/** The catalogue's bytes, stored once and sent as they are, with the shop's content type. */
-async function startBare(bodyFile: string, contentType: string) {
+/**
+ * The catalogue's reply as the shop sent it, stored once and sent as it is: the same body and the same header
+ * lines (its request id too, fixed), so the client reads the same bytes; Node adds Date and Connection to both.
+ */
+async function startBare(bodyFile: string, headersFile: string) {
   const body = readFileSync(bodyFile);
+  const headers = JSON.parse(readFileSync(headersFile, 'utf8')) as Record<string, string>;
   const bare = Fastify({ logger: false });
-  bare.get('/api/products', (_request, reply) => reply.type(contentType).send(body));
+  bare.get('/api/products', (_request, reply) => reply.headers(headers).send(body));
   return bare;
 }
 
 /** The shop's add-to-cart SQL (the session, then one statement saving and reading back) with nothing of the shop around it. */
 async function startBareCart(databaseUrl: string) {
+  const { hashToken } = await shopModule<typeof import('../server/modules/auth/tokens')>(
+    'server/modules/auth/tokens.ts',
+  );
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const bare = Fastify({ logger: false });
   bare.post<{ Body: { cart: { id: number; quantity: number; size?: string }[] } }>(
@@ -97,7 +111,7 @@ setInterval(() => {
 
 const server =
   kind === 'bare'
-    ? await startBare(process.argv[3] ?? '', process.argv[4] ?? 'application/json; charset=utf-8')
+    ? await startBare(process.argv[3] ?? '', process.argv[4] ?? '')
     : kind === 'bare-cart'
       ? await startBareCart(process.env.DATABASE_URL ?? '')
       : await startApp();

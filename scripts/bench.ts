@@ -1,23 +1,31 @@
-// npm run bench [-- --runs 3 --seconds 10 --abandoned 100000 --soak 15]: docs/operations.md#bench. The
-// catalogue's throughput beside a bare Fastify route sending the same bytes, and the gzipped JavaScript the
-// home page loads; with DATABASE_URL (PostgreSQL) also add to cart's throughput beside a bare route running
-// the same SQL, add to cart at 400/s and create-order at 200/s in an open loop (latency from each request's
-// scheduled time) with a new shopper per checkout and abandoned checkouts holding stock, the shop's event-loop
-// stalls, and with --soak its memory over a steady mix. Each figure is the median of several runs, printed with
-// the load average, beside its goal.
+// npm run bench [-- --against <rev>|none --runs 3 --seconds 10 --abandoned 100000 --soak 15]:
+// docs/operations.md#bench. This checkout side by side with another revision (by default the merge base with
+// main), both built and run on this machine, their runs interleaved, each figure printed for both with the
+// ratio this / against and each run's load average: the catalogue's throughput beside a bare Fastify route
+// sending the same bytes, and the gzipped JavaScript the home page loads; with DATABASE_URL (PostgreSQL) also
+// add to cart's throughput beside a bare route running the same SQL, add to cart at 400/s and create-order at
+// 200/s in an open loop (latency from each request's scheduled time) with a new shopper per checkout and
+// abandoned checkouts holding stock, the shop's event-loop stalls, and with --soak its memory over a steady mix.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
-import { eq, sql } from 'drizzle-orm';
-import { openDatabase } from '../server/db/client';
-import { products } from '../server/db/schema';
-import { insertAbandonedCheckouts } from '../server/test/abandoned-checkouts';
-import { type BulkShopper, insertShoppersWithCarts, randomCart } from '../server/test/bulk-shoppers';
+import pg from 'pg';
+import type { BulkShopper } from '../server/test/bulk-shoppers';
+import {
+  type Figure,
+  formatFigures,
+  formatLoad,
+  interleave,
+  median,
+  parseBenchArgs,
+  type RunLoad,
+} from './load/compare';
 import {
   byLabel,
   fixedRate,
@@ -30,22 +38,17 @@ import {
   type Summary,
   summarize,
 } from './load/open-loop';
+import { prepareRevision, type Revision, resolveAgainst, thisCheckout } from './load/revision';
 
-const { values: args } = parseArgs({
-  options: {
-    runs: { type: 'string', default: process.env.BENCH_RUNS ?? '3' },
-    seconds: { type: 'string', default: process.env.BENCH_SECONDS ?? '10' },
-    abandoned: { type: 'string', default: process.env.BENCH_ABANDONED ?? '100000' },
-    soak: { type: 'string', default: '0' },
-  },
-});
-const RUNS = Number(args.runs);
-const DURATION_S = Number(args.seconds);
-const ABANDONED = Number(args.abandoned);
-const SOAK_MINUTES = Number(args.soak);
+const args = parseBenchArgs(process.argv.slice(2), process.env);
+const RUNS = args.runs;
+const DURATION_S = args.seconds;
+const ABANDONED = args.abandoned;
+const SOAK_MINUTES = args.soak;
+/** The catalogue's closed loop: as issue 44 measured it; more connections only queue on the one event loop. */
+const CONNECTIONS = args.connections;
 const WARM_UP_S = 2;
 const SHOWN_STALLS = 10;
-const CONNECTIONS = 20;
 const DATABASE_CONNECTIONS = 10;
 const CART_SHOPPERS = 4000;
 const CART_RATE = 400;
@@ -55,6 +58,9 @@ const SOAK_MIX = { catalogue: 40, home: 10, addToCart: 40, createOrder: 10 };
 // docs/operations.md#performance-budget: the budget `npm run size` holds CI to.
 const HOME_BUDGET_KB = 96.5;
 const databaseUrl = process.env.DATABASE_URL;
+const BENCH_SERVER = fileURLToPath(new URL('./bench-server.ts', import.meta.url));
+// This checkout's tsx runs both sides' servers: the harness is the same, only the shop differs.
+const TSX = import.meta.resolve('tsx');
 
 interface Running {
   port: number;
@@ -63,15 +69,37 @@ interface Running {
   lines: { atMs: number; text: string }[];
 }
 
-function startServer(args: string[]): Promise<Running> {
+type BulkShoppers = typeof import('../server/test/bulk-shoppers');
+
+/** One shop measured: this checkout, or the revision it is compared with, each with its servers and data. */
+interface Side {
+  name: 'this' | 'against';
+  revision: Revision;
+  /** The checkout whose shop runs (the servers' working directory). */
+  root: string;
+  databaseUrl: string | undefined;
+  app?: Running;
+  /** The shop started for the soak, which then replaces `app`. */
+  soakApp?: Running;
+  randomCart?: BulkShoppers['randomCart'];
+  productIds?: number[];
+  cartShoppers?: BulkShopper[];
+  checkoutShoppers?: BulkShopper[];
+}
+
+function startServer(side: Side, serverArgs: string[]): Promise<Running> {
   // Node itself with tsx's loader, not `npx tsx`: a signal to npx would leave the server running.
-  // BENCH_CPU_PROF=<dir> writes each server's CPU profile there, to see where a run's time went.
+  // BENCH_CPU_PROF=<dir> writes each server's CPU profile there (by side), to see where a run's time went.
   const profile = process.env.BENCH_CPU_PROF
-    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF]
+    ? ['--cpu-prof', '--cpu-prof-dir', join(process.env.BENCH_CPU_PROF, side.name)]
     : [];
   // --expose-gc: the soak asks for a full collection before each reading of the shop's memory (below).
-  const node = [...profile, '--expose-gc', '--import', 'tsx', 'scripts/bench-server.ts', ...args];
-  const child = spawn(process.execPath, node, { stdio: ['pipe', 'pipe', 'inherit'] });
+  const node = [...profile, '--expose-gc', '--import', TSX, BENCH_SERVER, ...serverArgs];
+  // As shipped: React's server renderer, among others, reads NODE_ENV from the process, not the shop's config.
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };
+  if (side.databaseUrl) env.DATABASE_URL = side.databaseUrl;
+  else delete env.DATABASE_URL;
+  const child = spawn(process.execPath, node, { cwd: side.root, env, stdio: ['pipe', 'pipe', 'inherit'] });
   const lines: Running['lines'] = [];
   let buffered = '';
   return new Promise((resolve, reject) => {
@@ -84,8 +112,16 @@ function startServer(args: string[]): Promise<Running> {
       const port = complete.map((line) => /^listening (\d+)/.exec(line)?.[1]).find(Boolean);
       if (port) resolve({ port: Number(port), child, lines });
     });
-    child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    child.on('exit', (code) => reject(new Error(`${side.name}: bench server exited with ${code}`)));
   });
+}
+
+const urlOf = (server: Running) => `http://127.0.0.1:${server.port}`;
+
+function appOf(side: Side): Running {
+  const app = side.soakApp ?? side.app;
+  if (!app) throw new Error(`${side.name}: the shop is not running`);
+  return app;
 }
 
 /** Asks the shop for a full collection and waits for the memory it reports after it (`settle`). */
@@ -105,6 +141,7 @@ function settledMemory(server: Running): Promise<void> {
 /** Stops the server; its last words (the event-loop report) are in `lines` afterwards. */
 function stop({ child }: Running): Promise<void> {
   return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
@@ -116,73 +153,98 @@ function linesOf(server: Running, prefix: string) {
     .map((line) => ({ atMs: line.atMs, text: line.text.slice(prefix.length + 1) }));
 }
 
-/** The 1, 5 and 15 minute load averages, as /proc/loadavg gives them. */
+/** The 1, 5 and 15 minute load averages. */
 function loadAverage(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+}
+
+/** Runs `work`, noting the 1-minute load average as it starts and as it ends. */
+async function withLoad<T>(work: () => Promise<T>): Promise<{ value: T; load: RunLoad }> {
+  const start = loadavg()[0] ?? Number.NaN;
+  const value = await work();
+  return { value, load: { start, end: loadavg()[0] ?? Number.NaN } };
+}
+
+// Linux's clock ticks a second (getconf CLK_TCK), in which /proc gives a process's CPU time.
+const CLOCK_TICKS = 100;
+
+/** CPU time (user and system, in ms) a process has used so far; NaN without /proc. */
+function cpuMsOf(server: Running): number {
   try {
-    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+    const fields = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
   } catch {
-    return loadavg()
-      .map((value) => value.toFixed(2))
-      .join(' ');
+    return Number.NaN;
   }
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+/**
+ * Closed loop, as fast as the server answers: its requests a second, and the CPU time the server process
+ * spent per request. On a shared machine the throughput moves with everything else running; the CPU a request
+ * costs moves far less.
+ */
+async function throughput(target: Target): Promise<{ rps: number; cpuUs: number }> {
+  const before = cpuMsOf(target.server);
+  const result = await autocannon({ ...target.options, duration: DURATION_S });
+  const cpuMs = cpuMsOf(target.server) - before;
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${target.options.url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, cpuUs: (cpuMs * 1000) / result['2xx'] };
 }
 
-const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
-
-/** Closed loop, as fast as the server answers: a throughput figure, in requests per second. */
-async function throughput(options: autocannon.Options): Promise<number> {
-  const result = await autocannon({ ...options, duration: DURATION_S });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${options.url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return result.requests.average;
+/** A closed-loop target: what autocannon sends, and the server process that answers. */
+interface Target {
+  options: autocannon.Options;
+  server: Running;
 }
 
 interface ThroughputRun {
+  side: Side;
+  run: number;
   shop: number;
   bare: number;
-  load: string;
+  /** CPU time of the shop's and the bare route's process per request, in µs. */
+  shopCpuUs: number;
+  bareCpuUs: number;
+  load: RunLoad;
 }
 
-/** Shop, then bare, `RUNS` times over after a warm-up of each, so both see the same machine. */
-async function sideBySide(shop: autocannon.Options, bare: autocannon.Options): Promise<ThroughputRun[]> {
-  await autocannon({ ...shop, duration: WARM_UP_S });
-  await autocannon({ ...bare, duration: WARM_UP_S });
+/**
+ * Each side's shop, then its bare route, run by run with the sides interleaved, after a warm-up of each, so
+ * that the shop and its bare route, and this checkout and the other, see the same machine.
+ */
+async function sideBySide(targets: { side: Side; shop: Target; bare: Target }[]): Promise<ThroughputRun[]> {
+  for (const { shop, bare } of targets) {
+    await autocannon({ ...shop.options, duration: WARM_UP_S });
+    await autocannon({ ...bare.options, duration: WARM_UP_S });
+  }
   const runs: ThroughputRun[] = [];
-  for (let run = 0; run < RUNS; run += 1) {
-    const shopRps = await throughput(shop);
-    const bareRps = await throughput(bare);
-    runs.push({ shop: shopRps, bare: bareRps, load: loadAverage() });
+  for (const { run, side: target } of interleave(RUNS, targets)) {
+    const { value, load } = await withLoad(async () => ({
+      shop: await throughput(target.shop),
+      bare: await throughput(target.bare),
+    }));
+    runs.push({
+      side: target.side,
+      run,
+      shop: value.shop.rps,
+      bare: value.bare.rps,
+      shopCpuUs: value.shop.cpuUs,
+      bareCpuUs: value.bare.cpuUs,
+      load,
+    });
   }
   return runs;
 }
 
-function reportSideBySide(name: string, runs: ThroughputRun[]) {
-  const shop = median(runs.map((run) => run.shop));
-  const bare = median(runs.map((run) => run.bare));
-  const ratio = shop / bare;
-  console.log(
-    `${name}: shop ${shop.toFixed(0)} req/s, bare ${bare.toFixed(0)} req/s (medians of ${runs.length}); ratio ${ratio.toFixed(2)}, goal 0.80 or better: ${verdict(ratio >= 0.8)}`,
-  );
-  for (const [index, run] of runs.entries())
-    console.log(
-      `  run ${index + 1}: shop ${run.shop.toFixed(0)}, bare ${run.bare.toFixed(0)}, ratio ${(run.shop / run.bare).toFixed(2)}, load average ${run.load}`,
-    );
-}
-
-/** POSTs of a random cart of 1-7 lines, each by a random one of `shoppers` (closed loop, for throughput). */
-function addToCartPosts(
-  url: string,
-  shoppers: readonly BulkShopper[],
-  productIds: number[],
-): autocannon.Options {
+/** POSTs of a random cart of 1-7 lines, each by a random one of the side's shoppers (closed loop). */
+function addToCartPosts(url: string, side: Side): autocannon.Options {
+  const shoppers = side.cartShoppers ?? [];
+  const productIds = side.productIds ?? [];
+  const randomCart = side.randomCart;
+  if (!randomCart) throw new Error(`${side.name}: no shoppers written`);
   let turn = 0;
   return {
     url,
@@ -204,31 +266,28 @@ function addToCartPosts(
 }
 
 interface FixedRateRun {
+  side: Side;
+  run: number;
   summary: Summary;
-  load: string;
+  load: RunLoad;
 }
 
-/** An open-loop figure: `RUNS` runs after a warm-up, each summarised with the load average at its end. */
-async function fixedRateRuns(rate: number, request: () => Promise<Outcome>) {
-  const send = () => request();
-  await runOpenLoop({ offsets: fixedRate(rate, WARM_UP_S * 1000), send });
+/** An open-loop figure: a warm-up of each side, then `RUNS` runs of each, interleaved. */
+async function fixedRateRuns(
+  sides: Side[],
+  rate: number,
+  request: (side: Side) => Promise<Outcome>,
+): Promise<FixedRateRun[]> {
+  for (const side of sides)
+    await runOpenLoop({ offsets: fixedRate(rate, WARM_UP_S * 1000), send: () => request(side) });
   const runs: FixedRateRun[] = [];
-  for (let run = 0; run < RUNS; run += 1) {
-    const { samples } = await runOpenLoop({ offsets: fixedRate(rate, DURATION_S * 1000), send });
-    runs.push({ summary: summarize(samples), load: loadAverage() });
+  for (const { run, side } of interleave(RUNS, sides)) {
+    const { value, load } = await withLoad(() =>
+      runOpenLoop({ offsets: fixedRate(rate, DURATION_S * 1000), send: () => request(side) }),
+    );
+    runs.push({ side, run, summary: summarize(value.samples), load });
   }
   return runs;
-}
-
-function reportFixedRate(name: string, runs: FixedRateRun[], goalMs: number) {
-  const p99 = median(runs.map((run) => run.summary.p99));
-  const errors = runs.reduce((sum, run) => sum + run.summary.errors, 0);
-  const behind = runs.some((run) => run.summary.sendLag.behind);
-  console.log(
-    `${name}: p99 ${p99.toFixed(1)} ms (median of ${runs.length}), ${errors} errors; goal p99 ${goalMs} ms or less with 0 errors: ${verdict(p99 <= goalMs && errors === 0)}${behind ? ' (the generator fell behind in a run: see below)' : ''}`,
-  );
-  for (const [index, run] of runs.entries())
-    console.log(`  run ${index + 1}: ${formatSummary(run.summary)}, load average ${run.load}`);
 }
 
 /**
@@ -245,6 +304,8 @@ async function homePageJavaScriptBytes(
       '--no-sandbox',
       '--disable-gpu',
       '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
       '--no-first-run',
     ],
   });
@@ -283,6 +344,35 @@ async function homePageJavaScriptBytes(
   return { files, firstLoad };
 }
 
+/** What Node adds to every reply itself, and the length Fastify works out: not the route's to copy. */
+const NODE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/**
+ * The catalogue's reply as autocannon gets it (no Accept-Encoding): its body, and its header lines in their
+ * order, less those Node and Fastify write for any reply.
+ */
+function catalogueReply(baseUrl: string): Promise<{ body: Buffer; headers: Record<string, string> }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${baseUrl}/api/products`, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          if (response.statusCode !== 200)
+            return reject(new Error(`the catalogue answered ${response.statusCode}`));
+          const headers: Record<string, string> = {};
+          for (let index = 0; index < response.rawHeaders.length; index += 2) {
+            const name = response.rawHeaders[index]?.toLowerCase() ?? '';
+            if (!NODE_HEADERS.has(name)) headers[name] = response.rawHeaders[index + 1] ?? '';
+          }
+          resolve({ body: Buffer.concat(chunks), headers });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
 /** Seconds taken by `work`, for the set-up lines. */
 async function timedSetUp<T>(what: string, work: () => Promise<T>): Promise<T> {
   const started = performance.now();
@@ -291,27 +381,115 @@ async function timedSetUp<T>(what: string, work: () => Promise<T>): Promise<T> {
   return result;
 }
 
+/**
+ * The other revision's own PostgreSQL database, migrated by its own shop: BENCH_AGAINST_DATABASE_URL, or
+ * DATABASE_URL's database name with `_against`, dropped and made afresh on every run as the bench's own.
+ */
+async function againstDatabase(url: string): Promise<string> {
+  if (process.env.BENCH_AGAINST_DATABASE_URL) return process.env.BENCH_AGAINST_DATABASE_URL;
+  const against = new URL(url);
+  const name = `${decodeURIComponent(against.pathname.slice(1)) || 'postgres'}_against`;
+  against.pathname = `/${encodeURIComponent(name)}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const quoted = `"${name.replaceAll('"', '""')}"`;
+    await client.query(`drop database if exists ${quoted} with (force)`);
+    await client.query(`create database ${quoted}`);
+  } finally {
+    await client.end();
+  }
+  return against.href;
+}
+
+/** A module of a side's shop, by its path in that side's checkout (each side writes with its own schema). */
+function shopModule<Module>(side: Side, path: string): Promise<Module> {
+  return import(pathToFileURL(join(side.root, path)).href) as Promise<Module>;
+}
+
+/** Shoppers with carts, one per checkout, and the abandoned checkouts, written into the side's database. */
+async function writeShoppers(side: Side, checkoutsNeeded: number) {
+  const { openDatabase } = await shopModule<typeof import('../server/db/client')>(
+    side,
+    'server/db/client.ts',
+  );
+  const bulk = await shopModule<BulkShoppers>(side, 'server/test/bulk-shoppers.ts');
+  const { insertAbandonedCheckouts } = await shopModule<typeof import('../server/test/abandoned-checkouts')>(
+    side,
+    'server/test/abandoned-checkouts.ts',
+  );
+  const handle = await openDatabase({ url: side.databaseUrl, dataDir: 'unused with a URL' });
+  try {
+    const { rows } = await handle.executeSql('select id from products where active order by id');
+    const productIds = (rows as { id: number }[]).map((row) => row.id);
+    side.productIds = productIds;
+    side.randomCart = bulk.randomCart;
+    side.cartShoppers = await timedSetUp(`${side.name}: ${CART_SHOPPERS} shoppers with carts`, () =>
+      bulk.insertShoppersWithCarts(handle.db, { count: CART_SHOPPERS, productIds }),
+    );
+    side.checkoutShoppers = await timedSetUp(
+      `${side.name}: ${checkoutsNeeded} shoppers with carts, one per checkout`,
+      () => bulk.insertShoppersWithCarts(handle.db, { count: checkoutsNeeded, productIds }),
+    );
+    await timedSetUp(`${side.name}: ${ABANDONED} abandoned checkouts`, () =>
+      insertAbandonedCheckouts(handle.db, { count: ABANDONED, productIds }),
+    );
+    await handle.executeSql('analyze');
+  } finally {
+    await handle.close();
+  }
+}
+
+// --- The run ---
+
+const here = process.cwd();
 const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
+const thisRevision = thisCheckout(here);
+const againstRevision = resolveAgainst(args.against, here);
+const sides: Side[] = [{ name: 'this', revision: thisRevision, root: here, databaseUrl }];
+if (againstRevision) {
+  const root = prepareRevision(againstRevision.sha, here, (line) => console.log(`set-up: ${line}`));
+  sides.push({
+    name: 'against',
+    revision: againstRevision,
+    root,
+    databaseUrl: databaseUrl ? await againstDatabase(databaseUrl) : undefined,
+  });
+}
+const sideNames = sides.map((side) => side.name);
 console.log(
-  `bench (v${version}, ${new Date().toISOString()}, ${RUNS} runs of ${DURATION_S} s per figure, ${databaseUrl ? `PostgreSQL, ${ABANDONED} abandoned checkouts` : 'PGlite'}, load average ${loadAverage()})`,
+  `bench (v${version}, ${new Date().toISOString()}): this ${thisRevision.label}${
+    againstRevision
+      ? ` against ${againstRevision.label}, runs interleaved (this, against, this, against…)`
+      : ' alone'
+  }; ${RUNS} runs of ${DURATION_S} s per figure; ${databaseUrl ? `PostgreSQL, ${ABANDONED} abandoned checkouts` : 'PGlite'}; load average ${loadAverage()}`,
 );
-const app = await startServer(['app']);
-const appUrl = `http://127.0.0.1:${app.port}`;
-const catalogueReply = await fetch(`${appUrl}/api/products`);
+
+for (const side of sides) side.app = await startServer(side, ['app']);
 const catalogueDir = mkdtempSync(join(tmpdir(), 'bench-catalogue-'));
-const catalogueFile = join(catalogueDir, 'products.json');
-writeFileSync(catalogueFile, Buffer.from(await catalogueReply.arrayBuffer()));
-const bare = await startServer([
-  'bare',
-  catalogueFile,
-  catalogueReply.headers.get('content-type') ?? 'application/json; charset=utf-8',
-]);
-const home = await homePageJavaScriptBytes(appUrl);
-const catalogueRuns = await sideBySide(
-  { url: `${appUrl}/api/products`, connections: CONNECTIONS },
-  { url: `http://127.0.0.1:${bare.port}/api/products`, connections: CONNECTIONS },
-);
-await stop(bare);
+const catalogueTargets: { side: Side; shop: Target; bare: Target }[] = [];
+const bares: Running[] = [];
+for (const side of sides) {
+  const reply = await catalogueReply(urlOf(appOf(side)));
+  const bodyFile = join(catalogueDir, `${side.name}.json`);
+  const headersFile = join(catalogueDir, `${side.name}-headers.json`);
+  writeFileSync(bodyFile, reply.body);
+  writeFileSync(headersFile, JSON.stringify(reply.headers));
+  const bare = await startServer(side, ['bare', bodyFile, headersFile]);
+  bares.push(bare);
+  catalogueTargets.push({
+    side,
+    shop: {
+      options: { url: `${urlOf(appOf(side))}/api/products`, connections: CONNECTIONS },
+      server: appOf(side),
+    },
+    bare: { options: { url: `${urlOf(bare)}/api/products`, connections: CONNECTIONS }, server: bare },
+  });
+}
+const homes: Awaited<ReturnType<typeof homePageJavaScriptBytes>>[] = [];
+for (const side of sides) homes.push(await homePageJavaScriptBytes(urlOf(appOf(side))));
+const catalogueRuns = await sideBySide(catalogueTargets);
+for (const bare of bares) await stop(bare);
 rmSync(catalogueDir, { recursive: true, force: true });
 
 let cartRuns: ThroughputRun[] | undefined;
@@ -319,56 +497,61 @@ let cartAt400: FixedRateRun[] | undefined;
 let checkoutAt200: FixedRateRun[] | undefined;
 /** The shop's memory as it printed it, with when the line arrived. */
 type MemorySample = { atMs: number; rss: number; heapUsed: number; heapTotal: number; external: number };
-let soakApp: Running | undefined;
-let soak: { samples: Sample[]; memory: MemorySample[]; settled: MemorySample[]; startMs: number } | undefined;
+interface Soak {
+  side: Side;
+  samples: Sample[];
+  memory: MemorySample[];
+  settled: MemorySample[];
+  startMs: number;
+  load: RunLoad;
+}
+const soaks: Soak[] = [];
+/** Each side's first shop, whose event loop the fixed-rate runs are read on. */
+const firstApps = new Map(sides.map((side) => [side, appOf(side)]));
 if (databaseUrl) {
-  const handle = await openDatabase({ url: databaseUrl, dataDir: 'unused with a URL' });
-  const productIds = (
-    await handle.db.select({ id: products.id }).from(products).where(eq(products.active, true))
-  ).map((row) => row.id);
   const checkoutsNeeded =
     CHECKOUT_RATE * (WARM_UP_S + DURATION_S * RUNS) + SOAK_MIX.createOrder * SOAK_MINUTES * 60;
-  const cartShoppers = await timedSetUp(`${CART_SHOPPERS} shoppers with carts`, () =>
-    insertShoppersWithCarts(handle.db, { count: CART_SHOPPERS, productIds }),
-  );
-  const checkoutShoppers = await timedSetUp(`${checkoutsNeeded} shoppers with carts, one per checkout`, () =>
-    insertShoppersWithCarts(handle.db, { count: checkoutsNeeded, productIds }),
-  );
-  await timedSetUp(`${ABANDONED} abandoned checkouts`, () =>
-    insertAbandonedCheckouts(handle.db, { count: ABANDONED, productIds }),
-  );
-  await handle.db.execute(sql`analyze`);
-  await handle.close();
+  for (const side of sides) await writeShoppers(side, checkoutsNeeded);
 
-  const bareCart = await startServer(['bare-cart']);
+  const bareCarts = new Map<Side, Running>();
+  for (const side of sides) bareCarts.set(side, await startServer(side, ['bare-cart']));
   cartRuns = await sideBySide(
-    addToCartPosts(`${appUrl}/api/cart/update`, cartShoppers, productIds),
-    addToCartPosts(`http://127.0.0.1:${bareCart.port}/api/cart/update`, cartShoppers, productIds),
+    sides.map((side) => ({
+      side,
+      shop: { options: addToCartPosts(`${urlOf(appOf(side))}/api/cart/update`, side), server: appOf(side) },
+      bare: {
+        options: addToCartPosts(`${urlOf(bareCarts.get(side) as Running)}/api/cart/update`, side),
+        server: bareCarts.get(side) as Running,
+      },
+    })),
   );
-  await stop(bareCart);
+  for (const bare of bareCarts.values()) await stop(bare);
 
   const sender = httpSender();
-  let cartTurn = 0;
-  const addToCart = (base = appUrl) => {
+  const cartTurns = new Map<Side, number>();
+  const addToCart = (side: Side) => {
     // Each shopper in turn: one shopper's updates 10 s apart at 400/s, never two of them at once.
-    cartTurn += 1;
-    const shopper = cartShoppers[cartTurn % cartShoppers.length];
+    const turn = (cartTurns.get(side) ?? 0) + 1;
+    cartTurns.set(side, turn);
+    const shoppers = side.cartShoppers ?? [];
+    const shopper = shoppers[turn % shoppers.length];
     return sender.send({
-      base,
+      base: urlOf(appOf(side)),
       method: 'POST',
       path: '/api/cart/update',
       headers: { authorization: `Bearer ${shopper?.token}` },
-      body: JSON.stringify({ cart: randomCart(productIds) }),
+      body: JSON.stringify({ cart: side.randomCart?.(side.productIds ?? []) }),
       label: 'add to cart',
     });
   };
-  let nextCheckout = 0;
-  const createOrder = (base = appUrl) => {
-    const shopper = checkoutShoppers[nextCheckout];
-    nextCheckout += 1;
+  const nextCheckouts = new Map<Side, number>();
+  const createOrder = (side: Side) => {
+    const next = nextCheckouts.get(side) ?? 0;
+    nextCheckouts.set(side, next + 1);
+    const shopper = side.checkoutShoppers?.[next];
     if (!shopper) throw new Error('more checkouts than shoppers written for them');
     return sender.send({
-      base,
+      base: urlOf(appOf(side)),
       method: 'POST',
       path: '/api/payment/create-order',
       headers: { authorization: `Bearer ${shopper.token}` },
@@ -377,92 +560,221 @@ if (databaseUrl) {
     });
   };
   // A fresh window for the event loop: set-up and the throughput runs are not the steady state measured.
-  app.child.kill('SIGUSR2');
-  cartAt400 = await fixedRateRuns(CART_RATE, addToCart);
-  checkoutAt200 = await fixedRateRuns(CHECKOUT_RATE, createOrder);
+  for (const side of sides) appOf(side).child.kill('SIGUSR2');
+  cartAt400 = await fixedRateRuns(sides, CART_RATE, addToCart);
+  checkoutAt200 = await fixedRateRuns(sides, CHECKOUT_RATE, createOrder);
 
   if (SOAK_MINUTES > 0) {
     // The soak is a sustained run of its own, on a shop started for it: the runs above pushed the first shop
-    // far past the soak's rates, and its heap spent the soak's first minutes shrinking from them.
-    await stop(app);
-    soakApp = await startServer(['app']);
-    const soakUrl = `http://127.0.0.1:${soakApp.port}`;
-    const durationMs = SOAK_MINUTES * 60_000;
-    const startMs = performance.now();
-    console.log(
-      `soak: ${SOAK_MINUTES} min of a steady mix on a new shop process, ${JSON.stringify(SOAK_MIX)} per second`,
-    );
-    const streams: Promise<OpenLoopRun>[] = [
-      runOpenLoop({
-        offsets: fixedRate(SOAK_MIX.catalogue, durationMs),
-        label: 'catalogue',
-        send: () => sender.send({ base: soakUrl, method: 'GET', path: '/api/products' }),
-      }),
-      runOpenLoop({
-        offsets: fixedRate(SOAK_MIX.home, durationMs),
-        label: 'home page',
-        send: () => sender.send({ base: soakUrl, method: 'GET', path: '/' }),
-      }),
-      runOpenLoop({ offsets: fixedRate(SOAK_MIX.addToCart, durationMs), send: () => addToCart(soakUrl) }),
-      runOpenLoop({ offsets: fixedRate(SOAK_MIX.createOrder, durationMs), send: () => createOrder(soakUrl) }),
-    ];
-    const shop = soakApp;
-    const settling = Array.from({ length: Math.ceil(SOAK_MINUTES) - 1 }, (_, index) =>
-      setTimeout(() => void settledMemory(shop), (index + 1) * 60_000),
-    );
-    const samples = (await Promise.all(streams)).flatMap((run) => run.samples);
-    for (const timer of settling) clearTimeout(timer);
-    await settledMemory(shop);
-    const memoryLines = (prefix: string) =>
-      linesOf(shop, prefix)
-        .filter((line) => line.atMs >= startMs)
-        .map((line) => ({ ...(JSON.parse(line.text) as Omit<MemorySample, 'atMs'>), atMs: line.atMs }));
-    soak = { samples, memory: memoryLines('memory'), settled: memoryLines('settled-memory'), startMs };
+    // far past the soak's rates, and its heap spent the soak's first minutes shrinking from them. Minutes
+    // long, it cannot be interleaved: each side's runs after the other's, both with their load averages.
+    for (const side of sides) {
+      await stop(appOf(side));
+      const shop = await startServer(side, ['app']);
+      side.soakApp = shop;
+      const soakUrl = urlOf(shop);
+      const durationMs = SOAK_MINUTES * 60_000;
+      const startMs = performance.now();
+      const loadAtStart = loadavg()[0] ?? Number.NaN;
+      console.log(
+        `soak (${side.name}): ${SOAK_MINUTES} min of a steady mix on a new shop process, ${JSON.stringify(SOAK_MIX)} per second`,
+      );
+      const streams: Promise<OpenLoopRun>[] = [
+        runOpenLoop({
+          offsets: fixedRate(SOAK_MIX.catalogue, durationMs),
+          label: 'catalogue',
+          send: () => sender.send({ base: soakUrl, method: 'GET', path: '/api/products' }),
+        }),
+        runOpenLoop({
+          offsets: fixedRate(SOAK_MIX.home, durationMs),
+          label: 'home page',
+          send: () => sender.send({ base: soakUrl, method: 'GET', path: '/' }),
+        }),
+        runOpenLoop({ offsets: fixedRate(SOAK_MIX.addToCart, durationMs), send: () => addToCart(side) }),
+        runOpenLoop({ offsets: fixedRate(SOAK_MIX.createOrder, durationMs), send: () => createOrder(side) }),
+      ];
+      const settling = Array.from({ length: Math.ceil(SOAK_MINUTES) - 1 }, (_, index) =>
+        setTimeout(() => void settledMemory(shop), (index + 1) * 60_000),
+      );
+      const samples = (await Promise.all(streams)).flatMap((run) => run.samples);
+      for (const timer of settling) clearTimeout(timer);
+      await settledMemory(shop);
+      const memoryLines = (prefix: string) =>
+        linesOf(shop, prefix)
+          .filter((line) => line.atMs >= startMs)
+          .map((line) => ({ ...(JSON.parse(line.text) as Omit<MemorySample, 'atMs'>), atMs: line.atMs }));
+      soaks.push({
+        side,
+        samples,
+        memory: memoryLines('memory'),
+        settled: memoryLines('settled-memory'),
+        startMs,
+        load: { start: loadAtStart, end: loadavg()[0] ?? Number.NaN },
+      });
+    }
   }
   sender.close();
 }
-// The first shop, unless the soak stopped it for a shop of its own.
-await stop(soakApp ?? app);
-const loop = JSON.parse(linesOf(app, 'event-loop')[0]?.text || '{}') as {
-  p99Ms?: number;
-  maxMs?: number;
-  stalls?: { atMs: number; ms: number }[];
-};
+// Each side's shop, the first one unless the soak stopped it for a shop of its own.
+for (const side of sides) await stop(appOf(side));
+const loops = sides.map(
+  (side) =>
+    JSON.parse(linesOf(firstApps.get(side) as Running, 'event-loop')[0]?.text || '{}') as {
+      p99Ms?: number;
+      maxMs?: number;
+      stalls?: { atMs: number; ms: number }[];
+    },
+);
 
-console.log(`\nbench results (load average now ${loadAverage()})`);
-reportSideBySide(`GET /api/products (${CONNECTIONS} connections, closed loop)`, catalogueRuns);
-if (cartRuns && cartAt400 && checkoutAt200) {
-  reportSideBySide(
-    `add to cart, 1-7 lines (${DATABASE_CONNECTIONS} connections, closed loop) against a bare route running the same SQL`,
-    cartRuns,
+// --- The figures ---
+
+const bySide = <Run extends { side: Side }>(runs: readonly Run[], value: (run: Run) => number) =>
+  sides.map((side) => median(runs.filter((run) => run.side === side).map(value)));
+const figures: Figure[] = [];
+
+function throughputFigures(name: string, runs: ThroughputRun[]) {
+  const shop = bySide(runs, (run) => run.shop);
+  const bare = bySide(runs, (run) => run.bare);
+  figures.push(
+    { name: `${name}: shop`, unit: 'req/s', values: shop },
+    { name: `${name}: bare`, unit: 'req/s', values: bare },
+    {
+      name: `${name}: shop / bare`,
+      unit: 'ratio',
+      values: shop.map((value, index) => value / (bare[index] ?? Number.NaN)),
+      goal: { text: '0.80 or more', met: (ratio) => ratio >= 0.8 },
+    },
+    { name: `${name}: shop CPU per request`, unit: 'µs', values: bySide(runs, (run) => run.shopCpuUs) },
+    { name: `${name}: bare CPU per request`, unit: 'µs', values: bySide(runs, (run) => run.bareCpuUs) },
   );
-  reportFixedRate(`add to cart, 1-7 lines, at ${CART_RATE}/s (open loop)`, cartAt400, 30);
-  reportFixedRate(
-    `create-order at ${CHECKOUT_RATE}/s (open loop, a new shopper each, ${ABANDONED} abandoned checkouts held)`,
+}
+
+function fixedRateFigures(name: string, runs: FixedRateRun[], goalMs: number) {
+  const errors = sides.map((side) =>
+    runs.filter((run) => run.side === side).reduce((sum, run) => sum + run.summary.errors, 0),
+  );
+  figures.push(
+    { name: `${name}: p50`, unit: 'ms', values: bySide(runs, (run) => run.summary.p50) },
+    {
+      name: `${name}: p99`,
+      unit: 'ms',
+      values: bySide(runs, (run) => run.summary.p99),
+      goal: { text: `${goalMs} ms or less`, met: (p99) => p99 <= goalMs },
+    },
+    { name: `${name}: errors`, unit: 'count', values: errors, goal: { text: 'none', met: (n) => n === 0 } },
+  );
+}
+
+const catalogueName = `GET /api/products (${CONNECTIONS} connections, closed loop)`;
+throughputFigures(catalogueName, catalogueRuns);
+if (cartRuns && cartAt400 && checkoutAt200) {
+  throughputFigures(`add to cart, 1-7 lines (${DATABASE_CONNECTIONS} connections) vs same SQL`, cartRuns);
+  fixedRateFigures(`add to cart at ${CART_RATE}/s (open loop)`, cartAt400, 30);
+  fixedRateFigures(
+    `create-order at ${CHECKOUT_RATE}/s (open loop, ${ABANDONED} abandoned)`,
     checkoutAt200,
     150,
   );
-  const stalls = loop.stalls ?? [];
-  console.log(
-    `event loop during the fixed-rate runs: p99 ${loop.p99Ms?.toFixed(1)} ms, max ${loop.maxMs?.toFixed(1)} ms, ${stalls.length} stalls over 50 ms${
-      stalls.length > 0
-        ? ` (${stalls
-            .slice(0, SHOWN_STALLS)
-            .map((stall) => `${stall.ms} ms at ${(stall.atMs / 1000).toFixed(1)} s`)
-            .join(', ')}${stalls.length > SHOWN_STALLS ? ', …' : ''})`
-        : ''
-    }`,
+  figures.push(
+    {
+      name: 'event loop, fixed-rate runs: p99',
+      unit: 'ms',
+      values: loops.map((loop) => loop.p99Ms ?? Number.NaN),
+    },
+    {
+      name: 'event loop, fixed-rate runs: max',
+      unit: 'ms',
+      values: loops.map((loop) => loop.maxMs ?? Number.NaN),
+    },
+    {
+      name: 'event loop, fixed-rate runs: stalls over 50 ms',
+      unit: 'count',
+      values: loops.map((loop) => loop.stalls?.length ?? Number.NaN),
+      goal: { text: 'none', met: (n) => n === 0 },
+    },
   );
+}
+const soakMemory = soaks.map(soakReadings);
+if (soaks.length > 0) {
+  const early = soakMemory.map((memory) => memory?.early.rss ?? Number.NaN);
+  const late = soakMemory.map((memory) => memory?.late.rss ?? Number.NaN);
+  const minute = Math.min(5, SOAK_MINUTES / 3).toFixed(1);
+  figures.push(
+    {
+      name: `soak: RSS after a full collection, minute ${minute}`,
+      unit: 'MB',
+      values: early.map((b) => b / 1e6),
+    },
+    {
+      name: `soak: RSS after a full collection, minute ${SOAK_MINUTES}`,
+      unit: 'MB',
+      values: late.map((b) => b / 1e6),
+    },
+    {
+      name: 'soak: RSS change between the two',
+      unit: '%',
+      values: late.map(
+        (value, index) => ((value - (early[index] ?? Number.NaN)) / (early[index] ?? Number.NaN)) * 100,
+      ),
+      goal: { text: 'within 10%', met: (change) => Math.abs(change) <= 10 },
+    },
+  );
+  const labels = [...byLabel(soaks[0]?.samples ?? []).keys()];
+  for (const label of labels)
+    figures.push({
+      name: `soak: ${label} p99`,
+      unit: 'ms',
+      values: soaks.map((soak) => summarize(byLabel(soak.samples).get(label) ?? []).p99),
+    });
+}
+figures.push({
+  name: 'home page JavaScript, first load (gzipped)',
+  unit: 'kB',
+  values: homes.map((home) => home.firstLoad / 1000),
+  goal: { text: `${HOME_BUDGET_KB} kB or less`, met: (kb) => kb <= HOME_BUDGET_KB },
+});
+
+console.log(
+  `\nbench results: this ${thisRevision.label}${againstRevision ? ` against ${againstRevision.label}` : ''}; medians of ${RUNS} runs; load average now ${loadAverage()}`,
+);
+for (const line of formatFigures(figures, sideNames)) console.log(line);
+
+console.log('\neach run, in the order run, with the 1-minute load average at its start and end:');
+const runLine = (side: Side, run: number, text: string, load: RunLoad) =>
+  console.log(`  run ${run} ${side.name.padEnd(7)} ${text}, ${formatLoad(load)}`);
+console.log(catalogueName);
+const throughputRunText = (run: ThroughputRun) =>
+  `shop ${run.shop.toFixed(0)}, bare ${run.bare.toFixed(0)} req/s, ${(run.shop / run.bare).toFixed(2)}; CPU a request: shop ${run.shopCpuUs.toFixed(0)} µs, bare ${run.bareCpuUs.toFixed(0)} µs`;
+for (const run of catalogueRuns) runLine(run.side, run.run, throughputRunText(run), run.load);
+if (cartRuns && cartAt400 && checkoutAt200) {
+  console.log('add to cart against a bare route running the same SQL');
+  for (const run of cartRuns) runLine(run.side, run.run, throughputRunText(run), run.load);
+  for (const [name, runs] of [
+    [`add to cart at ${CART_RATE}/s`, cartAt400],
+    [`create-order at ${CHECKOUT_RATE}/s`, checkoutAt200],
+  ] as const) {
+    console.log(name);
+    for (const run of runs) runLine(run.side, run.run, formatSummary(run.summary), run.load);
+  }
+  for (const [index, loop] of loops.entries()) {
+    const stalls = loop.stalls ?? [];
+    if (stalls.length === 0) continue;
+    console.log(
+      `event loop (${sides[index]?.name}): stalls over 50 ms: ${stalls
+        .slice(0, SHOWN_STALLS)
+        .map((stall) => `${stall.ms} ms at ${(stall.atMs / 1000).toFixed(1)} s`)
+        .join(', ')}${stalls.length > SHOWN_STALLS ? ', …' : ''}`,
+    );
+  }
 } else {
   console.log('add to cart and create-order: set DATABASE_URL to a PostgreSQL database to measure them');
 }
-if (soak) reportSoak(soak);
-for (const [file, bytes, when] of home.files)
-  console.log(`  ${file}: ${(bytes / 1000).toFixed(1)} kB gzipped, ${when}`);
-const homeKb = home.firstLoad / 1000;
-console.log(
-  `home-page JavaScript, first load: ${homeKb.toFixed(1)} kB gzipped, budget ${HOME_BUDGET_KB} kB: ${verdict(homeKb <= HOME_BUDGET_KB)}`,
-);
+for (const [index, soak] of soaks.entries()) reportSoak(soak, soakMemory[index]);
+for (const [index, home] of homes.entries()) {
+  console.log(`home page JavaScript (${sides[index]?.name}):`);
+  for (const [file, bytes, when] of home.files)
+    console.log(`  ${file}: ${(bytes / 1000).toFixed(1)} kB gzipped, ${when}`);
+}
 
 /**
  * The shop's memory early in the soak (minute 5, or a third of a shorter soak) and at its end, each read after
@@ -470,10 +782,9 @@ console.log(
  * 10%. Read without the collection, the resident size swings with the collector's saw-tooth (the heap grows
  * to about twice what is live, then is collected and handed back), so both are printed minute by minute.
  */
-function reportSoak({ samples, memory, settled, startMs }: NonNullable<typeof soak>) {
-  const earlyMinute = Math.min(5, SOAK_MINUTES / 3);
-  const at = (series: MemorySample[], minute: number) =>
-    series.reduce<MemorySample | undefined>(
+function soakReadings({ settled, startMs }: Soak) {
+  const at = (minute: number) =>
+    settled.reduce<MemorySample | undefined>(
       (best, sample) =>
         !best ||
         Math.abs(sample.atMs - startMs - minute * 60_000) < Math.abs(best.atMs - startMs - minute * 60_000)
@@ -481,28 +792,30 @@ function reportSoak({ samples, memory, settled, startMs }: NonNullable<typeof so
           : best,
       undefined,
     );
-  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
-  console.log(`soak, ${SOAK_MINUTES} min (open loop, ${JSON.stringify(SOAK_MIX)} per second):`);
+  const early = at(Math.min(5, SOAK_MINUTES / 3));
+  const late = at(SOAK_MINUTES);
+  return early && late ? { early, late, at } : undefined;
+}
+
+function reportSoak(soak: Soak, readings: ReturnType<typeof soakReadings>) {
+  const { samples, memory, startMs, side, load } = soak;
+  console.log(
+    `soak (${side.name}), ${SOAK_MINUTES} min (open loop, ${JSON.stringify(SOAK_MIX)} per second), ${formatLoad(load)}:`,
+  );
   for (const [label, group] of byLabel(samples))
     console.log(`  ${label}: ${formatSummary(summarize(group))}`);
-  const early = at(settled, earlyMinute);
-  const late = at(settled, SOAK_MINUTES);
-  if (!early || !late) {
+  if (!readings) {
     console.log('  memory: no readings (the soak was shorter than a minute)');
     return;
   }
-  const change = (late.rss - early.rss) / early.rss;
-  console.log(
-    `  memory after a full collection, at minute ${earlyMinute.toFixed(1)}: RSS ${mb(early.rss)}, heap ${mb(early.heapUsed)}; at minute ${SOAK_MINUTES}: RSS ${mb(late.rss)}, heap ${mb(late.heapUsed)}; RSS change ${(change * 100).toFixed(1)}%, goal within 10%: ${verdict(Math.abs(change) <= 0.1)}; load average ${loadAverage()}`,
-  );
   // Whether it levels off shows in the path between the two, minute by minute; the resident size as the shop
   // ran, sampled every few seconds, as each minute's lowest and highest.
-  const figures = (sample: MemorySample) =>
+  const figuresOf = (sample: MemorySample) =>
     [sample.rss, sample.heapUsed, sample.heapTotal, sample.external].map((bytes) => (bytes / 1e6).toFixed(0));
   const minutes = Array.from({ length: Math.floor(SOAK_MINUTES) }, (_, index) => index + 1);
   const settledByMinute = minutes.map((minute) => {
-    const sample = at(settled, minute);
-    return sample ? `${minute}: ${figures(sample).join('/')}` : '';
+    const sample = readings.at(minute);
+    return sample ? `${minute}: ${figuresOf(sample).join('/')}` : '';
   });
   const rangeByMinute = minutes.map((minute) => {
     const inMinute = memory
