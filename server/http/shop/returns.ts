@@ -1,7 +1,9 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_IMAGE_BYTES } from '../../../contracts/admin-catalogue';
 import { errorReplies } from '../../../contracts/http';
+import { messages } from '../../../contracts/messages';
 import {
   OrderReturnsReplySchema,
   ReturnPhotoReplySchema,
@@ -13,14 +15,43 @@ import { AppError } from '../../errors';
 import { returnDeps } from '../../flows/deps';
 import { requestReturn } from '../../flows/returns';
 import { findUserOrder } from '../../modules/orders/order-view';
-import { addReturnPhoto } from '../../modules/returns/return-photos';
+import { addReturnPhoto, readReturnPhoto } from '../../modules/returns/return-photos';
 import { replacementOriginOf, returnOfferOf, returnViewsOfOrder } from '../../modules/returns/return-view';
 import { currentUserId } from '../authentication';
+import { privateImageReply, ReturnPhotoWidthSchema, sendPrivateImage } from '../private-image';
 
 // docs/product.md#returns: the shopper's side, under /api/orders (signed in; their own orders only).
 
 const OrderIdParamsSchema = z.object({ id: z.string().max(64) });
+const PhotoParamsSchema = z.object({
+  id: z.string().max(64),
+  photoId: z.string().max(64),
+  width: ReturnPhotoWidthSchema,
+});
 const errors = errorReplies(400, 401, 403, 404, 409, 413, 422);
+const uploadErrors = errorReplies(400, 401, 403, 404, 409, 413, 422, 429, 503);
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+/**
+ * docs/architecture.md#upload-budget: photo uploads counted per client IP before the body is read, and per
+ * shopper once the session is known; either past its limit is a 429 with Retry-After.
+ */
+function uploadLimits(app: FastifyInstance) {
+  const { perIp, perShopper } = app.config.photoUploadLimits;
+  const limiter = (max: number, key: (request: FastifyRequest) => string) => {
+    const count = app.createRateLimit({ max, timeWindow: FIFTEEN_MINUTES, keyGenerator: key });
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      const counted = await count(request);
+      if (counted.isAllowed || !counted.isExceeded) return;
+      reply.header('retry-after', counted.ttlInSeconds);
+      throw new AppError('rate_limited', messages.tooManyRequests);
+    };
+  };
+  return {
+    perIp: limiter(perIp, (request) => `return-photo-ip:${request.ip}`),
+    perShopper: limiter(perShopper, (request) => `return-photo-shopper:${currentUserId(request)}`),
+  };
+}
 const IdempotencyHeadersSchema = z.looseObject({ 'idempotency-key': z.string().min(8).max(100) });
 
 const returnRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -72,9 +103,13 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const limits = uploadLimits(app);
+
   app.post(
     '/:id/return-photos',
     {
+      onRequest: limits.perIp,
+      preHandler: limits.perShopper,
       bodyLimit: MAX_IMAGE_BYTES,
       errorHandler: (error, _request, reply) => {
         if ((error as { code?: string }).code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
@@ -85,7 +120,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Upload one photo for a return of the order (the picture as the body: JPEG, PNG or WebP; at most 8 MB)',
         params: OrderIdParamsSchema,
-        response: { 201: ReturnPhotoReplySchema, ...errors },
+        response: { 201: ReturnPhotoReplySchema, ...uploadErrors },
       },
     },
     async (request, reply) => {
@@ -101,6 +136,26 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
         upload,
       );
       return reply.code(201).send({ message: returnReplies.photoAdded, photo });
+    },
+  );
+
+  app.get(
+    '/:id/return-photos/:photoId/:width',
+    {
+      schema: {
+        tags: ['returns'],
+        summary:
+          'One of your return photos (width 800, or 400 for the thumbnail): the picture, or a redirect to it',
+        params: PhotoParamsSchema,
+        response: { ...privateImageReply, ...errorReplies(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { id, photoId, width } = request.params;
+      const reader = { staff: false as const, userId: currentUserId(request), orderId: id };
+      const image = await readReturnPhoto(app.db, app.productImages, photoId, width, reader);
+      if (!image) throw new AppError('not_found', returnReplies.photoNotFound);
+      return sendPrivateImage(reply, image);
     },
   );
 };
