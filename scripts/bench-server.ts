@@ -5,6 +5,8 @@
 // few seconds, and on SIGTERM how long the event loop stalled.
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -27,6 +29,9 @@ async function startApp() {
     JOB_WORKERS: process.env.BENCH_JOB_WORKERS ?? 'false',
     ALTCHA_HMAC_KEY: 'bench-challenge-key-0123456789abcdef0123',
     STAFF_SECRETS_KEY: 'bench-staff-secrets-key-0123456789abcdef',
+    // Every upload of the bench comes from one address, and its photos go to a folder of their own.
+    PHOTO_UPLOADS_PER_IP: '1000000',
+    MEDIA_DIR: process.env.BENCH_MEDIA_DIR ?? join(tmpdir(), 'bench-media'),
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
   };

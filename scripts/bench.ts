@@ -3,9 +3,11 @@
 // home page loads; with DATABASE_URL (PostgreSQL) also add to cart's throughput beside a bare route running
 // the same SQL, add to cart at 400/s and create-order at 200/s in an open loop (latency from each request's
 // scheduled time) with a new shopper per checkout and abandoned checkouts holding stock, the shop's event-loop
-// stalls, and with --soak its memory over a steady mix. Each figure is the median of several runs, printed with
-// the load average, beside its goal.
-import { type ChildProcess, spawn } from 'node:child_process';
+// stalls, and with --soak its memory over a steady mix; with PostgreSQL too, a phone's 12-megapixel return
+// photo uploaded (its CPU time) while a product page is polled (docs/operations.md#bench-uploads; `--only
+// uploads` runs that figure alone). Each figure is the median of several runs, printed with the load
+// average, beside its goal.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,10 +16,12 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { openDatabase } from '../server/db/client';
 import { products } from '../server/db/schema';
 import { insertAbandonedCheckouts } from '../server/test/abandoned-checkouts';
 import { type BulkShopper, insertShoppersWithCarts, randomCart } from '../server/test/bulk-shoppers';
+import { insertDeliveredOrders } from '../server/test/delivered-orders';
 import {
   byLabel,
   fixedRate,
@@ -37,8 +41,11 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: process.env.BENCH_SECONDS ?? '10' },
     abandoned: { type: 'string', default: process.env.BENCH_ABANDONED ?? '100000' },
     soak: { type: 'string', default: '0' },
+    only: { type: 'string', default: '' },
   },
 });
+/** `--only uploads`: the return-photo figure alone, without the catalogue, cart and checkout figures. */
+const ONLY_UPLOADS = args.only === 'uploads';
 const RUNS = Number(args.runs);
 const DURATION_S = Number(args.seconds);
 const ABANDONED = Number(args.abandoned);
@@ -54,6 +61,12 @@ const CHECKOUT_RATE = 200;
 const SOAK_MIX = { catalogue: 40, home: 10, addToCart: 40, createOrder: 10 };
 // docs/operations.md#performance-budget: the budget `npm run size` holds CI to.
 const HOME_BUDGET_KB = 96.5;
+/** docs/operations.md#bench-uploads: the product page's requests a second while photos are uploaded. */
+const PAGE_POLL_RATE = 20;
+const PAGE_GOAL_MS = 100;
+/** Uploaders at once: more than the one picture the shop renders at a time, so its queue is part of the figure. */
+const UPLOADERS = 2;
+const UPLOAD_SHOPPERS = 200;
 const databaseUrl = process.env.DATABASE_URL;
 
 interface Running {
@@ -283,6 +296,168 @@ async function homePageJavaScriptBytes(
   return { files, firstLoad };
 }
 
+/** The clock ticks a second of /proc's CPU times. */
+function clockTicks(): number {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+}
+const CLOCK_TICKS = clockTicks();
+
+/** CPU seconds (user and system, all threads: sharp's included) a process has used so far. */
+function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/**
+ * A phone's photo as a shopper sends it: 4,000 × 3,000 (12 megapixels), a JPEG at quality 90 of smooth shapes
+ * under fine grain (so it compresses as a photo does, about 4.5 MB), taken sideways (EXIF orientation 6).
+ */
+async function phonePhoto(): Promise<Buffer> {
+  const [width, height] = [4000, 3000];
+  const shapes = await sharp({
+    create: {
+      width: 400,
+      height: 300,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
+    .png()
+    .toBuffer();
+  const smooth = await sharp(shapes).resize(width, height, { kernel: 'cubic' }).blur(3).png().toBuffer();
+  const grain = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 12 },
+    },
+  })
+    .png()
+    .toBuffer();
+  return sharp(smooth)
+    .composite([{ input: grain, blend: 'overlay' }])
+    .jpeg({ quality: 90 })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
+interface UploadRun {
+  status: number;
+  ms: number;
+  cpuSeconds: number;
+}
+
+interface UploadFigure {
+  photoBytes: number;
+  alone: UploadRun[];
+  pageAlone: FixedRateRun[];
+  pageDuring: (FixedRateRun & { uploads: UploadRun[] })[];
+  /** The upload shop's event loop over the whole figure. */
+  loop: { p99Ms?: number; maxMs?: number; stalls?: { atMs: number; ms: number }[] };
+}
+
+/**
+ * docs/operations.md#bench-uploads: return photos of a phone's size, sent by shoppers with a delivered order,
+ * first one at a time alone (each upload's time and the shop's CPU seconds for it), then `UPLOADERS` at a
+ * time while the product page is requested at PAGE_POLL_RATE a second in an open loop, beside the same page
+ * with no upload running.
+ */
+async function uploadFigure(url: string, sender: ReturnType<typeof httpSender>): Promise<UploadFigure> {
+  // A shop process of its own (the figures before it leave its event loop and heap alone), started first: it
+  // migrates and seeds an empty database.
+  const server = await startServer(['app']);
+  const baseUrl = `http://127.0.0.1:${server.port}`;
+  const pid = server.child.pid ?? 0;
+  const shoppers = await timedSetUp(`${UPLOAD_SHOPPERS} shoppers with a delivered order each`, async () => {
+    const handle = await openDatabase({ url, dataDir: 'unused with a URL' });
+    try {
+      const productIds = (
+        await handle.db.select({ id: products.id }).from(products).where(eq(products.active, true))
+      ).map((row) => row.id);
+      const made = await insertShoppersWithCarts(handle.db, {
+        count: UPLOAD_SHOPPERS,
+        productIds,
+        withCarts: false,
+      });
+      const orderIds = await insertDeliveredOrders(handle.db, {
+        userIds: made.map((shopper) => shopper.userId),
+        productId: productIds[0] ?? 1,
+      });
+      return made.map((shopper, index) => ({ token: shopper.token, orderId: orderIds[index] ?? '' }));
+    } finally {
+      await handle.close();
+    }
+  });
+  const photo = await timedSetUp('a 12-megapixel phone photo', phonePhoto);
+  let turn = 0;
+  const upload = async (): Promise<UploadRun> => {
+    const shopper = shoppers[turn++ % shoppers.length];
+    const started = performance.now();
+    const cpu = cpuSecondsOf(pid);
+    const response = await fetch(`${baseUrl}/api/orders/${shopper?.orderId}/return-photos`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${shopper?.token}`, 'content-type': 'image/jpeg' },
+      body: new Uint8Array(photo),
+    });
+    await response.arrayBuffer();
+    return { status: response.status, ms: performance.now() - started, cpuSeconds: cpuSecondsOf(pid) - cpu };
+  };
+  await upload();
+  const alone: UploadRun[] = [];
+  for (let run = 0; run < Math.max(RUNS, 3); run += 1) alone.push(await upload());
+  const page = () => sender.send({ base: baseUrl, method: 'GET', path: '/product/1', label: 'product page' });
+  const pageAlone = await fixedRateRuns(PAGE_POLL_RATE, page);
+  const pageDuring: UploadFigure['pageDuring'] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    let polling = true;
+    const uploads: UploadRun[] = [];
+    const uploaders = Array.from({ length: UPLOADERS }, async () => {
+      while (polling) uploads.push(await upload());
+    });
+    const { samples } = await runOpenLoop({
+      offsets: fixedRate(PAGE_POLL_RATE, DURATION_S * 1000),
+      send: page,
+    });
+    polling = false;
+    await Promise.all(uploaders);
+    pageDuring.push({ summary: summarize(samples), load: loadAverage(), uploads });
+  }
+  await stop(server);
+  const loop = JSON.parse(linesOf(server, 'event-loop')[0]?.text || '{}') as UploadFigure['loop'];
+  return { photoBytes: photo.length, alone, pageAlone, pageDuring, loop };
+}
+
+function reportUploads({ photoBytes, alone, pageAlone, pageDuring, loop }: UploadFigure) {
+  const mb = (photoBytes / 1e6).toFixed(1);
+  const refused = [...alone, ...pageDuring.flatMap((run) => run.uploads)].filter((run) => run.status !== 201);
+  console.log(
+    `return photo, 12 MP JPEG of ${mb} MB, one at a time: ${median(alone.map((run) => run.ms)).toFixed(0)} ms, ${median(alone.map((run) => run.cpuSeconds)).toFixed(2)} CPU s of the shop each (median of ${alone.length}; ${alone.map((run) => `${run.ms.toFixed(0)} ms / ${run.cpuSeconds.toFixed(2)} s`).join(', ')})${refused.length > 0 ? `; ${refused.length} uploads answered ${[...new Set(refused.map((run) => run.status))].join(', ')}` : ''}`,
+  );
+  const p99 = median(pageDuring.map((run) => run.summary.p99));
+  const errors = pageDuring.reduce((sum, run) => sum + run.summary.errors, 0);
+  console.log(
+    `product page (/product/1) at ${PAGE_POLL_RATE}/s while ${UPLOADERS} shoppers upload photos back to back: p99 ${p99.toFixed(1)} ms (median of ${pageDuring.length}), ${errors} errors; goal p99 ${PAGE_GOAL_MS} ms or less: ${verdict(p99 <= PAGE_GOAL_MS && errors === 0)}; alone p99 ${median(pageAlone.map((run) => run.summary.p99)).toFixed(1)} ms`,
+  );
+  for (const [index, run] of pageDuring.entries()) {
+    const uploads = run.uploads.filter((upload) => upload.status === 201);
+    console.log(
+      `  run ${index + 1}: ${formatSummary(run.summary)}, ${uploads.length} photos uploaded (median ${median(uploads.map((upload) => upload.ms)).toFixed(0)} ms each with the wait), load average ${run.load}`,
+    );
+  }
+  for (const [index, run] of pageAlone.entries())
+    console.log(`  alone, run ${index + 1}: ${formatSummary(run.summary)}, load average ${run.load}`);
+  console.log(
+    `  the upload shop's event loop: p99 ${loop.p99Ms?.toFixed(1)} ms, max ${loop.maxMs?.toFixed(1)} ms, ${loop.stalls?.length ?? 0} stalls over 50 ms`,
+  );
+}
+
 /** Seconds taken by `work`, for the set-up lines. */
 async function timedSetUp<T>(what: string, work: () => Promise<T>): Promise<T> {
   const started = performance.now();
@@ -295,6 +470,17 @@ const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
 console.log(
   `bench (v${version}, ${new Date().toISOString()}, ${RUNS} runs of ${DURATION_S} s per figure, ${databaseUrl ? `PostgreSQL, ${ABANDONED} abandoned checkouts` : 'PGlite'}, load average ${loadAverage()})`,
 );
+let uploads: UploadFigure | undefined;
+if (ONLY_UPLOADS) {
+  if (!databaseUrl)
+    throw new Error('the upload figure writes its shoppers into PostgreSQL: set DATABASE_URL');
+  const sender = httpSender();
+  uploads = await uploadFigure(databaseUrl, sender);
+  sender.close();
+  console.log(`\nbench results (load average now ${loadAverage()})`);
+  reportUploads(uploads);
+  process.exit(0);
+}
 const app = await startServer(['app']);
 const appUrl = `http://127.0.0.1:${app.port}`;
 const catalogueReply = await fetch(`${appUrl}/api/products`);
@@ -380,6 +566,7 @@ if (databaseUrl) {
   app.child.kill('SIGUSR2');
   cartAt400 = await fixedRateRuns(CART_RATE, addToCart);
   checkoutAt200 = await fixedRateRuns(CHECKOUT_RATE, createOrder);
+  uploads = await uploadFigure(databaseUrl, sender);
 
   if (SOAK_MINUTES > 0) {
     // The soak is a sustained run of its own, on a shop started for it: the runs above pushed the first shop
@@ -456,6 +643,7 @@ if (cartRuns && cartAt400 && checkoutAt200) {
 } else {
   console.log('add to cart and create-order: set DATABASE_URL to a PostgreSQL database to measure them');
 }
+if (uploads) reportUploads(uploads);
 if (soak) reportSoak(soak);
 for (const [file, bytes, when] of home.files)
   console.log(`  ${file}: ${(bytes / 1000).toFixed(1)} kB gzipped, ${when}`);

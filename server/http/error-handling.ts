@@ -97,7 +97,9 @@ function problemIn(value: unknown): string | undefined {
       if (item.includes('\u0000')) return messages.nulCharacter;
       continue;
     }
-    if (item === null || typeof item !== 'object') continue;
+    // An upload's bytes (a Buffer) are not JSON: walking them visited every byte of a photo, seconds of the event
+    // loop for 8 MB (docs/operations.md#bench-uploads).
+    if (item === null || typeof item !== 'object' || ArrayBuffer.isView(item)) continue;
     if (depth >= MAX_JSON_DEPTH) return messages.nestedTooDeep;
     const entries = Array.isArray(item)
       ? item.map((element) => ['', element] as const)
