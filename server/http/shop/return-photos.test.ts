@@ -99,6 +99,12 @@ describe('sending a return photo', () => {
     const response = await upload(unpaid.orderId, shopper.headers, await photo());
     expect(response.statusCode, response.body).toBe(422);
     expect(response.json()).toEqual({ message: returnMessages.notDelivered });
+    // Decided before the body is read: a file over the limit gets the same answer, and no session a 401.
+    const heavy = Buffer.alloc(8 * 1024 * 1024 + 1, 1);
+    expect((await upload(unpaid.orderId, shopper.headers, heavy)).json()).toEqual({
+      message: returnMessages.notDelivered,
+    });
+    expect((await upload(unpaid.orderId, {}, heavy)).statusCode).toBe(401);
   });
 
   it('takes identical uploads at once, and keeps only the WebP files the pages draw', async () => {

@@ -15,7 +15,7 @@ import { AppError } from '../../errors';
 import { returnDeps } from '../../flows/deps';
 import { requestReturn } from '../../flows/returns';
 import { findUserOrder } from '../../modules/orders/order-view';
-import { addReturnPhoto, readReturnPhoto } from '../../modules/returns/return-photos';
+import { addReturnPhoto, checkOrderTakesPhotos, readReturnPhoto } from '../../modules/returns/return-photos';
 import { replacementOriginOf, returnOfferOf, returnViewsOfOrder } from '../../modules/returns/return-view';
 import { currentUserId } from '../authentication';
 import { privateImageReply, ReturnPhotoWidthSchema, sendPrivateImage } from '../private-image';
@@ -104,12 +104,16 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const limits = uploadLimits(app);
+  // Who sends it and whether their order takes a photo, decided before the body (up to 8 MB) is read.
+  const takesPhotos = async (request: FastifyRequest) => {
+    const { id } = request.params as { id: string };
+    await checkOrderTakesPhotos(app.db, currentUserId(request), id);
+  };
 
   app.post(
     '/:id/return-photos',
     {
-      onRequest: limits.perIp,
-      preHandler: limits.perShopper,
+      onRequest: [limits.perIp, app.requireUser, limits.perShopper, takesPhotos],
       bodyLimit: MAX_IMAGE_BYTES,
       errorHandler: (error, _request, reply) => {
         if ((error as { code?: string }).code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;

@@ -54,18 +54,11 @@ function photoError(error: unknown): unknown {
 }
 
 /**
- * Stores a shopper's photo for a return of their order. Only an order that can be returned now takes one
- * (the offer's rules: delivered, inside the window, something left to return), and no more than a few
- * requests' worth wait unattached; both are checked before any pixel is decoded.
+ * Whether the shopper's order takes a return photo now: theirs, returnable now (the offer's rules: delivered,
+ * inside the window, something left to return), and no more than a few requests' worth waiting unattached.
+ * Cheap: the upload route asks before it reads the photo's bytes, and again before it decodes them.
  */
-export async function addReturnPhoto(
-  db: Database,
-  store: ProductImageStore,
-  userId: string,
-  orderId: string,
-  upload: Buffer,
-  now = new Date(),
-): Promise<ReturnPhoto> {
+export async function checkOrderTakesPhotos(db: Database, userId: string, orderId: string, now = new Date()) {
   const [order] = UUID.test(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)) : [];
   if (!order || order.userId !== userId) throw new AppError('not_found', returnReplies.orderNotFound);
   const offer = returnOffer(
@@ -81,6 +74,18 @@ export async function addReturnPhoto(
     .where(and(eq(returnPhotos.orderId, orderId), isNull(returnPhotos.returnId)));
   // Room for a dialog's three and a few taken again; beyond that it is not a return being asked for.
   if (Number(waiting) >= MAX_RETURN_PHOTOS * 4) throw new AppError('invalid', returnMessages.tooManyPhotos);
+}
+
+/** Stores a shopper's photo for a return of their order (checkOrderTakesPhotos first, then the budget). */
+export async function addReturnPhoto(
+  db: Database,
+  store: ProductImageStore,
+  userId: string,
+  orderId: string,
+  upload: Buffer,
+  now = new Date(),
+): Promise<ReturnPhoto> {
+  await checkOrderTakesPhotos(db, userId, orderId, now);
   const rendered = await renderImage(upload, ['webp']).catch((error: unknown) => {
     throw photoError(error);
   });
