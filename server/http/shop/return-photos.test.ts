@@ -1,5 +1,7 @@
 import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -132,6 +134,18 @@ describe('sending a return photo', () => {
     expect(heavy.json()).toEqual({ message: returnReplies.photoTooLarge });
     const text = await upload(paid.orderId, paid.shopper.headers, Buffer.from('not a picture'));
     expect(text.json()).toEqual({ message: returnReplies.photoNotAnImage });
+    // Sent without a length, the bytes are counted as they are written to disk, and the file goes either way.
+    const streamed = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${paid.orderId}/return-photos`,
+      headers: { ...paid.shopper.headers, 'content-type': 'image/jpeg' },
+      payload: Readable.from([Buffer.alloc(4 * 1024 * 1024, 1), Buffer.alloc(4 * 1024 * 1024 + 1, 1)]),
+      remoteAddress: newAddress(),
+    });
+    expect(streamed.statusCode, streamed.body).toBe(413);
+    expect(streamed.json()).toEqual({ message: returnReplies.photoTooLarge });
+    const spooled = (await readdir(tmpdir())).filter((name) => name.startsWith('mitten-upload-'));
+    expect(spooled).toEqual([]);
   });
 
   it('counts uploads per shopper and per IP address: past either limit, a 429 with Retry-After', async () => {

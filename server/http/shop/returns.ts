@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_IMAGE_BYTES } from '../../../contracts/admin-catalogue';
 import { errorReplies } from '../../../contracts/http';
@@ -15,10 +15,12 @@ import { AppError } from '../../errors';
 import { returnDeps } from '../../flows/deps';
 import { requestReturn } from '../../flows/returns';
 import { findUserOrder } from '../../modules/orders/order-view';
+import type { SpooledUpload } from '../../modules/product-images/image-store';
 import { addReturnPhoto, checkOrderTakesPhotos, readReturnPhoto } from '../../modules/returns/return-photos';
 import { replacementOriginOf, returnOfferOf, returnViewsOfOrder } from '../../modules/returns/return-view';
 import { currentUserId } from '../authentication';
 import { privateImageReply, ReturnPhotoWidthSchema, sendPrivateImage } from '../private-image';
+import { removeSpooledUpload, spoolUpload } from '../upload-spool';
 
 // docs/product.md#returns: the shopper's side, under /api/orders (signed in; their own orders only).
 
@@ -56,8 +58,6 @@ const IdempotencyHeadersSchema = z.looseObject({ 'idempotency-key': z.string().m
 
 const returnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireUser);
-  // A photo is the image's bytes as the body, as a product image's upload is; sharp decides if it is one.
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   app.get(
     '/:id/returns',
@@ -110,38 +110,49 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
     await checkOrderTakesPhotos(app.db, currentUserId(request), id);
   };
 
-  app.post(
-    '/:id/return-photos',
-    {
-      onRequest: [limits.perIp, app.requireUser, limits.perShopper, takesPhotos],
-      bodyLimit: MAX_IMAGE_BYTES,
-      errorHandler: (error, _request, reply) => {
-        if ((error as { code?: string }).code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
-        return reply.code(413).send({ message: returnReplies.photoTooLarge });
-      },
-      schema: {
-        tags: ['returns'],
-        summary:
-          'Upload one photo for a return of the order (the picture as the body: JPEG, PNG or WebP; at most 8 MB)',
-        params: OrderIdParamsSchema,
-        response: { 201: ReturnPhotoReplySchema, ...uploadErrors },
-      },
-    },
-    async (request, reply) => {
-      const upload = request.body;
-      if (!Buffer.isBuffer(upload) || upload.length === 0) {
-        throw new AppError('invalid', returnReplies.photoNotAnImage);
-      }
-      const photo = await addReturnPhoto(
-        app.db,
-        app.productImages,
-        currentUserId(request),
-        request.params.id,
-        upload,
+  // The upload alone takes any content type: a photo is the image's bytes as the body, and sharp decides if it
+  // is one. The bytes go to a temporary file as they arrive (docs/architecture.md#upload-budget), removed once
+  // the reply is sent.
+  await app.register(async (uploads) => {
+    uploads.addContentTypeParser('*', (request, body, done) => {
+      spoolUpload(request, body, MAX_IMAGE_BYTES).then(
+        (spooled) => done(null, spooled),
+        (error: Error) => done(error, undefined),
       );
-      return reply.code(201).send({ message: returnReplies.photoAdded, photo });
-    },
-  );
+    });
+
+    uploads.withTypeProvider<ZodTypeProvider>().post(
+      '/:id/return-photos',
+      {
+        onRequest: [limits.perIp, app.requireUser, limits.perShopper, takesPhotos],
+        onResponse: removeSpooledUpload,
+        bodyLimit: MAX_IMAGE_BYTES,
+        errorHandler: (error, _request, reply) => {
+          if ((error as { code?: string }).code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+          return reply.code(413).send({ message: returnReplies.photoTooLarge });
+        },
+        schema: {
+          tags: ['returns'],
+          summary:
+            'Upload one photo for a return of the order (the picture as the body: JPEG, PNG or WebP; at most 8 MB)',
+          params: OrderIdParamsSchema,
+          response: { 201: ReturnPhotoReplySchema, ...uploadErrors },
+        },
+      },
+      async (request, reply) => {
+        const upload = request.body as SpooledUpload | undefined;
+        if (!upload?.path || upload.size === 0) throw new AppError('invalid', returnReplies.photoNotAnImage);
+        const photo = await addReturnPhoto(
+          app.db,
+          app.productImages,
+          currentUserId(request),
+          request.params.id,
+          upload,
+        );
+        return reply.code(201).send({ message: returnReplies.photoAdded, photo });
+      },
+    );
+  });
 
   app.get(
     '/:id/return-photos/:photoId/:width',

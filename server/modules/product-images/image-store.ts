@@ -1,5 +1,12 @@
 import type { Readable } from 'node:stream';
 
+/** An upload written to a temporary file as it arrived (server/http/upload-spool.ts), with its SHA-256. */
+export interface SpooledUpload {
+  path: string;
+  size: number;
+  sha256: string;
+}
+
 /** A private file (a return photo) as one reader gets it: its bytes, or a short-lived signed URL to fetch. */
 export type PrivateImage = { kind: 'file'; body: Readable; size: number } | { kind: 'redirect'; url: string };
 

@@ -4,6 +4,7 @@ import { adminCatalogueMessages } from '../../../contracts/admin-catalogue';
 import { messages } from '../../../contracts/messages';
 import { AppError } from '../../errors';
 import { IMAGE_TIMEOUT_SECONDS, ImageWorkBusy, MAX_INPUT_PIXELS, withImageBudget } from './image-budget';
+import type { SpooledUpload } from './image-store';
 
 // docs/architecture.md#product-images: the storefront shows product images in grid and cart thumbnails
 // (about 400 px wide on a phone at 2x) and on the product page (up to 800 px).
@@ -33,10 +34,14 @@ export class ImageRefused extends Error {
   }
 }
 
-async function acceptedHeaderOf(bytes: Buffer) {
+/** The upload: its bytes, or the temporary file it was written to (sharp reads either). */
+export type ImageInput = Buffer | SpooledUpload;
+const sourceOf = (input: ImageInput) => (Buffer.isBuffer(input) ? input : input.path);
+
+async function acceptedHeaderOf(bytes: ImageInput) {
   try {
     // No pixel limit here: metadata reads the header alone, and the size is judged below with its own message.
-    const { format, width, height } = await sharp(bytes, { limitInputPixels: false }).metadata();
+    const { format, width, height } = await sharp(sourceOf(bytes), { limitInputPixels: false }).metadata();
     if (format && ACCEPTED_FORMATS.has(format)) return { width, height };
   } catch {
     // Not an image sharp can read: the same refusal as a wrong format.
@@ -45,7 +50,7 @@ async function acceptedHeaderOf(bytes: Buffer) {
 }
 
 /** Reads the header only: a picture too large to decode is refused as that, not as "no picture". */
-async function checkAcceptedImage(bytes: Buffer): Promise<void> {
+async function checkAcceptedImage(bytes: ImageInput): Promise<void> {
   const { width, height } = await acceptedHeaderOf(bytes);
   if (width * height > MAX_INPUT_PIXELS) throw new ImageRefused('too_many_pixels');
 }
@@ -56,8 +61,8 @@ const timeout = { seconds: IMAGE_TIMEOUT_SECONDS };
  * Decodes the upload once, turned upright from its EXIF orientation and at most LARGEST_WIDTH wide: a JPEG
  * is shrunk while it is decoded (libjpeg's scaling), so a 12-megapixel photo is never held whole.
  */
-async function decodeOnce(bytes: Buffer) {
-  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+async function decodeOnce(bytes: ImageInput) {
+  return sharp(sourceOf(bytes), { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .resize({ width: LARGEST_WIDTH, withoutEnlargement: true })
     .timeout(timeout)
@@ -86,11 +91,12 @@ const isTimeout = (error: unknown) => error instanceof Error && /timeout/i.test(
  * ImageRefused or ImageWorkBusy.
  */
 export async function renderImage(
-  bytes: Buffer,
+  bytes: ImageInput,
   formats: readonly ProductImageFormat[],
 ): Promise<RenderedImage> {
   await checkAcceptedImage(bytes);
-  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+  const sha256 = Buffer.isBuffer(bytes) ? createHash('sha256').update(bytes).digest('hex') : bytes.sha256;
+  const hash = sha256.slice(0, 16);
   return withImageBudget(async () => {
     try {
       const decoded = await decodeOnce(bytes);

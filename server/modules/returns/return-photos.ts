@@ -13,7 +13,7 @@ import { orders, returnPhotos } from '../../db/schema';
 import { AppError } from '../../errors';
 import { ImageWorkBusy } from '../product-images/image-budget';
 import type { PrivateImage, ProductImageStore } from '../product-images/image-store';
-import { ImageRefused, renderImage } from '../product-images/render-product-image';
+import { type ImageInput, ImageRefused, renderImage } from '../product-images/render-product-image';
 import { returnOffer } from './return-eligibility';
 import { earlierReturnsOf, readReturnSettings, returnableOrderOf } from './return-records';
 
@@ -82,7 +82,7 @@ export async function addReturnPhoto(
   store: ProductImageStore,
   userId: string,
   orderId: string,
-  upload: Buffer,
+  upload: ImageInput,
   now = new Date(),
 ): Promise<ReturnPhoto> {
   await checkOrderTakesPhotos(db, userId, orderId, now);
