@@ -31,6 +31,11 @@ export const codMoneyMessages = {
   imported: (remittances: number, lines: number) =>
     `${remittances} remittance${remittances === 1 ? '' : 's'} imported with ${lines} parcel${lines === 1 ? '' : 's'}.`,
   importedNothingNew: 'These remittances were imported before: nothing changed.',
+  importQueued: (lines: number) =>
+    `The file is being imported (${lines} parcel${lines === 1 ? '' : 's'}): its progress is shown below.`,
+  importOfSameFile: 'This file was uploaded before: its import is shown below.',
+  importNotFound: 'We could not find that import.',
+  importWillRetry: (error: string) => `Stopped (${error}): it will be tried again in a moment.`,
   simulatorOff: 'The Shiprocket simulator is off: import the file exported from Shiprocket instead.',
   simulatorNothingDue: 'No delivered cash-on-delivery parcel is waiting for a remittance.',
   mismatchNotFound: 'We could not find that remittance line.',
@@ -195,11 +200,43 @@ export const RemittanceSchema = z.object({
   lines: z.array(RemittanceLineSchema),
 });
 
+/** docs/product.md#cod-remittances: a remittance file's import, run in the background. */
+export const remittanceImportStatuses = ['queued', 'running', 'done', 'failed'] as const;
+export type RemittanceImportStatus = (typeof remittanceImportStatuses)[number];
+
+export const remittanceImportStatusLabels: Record<RemittanceImportStatus, string> = {
+  queued: 'Waiting to start',
+  running: 'Importing',
+  done: 'Imported',
+  failed: 'Failed',
+};
+
+export const RemittanceImportSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(remittanceImportStatuses),
+    statusLabel: z.string(),
+    source: z.enum(['file', 'simulator']),
+    linesTotal: z.number().int().describe("The file's parcels"),
+    linesDone: z.number().int().describe('Parcels imported so far, or found imported before'),
+    remittances: z.number().int().describe('New remittances stored'),
+    repeated: z.number().int().describe('Remittances in the file that were imported before'),
+    mismatches: z.number().int(),
+    /** What the import came to once done (or why it stopped); null while it runs. */
+    message: z.string().nullable(),
+    error: z.string().nullable(),
+    createdAt: z.string(),
+    finishedAt: z.string().nullable(),
+  })
+  .meta({ id: 'RemittanceImport' });
+export type RemittanceImport = z.infer<typeof RemittanceImportSchema>;
+
 export const CodOverviewSchema = z.object({
   duePaise: z.number().int(),
   due: z.array(CodDueOrderSchema),
   remittedPaise: z.number().int(),
   remittances: z.array(RemittanceSchema),
+  imports: z.array(RemittanceImportSchema).describe('The latest remittance files imported, newest first'),
   mismatches: z
     .array(RemittanceLineSchema.extend({ remittanceReference: z.string(), utr: z.string() }))
     .describe('Mismatched lines not marked as checked yet, newest remittance first'),
@@ -210,12 +247,12 @@ export type CodOverview = z.infer<typeof CodOverviewSchema>;
 
 export const RemittanceImportReplySchema = z.object({
   message: z.string(),
-  remittances: z.number().int().describe('New remittances stored'),
-  lines: z.number().int(),
-  mismatches: z.number().int(),
-  repeated: z.number().int().describe('Remittances in the file that were imported before'),
+  import: RemittanceImportSchema,
 });
 export type RemittanceImportReply = z.infer<typeof RemittanceImportReplySchema>;
+export const RemittanceImportParamsSchema = z.object({
+  id: z.uuid({ message: codMoneyMessages.importNotFound }),
+});
 
 /** The largest remittance file taken: its rows are a few dozen bytes each. */
 export const MAX_REMITTANCE_FILE_BYTES = 2 * 1024 * 1024;

@@ -35,4 +35,5 @@ export const messages = {
   unexpected: 'Something went wrong. Please try again.',
   nulCharacter: 'Text may not contain the NUL character.',
   nestedTooDeep: 'The request body is nested too deeply.',
+  imagesBusy: 'Too many pictures are being processed right now. Please try again in a minute.',
 } as const;

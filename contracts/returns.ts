@@ -156,7 +156,10 @@ export const returnReplies = {
   refusalReasonRequired: 'Tell the shopper why the return is refused.',
   photoNotAnImage: 'That file is not a photo: please choose a JPEG, PNG or WebP picture.',
   photoTooLarge: 'That photo is over 8 MB: please choose a smaller one.',
+  photoTooManyPixels: 'That photo is over 50 megapixels: please choose a smaller one.',
+  photoTooSlow: 'That photo took too long to read: please choose a smaller one.',
   photoUnknown: 'One of the photos was not uploaded for this order: please add it again.',
+  photoNotFound: 'This photo does not exist.',
   orderNotFound: 'We could not find that order.',
   windowDaysRange: 'Please give the return window as a whole number of days from 1 to 60.',
   deductionRange: 'Please give the return-shipping deduction in rupees, from 0 to 1,00,000.',
@@ -219,6 +222,17 @@ export const ReturnRequestBodySchema = z.object({
   pickupAddress: AddressSchema.optional(),
 });
 export type ReturnRequestBody = z.infer<typeof ReturnRequestBodySchema>;
+
+/** A return photo's two files: the full view and the thumbnail (docs/architecture.md#return-photos). */
+export const RETURN_PHOTO_WIDTHS = [400, 800] as const;
+export type ReturnPhotoWidth = (typeof RETURN_PHOTO_WIDTHS)[number];
+
+/** Where a return photo is read: by the shopper who sent it, or by the shop's staff (never a public URL). */
+export const returnPhotoPaths = {
+  shopper: (orderId: string, photoId: string, width: ReturnPhotoWidth) =>
+    `/api/orders/${orderId}/return-photos/${photoId}/${width}`,
+  staff: (photoId: string, width: ReturnPhotoWidth) => `/api/admin/return-photos/${photoId}/${width}`,
+};
 
 export const ReturnPhotoSchema = z.object({ photoId: z.string(), url: z.string(), thumbnailUrl: z.string() });
 export type ReturnPhoto = z.infer<typeof ReturnPhotoSchema>;

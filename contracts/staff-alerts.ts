@@ -31,6 +31,10 @@ export const staffAlertMessages = {
     'Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.',
   pushFailed: 'This device could not be set up for notifications. Please try again.',
   badEndpoint: 'This is not a push subscription a browser makes.',
+  notAPushService:
+    'Notifications can only go through a browser’s push service (Chrome, Edge, Firefox or Safari). Please turn them on from one of those.',
+  deviceOfAnother:
+    'This device already shows notifications for another member of staff. They can stop them on the Alerts page first.',
 } as const;
 
 export const NewOrderEmailSchema = z.enum(newOrderEmailChoices, {

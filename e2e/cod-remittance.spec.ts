@@ -8,7 +8,8 @@ import { paidOrderOf } from './support/orders-journey';
 import { detail, pickupScheduled } from './support/shop';
 
 // Issue 31's remittance journey on a phone: the owner exports Shiprocket's COD remittance CSV, uploads it on
-// the console's Cash on delivery page, and sees the parcel paid short among the mismatches, the order's flag
+// the console's Cash on delivery page, follows its import (a background job, issue 42), and sees the parcel
+// paid short among the mismatches, the order's flag
 // in Needs attention, and the remittance on the order's page; Mark as checked clears them. The page's other
 // states are component tests (web/app/routes/admin/admin-cod.test.tsx), the matching integration tests
 // (server/http/console/cod-remittances.test.ts); axe-core runs on the page in e2e/admin-phone.spec.ts.
@@ -54,8 +55,12 @@ test('the owner imports a remittance file and sees the parcel paid short', async
   });
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(
-    page.getByText('1 remittance imported with 1 parcel. 1 line does not match: see Mismatches.'),
+    page.getByText('The file is being imported (1 parcel): its progress is shown below.'),
   ).toBeVisible();
+  // The import runs as a job; the page follows its progress until it is done.
+  await expect(page.getByRole('list', { name: 'Imports' })).toContainText(
+    '1 remittance imported with 1 parcel. 1 line does not match: see Mismatches.',
+  );
   const mismatches = page.getByRole('list', { name: 'Mismatches' });
   await expect(mismatches).toContainText('Remitted less than the amount to collect.');
   await expect(mismatches).toContainText(`AWB ${awb}`);

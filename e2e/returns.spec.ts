@@ -78,6 +78,10 @@ test('a damaged line returned with a photo: approved, collected, received resell
     .png()
     .toBuffer();
   await askForReturn(page, { reason: 'Damaged in transit', photo });
+  // docs/architecture.md#return-photos: the photo is read through the shopper's own route, not a public URL.
+  const sent = page.getByRole('img', { name: 'Upload 1 of 1' });
+  await expect(sent).toBeVisible();
+  await expect.poll(() => sent.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(400);
   await expectNoAxeViolations(page);
   const [asked] = (await returnsOf(page.request, orderId)).returns;
   const returnId = asked?.returnId ?? '';
@@ -90,7 +94,9 @@ test('a damaged line returned with a photo: approved, collected, received resell
   await ownerPage.goto('/admin/returns');
   await ownerPage.getByRole('link', { name: `Return ${asked?.number}` }).click();
   await expect(ownerPage.getByRole('heading', { level: 1, name: `Return ${asked?.number}` })).toBeVisible();
-  await expect(ownerPage.getByRole('img', { name: "The shopper's upload 1" })).toBeVisible();
+  const upload = ownerPage.getByRole('img', { name: "The shopper's upload 1" });
+  await expect(upload).toBeVisible();
+  await expect.poll(() => upload.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(400);
   await expectNoAxeViolations(ownerPage);
   await ownerPage.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(ownerPage.getByText('Pickup booked', { exact: true })).toBeVisible();

@@ -7,6 +7,7 @@
 // always under this same harness.
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -32,6 +33,9 @@ async function startApp() {
     JOB_WORKERS: process.env.BENCH_JOB_WORKERS ?? 'false',
     ALTCHA_HMAC_KEY: 'bench-challenge-key-0123456789abcdef0123',
     STAFF_SECRETS_KEY: 'bench-staff-secrets-key-0123456789abcdef',
+    // Every upload of the bench comes from one address, and its photos go to a folder of their own.
+    PHOTO_UPLOADS_PER_IP: '1000000',
+    MEDIA_DIR: process.env.BENCH_MEDIA_DIR ?? join(tmpdir(), 'bench-media'),
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
   };

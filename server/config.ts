@@ -77,6 +77,8 @@ const EnvSchema = z.object({
   OTP_SMS_HOURLY_BUDGET: z.coerce.number().int().positive().default(300),
   OTP_SMS_PREFIX_HOURLY_LIMIT: z.coerce.number().int().positive().default(10),
   CONTACT_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  PHOTO_UPLOADS_PER_SHOPPER: z.coerce.number().int().positive().default(12),
+  PHOTO_UPLOADS_PER_IP: z.coerce.number().int().positive().default(30),
   ALTCHA_HMAC_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   STAFF_SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   CHALLENGE_AFTER_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(0).default(5),
@@ -123,6 +125,8 @@ export interface Config {
   loginFailureDelayScale: number;
   /** OTP sends, OTP checks, signups and logins per IP per 15 minutes (each route counted apart). */
   authRateLimitMax: number;
+  /** docs/architecture.md#upload-budget: return photo uploads per shopper and per IP per 15 minutes. */
+  photoUploadLimits: { perShopper: number; perIp: number };
   /** docs/architecture.md#accounts: OTP SMS the shop sends an hour, in all and to one number prefix. */
   otpSms: SmsLimits;
   /** docs/product.md#otp: a new code to the same address waits this long; tests of other rules set 0. */
@@ -352,6 +356,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     rateLimitNamespace: 'mitten:rate-limit:',
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    photoUploadLimits: { perShopper: e.PHOTO_UPLOADS_PER_SHOPPER, perIp: e.PHOTO_UPLOADS_PER_IP },
     otpSms: { hourlyBudget: e.OTP_SMS_HOURLY_BUDGET, prefixHourlyLimit: e.OTP_SMS_PREFIX_HOURLY_LIMIT },
     loginFailureDelayScale: 1,
     otpResendIntervalMs: OTP_RESEND_INTERVAL_SECONDS * 1000,

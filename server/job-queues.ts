@@ -19,6 +19,7 @@ export const jobQueues = {
   sendDailyDigests: 'staff.daily-digest',
   releaseExpiredHolds: 'holds.release-expired',
   expireUnconfirmedCod: 'cod.expire-unconfirmed',
+  importRemittances: 'cod.import-remittances',
   // docs/architecture.md#returns
   bookReturnPickup: 'return.book-pickup',
   refundReturn: 'return.refund',
@@ -57,6 +58,8 @@ export interface JobPayloads {
   'holds.release-expired': Record<string, never>;
   /** Scheduled every minute: COD orders unconfirmed past their time are cancelled (docs/product.md#cash-on-delivery). */
   'cod.expire-unconfirmed': Record<string, never>;
+  /** Our cod_remittance_imports row id: imports the stored remittance file (docs/architecture.md#cod-money). */
+  'cod.import-remittances': { importId: string };
   /** Our returns row id: books (or finds) its reverse pickup at Shiprocket. */
   'return.book-pickup': { returnId: string };
   /** Our returns row id: asks the provider for its pending refund attempt, if no reply was recorded. */

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { expireUnconfirmedCodOrders } from './flows/cod-orders';
 import { codRefundDeps, settleStuckPayouts } from './flows/cod-refunds';
-import { flagUnremittedCod } from './flows/cod-remittances';
+import { flagUnremittedCod, runRemittanceImport } from './flows/cod-remittances';
 import { paymentDeps, returnDeps, shippingDeps } from './flows/deps';
 import { createShipmentForOrder, requeueUnshippedOrders } from './flows/fulfil-order';
 import { reconcilePendingOrders } from './flows/reconcile-payments';
@@ -77,6 +77,9 @@ export default fp(
       if (cancelled > 0) log.info({ cancelled }, 'unconfirmed cash-on-delivery orders cancelled');
     });
     await jobs.schedule(jobQueues.expireUnconfirmedCod, '* * * * *');
+    await jobs.work(jobQueues.importRemittances, (job) =>
+      runRemittanceImport({ db: app.db, jobs: app.jobs }, job.importId),
+    );
     await jobs.work(jobQueues.refundCancelledOrder, async (job) => {
       await refundCancelledOrder(paymentDeps(app), job.orderId, 'system');
     });

@@ -215,7 +215,7 @@ describe('asking for a return', () => {
       steps: [{ status: 'requested' }],
     });
     expect(made.photos).toHaveLength(1);
-    expect(made.photos[0]?.url).toMatch(/returns\/.*-800\.webp$/);
+    expect(made.photos[0]?.url).toMatch(/^\/api\/orders\/[0-9a-f-]{36}\/return-photos\/[0-9a-f-]{36}\/800$/);
     expect(await messageKinds(made.returnId)).toEqual(['return_requested']);
   });
 

@@ -26,6 +26,7 @@ import {
   type ReturnRefusal,
   returnRefusalMessages,
 } from '../modules/returns/return-lifecycle';
+import type { PhotoReader } from '../modules/returns/return-photos';
 import { earlierReturnsOf, readReturnSettings, returnableOrderOf } from '../modules/returns/return-records';
 import { toReturnView } from '../modules/returns/return-view';
 import {
@@ -156,13 +157,13 @@ export async function requestReturn(deps: ReturnDeps, request: ReturnRequest): P
     if (decision.outcome === 'refused') throw refusal(decision.reason);
     return id;
   });
-  return viewOf(deps.db, returnId);
+  return viewOf(deps.db, returnId, 'shopper');
 }
 
-async function viewOf(db: Database, returnId: string): Promise<ReturnView> {
+async function viewOf(db: Database, returnId: string, reader: PhotoReader): Promise<ReturnView> {
   const [row] = await db.select().from(returns).where(eq(returns.id, returnId));
   if (!row) throw notFound();
-  return toReturnView(db, row);
+  return toReturnView(db, row, reader);
 }
 
 // ---- The owner ----
@@ -306,7 +307,7 @@ export async function actOnReturn(
   let message = actionReplies[action.type];
   if (effects.includes('book_pickup')) await bookPickupQuietly(deps, returnId);
   if (effects.includes('refund')) message = await refundAfterCommit(deps, returnId, message);
-  return { message, return: await viewOf(deps.db, returnId) };
+  return { message, return: await viewOf(deps.db, returnId, 'staff') };
 }
 
 async function refundAfterCommit(deps: ReturnDeps, returnId: string, message: string): Promise<string> {

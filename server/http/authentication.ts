@@ -83,6 +83,8 @@ export default fp(
     });
 
     app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+      // Already checked by an earlier hook of the route (an upload checks before its body is read).
+      if (request.auth) return;
       const bearer = bearerToken(request);
       const cookieToken = request.cookies[SESSION_COOKIE];
       const token = bearer ?? cookieToken;

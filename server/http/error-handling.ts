@@ -2,7 +2,14 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '../../contracts/messages';
+import { isDatabaseUnavailable } from '../db/errors';
 import { AppError, type FieldError } from '../errors';
+
+/**
+ * docs/architecture.md#database-away: how long a client waits before trying again when this server cannot serve
+ * (the database away): about the pool's own wait for a connection, so a quick restart is one retry.
+ */
+export const RETRY_AFTER_SECONDS = 5;
 
 function fieldErrorsOf(error: FastifyError): FieldError[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
@@ -26,9 +33,11 @@ function withRequestId<Body extends object>(body: Body, request: FastifyRequest)
 }
 
 function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    const error = databaseAway(thrown, request) ?? thrown;
     if (error instanceof AppError) {
       const body = { message: error.message, errors: error.errors };
+      if (error.kind === 'unavailable') reply.header('retry-after', RETRY_AFTER_SECONDS);
       return reply.code(error.statusCode).send(error.statusCode >= 500 ? withRequestId(body, request) : body);
     }
     const fieldErrors = fieldErrorsOf(error);
@@ -46,6 +55,17 @@ function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send(withRequestId({ message: messages.unexpected }, request));
   });
+}
+
+/**
+ * docs/architecture.md#database-away: a database that cannot be reached (refused, dropped, restarting, the
+ * pool's wait run out) is this server unable to serve for a moment, a 503 to retry, not a fault in the request.
+ * Every write runs in a transaction, so a request cut off this way left nothing half-written.
+ */
+function databaseAway(error: FastifyError, request: FastifyRequest): AppError | undefined {
+  if (error instanceof AppError || !isDatabaseUnavailable(error)) return undefined;
+  request.log.warn({ err: error }, 'database unavailable');
+  return new AppError('unavailable', messages.serviceUnavailable);
 }
 
 function clientErrorMessage(error: FastifyError): string {
@@ -77,7 +97,9 @@ function problemIn(value: unknown): string | undefined {
       if (item.includes('\u0000')) return messages.nulCharacter;
       continue;
     }
-    if (item === null || typeof item !== 'object') continue;
+    // An upload's bytes (a Buffer) are not JSON: walking them visited every byte of a photo, seconds of the event
+    // loop for 8 MB (docs/operations.md#bench-uploads).
+    if (item === null || typeof item !== 'object' || ArrayBuffer.isView(item)) continue;
     if (depth >= MAX_JSON_DEPTH) return messages.nestedTooDeep;
     const entries = Array.isArray(item)
       ? item.map((element) => ['', element] as const)

@@ -61,7 +61,11 @@ export default fp(
     const frames = [...google, ...(razorpay ? RAZORPAY_FRAMES : [])];
     // docs/architecture.md#product-images: product images load from the bucket's public origin when S3 is set.
     const images = app.config.productImages;
-    const imageOrigins = images.kind === 's3' ? [new URL(images.publicUrl).origin] : [];
+    // The bucket's public URL for product images, and its endpoint for return photos' signed URLs.
+    const imageOrigins =
+      images.kind === 's3'
+        ? [...new Set([new URL(images.publicUrl).origin, new URL(images.endpoint).origin])]
+        : [];
     const headers = helmetHeaders({
       contentSecurityPolicy: {
         useDefaults: false,

@@ -1,8 +1,9 @@
-import type {
-  AdminReturnDetail,
-  OrderReturnsReply,
-  ReturnOfferView,
-  ReturnView,
+import {
+  type AdminReturnDetail,
+  type OrderReturnsReply,
+  type ReturnOfferView,
+  type ReturnView,
+  returnPhotoPaths,
 } from '../../contracts/returns';
 
 // Factories for the return pages' component tests: GET /api/orders/{id}/returns and the console's return.
@@ -45,7 +46,11 @@ export function aReturn(overrides: Partial<ReturnView> = {}): ReturnView {
     deductionPaise: 0,
     refundPaise: 239_00,
     photos: [
-      { photoId: 'photo-1', url: '/media/returns/a-800.webp', thumbnailUrl: '/media/returns/a-400.webp' },
+      {
+        photoId: 'photo-1',
+        url: returnPhotoPaths.shopper('order-1', 'photo-1', 800),
+        thumbnailUrl: returnPhotoPaths.shopper('order-1', 'photo-1', 400),
+      },
     ],
     paymentMethod: 'Online',
     upiId: null,
@@ -75,8 +80,15 @@ export function orderReturnsReply(overrides: Partial<OrderReturnsReply> = {}): O
 }
 
 export function aReturnDetail(overrides: Partial<AdminReturnDetail> = {}): AdminReturnDetail {
+  const photos = [
+    {
+      photoId: 'photo-1',
+      url: returnPhotoPaths.staff('photo-1', 800),
+      thumbnailUrl: returnPhotoPaths.staff('photo-1', 400),
+    },
+  ];
   return {
-    return: aReturn(),
+    return: aReturn({ photos }),
     shopper: { name: 'Asha Verma', email: 'asha@example.in', phone: '9876543210' },
     orderTimeline: [{ field: 'status', to: 'delivered', at: '2026-07-02T09:30:00.000Z' }],
     attention: [],

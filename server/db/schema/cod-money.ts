@@ -13,6 +13,7 @@ import {
 import {
   codPayoutStatuses,
   refundPaidElsewhereWays,
+  remittanceImportStatuses,
   remittanceMismatchKinds,
 } from '../../../contracts/cod-money';
 import { createdAt, updatedAt } from './columns';
@@ -21,6 +22,40 @@ import { staff } from './staff';
 
 // docs/architecture.md#cod-money: Shiprocket's COD remittances as imported, and refunds of COD orders (payouts
 // to a UPI ID through RazorpayX, and refunds paid another way).
+
+/**
+ * docs/architecture.md#cod-money: a remittance file an owner uploaded (or the simulator's), stored whole and
+ * imported by the `cod.import-remittances` job; its counts are the progress the console shows. The file's
+ * SHA-256 is unique: the same file twice is one import.
+ */
+export const codRemittanceImports = pgTable(
+  'cod_remittance_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fileSha256: text('file_sha256').notNull(),
+    csv: text('csv').notNull(),
+    source: text('source', { enum: ['file', 'simulator'] }).notNull(),
+    status: text('status', { enum: remittanceImportStatuses }).notNull().default('queued'),
+    linesTotal: integer('lines_total').notNull(),
+    linesDone: integer('lines_done').notNull().default(0),
+    /** Lines of the remittances this import stored (the rest were stored before). */
+    linesStored: integer('lines_stored').notNull().default(0),
+    /** Remittances this import stored, and those in the file stored before (by an earlier file). */
+    remittances: integer('remittances').notNull().default(0),
+    repeated: integer('repeated').notNull().default(0),
+    mismatches: integer('mismatches').notNull().default(0),
+    /** Why the last attempt stopped, while it waits to be tried again or once it failed. */
+    error: text('error'),
+    importedBy: uuid('imported_by').references(() => staff.id),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('cod_remittance_imports_file_idx').on(table.fileSha256),
+    index('cod_remittance_imports_created_idx').on(table.createdAt),
+  ],
+);
 
 /**
  * One bank transfer from Shiprocket paying delivered COD parcels' cash. Its reference (the "CRF ID", else the
@@ -36,6 +71,8 @@ export const codRemittances = pgTable(
     amountPaise: integer('amount_paise').notNull(),
     source: text('source', { enum: ['file', 'simulator'] }).notNull(),
     importedBy: uuid('imported_by').references(() => staff.id),
+    /** The import that stored it (null for remittances imported before imports were jobs). */
+    importId: uuid('import_id').references(() => codRemittanceImports.id),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('cod_remittances_reference_idx').on(table.reference)],

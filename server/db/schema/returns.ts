@@ -109,8 +109,11 @@ export const returnPhotos = pgTable(
       .notNull()
       .references(() => orders.id),
     returnId: uuid('return_id').references(() => returns.id, { onDelete: 'set null' }),
-    url: text('url').notNull(),
-    thumbnailUrl: text('thumbnail_url').notNull(),
+    /**
+     * The upload's content hash: its files are `returns/{orderId}/{hash}-{width}.webp` in the image store,
+     * private, served only through the routes of docs/architecture.md#return-photos.
+     */
+    imageHash: text('image_hash').notNull(),
     createdAt: createdAt(),
   },
   (table) => [

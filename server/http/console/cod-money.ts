@@ -13,16 +13,23 @@ import {
   MAX_REMITTANCE_FILE_BYTES,
   MismatchCheckReplySchema,
   RemittanceImportBodySchema,
+  RemittanceImportParamsSchema,
   RemittanceImportReplySchema,
+  RemittanceImportSchema,
   RemittanceLineParamsSchema,
 } from '../../../contracts/cod-money';
 import { errorReplies } from '../../../contracts/http';
 import { orders } from '../../db/schema';
 import { AppError } from '../../errors';
 import { codRefundDeps, recordRefundPaidElsewhere, refundByPayout } from '../../flows/cod-refunds';
-import { checkRemittanceMismatch, importRemittances } from '../../flows/cod-remittances';
+import {
+  checkRemittanceMismatch,
+  runRemittanceImport,
+  storeRemittanceImport,
+} from '../../flows/cod-remittances';
 import { codOrderMoney } from '../../modules/cod-money/cod-order-money';
 import { codOverview } from '../../modules/cod-money/cod-overview';
+import { remittanceImportOf } from '../../modules/cod-money/remittance-imports';
 import { parseRemittanceCsv, RemittanceCsvError } from '../../providers/shiprocket/remittance-csv';
 import { staffActorOf } from '../staff-authentication';
 
@@ -50,6 +57,7 @@ function parseOrRefuse(csv: string) {
 const codMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
   const support = app.requireStaff('support');
   const owner = app.requireStaff('owner');
+  const deps = { db: app.db, jobs: app.jobs };
 
   app.get(
     '/cod',
@@ -72,22 +80,41 @@ const codMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          "Import a remittance CSV exported from Shiprocket's panel; importing it again changes nothing (owner)",
+          "Import a remittance CSV exported from Shiprocket's panel: 202, imported in the background (its progress on GET /cod); the same file again is the same import (owner)",
         body: RemittanceImportBodySchema,
-        response: { 200: RemittanceImportReplySchema, ...actionErrors },
+        response: { 202: RemittanceImportReplySchema, ...actionErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (Buffer.byteLength(request.body.csv) > MAX_REMITTANCE_FILE_BYTES) {
         throw new AppError('too_large', codMoneyMessages.fileTooLarge);
       }
       const rows = parseOrRefuse(request.body.csv);
       const actor = staffActorOf(request);
-      return importRemittances({ db: app.db, jobs: app.jobs }, rows, {
+      const stored = await storeRemittanceImport(deps, request.body.csv, rows, {
         source: 'file',
         staffId: actor.staffId,
         ipAddress: actor.ipAddress,
       });
+      return reply.code(202).send(stored);
+    },
+  );
+
+  app.get(
+    '/cod/remittance-imports/:id',
+    {
+      preValidation: support,
+      schema: {
+        tags: ['admin'],
+        summary: 'A remittance import: its status, lines done of the total, and mismatches',
+        params: RemittanceImportParamsSchema,
+        response: { 200: RemittanceImportSchema, ...readErrors },
+      },
+    },
+    async (request) => {
+      const found = await remittanceImportOf(app.db, request.params.id);
+      if (!found) throw new AppError('not_found', codMoneyMessages.importNotFound);
+      return found;
     },
   );
 
@@ -111,11 +138,17 @@ const codMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (!remittance) throw new AppError('conflict', codMoneyMessages.simulatorNothingDue);
       const actor = staffActorOf(request);
-      return importRemittances(
-        { db: app.db, jobs: app.jobs },
-        parseOrRefuse(simulator.remittanceCsv(remittance.id)),
-        { source: 'simulator', staffId: actor.staffId, ipAddress: actor.ipAddress },
-      );
+      const csv = simulator.remittanceCsv(remittance.id);
+      const stored = await storeRemittanceImport(deps, csv, parseOrRefuse(csv), {
+        source: 'simulator',
+        staffId: actor.staffId,
+        ipAddress: actor.ipAddress,
+      });
+      // A simulated cycle is a few parcels: imported at once, so the reply says what it came to.
+      await runRemittanceImport(deps, stored.import.id);
+      const done = await remittanceImportOf(app.db, stored.import.id);
+      if (!done) throw new AppError('not_found', codMoneyMessages.importNotFound);
+      return { message: done.message ?? stored.message, import: done };
     },
   );
 

@@ -1,10 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardReply } from '../../../contracts/admin-orders';
-import type { CodOverview, RemittanceImportReply } from '../../../contracts/cod-money';
+import type { CodOverview, RemittanceImport, RemittanceImportReply } from '../../../contracts/cod-money';
 import { attentionReasonText } from '../../../contracts/order-status';
 import { auditLog, codRemittanceLines, codRemittances, orderAttention } from '../../db/schema';
-import { flagUnremittedCod } from '../../flows/cod-remittances';
+import { flagUnremittedCod, runRemittanceImport } from '../../flows/cod-remittances';
+import { jobQueues } from '../../job-queues';
 import { remittanceCsv, type SimulatedRemittanceLine } from '../../simulators/shiprocket/remittances';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { type CodOrder, codOrder, codOrderDeliveredBySimulator } from '../../test/cod-factories';
@@ -19,7 +20,8 @@ let support: CreatedStaff;
 let files = 0;
 
 beforeAll(async () => {
-  app = await buildTestApp();
+  // The import jobs are run by the tests themselves, as the worker would (server/workers.ts).
+  app = await buildTestApp({ jobWorkers: false });
   owner = await createStaffMember(app, { role: 'owner' });
   support = await createStaffMember(app, { role: 'support' });
 });
@@ -52,8 +54,35 @@ function fileOf(lines: SimulatedRemittanceLine[]) {
   ]);
 }
 
-const importFile = (csv: string, staff: CreatedStaff = owner) =>
+const postFile = (csv: string, staff: CreatedStaff = owner) =>
   app.inject({ method: 'POST', url: '/api/admin/cod/remittances', headers: staff.headers, payload: { csv } });
+
+const runImport = (importId: string) => runRemittanceImport({ db: app.db, jobs: app.jobs }, importId);
+
+const importOf = async (importId: string) =>
+  (
+    await app.inject({
+      method: 'GET',
+      url: `/api/admin/cod/remittance-imports/${importId}`,
+      headers: support.headers,
+    })
+  ).json<RemittanceImport>();
+
+/** The file uploaded (202), then its import job run: what the import came to. */
+async function importFile(csv: string): Promise<RemittanceImport> {
+  const response = await postFile(csv);
+  expect(response.statusCode, response.body).toBe(202);
+  const { import: queued } = response.json<RemittanceImportReply>();
+  await runImport(queued.id);
+  return importOf(queued.id);
+}
+
+const queuedImports = async (importId: string) =>
+  (
+    (await app.db.execute(
+      sql`select data from pgboss.job where name = ${jobQueues.importRemittances} and data->>'importId' = ${importId}`,
+    )) as unknown as { rows: unknown[] }
+  ).rows;
 
 const overview = async () =>
   (await app.inject({ method: 'GET', url: '/api/admin/cod', headers: support.headers })).json<CodOverview>();
@@ -81,12 +110,14 @@ describe('importing a remittance file', () => {
     };
     const csv = fileOf([line(paid), line(short, short.totalPaise - 2_500), line(online), unknown]);
 
-    const response = await importFile(csv);
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<RemittanceImportReply>()).toEqual({
+    const done = await importFile(csv);
+    expect(done).toMatchObject({
+      status: 'done',
+      statusLabel: 'Imported',
       message: '1 remittance imported with 4 parcels.',
       remittances: 1,
-      lines: 4,
+      linesTotal: 4,
+      linesDone: 4,
       mismatches: 3,
       repeated: 0,
     });
@@ -121,15 +152,24 @@ describe('importing a remittance file', () => {
     const audits = await app.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'cod.remittance_import'), eq(auditLog.entityId, remittance?.id ?? '')));
+      .where(and(eq(auditLog.action, 'cod.remittance_import'), eq(auditLog.entityId, done.id)));
     expect(audits).toHaveLength(1);
 
-    // The same file again changes nothing.
-    const again = await importFile(csv);
+    // The same file again is the same import: nothing new stored, queued or audited.
+    const again = await postFile(csv);
+    expect(again.statusCode).toBe(202);
     expect(again.json<RemittanceImportReply>()).toMatchObject({
+      message: 'This file was uploaded before: its import is shown below.',
+      import: { id: done.id, status: 'done' },
+    });
+    expect(await queuedImports(done.id)).toHaveLength(1);
+    // Another file with the same remittance changes nothing either.
+    const overlapping = await importFile(`${csv}\n`);
+    expect(overlapping).toMatchObject({
       message: 'These remittances were imported before: nothing changed.',
       remittances: 0,
       repeated: 1,
+      linesDone: 4,
     });
     const stored = await app.db
       .select()
@@ -138,12 +178,16 @@ describe('importing a remittance file', () => {
     expect(stored).toHaveLength(4);
   });
 
-  it('stores a remittance once when the same file is imported twice at once', async () => {
+  it('stores a remittance once when the same file is uploaded twice at once and its job runs twice at once', async () => {
     const order = await codOrder(app);
     const csv = fileOf([line(order)]);
-    const replies = await Promise.all([importFile(csv), importFile(csv)]);
-    expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200]);
-    expect(replies.map((reply) => reply.json<RemittanceImportReply>().remittances).sort()).toEqual([0, 1]);
+    const replies = await Promise.all([postFile(csv), postFile(csv)]);
+    expect(replies.map((reply) => reply.statusCode)).toEqual([202, 202]);
+    const ids = new Set(replies.map((reply) => reply.json<RemittanceImportReply>().import.id));
+    expect(ids.size).toBe(1);
+    const [id = ''] = ids;
+    await Promise.all([runImport(id), runImport(id)]);
+    expect(await importOf(id)).toMatchObject({ status: 'done', remittances: 1, linesDone: 1, repeated: 0 });
     const lines = await app.db
       .select()
       .from(codRemittanceLines)
@@ -155,19 +199,93 @@ describe('importing a remittance file', () => {
     const order = await codOrder(app);
     await importFile(fileOf([line(order)]));
     const second = await importFile(fileOf([line(order)]));
-    expect(second.json<RemittanceImportReply>()).toMatchObject({ remittances: 1, mismatches: 1 });
+    expect(second).toMatchObject({ remittances: 1, mismatches: 1 });
     expect(await openFlags(order.orderId)).toEqual([{ reason: 'cod_remittance_mismatch' }]);
   });
 
   it('refuses a file it cannot read, saying where, and lets only owners import', async () => {
-    const bad = await importFile('AWB,Order ID\nSRX1,abc\n');
+    const bad = await postFile('AWB,Order ID\nSRX1,abc\n');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/^The remittance file cannot be read: line 1: the header has no /);
-    const empty = await importFile('');
+    const empty = await postFile('');
     expect(empty.statusCode).toBe(400);
     expect(empty.body).toContain('Please choose the remittance file (CSV) exported from Shiprocket.');
-    const bySupport = await importFile(fileOf([]), support);
+    const bySupport = await postFile(fileOf([]), support);
     expect(bySupport.statusCode).toBe(403);
+  });
+});
+
+describe('an import as background work', () => {
+  it('stores the file and queues its job in the request, shows its progress, and audits it once, not per line', async () => {
+    const orders = await Promise.all([codOrder(app), codOrder(app), codOrder(app)]);
+    // Three bank transfers in one file: three remittances, one import.
+    files += 1;
+    const csv = remittanceCsv(
+      orders.map((order, index) => ({
+        id: `${Date.now()}${files}${index}`,
+        utr: `UTIBN${String(20_000_000_000 + files * 10 + index)}`,
+        remittedOn: '2026-11-26',
+        lines: [line(order)],
+        createdAt: new Date(),
+      })),
+    );
+    const response = await postFile(csv);
+    expect(response.statusCode, response.body).toBe(202);
+    const reply = response.json<RemittanceImportReply>();
+    expect(reply).toMatchObject({
+      message: 'The file is being imported (3 parcels): its progress is shown below.',
+      import: {
+        status: 'queued',
+        statusLabel: 'Waiting to start',
+        linesTotal: 3,
+        linesDone: 0,
+        message: null,
+      },
+    });
+    expect(await queuedImports(reply.import.id)).toEqual([{ data: { importId: reply.import.id } }]);
+    // Nothing is imported by the request itself.
+    const stored = () =>
+      app.db
+        .select()
+        .from(codRemittanceLines)
+        .where(
+          inArray(
+            codRemittanceLines.orderId,
+            orders.map((order) => order.orderId),
+          ),
+        );
+    expect(await stored()).toEqual([]);
+    expect((await overview()).imports[0]).toMatchObject({ id: reply.import.id, status: 'queued' });
+
+    await runImport(reply.import.id);
+    expect(await stored()).toHaveLength(3);
+    expect((await overview()).imports[0]).toMatchObject({
+      id: reply.import.id,
+      status: 'done',
+      linesDone: 3,
+      linesTotal: 3,
+      remittances: 3,
+      mismatches: 0,
+      message: '3 remittances imported with 3 parcels.',
+    });
+    const audits = await app.db
+      .select({ entityId: auditLog.entityId, after: auditLog.after })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'cod.remittance_import'));
+    expect(audits.filter((audit) => audit.entityId === reply.import.id)).toEqual([
+      {
+        entityId: reply.import.id,
+        after: expect.objectContaining({ lines: 3, remittances: 3, source: 'file' }),
+      },
+    ]);
+    const remittanceIds = (
+      await app.db
+        .select({ id: codRemittances.id })
+        .from(codRemittances)
+        .where(eq(codRemittances.importId, reply.import.id))
+    ).map((row) => row.id);
+    expect(remittanceIds).toHaveLength(3);
+    expect(audits.filter((audit) => remittanceIds.includes(audit.entityId ?? ''))).toEqual([]);
   });
 });
 
@@ -266,7 +384,10 @@ describe("the simulator's remittance cycle", () => {
       payload: { shortByPaise: 500 },
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<RemittanceImportReply>()).toMatchObject({ remittances: 1, lines: 1, mismatches: 1 });
+    expect(response.json<RemittanceImportReply>()).toMatchObject({
+      message: '1 remittance imported with 1 parcel.',
+      import: { status: 'done', remittances: 1, linesDone: 1, mismatches: 1 },
+    });
     const [remittance] = await app.db
       .select()
       .from(codRemittances)

@@ -17,10 +17,13 @@ import { AppError } from '../../errors';
 import { returnDeps } from '../../flows/deps';
 import { actOnReturn, type ReturnAction } from '../../flows/returns';
 import { listReturns, returnDetail } from '../../modules/returns/admin-return-views';
+import { readReturnPhoto } from '../../modules/returns/return-photos';
 import { readReturnSettings, updateReturnSettings } from '../../modules/returns/return-records';
+import { privateImageReply, ReturnPhotoWidthSchema, sendPrivateImage } from '../private-image';
 import { staffActorOf } from '../staff-authentication';
 
 const ReturnIdParamsSchema = z.object({ id: z.string().max(64) });
+const PhotoParamsSchema = z.object({ photoId: z.string().max(64), width: ReturnPhotoWidthSchema });
 const adminReadErrors = errorReplies(400, 401, 403, 404);
 const adminWriteErrors = errorReplies(400, 401, 403, 404, 409, 502);
 
@@ -41,6 +44,26 @@ const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ returns: await listReturns(app.db, request.query) }),
+  );
+
+  app.get(
+    '/return-photos/:photoId/:width',
+    {
+      preValidation: support,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'A return photo the shopper sent (width 800, or 400 for the thumbnail): the picture, or a redirect to it',
+        params: PhotoParamsSchema,
+        response: { ...privateImageReply, ...adminReadErrors },
+      },
+    },
+    async (request, reply) => {
+      const { photoId, width } = request.params;
+      const image = await readReturnPhoto(app.db, app.productImages, photoId, width, { staff: true });
+      if (!image) throw new AppError('not_found', returnReplies.photoNotFound);
+      return sendPrivateImage(reply, image);
+    },
   );
 
   app.get(

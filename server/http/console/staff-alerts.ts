@@ -69,7 +69,8 @@ const staffAlertRoutes: FastifyPluginAsyncZod = async (app) => {
       // A 409, not a 503: the shop is up, it is only set up without push (docs/operations.md#alerts).
       if (!app.webPush) throw new AppError('conflict', staffAlertMessages.pushUnavailable);
       const { staffId } = currentStaff(request);
-      await savePushSubscription(app.db, staffId, request.body, request.headers['user-agent']);
+      const { body, headers } = request;
+      await savePushSubscription(app.db, staffId, body, headers['user-agent'], app.webPush.resolveHost);
       return { status: 'success' as const, message: staffAlertMessages.pushOn };
     },
   );

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { codRemittanceLines, codRemittances, orders, shipments } from '../../db/schema';
 import { orderNumberOf } from '../orders/order-view';
 import { codCollectedSql, collectedAtSql, notRemittedSql } from './cod-order-money';
+import { latestRemittanceImports } from './remittance-imports';
 
 // docs/product.md#cod-remittances: the console's "Cash on delivery" page: cash due from the courier, the
 // remittances imported, and the lines that did not match.
@@ -113,6 +114,7 @@ export async function codOverview(db: Database, simulatorOn: boolean): Promise<C
       remittanceReference: reference,
       utr,
     })),
+    imports: await latestRemittanceImports(db),
     overdueAfterDays: COD_REMITTANCE_OVERDUE_DAYS,
     simulatorOn,
   };

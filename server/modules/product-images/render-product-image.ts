@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { adminCatalogueMessages } from '../../../contracts/admin-catalogue';
+import { messages } from '../../../contracts/messages';
 import { AppError } from '../../errors';
+import { IMAGE_TIMEOUT_SECONDS, ImageWorkBusy, MAX_INPUT_PIXELS, withImageBudget } from './image-budget';
+import type { SpooledUpload } from './image-store';
 
 // docs/architecture.md#product-images: the storefront shows product images in grid and cart thumbnails
 // (about 400 px wide on a phone at 2x) and on the product page (up to 800 px).
@@ -15,8 +18,7 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 const WEBP_QUALITY = 80;
 // Quality 50 looks like WebP's 80 at about half the bytes; effort 4 of 9 keeps an upload within a second or so.
 const AVIF_OPTIONS = { quality: 50, effort: 4 } as const;
-// A decoder bomb (a tiny file claiming a huge canvas) is refused before any pixel is decoded.
-const MAX_INPUT_PIXELS = 50_000_000;
+const LARGEST_WIDTH = Math.max(...PRODUCT_IMAGE_WIDTHS);
 
 export interface RenderedImage {
   /** Names the upload by its content: the same picture uploaded twice is stored once. */
@@ -24,51 +26,110 @@ export interface RenderedImage {
   variants: { width: ProductImageWidth; format: ProductImageFormat; body: Buffer }[];
 }
 
-async function acceptedHeaderOf(bytes: Buffer) {
+/** Why a picture was not rendered; each caller words it for its reader. */
+export class ImageRefused extends Error {
+  constructor(readonly reason: 'not_an_image' | 'too_many_pixels' | 'too_slow') {
+    super(`image refused: ${reason}`);
+    this.name = 'ImageRefused';
+  }
+}
+
+/** The upload: its bytes, or the temporary file it was written to (sharp reads either). */
+export type ImageInput = Buffer | SpooledUpload;
+const sourceOf = (input: ImageInput) => (Buffer.isBuffer(input) ? input : input.path);
+
+async function acceptedHeaderOf(bytes: ImageInput) {
   try {
     // No pixel limit here: metadata reads the header alone, and the size is judged below with its own message.
-    const { format, width, height } = await sharp(bytes, { limitInputPixels: false }).metadata();
+    const { format, width, height } = await sharp(sourceOf(bytes), { limitInputPixels: false }).metadata();
     if (format && ACCEPTED_FORMATS.has(format)) return { width, height };
   } catch {
-    // Not an image sharp can read: the same message as a wrong format.
+    // Not an image sharp can read: the same refusal as a wrong format.
   }
-  throw new AppError('invalid', adminCatalogueMessages.notAnImage);
+  throw new ImageRefused('not_an_image');
 }
 
-/** Reads the header only: a picture too large to decode is refused as that, with the limit, not as "no picture". */
-async function checkAcceptedImage(bytes: Buffer): Promise<void> {
+/** Reads the header only: a picture too large to decode is refused as that, not as "no picture". */
+async function checkAcceptedImage(bytes: ImageInput): Promise<void> {
   const { width, height } = await acceptedHeaderOf(bytes);
-  if (width * height > MAX_INPUT_PIXELS) {
-    throw new AppError('invalid', adminCatalogueMessages.imageTooManyPixels);
-  }
+  if (width * height > MAX_INPUT_PIXELS) throw new ImageRefused('too_many_pixels');
 }
 
-function resize(bytes: Buffer, width: ProductImageWidth, format: ProductImageFormat): Promise<Buffer> {
-  // rotate() turns the pixels as EXIF says; sharp writes no metadata unless asked, so EXIF is dropped.
-  const resized = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+const timeout = { seconds: IMAGE_TIMEOUT_SECONDS };
+
+/**
+ * Decodes the upload once, turned upright from its EXIF orientation and at most LARGEST_WIDTH wide: a JPEG
+ * is shrunk while it is decoded (libjpeg's scaling), so a 12-megapixel photo is never held whole.
+ */
+async function decodeOnce(bytes: ImageInput) {
+  return sharp(sourceOf(bytes), { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
-    .resize({ width, withoutEnlargement: true });
+    .resize({ width: LARGEST_WIDTH, withoutEnlargement: true })
+    .timeout(timeout)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+}
+
+type Decoded = Awaited<ReturnType<typeof decodeOnce>>;
+
+function encode(decoded: Decoded, width: ProductImageWidth, format: ProductImageFormat): Promise<Buffer> {
+  const { data, info } = decoded;
+  // Raw pixels carry no metadata, so nothing of the upload's EXIF reaches the file.
+  const resized = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .resize({ width, withoutEnlargement: true })
+    .timeout(timeout);
   return (
     format === 'avif' ? resized.avif(AVIF_OPTIONS) : resized.webp({ quality: WEBP_QUALITY })
   ).toBuffer();
 }
 
-/** Checks that the upload is a JPEG, PNG or WebP picture and renders the sizes the storefront serves. */
-export async function renderProductImage(bytes: Buffer): Promise<RenderedImage> {
+const isTimeout = (error: unknown) => error instanceof Error && /timeout/i.test(error.message);
+
+/**
+ * Checks that the upload is a JPEG, PNG or WebP picture within the pixel limit and renders it at each width
+ * in each of `formats`, inside the image budget (one picture at a time, each step timed out). Throws
+ * ImageRefused or ImageWorkBusy.
+ */
+export async function renderImage(
+  bytes: ImageInput,
+  formats: readonly ProductImageFormat[],
+): Promise<RenderedImage> {
   await checkAcceptedImage(bytes);
-  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+  const sha256 = Buffer.isBuffer(bytes) ? createHash('sha256').update(bytes).digest('hex') : bytes.sha256;
+  const hash = sha256.slice(0, 16);
+  return withImageBudget(async () => {
+    try {
+      const decoded = await decodeOnce(bytes);
+      const variants: RenderedImage['variants'] = [];
+      // One after another: the budget is one picture's work at a time, its encodes included.
+      for (const width of PRODUCT_IMAGE_WIDTHS) {
+        for (const format of formats)
+          variants.push({ width, format, body: await encode(decoded, width, format) });
+      }
+      return { hash, variants };
+    } catch (error) {
+      throw new ImageRefused(isTimeout(error) ? 'too_slow' : 'not_an_image');
+    }
+  });
+}
+
+/** The product image's refusals in the console's words. */
+export function productImageError(error: unknown): unknown {
+  if (error instanceof ImageWorkBusy) return new AppError('unavailable', messages.imagesBusy);
+  if (!(error instanceof ImageRefused)) return error;
+  return new AppError(
+    'invalid',
+    error.reason === 'not_an_image'
+      ? adminCatalogueMessages.notAnImage
+      : adminCatalogueMessages.imageTooManyPixels,
+  );
+}
+
+/** A product image: AVIF and WebP at each width the storefront draws. */
+export async function renderProductImage(bytes: Buffer): Promise<RenderedImage> {
   try {
-    const variants = await Promise.all(
-      PRODUCT_IMAGE_WIDTHS.flatMap((width) =>
-        PRODUCT_IMAGE_FORMATS.map(async (format) => ({
-          width,
-          format,
-          body: await resize(bytes, width, format),
-        })),
-      ),
-    );
-    return { hash, variants };
-  } catch {
-    throw new AppError('invalid', adminCatalogueMessages.notAnImage);
+    return await renderImage(bytes, PRODUCT_IMAGE_FORMATS);
+  } catch (error) {
+    throw productImageError(error);
   }
 }

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-test-app';
-import { createS3ImageStore } from './s3-image-store';
+import { createS3ImageStore, SIGNED_URL_SECONDS } from './s3-image-store';
 
 interface ReceivedRequest {
   method: string | undefined;
@@ -62,6 +62,23 @@ describe('the S3-compatible image store', () => {
     expect(store.publicUrlOf('products/7/0123456789abcdef-800.webp')).toBe(
       'https://media.example.in/products/7/0123456789abcdef-800.webp',
     );
+  });
+
+  it('keeps a private file (a return photo) out of caches and hands it out by a short-lived signed URL', async () => {
+    const store = createS3ImageStore(s3Settings());
+    const key = 'returns/0f0e0d0c-0000-4000-8000-000000000000/0123456789abcdef-800.webp';
+    await store.put(key, Buffer.from('webp bytes'), 'image/webp', 'private');
+    expect(received.at(-1)?.headers['cache-control']).toBe('private, max-age=3600');
+    const read = await store.readPrivate(key);
+    if (read?.kind !== 'redirect') throw new Error('a bucket hands out a signed URL');
+    const url = new URL(read.url);
+    expect(`${url.origin}${url.pathname}`).toBe(`${endpoint}/shop-media/${key}`);
+    expect(url.searchParams.get('X-Amz-Expires')).toBe(String(SIGNED_URL_SECONDS));
+    expect(url.searchParams.get('X-Amz-Algorithm')).toBe('AWS4-HMAC-SHA256');
+    expect(url.searchParams.get('X-Amz-Credential')).toMatch(
+      /^AKIDEXAMPLE\/\d{8}\/ap-south-1\/s3\/aws4_request$/,
+    );
+    expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('fails loudly when the bucket refuses the upload', async () => {

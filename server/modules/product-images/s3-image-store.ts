@@ -13,6 +13,9 @@ export interface S3StoreConfig {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+// docs/architecture.md#return-photos: a private file's signed URL works this long: enough to load the picture
+// the page asked for, too short to be worth passing on.
+export const SIGNED_URL_SECONDS = 300;
 
 function withoutTrailingSlash(url: string): string {
   return url.replace(/\/+$/, '');
@@ -28,11 +31,15 @@ export function createS3ImageStore(config: S3StoreConfig): ProductImageStore {
   });
   const bucketUrl = `${withoutTrailingSlash(config.endpoint)}/${encodeURIComponent(config.bucket)}`;
   return {
-    async put(key, body, contentType) {
+    async put(key, body, contentType, visibility = 'public') {
+      // Whether a key can be read without a signature is the bucket policy's: public read for products/ only.
       const response = await client.fetch(`${bucketUrl}/${key}`, {
         method: 'PUT',
         body: new Uint8Array(body),
-        headers: { 'content-type': contentType, 'cache-control': IMMUTABLE },
+        headers: {
+          'content-type': contentType,
+          'cache-control': visibility === 'public' ? IMMUTABLE : 'private, max-age=3600',
+        },
       });
       if (!response.ok) {
         throw new Error(`S3 refused the image upload: ${response.status} ${await response.text()}`);
@@ -40,6 +47,13 @@ export function createS3ImageStore(config: S3StoreConfig): ProductImageStore {
     },
     publicUrlOf(key) {
       return `${withoutTrailingSlash(config.publicUrl)}/${key}`;
+    },
+    async readPrivate(key) {
+      // A presigned GET (SigV4 in the query string), so the browser fetches it from the bucket itself.
+      const url = new URL(`${bucketUrl}/${key}`);
+      url.searchParams.set('X-Amz-Expires', String(SIGNED_URL_SECONDS));
+      const signed = await client.sign(url, { method: 'GET', aws: { signQuery: true } });
+      return { kind: 'redirect', url: signed.url };
     },
   };
 }

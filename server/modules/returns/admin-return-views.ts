@@ -95,7 +95,7 @@ export async function returnDetail(db: Database, returnId: string): Promise<Admi
     .where(and(eq(orderAttention.orderId, order.id), isNull(orderAttention.resolvedAt)))
     .orderBy(asc(orderAttention.createdAt));
   return {
-    return: await toReturnView(db, row, order),
+    return: await toReturnView(db, row, 'staff', order),
     shopper: { name: order.contact.name, email: order.contact.email, phone: order.contact.phone },
     orderTimeline: timeline.map((change) => ({
       field: change.field,

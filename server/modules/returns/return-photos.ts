@@ -1,64 +1,133 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
+import { messages } from '../../../contracts/messages';
 import {
   MAX_RETURN_PHOTOS,
   type ReturnPhoto,
+  type ReturnPhotoWidth,
   returnMessages,
+  returnPhotoPaths,
   returnReplies,
 } from '../../../contracts/returns';
 import type { Database } from '../../db/client';
 import { orders, returnPhotos } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { ProductImageStore } from '../product-images/image-store';
-import { renderProductImage } from '../product-images/render-product-image';
+import { ImageWorkBusy } from '../product-images/image-budget';
+import type { PrivateImage, ProductImageStore } from '../product-images/image-store';
+import { type ImageInput, ImageRefused, renderImage } from '../product-images/render-product-image';
+import { returnOffer } from './return-eligibility';
+import { earlierReturnsOf, readReturnSettings, returnableOrderOf } from './return-records';
 
-// docs/product.md#returns: a return's photos are resized on the server as product images are (EXIF dropped,
-// at most 800 px wide, WebP) and kept under the order's folder; a request names them by id.
+// docs/architecture.md#return-photos: a return's photos are resized on the server (EXIF dropped, WebP at the
+// two widths the pages draw), kept private under the order's folder, and read only through the routes that
+// check who asks; a request names them by id.
 
-const FULL_WIDTH = 800;
-const THUMBNAIL_WIDTH = 400;
+type PhotoRow = typeof returnPhotos.$inferSelect;
 
-export const returnPhotoKey = (orderId: string, hash: string, width: number) =>
+export const returnPhotoKey = (orderId: string, hash: string, width: ReturnPhotoWidth) =>
   `returns/${orderId}/${hash}-${width}.webp`;
 
-/** Stores a shopper's photo for a return of their order; more than a request may carry are refused. */
-export async function addReturnPhoto(
-  db: Database,
-  store: ProductImageStore,
-  userId: string,
-  orderId: string,
-  upload: Buffer,
-): Promise<ReturnPhoto> {
-  const [order] = /^[0-9a-f-]{36}$/i.test(orderId)
-    ? await db.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.id, orderId))
-    : [];
+/** Who a photo's URLs are for: the shopper's own routes, or the console's. */
+export type PhotoReader = 'shopper' | 'staff';
+
+export function returnPhotoView(photo: PhotoRow, reader: PhotoReader): ReturnPhoto {
+  const path = (width: ReturnPhotoWidth) =>
+    reader === 'shopper'
+      ? returnPhotoPaths.shopper(photo.orderId, photo.id, width)
+      : returnPhotoPaths.staff(photo.id, width);
+  return { photoId: photo.id, url: path(800), thumbnailUrl: path(400) };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The photo's words for each refusal of the renderer. */
+function photoError(error: unknown): unknown {
+  if (error instanceof ImageWorkBusy) return new AppError('unavailable', messages.imagesBusy);
+  if (!(error instanceof ImageRefused)) return error;
+  switch (error.reason) {
+    case 'too_many_pixels':
+      return new AppError('too_large', returnReplies.photoTooManyPixels);
+    case 'too_slow':
+      return new AppError('too_large', returnReplies.photoTooSlow);
+    default:
+      return new AppError('invalid', returnReplies.photoNotAnImage);
+  }
+}
+
+/**
+ * Whether the shopper's order takes a return photo now: theirs, returnable now (the offer's rules: delivered,
+ * inside the window, something left to return), and no more than a few requests' worth waiting unattached.
+ * Cheap: the upload route asks before it reads the photo's bytes, and again before it decodes them.
+ */
+export async function checkOrderTakesPhotos(db: Database, userId: string, orderId: string, now = new Date()) {
+  const [order] = UUID.test(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)) : [];
   if (!order || order.userId !== userId) throw new AppError('not_found', returnReplies.orderNotFound);
+  const offer = returnOffer(
+    await returnableOrderOf(db, order),
+    await earlierReturnsOf(db, orderId),
+    await readReturnSettings(db),
+    now,
+  );
+  if (!offer.offered) throw new AppError('unprocessable', offer.message);
   const [{ waiting } = { waiting: 0 }] = await db
     .select({ waiting: count() })
     .from(returnPhotos)
     .where(and(eq(returnPhotos.orderId, orderId), isNull(returnPhotos.returnId)));
   // Room for a dialog's three and a few taken again; beyond that it is not a return being asked for.
   if (Number(waiting) >= MAX_RETURN_PHOTOS * 4) throw new AppError('invalid', returnMessages.tooManyPhotos);
-  let rendered: Awaited<ReturnType<typeof renderProductImage>>;
-  try {
-    rendered = await renderProductImage(upload);
-  } catch {
-    throw new AppError('invalid', returnReplies.photoNotAnImage);
-  }
-  const urls: Record<number, string> = {};
+}
+
+/** Stores a shopper's photo for a return of their order (checkOrderTakesPhotos first, then the budget). */
+export async function addReturnPhoto(
+  db: Database,
+  store: ProductImageStore,
+  userId: string,
+  orderId: string,
+  upload: ImageInput,
+  now = new Date(),
+): Promise<ReturnPhoto> {
+  await checkOrderTakesPhotos(db, userId, orderId, now);
+  const rendered = await renderImage(upload, ['webp']).catch((error: unknown) => {
+    throw photoError(error);
+  });
   for (const variant of rendered.variants) {
-    if (variant.format !== 'webp') continue;
     const key = returnPhotoKey(orderId, rendered.hash, variant.width);
-    await store.put(key, variant.body, 'image/webp');
-    urls[variant.width] = store.publicUrlOf(key);
+    await store.put(key, variant.body, 'image/webp', 'private');
   }
-  const [photo] = await db
-    .insert(returnPhotos)
-    .values({
-      orderId,
-      url: urls[FULL_WIDTH] ?? '',
-      thumbnailUrl: urls[THUMBNAIL_WIDTH] ?? urls[FULL_WIDTH] ?? '',
-    })
-    .returning();
+  const [photo] = await db.insert(returnPhotos).values({ orderId, imageHash: rendered.hash }).returning();
   if (!photo) throw new Error('the photo row was not written');
-  return { photoId: photo.id, url: photo.url, thumbnailUrl: photo.thumbnailUrl };
+  return returnPhotoView(photo, 'shopper');
+}
+
+/** The photos of a return, oldest first, as `reader` loads them. */
+export async function photosOfReturn(db: Database, returnId: string, reader: PhotoReader) {
+  const rows = await db
+    .select()
+    .from(returnPhotos)
+    .where(eq(returnPhotos.returnId, returnId))
+    .orderBy(returnPhotos.createdAt);
+  return rows.map((row) => returnPhotoView(row, reader));
+}
+
+/**
+ * One of a return photo's files for a reader the route has identified: the shopper who owns its order
+ * (`userId`), or a member of staff (`userId` undefined). Another shopper's photo, like one that does not
+ * exist, is undefined: the route answers 404 for both.
+ */
+export async function readReturnPhoto(
+  db: Database,
+  store: ProductImageStore,
+  photoId: string,
+  width: ReturnPhotoWidth,
+  reader: { staff: true } | { staff: false; userId: string; orderId: string },
+): Promise<PrivateImage | undefined> {
+  if (!UUID.test(photoId)) return undefined;
+  const [row] = await db
+    .select({ photo: returnPhotos, userId: orders.userId })
+    .from(returnPhotos)
+    .innerJoin(orders, eq(orders.id, returnPhotos.orderId))
+    .where(eq(returnPhotos.id, photoId));
+  if (!row) return undefined;
+  if (!reader.staff && (row.userId !== reader.userId || row.photo.orderId !== reader.orderId))
+    return undefined;
+  return store.readPrivate(returnPhotoKey(row.photo.orderId, row.photo.imageHash, width));
 }

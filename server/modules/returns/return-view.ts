@@ -8,9 +8,10 @@ import {
   UPI_ID_PATTERN,
 } from '../../../contracts/returns';
 import type { Database } from '../../db/client';
-import { orderItems, orders, returnEvents, returnPhotos, returns } from '../../db/schema';
+import { orderItems, orders, returnEvents, returns } from '../../db/schema';
 import { orderNumberOf } from '../orders/order-view';
 import { lastReturnDay, returnOffer } from './return-eligibility';
+import { type PhotoReader, photosOfReturn } from './return-photos';
 import { earlierReturnsOf, readReturnSettings, returnableOrderOf } from './return-records';
 import { linesOfReturn } from './return-writer';
 
@@ -24,14 +25,16 @@ export function maskedUpiId(upiId: string | null): string | null {
   return `${name.slice(0, 2)}***@${bank}`;
 }
 
-export async function toReturnView(db: Database, row: ReturnRow, order?: OrderRow): Promise<ReturnView> {
+/** A return as `reader` sees it: the shopper who asked, or the console (their photos' URLs differ). */
+export async function toReturnView(
+  db: Database,
+  row: ReturnRow,
+  reader: PhotoReader,
+  order?: OrderRow,
+): Promise<ReturnView> {
   const [owner] = order ? [order] : await db.select().from(orders).where(eq(orders.id, row.orderId));
   const lines = await linesOfReturn(db, row.id);
-  const photos = await db
-    .select()
-    .from(returnPhotos)
-    .where(eq(returnPhotos.returnId, row.id))
-    .orderBy(asc(returnPhotos.createdAt));
+  const photos = await photosOfReturn(db, row.id, reader);
   const steps = await db
     .select()
     .from(returnEvents)
@@ -60,7 +63,7 @@ export async function toReturnView(db: Database, row: ReturnRow, order?: OrderRo
     paidPaise: row.paidPaise,
     deductionPaise: row.deductionPaise,
     refundPaise: row.refundPaise,
-    photos: photos.map((photo) => ({ photoId: photo.id, url: photo.url, thumbnailUrl: photo.thumbnailUrl })),
+    photos,
     paymentMethod: owner?.paymentMethod ?? 'Online',
     upiId: maskedUpiId(row.upiId),
     pickupAddress: row.pickupAddress,
@@ -121,7 +124,7 @@ export async function returnViewsOfOrder(db: Database, order: OrderRow): Promise
     .from(returns)
     .where(eq(returns.orderId, order.id))
     .orderBy(asc(returns.createdAt));
-  return Promise.all(rows.map((row) => toReturnView(db, row, order)));
+  return Promise.all(rows.map((row) => toReturnView(db, row, 'shopper', order)));
 }
 
 /** The return whose replacement this order is, as a link back to the order it replaces. */

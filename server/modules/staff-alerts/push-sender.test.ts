@@ -1,3 +1,4 @@
+import { Agent } from 'node:https';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import webpush from 'web-push';
 import { webPushSender } from './push-sender';
@@ -9,7 +10,7 @@ const keys = async () => ({
   privateKey: '-iRIaSv5simX9KIWleITffqpl7FXMdWk9a68GuXqkNs',
   subject: 'mailto:owner@example.in',
 });
-const target = { endpoint: 'https://push.example.test/send/1', keys: { p256dh: 'key', auth: 'auth' } };
+const target = { endpoint: 'https://fcm.googleapis.com/fcm/send/1', keys: { p256dh: 'key', auth: 'auth' } };
 const payload = { title: 'New order OM-1', body: 'Face Mitt', url: '/admin/orders/1', tag: 'order-1' };
 
 function answered(statusCode: number) {
@@ -29,7 +30,20 @@ describe('webPushSender', () => {
       TTL: 86_400,
       urgency: 'high',
       timeout: 10_000,
+      agent: expect.any(Agent),
     });
+  });
+
+  it('never sends to an endpoint that is no push service’s: the subscription is gone', async () => {
+    const send = vi.spyOn(webpush, 'sendNotification');
+    for (const endpoint of [
+      'https://127.0.0.1/x',
+      'https://169.254.169.254/latest',
+      'http://fcm.googleapis.com/x',
+    ]) {
+      expect(await webPushSender(keys)({ ...target, endpoint }, payload)).toBe('gone');
+    }
+    expect(send).not.toHaveBeenCalled();
   });
 
   it.each([404, 410])('reads %i as a subscription that is gone', async (statusCode) => {

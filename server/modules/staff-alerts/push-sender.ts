@@ -1,5 +1,6 @@
 import webpush from 'web-push';
 import type { PushPayload } from '../../../contracts/staff-alerts';
+import { isPushServiceEndpoint, pushServiceAgent } from './push-endpoints';
 import type { VapidKeys } from './vapid-keys';
 
 /** A browser's push subscription: where to send, and the keys that encrypt for it alone. */
@@ -22,9 +23,14 @@ function isGone(error: unknown): boolean {
   return error instanceof webpush.WebPushError && (error.statusCode === 404 || error.statusCode === 410);
 }
 
-/** The real sender: Web Push (RFC 8030) with VAPID (RFC 8292) through the `web-push` library. */
-export function webPushSender(keys: () => Promise<VapidKeys>): PushSender {
+/**
+ * The real sender: Web Push (RFC 8030) with VAPID (RFC 8292) through the `web-push` library, only to a push
+ * service (docs/architecture.md#push-endpoints) and only over connections to public addresses. A stored
+ * endpoint that is no push service's (one saved before the check existed) is treated as gone, so it is deleted.
+ */
+export function webPushSender(keys: () => Promise<VapidKeys>, agent = pushServiceAgent()): PushSender {
   return async (target, payload) => {
+    if (!isPushServiceEndpoint(target.endpoint)) return 'gone';
     const { publicKey, privateKey, subject } = await keys();
     try {
       await webpush.sendNotification(target, JSON.stringify(payload), {
@@ -32,6 +38,7 @@ export function webPushSender(keys: () => Promise<VapidKeys>): PushSender {
         TTL: TIME_TO_LIVE_SECONDS,
         urgency: 'high',
         timeout: TIMEOUT_MS,
+        agent,
       });
       return 'sent';
     } catch (error) {

@@ -1,29 +1,39 @@
-import { and, count, eq } from 'drizzle-orm';
-import type { PushSubscriptionBody } from '../../../contracts/staff-alerts';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { type PushSubscriptionBody, staffAlertMessages } from '../../../contracts/staff-alerts';
 import type { Database } from '../../db/client';
 import { staffPushSubscriptions } from '../../db/schema';
+import { AppError } from '../../errors';
+import { checkPushEndpoint, type ResolveAll } from './push-endpoints';
 
 /**
- * "Notify me on this device": the browser's subscription, one row per device (its endpoint). A device that a
- * second member of staff turns on becomes theirs.
+ * "Notify me on this device": the browser's subscription, one row per device (its endpoint), bound to the
+ * member who turned it on. Only a push service's endpoint is taken (docs/architecture.md#push-endpoints). The
+ * same member again refreshes its keys; another member's is refused, never taken over: whoever learns a
+ * colleague's endpoint must not be able to move that colleague's alerts to themselves.
  */
 export async function savePushSubscription(
   db: Database,
   staffId: string,
   subscription: PushSubscriptionBody,
   userAgent: string | undefined,
+  resolve?: ResolveAll,
 ) {
-  const row = {
-    staffId,
-    endpoint: subscription.endpoint,
+  await checkPushEndpoint(subscription.endpoint, resolve);
+  const keys = {
     p256dh: subscription.keys.p256dh,
     auth: subscription.keys.auth,
     userAgent: userAgent?.slice(0, 500) ?? null,
   };
-  await db
+  const [saved] = await db
     .insert(staffPushSubscriptions)
-    .values(row)
-    .onConflictDoUpdate({ target: staffPushSubscriptions.endpoint, set: row });
+    .values({ staffId, endpoint: subscription.endpoint, ...keys })
+    .onConflictDoUpdate({
+      target: staffPushSubscriptions.endpoint,
+      set: keys,
+      setWhere: sql`${staffPushSubscriptions.staffId} = excluded.staff_id`,
+    })
+    .returning({ id: staffPushSubscriptions.id });
+  if (!saved) throw new AppError('conflict', staffAlertMessages.deviceOfAnother);
 }
 
 /** "Stop on this device": only one's own device; stopping one that is not there changes nothing. */

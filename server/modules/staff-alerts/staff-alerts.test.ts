@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PushPayload } from '../../../contracts/staff-alerts';
+import { type PushPayload, staffAlertMessages } from '../../../contracts/staff-alerts';
 import { auditLog, orders, staff, staffPushSubscriptions } from '../../db/schema';
 import { jobQueues } from '../../job-queues';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
@@ -20,8 +20,13 @@ import type { PushOutcome, PushSender, PushTarget } from './push-sender';
 // workers and do the jobs' work themselves, with a push sender of their own: nothing leaves the machine.
 
 let app: TestApp;
+/** What the push services' names resolve to here: a public address unless a test says otherwise. */
+const resolved = new Map<string, string>();
 beforeAll(async () => {
   app = await buildTestApp({ authRateLimitMax: 10_000, jobWorkers: false });
+  if (app.webPush) {
+    app.webPush.resolveHost = async (host) => [{ address: resolved.get(host) ?? '142.250.77.42', family: 4 }];
+  }
 });
 afterAll(() => app.closeAndDrop());
 beforeEach(async () => {
@@ -45,7 +50,7 @@ function deps(push: PushSender | null = null, notifier: AlertDeps['notifier'] = 
 
 function aSubscription() {
   return {
-    endpoint: `https://push.example.test/send/${randomBytes(8).toString('hex')}`,
+    endpoint: `https://fcm.googleapis.com/fcm/send/${randomBytes(8).toString('hex')}`,
     keys: { p256dh: randomBytes(65).toString('base64url'), auth: randomBytes(16).toString('base64url') },
   };
 }
@@ -152,15 +157,24 @@ describe('each member chooses their own alerts (GET and PUT /api/admin/alerts)',
 });
 
 describe('notifications on a device (POST and DELETE /api/admin/alerts/push-subscriptions)', () => {
-  it('keeps one subscription per device, moves a device to whoever turns it on last, and stops it', async () => {
+  it('keeps one subscription per device, bound to the member who turned it on: another is refused, not given it', async () => {
     const owner = await createStaffMember(app, { role: 'owner' });
     const support = await createStaffMember(app, { role: 'support' });
-    const device = await subscribe(owner.headers);
-    await subscribe(owner.headers, device);
-    expect(await subscriptionRows()).toEqual([{ staffId: owner.staffId, endpoint: device.endpoint }]);
-
+    const device = await subscribe(support.headers);
     await subscribe(support.headers, device);
     expect(await subscriptionRows()).toEqual([{ staffId: support.staffId, endpoint: device.endpoint }]);
+
+    const takeover = await app.inject({
+      method: 'POST',
+      url: '/api/admin/alerts/push-subscriptions',
+      headers: owner.headers,
+      payload: { ...device, keys: aSubscription().keys },
+    });
+    expect(takeover.statusCode).toBe(409);
+    expect(takeover.json()).toEqual({ message: staffAlertMessages.deviceOfAnother });
+    expect(await subscriptionRows()).toEqual([{ staffId: support.staffId, endpoint: device.endpoint }]);
+    const [kept] = await app.db.select().from(staffPushSubscriptions);
+    expect(kept?.p256dh).toBe(device.keys.p256dh);
 
     // One's own device only: the owner's "stop" leaves the support member's.
     const stop = (headers: { authorization: string }) =>
@@ -179,6 +193,43 @@ describe('notifications on a device (POST and DELETE /api/admin/alerts/push-subs
       message: 'This device will no longer show notifications.',
     });
     expect(await subscriptionRows()).toEqual([]);
+  });
+
+  it('takes only a push service’s endpoint: never a loopback, private, link-local or unknown host', async () => {
+    const owner = await createStaffMember(app, { role: 'owner' });
+    resolved.set('wns2-pn1p.notify.windows.com', '10.0.0.7');
+    const endpoints = [
+      'https://127.0.0.1/send/1',
+      'https://10.0.0.1/send/1',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://[::1]/send/1',
+      'https://[::ffff:127.0.0.1]/send/1',
+      'https://push.example.test/send/1',
+      'https://fcm.googleapis.com.example.test/fcm/send/1',
+      'https://fcm.googleapis.com:8443/fcm/send/1',
+      'https://user@fcm.googleapis.com/fcm/send/1',
+      // A push service's name that resolves to a private address (a poisoned or rebinding resolver).
+      'https://wns2-pn1p.notify.windows.com/w/?token=1',
+    ];
+    for (const endpoint of endpoints) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/admin/alerts/push-subscriptions',
+        headers: owner.headers,
+        payload: { ...aSubscription(), endpoint },
+      });
+      expect(response.statusCode, endpoint).toBe(400);
+      expect(response.json(), endpoint).toEqual({ message: staffAlertMessages.notAPushService });
+    }
+    expect(await subscriptionRows()).toEqual([]);
+    for (const endpoint of [
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAAA',
+      'https://web.push.apple.com/QGuQ',
+      'https://db5p.notify.windows.com/w/?token=2',
+    ]) {
+      await subscribe(owner.headers, { ...aSubscription(), endpoint });
+    }
+    expect(await subscriptionRows()).toHaveLength(3);
   });
 
   it('refuses what is not a browser push subscription', async () => {

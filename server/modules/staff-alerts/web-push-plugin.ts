@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { type ResolveAll, resolveAll } from './push-endpoints';
 import { type PushSender, webPushSender } from './push-sender';
 import { resolveVapidKeys, type VapidKeys } from './vapid-keys';
 
@@ -6,6 +7,8 @@ import { resolveVapidKeys, type VapidKeys } from './vapid-keys';
 export interface WebPush {
   keys(): Promise<VapidKeys>;
   send: PushSender;
+  /** Resolves a push service's name when a device subscribes (docs/architecture.md#push-endpoints). */
+  resolveHost: ResolveAll;
 }
 
 declare module 'fastify' {
@@ -34,7 +37,7 @@ export default fp(
       });
       return pending;
     };
-    app.decorate('webPush', { keys, send: webPushSender(keys) });
+    app.decorate('webPush', { keys, send: webPushSender(keys), resolveHost: resolveAll });
   },
   { name: 'web-push', dependencies: ['database'] },
 );

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { CodOverview } from '../../../../contracts/cod-money';
+import type { CodOverview, RemittanceImport } from '../../../../contracts/cod-money';
 import { jsonReply } from '../../../test/fake-api';
 import { renderConsole } from '../../../test/render-console';
 
@@ -10,7 +10,25 @@ import { renderConsole } from '../../../test/render-console';
 
 const loading = { timeout: 10_000 };
 
+const anImport = (overrides: Partial<RemittanceImport> = {}): RemittanceImport => ({
+  id: 'import-1',
+  status: 'queued',
+  statusLabel: 'Waiting to start',
+  source: 'file',
+  linesTotal: 2,
+  linesDone: 0,
+  remittances: 0,
+  repeated: 0,
+  mismatches: 0,
+  message: null,
+  error: null,
+  createdAt: '2026-11-26T06:30:00.000Z',
+  finishedAt: null,
+  ...overrides,
+});
+
 const overview = (overrides: Partial<CodOverview> = {}): CodOverview => ({
+  imports: [],
   duePaise: 188_350,
   due: [
     {
@@ -156,22 +174,46 @@ describe('the Cash on delivery page', () => {
       await screen.findByText('The remittance file cannot be read: line 1: the header has no "UTR" column'),
     ).toBeTruthy();
 
-    api.on({
-      'POST /api/admin/cod/remittances': {
-        message: '1 remittance imported with 2 parcels.',
+    // The import runs in the background: the page reads its progress again until it is done.
+    const states = [
+      anImport(),
+      anImport({ status: 'running', statusLabel: 'Importing', linesDone: 1 }),
+      anImport({
+        status: 'done',
+        statusLabel: 'Imported',
+        linesDone: 2,
         remittances: 1,
-        lines: 2,
         mismatches: 1,
-        repeated: 0,
-      },
+        message: '1 remittance imported with 2 parcels.',
+        finishedAt: '2026-11-26T06:31:00.000Z',
+      }),
+    ];
+    let read = 0;
+    api.on({
+      'POST /api/admin/cod/remittances': jsonReply(202, {
+        message: 'The file is being imported (2 parcels): its progress is shown below.',
+        import: anImport(),
+      }),
+      'GET /api/admin/cod': () =>
+        overview({ imports: [states[Math.min(read++, states.length - 1)] ?? anImport()] }),
     });
     await user.click(screen.getByRole('button', { name: 'Import' }));
     expect(
-      await screen.findByText('1 remittance imported with 2 parcels. 1 line does not match: see Mismatches.'),
+      await screen.findByText('The file is being imported (2 parcels): its progress is shown below.'),
     ).toBeTruthy();
     expect(api.callsTo('POST /api/admin/cod/remittances').at(-1)?.body).toEqual({ csv });
-    // The page is read again after an import.
-    await waitFor(() => expect(api.callsTo('GET /api/admin/cod').length).toBeGreaterThan(1));
+    const imports = await screen.findByRole('list', { name: 'Imports' });
+    await waitFor(() => expect(imports.textContent).toContain('Importing: 1 of 2 parcels'), {
+      timeout: 8_000,
+    });
+    expect(within(imports).getByRole('progressbar', { name: 'Parcels imported' })).toBeTruthy();
+    await waitFor(() => expect(imports.textContent).toContain('Imported: 2 of 2 parcels, 1 not matching'), {
+      timeout: 8_000,
+    });
+    expect(imports.textContent).toContain(
+      '1 remittance imported with 2 parcels. 1 line does not match: see Mismatches.',
+    );
+    expect(within(imports).queryByRole('progressbar')).toBeNull();
   });
 
   it('offers a simulated remittance while the Shiprocket simulator runs', async () => {
@@ -180,10 +222,14 @@ describe('the Cash on delivery page', () => {
         'GET /api/admin/cod': overview({ simulatorOn: true }),
         'POST /api/admin/cod/remittances/simulate': {
           message: '1 remittance imported with 2 parcels.',
-          remittances: 1,
-          lines: 2,
-          mismatches: 0,
-          repeated: 0,
+          import: anImport({
+            status: 'done',
+            statusLabel: 'Imported',
+            source: 'simulator',
+            linesDone: 2,
+            remittances: 1,
+            message: '1 remittance imported with 2 parcels.',
+          }),
         },
       },
     });

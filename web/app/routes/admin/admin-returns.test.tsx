@@ -84,7 +84,10 @@ describe("a return's page", () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: `Return ${detail.return.number}` }, loading),
     ).toBeTruthy();
-    expect(screen.getByRole('img', { name: "The shopper's upload 1" })).toBeTruthy();
+    // docs/architecture.md#return-photos: the console reads the shopper's photos through its own route.
+    const photo = screen.getByRole('img', { name: "The shopper's upload 1" });
+    expect(photo.getAttribute('src')).toBe('/api/admin/return-photos/photo-1/400');
+    expect(photo.closest('a')?.getAttribute('href')).toBe('/api/admin/return-photos/photo-1/800');
     expect(screen.getByText('Damaged in transit')).toBeTruthy();
     for (const name of ['Approve', 'Refuse', 'Approve without pickup']) {
       expect(screen.getByRole('button', { name })).toBeTruthy();

@@ -8,6 +8,16 @@ export function getCodOverview() {
   return adminApi.get<CodOverview>(adminApiPaths.cod);
 }
 
+// docs/product.md#cod-remittances: while an import runs in the background, its progress is read again this often.
+const IMPORT_PROGRESS_EVERY_MS = 2_000;
+
+const importing = (overview: CodOverview | undefined) =>
+  overview?.imports.some((entry) => entry.status === 'queued' || entry.status === 'running') ?? false;
+
 export function useCodOverview() {
-  return useQuery({ queryKey: codKeys.overview, queryFn: getCodOverview });
+  return useQuery({
+    queryKey: codKeys.overview,
+    queryFn: getCodOverview,
+    refetchInterval: (query) => (importing(query.state.data) ? IMPORT_PROGRESS_EVERY_MS : false),
+  });
 }

@@ -1,6 +1,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { staffAlertMessages } from '../../../../contracts/staff-alerts';
 import { browserPushDevice, PushBlockedError, type PushDevice, type PushDeviceState } from '../push-device';
 import { PushOptIn } from './push-opt-in';
 
@@ -10,7 +11,7 @@ function reply(status: number, body: unknown): Response {
 
 const PUBLIC_KEY = 'BIIHgkxs8sFtyYEotYZfNouqdFftJdl_Hp7i1_FwO9MLIODuZ9_tygLlu1MOoSxN0RXw_r98ojMlZcARr1ZfLVw';
 const subscription = {
-  endpoint: 'https://push.example.test/send/device-1',
+  endpoint: 'https://fcm.googleapis.com/fcm/send/device-1',
   keys: { p256dh: 'BPublicKeyOfTheBrowser', auth: 'authSecret' },
 };
 
@@ -145,5 +146,17 @@ describe('Notifications on this device', () => {
     );
     expect(refused.unsubscribe).toHaveBeenCalledOnce();
     expect(screen.getByRole('button', { name: 'Notify me on this device' })).toBeTruthy();
+  });
+
+  it('on a device another member turned on, says so and leaves the browser’s subscription to them', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValueOnce(reply(409, { message: staffAlertMessages.deviceOfAnother })),
+    );
+    const shared = fakeDevice('off');
+    render(<PushOptIn publicKey={PUBLIC_KEY} device={shared} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notify me on this device' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(staffAlertMessages.deviceOfAnother);
+    expect(shared.unsubscribe).not.toHaveBeenCalled();
   });
 });

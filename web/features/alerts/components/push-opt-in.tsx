@@ -50,8 +50,11 @@ export function PushOptIn({ publicKey, device = browserPushDevice }: PushOptInPr
         setState('on');
         setStatus({ kind: 'success', text: reply.message });
       } catch (error) {
-        // The shop did not keep it: this device would wait for pushes that never come.
-        await device.unsubscribe().catch(() => {});
+        // The shop did not keep it: this device would wait for pushes that never come. Unless the device is
+        // another member's: the browser's subscription is theirs, and undoing it would stop their alerts.
+        const othersDevice =
+          error instanceof ApiError && error.message === staffAlertMessages.deviceOfAnother;
+        if (!othersDevice) await device.unsubscribe().catch(() => {});
         throw error;
       }
     } catch (error) {

@@ -76,7 +76,11 @@ describe('returns on the order page', { timeout: 30_000 }, () => {
     api.on({
       [`POST /api/orders/${order.orderId}/return-photos`]: jsonReply(201, {
         message: 'Photo added.',
-        photo: { photoId: 'photo-1', url: '/media/a-800.webp', thumbnailUrl: '/media/a-400.webp' },
+        photo: {
+          photoId: 'photo-1',
+          url: '/api/orders/order-1/return-photos/photo-1/800',
+          thumbnailUrl: '/api/orders/order-1/return-photos/photo-1/400',
+        },
       }),
       [`POST /api/orders/${order.orderId}/returns`]: () =>
         refuse
@@ -193,5 +197,19 @@ describe('returns on the order page', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'OM-REPLACE1' }).getAttribute('href')).toBe('/orders/order-2'),
     );
+  });
+
+  it('shows the photos sent with a return, read from the shopper’s own photo route', async () => {
+    const order = delivered();
+    const sent = aReturn();
+    renderOrderWithReturns(order, orderReturnsReply({ returns: [sent] }));
+    const photos = await screen.findByRole(
+      'list',
+      { name: `Your photos for return ${sent.number}` },
+      { timeout: 10_000 },
+    );
+    const photo = within(photos).getByRole('img', { name: 'Upload 1 of 1' });
+    expect(photo.getAttribute('src')).toBe('/api/orders/order-1/return-photos/photo-1/400');
+    expect(photo.closest('a')?.getAttribute('href')).toBe('/api/orders/order-1/return-photos/photo-1/800');
   });
 });

@@ -24,6 +24,23 @@ function ReturnProgress({ item }: { item: ReturnView }) {
         {item.resolution === 'refund' ? `Refund ${rupees(item.refundPaise)}` : 'Replacement'}
       </p>
       {item.refusalReason ? <p className="order-card__meta">Reason: {item.refusalReason}</p> : null}
+      {item.photos.length > 0 ? (
+        <ul className="return-form__photos" aria-label={`Your photos for return ${item.number}`}>
+          {item.photos.map((photo, index) => (
+            <li key={photo.photoId}>
+              <a href={photo.url} target="_blank" rel="noreferrer">
+                <img
+                  src={photo.thumbnailUrl}
+                  alt={`Upload ${index + 1} of ${item.photos.length}`}
+                  width={72}
+                  height={72}
+                  loading="lazy"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {item.awbCode ? (
         <p className="order-card__meta">
           Pickup AWB {item.awbCode}
