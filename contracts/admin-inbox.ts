@@ -101,7 +101,12 @@ export const AdminMessageDetailSchema = z.object({
   }),
   replies: z.array(InboxReplySchema).describe('Oldest first'),
   sender: z.object({
-    customerId: z.string().nullable().describe("The shopper account with the sender's e-mail, if any"),
+    customerId: z
+      .string()
+      .nullable()
+      .describe(
+        "The shopper account signed in when it was sent, else the one with the sender's e-mail, if any",
+      ),
     ordersCount: z.number().int().describe("That account's orders, or those placed with the e-mail"),
   }),
 });

@@ -39,6 +39,7 @@ export const adminOrderMessages = {
   shipmentRetryRunning:
     'A shipment booking for this order is already under way. Please wait for it to finish.',
   shipmentRetryQueued: 'The shipment booking will be tried again in a moment.',
+  shipmentWaitsForStock: 'This order is waiting for stock: restock its products, then use Ship late.',
   emailNeverSent: 'This message was never sent for this order, so it cannot be sent again.',
   emailResent: 'The message will be sent again in a moment.',
   noteAdded: 'Note added.',
@@ -46,6 +47,21 @@ export const adminOrderMessages = {
     'Please send an Idempotency-Key header (10 to 64 letters, digits, - or _) so that a repeated request adds the note once.',
   noteKeyReused: 'This Idempotency-Key was used for a different note. Please use a new one.',
 } as const;
+
+/**
+ * docs/product.md#console-pages: the actions on an order the console may offer. The order's reply lists those its
+ * state allows now (the lifecycle decides); the console shows those the member's role may take.
+ */
+export const consoleOrderActions = [
+  'ship_late',
+  'confirm_cod',
+  'refund',
+  'cancel',
+  'retry_shipment',
+  'resend_message',
+  'add_note',
+] as const;
+export type ConsoleOrderAction = (typeof consoleOrderActions)[number];
 
 export const AdminOrderIdParamsSchema = z.object({
   id: z.uuid({ message: adminOrderMessages.orderNotFound }),
@@ -166,6 +182,11 @@ export const AdminOrderDetailSchema = z.object({
     .nullable()
     .describe("The GST the order's invoice charges (inside the prices); null before it is invoiced"),
   refundablePaise: z.number().int().describe('What a refund may still give back'),
+  allowedActions: z
+    .array(z.enum(consoleOrderActions))
+    .describe(
+      "The actions the order's state allows now, as the lifecycle decides; the role's rules apply too",
+    ),
   sentMessages: z
     .array(z.enum(orderEmailKinds))
     .describe('The order messages the shopper was sent (e-mail or SMS): the ones staff may send again'),

@@ -23,6 +23,11 @@ export function formatRupeesExact(rupees: number): string {
   return rupeesWithPaise.format(rupees);
 }
 
+/** ₹49, or ₹49.50 when there are paise: an amount in paise as the shop states a fee. */
+export function formatFee(paise: number): string {
+  return paise % 100 === 0 ? formatRupees(paise / 100) : formatRupeesExact(paise / 100);
+}
+
 /** 22 November 2026 */
 export function formatDate(date: Date | string | number): string {
   return new Date(date).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });

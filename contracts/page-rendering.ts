@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Product } from './catalogue';
-import type { SellerDetails } from './public-config';
+import type { CashOnDeliveryTerms, SellerDetails } from './public-config';
 import { SEARCH_QUERY_MAX_LENGTH } from './search-query';
 
 // docs/architecture.md#pages-as-html: what the server hands the page renderer (web/entry-server.tsx) and gets
@@ -14,6 +14,8 @@ export interface PageRenderRequest {
   products: readonly Product[];
   /** Every page's footer names the seller; the policy pages add the grievance officer (GET /api/config). */
   seller: SellerDetails;
+  /** Every page's footer names the ways to pay; the policies describe cash on delivery (GET /api/config). */
+  cashOnDelivery: CashOnDeliveryTerms;
   /** A policy page's: the owner's dispatch days, which it states (docs/product.md#reply-and-dispatch-times). */
   dispatchDays?: number;
   /** A policy page's: the return window's days, which it states (docs/product.md#returns). */

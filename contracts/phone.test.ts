@@ -6,6 +6,10 @@ const tenDigits = fc.stringMatching(/^\d{10}$/);
 const mobileDigits = fc.stringMatching(/^[6-9]\d{9}$/).filter(isPlausibleMobile);
 const phoneMessage = 'Phone number must be exactly 10 digits (e.g., 9876543211)';
 const notMobileMessage = 'Please enter a valid Indian mobile number: 10 digits starting with 6, 7, 8 or 9.';
+const repeatedMessage =
+  'This number is one digit repeated, which we do not accept as a real mobile. Please enter your own mobile number.';
+const runMessage =
+  'This number is a straight run of digits (like 98765 43210), which we do not accept as a real mobile. Please enter your own mobile number.';
 
 describe('normalizeIndianPhone (docs/product.md#phone-and-email)', () => {
   it.each([
@@ -64,22 +68,27 @@ describe('normalizeIndianPhone (docs/product.md#phone-and-email)', () => {
 });
 
 describe('isPlausibleMobile (docs/product.md#phone-and-email)', () => {
+  // docs/product.md#phone-and-email: each refusal says its own reason. "98765 43210" starts with 9 and has ten
+  // digits: it is refused as a straight run, and told so, not as a number that is no mobile.
   it.each([
-    '0000000000',
-    '1111111111',
-    '9999999999',
-    '1234567890',
-    '9876543210',
-    '6789012345',
-    '7890123456',
-    '8765432109',
-    '5123456789',
-    '0987654321',
-    '2223334445',
-  ])('refuses %s', (digits) => {
+    ['0000000000', notMobileMessage],
+    ['1111111111', notMobileMessage],
+    ['1234567890', notMobileMessage],
+    ['5123456789', notMobileMessage],
+    ['0987654321', notMobileMessage],
+    ['2223334445', notMobileMessage],
+    ['9999999999', repeatedMessage],
+    ['6666666666', repeatedMessage],
+    ['9876543210', runMessage],
+    ['98765 43210', runMessage],
+    ['6789012345', runMessage],
+    ['7890123456', runMessage],
+    ['8765432109', runMessage],
+  ])('refuses %s saying why', (typed, message) => {
+    const digits = typed.replace(/\D/g, '');
     expect(isPlausibleMobile(digits)).toBe(false);
-    expect(normalizeIndianPhone(digits)).toEqual({ ok: false, message: notMobileMessage });
-    expect(normalizeOtpPhone(digits)).toEqual({ ok: false, message: notMobileMessage });
+    expect(normalizeIndianPhone(typed)).toEqual({ ok: false, message });
+    expect(normalizeOtpPhone(typed)).toEqual({ ok: false, message });
   });
 
   it.each(['9876543211', '9898989898', '9000000000', '6000000001', '7777777778', '8123456789', '9123456780'])(

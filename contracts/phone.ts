@@ -8,6 +8,25 @@ function keepDigitsAndPlus(input: string): string {
 
 const MOBILE_FIRST_DIGITS = /^[6-9]/;
 
+/**
+ * docs/product.md#phone-and-email: why ten digits that start like a mobile are still refused, said as it is
+ * (apart from contracts/messages.ts, which every page's first load carries).
+ */
+export const mobileMessages = {
+  repeatedDigit:
+    'This number is one digit repeated, which we do not accept as a real mobile. Please enter your own mobile number.',
+  straightRun:
+    'This number is a straight run of digits (like 98765 43210), which we do not accept as a real mobile. Please enter your own mobile number.',
+} as const;
+
+/** Every refusal of a typed mobile number: a form shows each beside its phone field. */
+export const phoneRefusals: readonly string[] = [
+  messages.phoneTenDigits,
+  messages.phoneNotMobile,
+  mobileMessages.repeatedDigit,
+  mobileMessages.straightRun,
+];
+
 /** Each digit one more (or one less) than the last, wrapping 9 to 0: 9876543210, 6789012345. */
 function isStraightRun(digits: string): boolean {
   return [1, 9].some((step) =>
@@ -20,15 +39,22 @@ function isStraightRun(digits: string): boolean {
 /**
  * docs/product.md#phone-and-email: an Indian mobile starts with 6, 7, 8 or 9, and a number made of one digit
  * or of a straight run is a fake. Nothing else is refused: carriers sell patterned "VIP" numbers to real people.
+ * The message says which: undefined for a plausible mobile.
  */
+function mobileProblem(digits: string): string | undefined {
+  if (!MOBILE_FIRST_DIGITS.test(digits)) return messages.phoneNotMobile;
+  if (/^(\d)\1*$/.test(digits)) return mobileMessages.repeatedDigit;
+  if (isStraightRun(digits)) return mobileMessages.straightRun;
+  return undefined;
+}
+
 export function isPlausibleMobile(digits: string): boolean {
-  return MOBILE_FIRST_DIGITS.test(digits) && !/^(\d)\1*$/.test(digits) && !isStraightRun(digits);
+  return mobileProblem(digits) === undefined;
 }
 
 function asMobile(digits: string): PhoneResult {
-  return isPlausibleMobile(digits)
-    ? { ok: true, phone: digits }
-    : { ok: false, message: messages.phoneNotMobile };
+  const message = mobileProblem(digits);
+  return message === undefined ? { ok: true, phone: digits } : { ok: false, message };
 }
 
 /**

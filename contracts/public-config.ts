@@ -18,6 +18,29 @@ export const SellerDetailsSchema = z
 
 export type SellerDetails = z.infer<typeof SellerDetailsSchema>;
 
+/**
+ * docs/product.md#policies: how the footer and the policies describe cash on delivery, from the owner's COD
+ * settings; null while the shop does not offer it.
+ */
+export const CashOnDeliveryTermsSchema = z
+  .object({
+    feePaise: z.number().int().describe('The fee added to a cash-on-delivery order, GST included'),
+    confirmHours: z
+      .number()
+      .int()
+      .describe('Hours a shopper has to confirm the order before it is cancelled'),
+  })
+  .nullable()
+  .meta({ id: 'CashOnDeliveryTerms' });
+
+export type CashOnDeliveryTerms = z.infer<typeof CashOnDeliveryTermsSchema>;
+
+/** What every page shows about who sells and how one may pay: the footer's and the policies' facts. */
+export interface ShopDetails {
+  seller: SellerDetails;
+  cashOnDelivery: CashOnDeliveryTerms;
+}
+
 export const PublicConfigSchema = z.object({
   google: z.object({
     clientId: z.string(),
@@ -42,6 +65,7 @@ export const PublicConfigSchema = z.object({
       "Days after delivery a return may be asked for: the owner's setting, which the policies, product pages and checkout state",
     ),
   seller: SellerDetailsSchema,
+  cashOnDelivery: CashOnDeliveryTermsSchema,
 });
 
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

@@ -1,11 +1,9 @@
-// The shop's own details, shown on the home page and used in messages to customers.
+// The brand's own details. Its contact details, seller and address are the owner's settings, not these
+// (docs/product.md#seller-and-grievance-officer).
 
 export const shop = {
   name: 'Ottoman Mittens',
   brand: 'Ottoman',
-  email: 'care@ottomanmittens.in',
-  phone: '+91 98100 45210',
-  address: '14, Hauz Khas Village, New Delhi, Delhi 110016, India',
   pickupPincode: '110001',
   social: {
     instagram: 'https://www.instagram.com/ottomanmittens',
@@ -13,10 +11,10 @@ export const shop = {
   },
   /** docs/product.md#policies: the day each policy's text last changed (ISO), shown on its page and in the sitemap. */
   policiesLastUpdated: {
-    '/terms-and-conditions': '2026-11-27',
-    '/privacy-policy': '2026-11-23',
-    '/cancellation-refund': '2026-11-27',
-    '/shipping-delivery': '2026-11-27',
+    '/terms-and-conditions': '2026-12-07',
+    '/privacy-policy': '2026-12-07',
+    '/cancellation-refund': '2026-12-07',
+    '/shipping-delivery': '2026-12-07',
   } as Readonly<Record<string, string>>,
   /**
    * docs/product.md#reply-and-dispatch-times: how soon the care team answers a message, the one number the home page,

@@ -4,7 +4,7 @@ import type { AdminStatsReply } from '../contracts/admin-stats';
 import { products, shopSettings } from '../server/db/schema';
 import { expect, type ShopServer, test } from './fixtures';
 import { expectNoAxeViolations, phoneViewport } from './support/axe';
-import { insertPaidOrder, signInOwnerByCookie } from './support/console-journeys';
+import { insertPaidOrder, openConsolePage, signInOwnerByCookie } from './support/console-journeys';
 import { journeyProducts } from './support/journey-products';
 
 // The owner's shop on a phone, signed in by cookie: the sales charts drawn from paid orders
@@ -96,7 +96,7 @@ test('the owner reads the sales charts, changes a product and the seller’s det
     charts.getByRole('img', { name: /^Revenue and paid orders by day/ }).locator('canvas'),
   ).toHaveCount(1);
 
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Products' }).click();
+  await openConsolePage(page, 'Products');
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
   const card = page.getByRole('list', { name: 'Products' }).getByRole('listitem').filter({ hasText: title });
   await expect(card).toContainText('₹600');
@@ -148,7 +148,7 @@ test('the owner reads the sales charts, changes a product and the seller’s det
   await expectNoAxeViolations(page);
 
   // The seller's details; the form's other refusals are in shop-settings-form.test.tsx.
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Settings' }).click();
+  await openConsolePage(page, 'Settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await expect(
     page.getByText('a change here affects only invoices and credit notes issued after you save it'),
@@ -190,7 +190,7 @@ test('the owner reads the sales charts, changes a product and the seller’s det
     dispatchDays: 3,
   });
 
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Dashboard' }).click();
+  await openConsolePage(page, 'Dashboard');
   const lowStock = page.getByRole('region', { name: 'Low stock' });
   await expect(lowStock.getByRole('link', { name: title })).toBeVisible();
   await expect(lowStock).toContainText(`${title}: 0 left (threshold 5)`);

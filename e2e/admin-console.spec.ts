@@ -3,7 +3,7 @@ import { readOutbox } from '../server/test/dev-outbox';
 import { expect, test } from './fixtures';
 import { aShopper, createAccount, signInBrowser } from './support/accounts';
 import { expectNoAxeViolations, phoneViewport } from './support/axe';
-import { shipmentJobGivesUp, signInOwnerByCookie } from './support/console-journeys';
+import { openConsolePage, shipmentJobGivesUp, signInOwnerByCookie } from './support/console-journeys';
 import { paidOrderOf } from './support/orders-journey';
 import { orderOf, pickupScheduled, shiprocketSimulatorOf } from './support/shop';
 
@@ -87,7 +87,7 @@ test('an owner answers a message, refunds part of an order, retries a refused sh
   await expect(page.getByRole('list', { name: 'Messages' })).toContainText(sender);
 
   // A paid order found by the shopper's phone number.
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Orders' }).click();
+  await openConsolePage(page, 'Orders');
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   await page.getByLabel('Search').fill(shopper.mobile);
   await page.getByRole('button', { name: 'Find orders' }).click();
@@ -152,7 +152,7 @@ test('an owner answers a message, refunds part of an order, retries a refused sh
     simulator.restoreApi();
   }
   const stuckOrder = await orderOf(shopperPage.request, stuckOrderId);
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Dashboard' }).click();
+  await openConsolePage(page, 'Dashboard');
   const attention = page.getByRole('region', { name: 'Needs attention' });
   const flagged = attention.getByRole('listitem').filter({ hasText: `Order ${stuckOrder.orderNumber}` });
   await expect(flagged).toContainText('Paid over 30 minutes ago and its pickup is still not booked.');
@@ -201,14 +201,14 @@ test('an owner answers a message, refunds part of an order, retries a refused sh
   await expect(
     page.getByRole('region', { name: 'Notes' }).getByText('Shopper asked to leave it with the guard.'),
   ).toHaveCount(1);
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Dashboard' }).click();
+  await openConsolePage(page, 'Dashboard');
   await expect(
     attention.getByRole('listitem').filter({ hasText: `Order ${stuckOrder.orderNumber}` }),
   ).toHaveCount(0);
 
   // docs/product.md#customers: a shopper found by e-mail, in any case, and blocked. The blocked shopper's
   // login is refused by the API (admin-customers.test.ts) and shown by the login form (blocked-login.test.tsx).
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Customers' }).click();
+  await openConsolePage(page, 'Customers');
   await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
   const customers = page.getByRole('list', { name: 'Customers' }).getByRole('listitem');
   await expect(customers.filter({ hasText: other.email })).toHaveCount(1);

@@ -8,7 +8,7 @@ import { expect, test } from './fixtures';
 import { aShopper, signInBrowser } from './support/accounts';
 import { expectNoAxeViolations, phoneViewport } from './support/axe';
 import { journeyCodRules, placeCodOrderOf, setCodRules, turnCodOff } from './support/cod';
-import { signInOwnerByCookie } from './support/console-journeys';
+import { shipmentJobGivesUp, signInOwnerByCookie } from './support/console-journeys';
 import { journeyProducts } from './support/journey-products';
 import { paidOrderOf } from './support/orders-journey';
 import { expectFitsWidth } from './support/phone-width';
@@ -43,6 +43,9 @@ interface Scene {
   customerId: string;
   messageId: string;
   couponId: number;
+  /** A paid order whose booking with the courier gave up: Retry shipment and Cancel are offered on it. */
+  stuckOrderId: string;
+  stuckOrderNumber: string;
   /** A delivered cash-on-delivery order, its cash collected (docs/product.md#cod-refunds). */
   codOrderId: string;
   codOrderNumber: string;
@@ -77,12 +80,20 @@ function signedInPages(scene: Scene): ConsolePage[] {
       name: 'Order',
       path: `/admin/orders/${scene.orderId}`,
       heading: `Order ${scene.orderNumber}`,
+      // Delivered: the console offers only what its state allows (docs/product.md#console-pages).
       dialogs: [
         { button: 'Refund part', dialog: 'Refund part of this order' },
-        { button: 'Cancel and refund in full', dialog: 'Cancel this order' },
-        { button: 'Retry shipment', dialog: 'Retry the shipment booking' },
         { button: 'Resend a message', dialog: 'Resend a message' },
         { button: 'Add a note', dialog: 'Add a note' },
+      ],
+    },
+    {
+      name: 'Order waiting for its booking',
+      path: `/admin/orders/${scene.stuckOrderId}`,
+      heading: `Order ${scene.stuckOrderNumber}`,
+      dialogs: [
+        { button: 'Cancel and refund in full', dialog: 'Cancel this order' },
+        { button: 'Retry shipment', dialog: 'Retry the shipment booking' },
       ],
     },
     {
@@ -99,7 +110,10 @@ function signedInPages(scene: Scene): ConsolePage[] {
       name: 'COD order awaiting confirmation',
       path: `/admin/orders/${scene.codAwaitingOrderId}`,
       heading: `Order ${scene.codAwaitingOrderNumber}`,
-      dialogs: [{ button: 'Confirm after a call', dialog: 'Confirm this cash-on-delivery order', axe: true }],
+      dialogs: [
+        { button: 'Confirm after a call', dialog: 'Confirm this cash-on-delivery order', axe: true },
+        { button: 'Cancel order', dialog: 'Cancel this order' },
+      ],
     },
     { name: 'Products', path: '/admin/products', heading: 'Products' },
     { name: 'Product', path: `/admin/products/${scene.productId}`, heading: scene.productTitle },
@@ -210,6 +224,17 @@ test('every console page fits a 390 px phone without scrolling sideways', async 
   // the courier collected, as its delivery would leave it.
   const codOrderId = await paidOrderOf(shopperPage.request, server, [{ id: productId, quantity: 1 }]);
   const codOrder = await pickupScheduled(shopperPage.request, codOrderId);
+  // A paid order whose booking the courier kept refusing until the job gave up.
+  const simulator = shiprocketSimulatorOf(server);
+  simulator.failApi('server_error');
+  let stuckOrderId: string;
+  try {
+    stuckOrderId = await paidOrderOf(shopperPage.request, server, [{ id: 1, quantity: 1 }]);
+    await shipmentJobGivesUp(server, stuckOrderId);
+  } finally {
+    simulator.restoreApi();
+  }
+  const stuckOrder = await orderOf(shopperPage.request, stuckOrderId);
   await shopperContext.close();
   await server.db
     .update(orders)
@@ -305,6 +330,8 @@ test('every console page fits a 390 px phone without scrolling sideways', async 
     customerId: shopper.user._id,
     messageId: message?.id ?? '',
     couponId: ((await coupon.json()) as { coupon: { id: number } }).coupon.id,
+    stuckOrderId,
+    stuckOrderNumber: stuckOrder.orderNumber,
     codOrderId,
     codOrderNumber: codOrder.orderNumber,
     codAwaitingOrderId: awaitingCodOrder.orderId,
@@ -331,6 +358,11 @@ test('every console page fits a 390 px phone without scrolling sideways', async 
       for (const details of document.querySelectorAll('details')) details.open = true;
     });
     await expectFitsWidth(page, name);
+    // The signed-in console's header is one line on every page: the brand and its Menu button.
+    if ((await page.getByRole('button', { name: 'Menu' }).count()) > 0) {
+      const header = await page.getByRole('banner').boundingBox();
+      expect(header?.height ?? 0, `${name}: the header's height`).toBeLessThanOrEqual(64);
+    }
     if (axe) await expectNoAxeViolations(page);
     for (const { button, dialog, axe: dialogAxe } of dialogs) {
       await page.getByRole('button', { name: button, exact: true }).click();

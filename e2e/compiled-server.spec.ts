@@ -160,6 +160,8 @@ test('on a fresh start the compiled command makes the first owner while the shop
     ).toBe(true);
     expect(secondShop.stderr).toContain(`delete ${env.DATA_DIR}.lock.`);
     expect(child.exitCode).toBeNull();
+    // On a phone the console's pages are behind its one-line header's Menu (docs/architecture.md#console-on-a-phone).
+    await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Staff' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
     await expect(page.getByRole('cell', { name: ownerEmail })).toBeVisible();
@@ -177,6 +179,7 @@ test('on a fresh start the compiled command makes the first owner while the shop
     expect(invitation?.body).toContain('Asha Rao has invited you to the Ottoman Mittens console as support.');
     expect(invitation?.body).toMatch(/\/admin\/setup\/[\w-]{43}/);
 
+    await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit log' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
     const invitedRow = page
@@ -190,6 +193,7 @@ test('on a fresh start the compiled command makes the first owner while the shop
     await expect(page.getByRole('row').filter({ hasText: 'staff.sign_in' })).toHaveCount(1);
     await expectNoAxeViolations(page);
 
+    await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the console' })).toBeVisible();
     await page.goto('/admin/audit');

@@ -28,7 +28,7 @@ test('a visitor sent to log in from the wishlist closes the modal, and sends a m
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
   await expect(page).toHaveURL(/\/#contact$/);
   await expect(page.getByRole('heading', { name: 'Contact Us' })).toBeVisible();
-  await expect(page.getByText('care@ottomanmittens.in')).toBeVisible();
+  await expect(page.getByText('Questions about your skin, an order or a gift?')).toBeVisible();
 
   const form = page.getByRole('form', { name: 'Send a Message' });
   const submit = form.getByRole('button', { name: 'Submit' });

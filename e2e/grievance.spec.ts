@@ -6,15 +6,24 @@ import { expect, test } from './fixtures';
 import { expectNoAxeViolations, phoneViewport } from './support/axe';
 import { signInOwnerByCookie } from './support/console-journeys';
 
-// docs/product.md#seller-and-grievance-officer and #complaints, on a phone: the owner is asked for the seller's
-// details and fills them in; a visitor finds the seller in the footer and the grievance officer on the policy
-// page it links to, and sends a complaint that gets its number at once; the owner finds it in the inbox with its
-// clocks. The states' texts are component tests beside their components (policy-page, contact-form,
-// shop-settings-form, complaints).
+// docs/product.md#seller-and-grievance-officer, #policies and #complaints, on a phone: on a fresh shop (no seller
+// at all: docs/operations.md#seller-details) the owner is asked for the seller's details and fills them in; a
+// visitor finds the seller in the footer, the grievance officer on the policy page it links to and the owner's
+// contact details in the policies' own texts, and sends a complaint that gets its number at once and reaches the
+// grievance officer; the owner finds it in the inbox with its clocks. The states' texts are component tests beside
+// their components (policy-page, contact-section, contact-form, shop-settings-form, complaints).
 
 test.use({ viewport: phoneViewport });
 
-const noSellerContact = {
+/** A fresh shop's seller details: nothing (other journeys of this worker may have saved some). */
+const freshSeller = {
+  legalName: '',
+  addressLine1: '',
+  addressLine2: '',
+  city: '',
+  pincode: '',
+  stateCode: '',
+  gstin: '',
   careEmail: '',
   carePhone: '',
   grievanceOfficerName: '',
@@ -23,7 +32,7 @@ const noSellerContact = {
   grievanceOfficerPhone: '',
 };
 
-test('the owner names the grievance officer, a visitor finds them and complains, the inbox shows the clocks', async ({
+test('on a fresh shop the owner fills the seller details, the policies show them, a complaint reaches the officer', async ({
   page,
   context,
   server,
@@ -31,22 +40,30 @@ test('the owner names the grievance officer, a visitor finds them and complains,
 }) => {
   // Five pages and forms with axe-core on a phone, and two browsers: several pages' 30 s.
   test.setTimeout(150_000);
-  // Outside production the shop starts with a sample seller (server/db/seed.ts), but no contact or officer.
   const [before] = await server.db.select().from(shopSettings);
-  await server.db.update(shopSettings).set(noSellerContact);
+  await server.db.update(shopSettings).set(freshSeller);
   try {
     await signInOwnerByCookie(context, server, 'Asha Rao');
     await page.goto('/admin');
     const prompt = page.getByRole('region', { name: 'Fill in your seller details' });
-    await expect(prompt).toContainText('the grievance officer');
+    await expect(prompt).toContainText(
+      'Still missing: the seller’s legal name, address and GSTIN, customer care’s e-mail, customer care’s phone and the grievance officer.',
+    );
     await expectNoAxeViolations(page);
     await prompt.getByRole('link', { name: 'Open the settings' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-    await page.getByLabel('Customer care e-mail').fill('care@ottomanmittens.in');
+    await expect(page.getByLabel('GSTIN')).toHaveValue('');
+    await page.getByLabel('Legal name').fill('Silk Route Textiles LLP');
+    await page.getByLabel('Address line 1').fill('4 Residency Road');
+    await page.getByLabel('City').fill('Bengaluru');
+    await page.getByLabel('Pincode').fill('560025');
+    await page.getByLabel('State').selectOption({ label: 'Karnataka (29)' });
+    await page.getByLabel('GSTIN').fill('29AAGCB7383J1Z4');
+    await page.getByLabel('Customer care e-mail').fill('care@ottoman.test');
     await page
       .getByLabel('Customer care phone (mobile, landline with STD code, or toll-free)')
-      .fill('1800-123-4567');
+      .fill('080 4567 8901');
     await page.getByLabel('Grievance officer’s name').fill('Priya Raman');
     await page.getByRole('button', { name: 'Save settings' }).click();
     const designation = page.getByLabel('Grievance officer’s designation');
@@ -56,7 +73,7 @@ test('the owner names the grievance officer, a visitor finds them and complains,
     );
     await expectNoAxeViolations(page);
     await designation.fill('Head of Customer Care');
-    await page.getByLabel('Grievance officer’s e-mail').fill('grievance@ottomanmittens.in');
+    await page.getByLabel('Grievance officer’s e-mail').fill('grievance@ottoman.test');
     await page.getByLabel('Grievance officer’s phone').fill('080 2345 6789');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('Settings saved.', { exact: false })).toBeVisible();
@@ -69,8 +86,9 @@ test('the owner names the grievance officer, a visitor finds them and complains,
     await visitor.goto('/');
     const footer = visitor.getByRole('contentinfo');
     await expect(footer).toContainText(
-      'Sold by Ottoman Mittens Private Limited, 14 Hauz Khas Village, Near Deer Park, New Delhi 110016, Delhi',
+      'Sold by Silk Route Textiles LLP, 4 Residency Road, Bengaluru 560025, Karnataka',
     );
+    await expect(footer.getByRole('link', { name: 'care@ottoman.test' })).toBeVisible();
     await footer.getByRole('link', { name: 'Grievance officer and complaints' }).click();
     await expect(visitor).toHaveURL(/\/terms-and-conditions#grievance-officer$/);
     const section = visitor.getByRole('region', { name: 'Seller and grievance officer' });
@@ -80,10 +98,29 @@ test('the owner names the grievance officer, a visitor finds them and complains,
       'href',
       'tel:+918023456789',
     );
+    // The policies' own texts reach customer care as the settings say, and name the seller.
+    const terms = visitor.getByRole('main');
+    await expect(terms).toContainText('You can reach us at care@ottoman.test or on +91 80 4567 8901;');
+    await expect(terms).toContainText(
+      'The seller is Silk Route Textiles LLP, 4 Residency Road, Bengaluru 560025, Karnataka.',
+    );
+    await expect(terms).not.toContainText('ottomanmittens.in');
+    await expectNoAxeViolations(visitor);
+    await footer.getByRole('link', { name: 'Cancellation and Refund' }).click();
+    await expect(
+      visitor.getByRole('heading', { level: 1, name: 'Cancellation and Refund Policy' }),
+    ).toBeVisible();
+    await expect(terms).toContainText(
+      'or contact us at care@ottoman.test or on +91 80 4567 8901 with your order number',
+    );
+    await expect(terms).not.toContainText('98100');
     await expectNoAxeViolations(visitor);
 
     // The complaint, from the contact form the section links to.
-    await section.getByRole('link', { name: 'contact form' }).click();
+    await visitor
+      .getByRole('region', { name: 'Seller and grievance officer' })
+      .getByRole('link', { name: 'contact form' })
+      .click();
     const form = visitor.getByRole('form', { name: 'Send a Message' });
     await form.getByLabel('What is this about?').selectOption({ label: 'A complaint' });
     await expect(form).toContainText('We acknowledge a complaint within 48 hours');
@@ -105,6 +142,12 @@ test('the owner names the grievance officer, a visitor finds them and complains,
         (await readOutbox(visitor.request, 'meera.complaint@example.in')).map((mail) => mail.subject),
       )
       .toContain(`Your complaint ${number}`);
+    // The shop's copy goes to the grievance officer the settings name.
+    await expect
+      .poll(async () =>
+        (await readOutbox(visitor.request, 'grievance@ottoman.test')).map((mail) => mail.subject),
+      )
+      .toContain(`Complaint ${number}: Meera Iyer`);
     await visitorContext.close();
 
     // The owner's inbox marks it, with its clocks.

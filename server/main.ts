@@ -9,6 +9,7 @@ import {
   simulatedServices,
 } from './config';
 import { DataFolderInUseError } from './db/pglite-folder-lock';
+import { missingSellerDetailsHint } from './modules/shop-settings/missing-details-hint';
 import { firstOwnerHint } from './modules/staff/first-owner-hint';
 
 async function main() {
@@ -31,6 +32,8 @@ async function main() {
   app.log.info(`Ottoman Mittens is open at ${config.publicUrl}`);
   const hint = await firstOwnerHint(app.db, config.env).catch(() => undefined);
   if (hint) app.log.info(hint);
+  const missing = await missingSellerDetailsHint(app.db).catch(() => undefined);
+  if (missing) app.log.warn(missing);
 }
 
 main().catch((error: unknown) => {

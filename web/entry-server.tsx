@@ -13,7 +13,7 @@ import { shuffleIds } from './features/catalogue/product-order';
 import { policyFactsQueryOptions } from './features/policies/api/get-policy-facts';
 import { policies } from './features/policies/policy-content';
 import { loadProductMatcher } from './features/search/product-matcher';
-import { sellerDetailsQueryOptions } from './lib/get-seller-details';
+import { shopDetailsQueryOptions } from './lib/get-shop-details';
 import { StaticRouter } from './lib/router';
 
 // docs/architecture.md#pages-as-html: the server's renderer of the catalogue pages, built for Node by
@@ -32,7 +32,10 @@ export async function render(request: PageRenderRequest): Promise<RenderedPage> 
   const queryClient = createQueryClient();
   queryClient.setQueryData(productsQueryOptions.queryKey, [...request.products]);
   setRenderedOrder(queryClient, shuffleIds(request.products.map((product) => product.id)));
-  queryClient.setQueryData(sellerDetailsQueryOptions.queryKey, request.seller);
+  queryClient.setQueryData(shopDetailsQueryOptions.queryKey, {
+    seller: request.seller,
+    cashOnDelivery: request.cashOnDelivery,
+  });
   if (request.dispatchDays !== undefined) {
     queryClient.setQueryData(policyFactsQueryOptions.queryKey, {
       dispatchDays: request.dispatchDays,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BrowserContext } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { eq, sql } from 'drizzle-orm';
 import { orders } from '../../server/db/schema';
 import { shippingDeps } from '../../server/flows/deps';
@@ -24,6 +24,26 @@ export async function signInOwnerByCookie(
     { name: STAFF_COOKIE, value: owner.token, url: server.url, httpOnly: true, sameSite: 'Strict' },
   ]);
   return owner;
+}
+
+/**
+ * Opens the console's menu where it is folded behind its Menu button (a phone: docs/architecture.md#console-on-a-phone)
+ * and gives what it holds: the navigation and the sign-out.
+ */
+export async function consoleMenu(page: Page) {
+  const menuButton = page.getByRole('button', { name: 'Menu' });
+  const navigation = page.getByRole('navigation', { name: 'Console' });
+  await expect(menuButton.or(navigation).first()).toBeVisible();
+  if ((await menuButton.isVisible()) && (await menuButton.getAttribute('aria-expanded')) === 'false') {
+    await menuButton.click();
+  }
+  return { navigation, signOut: page.getByRole('button', { name: 'Sign out' }) };
+}
+
+/** Goes to a console page through its navigation, as a person does. */
+export async function openConsolePage(page: Page, name: string): Promise<void> {
+  const { navigation } = await consoleMenu(page);
+  await navigation.getByRole('link', { name }).click();
 }
 
 /** As when pg-boss gives the shipment job up after its retries (docs/product.md#needs-attention). */

@@ -49,6 +49,14 @@ async function leaveTraces(shopper: Shopper) {
     payload: { name: 'Asha Rao', email: shopper.email, message: 'Do you ship to Leh?' },
   });
   expect(contact.statusCode, contact.body).toBe(201);
+  // Sent signed in, from another address: still the shopper's (docs/product.md#contact-inbox).
+  const signedIn = await app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    headers: shopper.headers,
+    payload: { name: 'Asha Rao', email: `elsewhere.${shopper.email}`, message: 'And to Kargil?' },
+  });
+  expect(signedIn.statusCode, signedIn.body).toBe(201);
 }
 
 /** A paid order whose parcel was delivered: it no longer holds the account open. */
@@ -84,6 +92,12 @@ describe('GET /api/auth/account/export', () => {
     expect(data.wishlist).toEqual([{ productId: 4, addedAt: expect.any(String) }]);
     expect(data.contactMessages).toEqual([
       { name: 'Asha Rao', email: shopper.email, message: 'Do you ship to Leh?', sentAt: expect.any(String) },
+      {
+        name: 'Asha Rao',
+        email: `elsewhere.${shopper.email}`,
+        message: 'And to Kargil?',
+        sentAt: expect.any(String),
+      },
     ]);
     expect(data.signedInDevices).toEqual([
       expect.objectContaining({ device: 'Unknown device', current: true }),
@@ -203,6 +217,12 @@ describe('deleting the account', () => {
     await gone(app.db.select().from(cartLines).where(eq(cartLines.userId, shopper.userId)));
     await gone(app.db.select().from(wishlistItems).where(eq(wishlistItems.userId, shopper.userId)));
     await gone(app.db.select().from(contactMessages).where(eq(contactMessages.email, shopper.email)));
+    await gone(
+      app.db
+        .select()
+        .from(contactMessages)
+        .where(eq(contactMessages.email, `elsewhere.${shopper.email}`)),
+    );
     await gone(app.db.select().from(otpCodes).where(eq(otpCodes.address, shopper.email)));
     await gone(app.db.select().from(notifications).where(eq(notifications.recipient, shopper.email)));
     expect(await app.db.select().from(otpCodes).where(eq(otpCodes.address, shopper.mobile))).toHaveLength(1);

@@ -12,7 +12,7 @@ import { sentOrderMessageKinds } from '../modules/admin-orders/sent-messages';
 import type { StaffActor } from '../modules/audit/audit-log';
 import { recordAudit } from '../modules/audit/audit-log';
 import { issueCreditNoteForRefund } from '../modules/invoices/credit-note-for-refund';
-import { mayShip } from '../modules/orders/lifecycle';
+import { shipmentRetryRefusal } from '../modules/orders/lifecycle';
 import { isOrderId } from '../modules/orders/order-view';
 import {
   applyOrderEvent,
@@ -158,7 +158,12 @@ export async function refundFromConsole(deps: PaymentDeps, request: RefundReques
   });
 }
 
-const STAGES_BEFORE_PICKUP_BOOKED: ReadonlySet<string> = new Set(['created', 'awb_assigned']);
+const retryRefusals = {
+  not_shippable: adminOrderMessages.shipmentNotShippable,
+  waits_for_stock: adminOrderMessages.shipmentWaitsForStock,
+  cancelled_by_courier: adminOrderMessages.shipmentCancelledByCourier,
+  already_booked: adminOrderMessages.shipmentAlreadyBooked,
+} as const;
 
 /**
  * Queues the shipment job again (it resumes where the last run stopped: docs/architecture.md#durable-work),
@@ -167,15 +172,9 @@ const STAGES_BEFORE_PICKUP_BOOKED: ReadonlySet<string> = new Set(['created', 'aw
 export async function retryShipmentFromConsole(deps: PaymentDeps, orderId: string, actor: StaffActor) {
   return deps.db.transaction(async (tx) => {
     const locked = await lockOrThrow(tx, orderId);
-    if (!mayShip(locked.state)) {
-      throw new AppError('conflict', adminOrderMessages.shipmentNotShippable);
-    }
-    if (locked.shipment?.stage === 'cancelled') {
-      throw new AppError('conflict', adminOrderMessages.shipmentCancelledByCourier);
-    }
-    if (locked.shipment && !STAGES_BEFORE_PICKUP_BOOKED.has(locked.shipment.stage)) {
-      throw new AppError('conflict', adminOrderMessages.shipmentAlreadyBooked);
-    }
+    // The rule the console's order reply offers the button by (allowedActions).
+    const refusal = shipmentRetryRefusal(locked.state);
+    if (refusal) throw new AppError('conflict', retryRefusals[refusal]);
     const queued = await deps.jobs.send(tx, jobQueues.createShipment, { orderId }, { singletonKey: orderId });
     if (!queued) throw new AppError('conflict', adminOrderMessages.shipmentRetryRunning);
     await recordAudit(tx, {

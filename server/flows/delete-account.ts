@@ -76,6 +76,12 @@ function contactsOf(user: UserRow): OtpTarget[] {
 }
 
 async function forgetContacts(tx: Database, user: UserRow) {
+  // The messages sent from the account's e-mail, and those sent while signed in (docs/product.md#your-data).
+  await tx
+    .delete(contactMessages)
+    .where(
+      or(eq(contactMessages.userId, user.id), user.email ? eq(contactMessages.email, user.email) : undefined),
+    );
   const contacts = contactsOf(user);
   const addresses = contacts.map((contact) => contact.address);
   if (addresses.length === 0) return;
@@ -88,7 +94,6 @@ async function forgetContacts(tx: Database, user: UserRow) {
   await tx.delete(otpCodes).where(codeOf(otpCodes));
   await tx.delete(verificationTickets).where(codeOf(verificationTickets));
   await tx.delete(notifications).where(inArray(notifications.recipient, addresses));
-  if (user.email) await tx.delete(contactMessages).where(eq(contactMessages.email, user.email));
 }
 
 /**

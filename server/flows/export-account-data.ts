@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { messages } from '../../contracts/messages';
 import type { Database } from '../db/client';
 import {
@@ -153,18 +153,22 @@ export async function exportAccountData(db: Database, userId: string, currentSes
       .from(wishlistItems)
       .where(eq(wishlistItems.userId, userId))
       .orderBy(asc(wishlistItems.createdAt)),
-    user.email
-      ? db
-          .select({
-            name: contactMessages.name,
-            email: contactMessages.email,
-            message: contactMessages.message,
-            sentAt: contactMessages.createdAt,
-          })
-          .from(contactMessages)
-          .where(eq(contactMessages.email, user.email))
-          .orderBy(asc(contactMessages.createdAt))
-      : [],
+    // The messages sent from the account's e-mail, and those sent while signed in.
+    db
+      .select({
+        name: contactMessages.name,
+        email: contactMessages.email,
+        message: contactMessages.message,
+        sentAt: contactMessages.createdAt,
+      })
+      .from(contactMessages)
+      .where(
+        or(
+          eq(contactMessages.userId, userId),
+          user.email ? eq(contactMessages.email, user.email) : undefined,
+        ),
+      )
+      .orderBy(asc(contactMessages.createdAt)),
     listSignedInDevices(db, userId, currentSessionId),
     ordersOf(db, userId),
   ]);

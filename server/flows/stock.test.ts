@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adminOrderMessages } from '../../contracts/admin-orders';
 import type { CartReply } from '../../contracts/cart';
 import type { Product } from '../../contracts/catalogue';
 import { stockMessages } from '../../contracts/orders';
@@ -224,6 +225,20 @@ describe('an order paid when its last unit was gone', () => {
     await createShipmentForOrder(shippingDeps(app), { orderId });
     expect(await app.db.select().from(shipments).where(eq(shipments.orderId, orderId))).toEqual([]);
     expect(await app.shiprocket.client.findOrder(orderId)).toBeUndefined();
+    // So the console offers Ship late, not Retry shipment, and refuses a retry saying why.
+    const detail = await app.inject({
+      method: 'GET',
+      url: `/api/admin/orders/${orderId}`,
+      headers: owner.headers,
+    });
+    expect(detail.json().allowedActions).toEqual(['ship_late', 'refund', 'cancel', 'add_note']);
+    const retry = await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/shipment/retry`,
+      headers: owner.headers,
+    });
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json()).toEqual({ message: adminOrderMessages.shipmentWaitsForStock });
 
     // Ship late: refused while the stock is 0, done once restocked.
     const refused = await shipLate(orderId);

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { accountBlockedMessage } from '../../contracts/auth-rules';
 import { messages } from '../../contracts/messages';
 import { SIGNED_IN_HINT_COOKIE } from '../../contracts/session-hint';
+import type { Database } from '../db/client';
 import { AppError } from '../errors';
 import { findLiveSession, isSessionOfBlockedShopper, SESSION_TTL_MS } from '../modules/auth/sessions';
 
@@ -102,6 +103,25 @@ export default fp(
   },
   { name: 'authentication', dependencies: ['database'] },
 );
+
+/**
+ * The shopper signed in on a route anyone may use (the contact form), or null: nothing is refused for a missing or
+ * dead session, and a cookie counts only on a request from the shop's own page (assertSameSite).
+ */
+export async function optionalUserId(db: Database, request: FastifyRequest): Promise<string | null> {
+  const bearer = bearerToken(request);
+  const token = bearer ?? request.cookies[SESSION_COOKIE];
+  const session = token ? await findLiveSession(db, token) : undefined;
+  if (!session) return null;
+  if (!bearer) {
+    try {
+      assertSameSite(request);
+    } catch {
+      return null;
+    }
+  }
+  return session.userId;
+}
 
 /** The signed-in user's id, on a route guarded by `app.requireUser`. */
 export function currentUserId(request: FastifyRequest): string {

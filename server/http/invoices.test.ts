@@ -17,6 +17,7 @@ import { sendOrderEmail } from '../modules/orders/order-email';
 import { orderNumberOf } from '../modules/orders/order-view';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { newShopper, orderRow, type PaidOrder, placePaidOrder } from '../test/order-helpers';
+import { useSampleSeller } from '../test/seller-factory';
 import { createStaffMember } from '../test/staff-factory';
 
 let app: TestApp;
@@ -25,6 +26,7 @@ let paid: PaidOrder;
 
 beforeAll(async () => {
   app = await buildTestApp();
+  await useSampleSeller(app);
   owner = (await createStaffMember(app, { role: 'owner' })).headers;
   // The factory's shopper lives in Bengaluru: inter-state from the sample seller in Delhi.
   paid = await placePaidOrder(app, { lines: [{ id: 1, quantity: 2 }] });
@@ -224,3 +226,48 @@ async function pdfText(pdf: Buffer): Promise<string> {
     await rm(folder, { recursive: true, force: true });
   }
 }
+
+// docs/product.md#gst-invoices: an invoice copies the seller the settings hold when it is issued. A shop starts
+// with none (docs/operations.md#seller-details); what the owner saves is what the next invoice prints.
+describe("the settings' seller", () => {
+  it('prints on the next invoice: its legal name, address, state and GSTIN, and its state sets the tax', async () => {
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: owner,
+      payload: {
+        legalName: 'Silk Route Textiles LLP',
+        addressLine1: '4 Residency Road',
+        addressLine2: '',
+        city: 'Bengaluru',
+        pincode: '560025',
+        stateCode: '29',
+        gstin: '29AAGCB7383J1Z4',
+        invoicePrefix: 'SRT',
+        creditNotePrefix: 'SRTC',
+        signatureLine: 'Authorised signatory',
+        dispatchDays: 2,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const orderId = await orderCopy();
+    const invoice = await issue(orderId, new Date());
+    expect(invoice.seller).toMatchObject({
+      legalName: 'Silk Route Textiles LLP',
+      gstin: '29AAGCB7383J1Z4',
+      stateCode: '29',
+    });
+    expect(invoice.number).toMatch(/^SRT\//);
+    // The factory's shopper lives in Bengaluru too: intra-state now.
+    expect(invoice.supply).toBe('intra_state');
+    const pdf = await app.inject({
+      method: 'GET',
+      url: `/api/admin/orders/${orderId}/invoice.pdf`,
+      headers: owner,
+    });
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('GSTIN: 29AAGCB7383J1Z4');
+    expect(text).toContain('Silk Route Textiles LLP');
+    expect(text).not.toContain('07AAFCO1234K1ZI');
+  });
+});

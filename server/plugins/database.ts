@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { type Database, type DatabaseHandle, type ExecuteSql, openDatabase } from '../db/client';
-import { seedCatalogue, seedSampleSeller } from '../db/seed';
+import { seedCatalogue } from '../db/seed';
 import { backfillMoneyRecord } from '../modules/order-money/backfill';
 
 declare module 'fastify' {
@@ -38,7 +38,6 @@ export default fp(
     });
     await handle.oneStartAtATime(async () => {
       await seedCatalogue(handle.db);
-      if (options.config.env !== 'production') await seedSampleSeller(handle.db);
       const backfilled = await backfillMoneyRecord(handle.db);
       if (backfilled > 0)
         app.log.info({ orders: backfilled }, 'money record made for orders placed before it');

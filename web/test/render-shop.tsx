@@ -39,6 +39,7 @@ export function renderShop(path: string, options: RenderShopOptions = {}) {
       dispatchDays: 2,
       returnWindowDays: 7,
       seller: noSellerDetails,
+      cashOnDelivery: null,
     },
     'GET /api/products': { products: catalogue },
     'GET /api/cart': { cart: [] },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { contactMessageStatuses, contactTopics } from '../../../contracts/contact';
+import { users } from './accounts';
 import { createdAt } from './columns';
 import { staff } from './staff';
 
@@ -13,6 +14,8 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /** docs/product.md#contact-inbox: the shopper who was signed in when sending it, whatever e-mail they typed. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     // The console's inbox (docs/product.md#contact-inbox): new until answered or closed.
     status: text('status', { enum: contactMessageStatuses }).notNull().default('new'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
@@ -29,6 +32,7 @@ export const contactMessages = pgTable(
     index('contact_messages_created_at_idx').on(table.createdAt),
     index('contact_messages_new_idx').on(table.createdAt).where(sql`${table.status} = 'new'`),
     index('contact_messages_complaints_idx').on(table.createdAt).where(sql`${table.topic} = 'complaint'`),
+    index('contact_messages_user_idx').on(table.userId).where(sql`${table.userId} is not null`),
     check(
       'contact_messages_complaint_has_number',
       sql`(${table.topic} = 'complaint') = (${table.complaintNumber} is not null and ${table.acknowledgeBy} is not null and ${table.resolveBy} is not null)`,

@@ -237,7 +237,10 @@ describe('block', () => {
     expect(reply.customer.blockedAt).not.toBeNull();
     expect(reply.customer.blockReason).toBe('Chargebacks');
     expect(reply.customer.sessions).toEqual([]);
-    expect((await profileWith(paid.shopper.headers)).statusCode).toBe(401);
+    // The session the block ended says why, once per device: the app then forgets it (docs/product.md#customers).
+    const ended = await profileWith(paid.shopper.headers);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json()).toMatchObject({ message: accountBlockedMessage });
     const liveSessions = await app.db.select().from(sessions).where(eq(sessions.userId, userId));
     expect(liveSessions.every((session) => session.revokedAt !== null)).toBe(true);
 

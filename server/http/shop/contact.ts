@@ -4,6 +4,7 @@ import { errorReplies } from '../../../contracts/http';
 import { messages } from '../../../contracts/messages';
 import { challengeGate } from '../../modules/challenge/gate';
 import { saveContactMessage } from '../../modules/contact/service';
+import { optionalUserId } from '../authentication';
 
 const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const { max, windowMs } = app.config.contactRateLimit;
@@ -24,6 +25,8 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const saved = await saveContactMessage(app.db, app.jobs, request.body, {
         ipAddress: request.ip,
         userAgent: request.headers['user-agent'],
+        // docs/product.md#contact-inbox: a signed-in sender's message is theirs, whatever e-mail they typed.
+        userId: await optionalUserId(app.db, request),
       });
       // docs/product.md#complaints: a complaint's acknowledgement number, at once.
       return reply.code(201).send({

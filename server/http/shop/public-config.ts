@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PublicConfigSchema } from '../../../contracts/public-config';
-import { readReturnSettings } from '../../modules/returns/return-records';
-import { readShopSettings } from '../../modules/shop-settings/read-shop-settings';
+import { readPageFacts } from '../../modules/pages/page-facts';
 import { sellerDetailsOf } from '../../modules/shop-settings/seller-details';
 
 /** What the browser app needs to know of this server's set-up; nothing secret. */
@@ -18,15 +17,16 @@ const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-cache');
       const simulator = app.googleSimulator;
-      const settings = await readShopSettings(app.db);
+      const { settings, returnWindowDays, cashOnDelivery } = await readPageFacts(app.db);
       return {
         google: simulator
           ? { clientId: simulator.clientId, mode: 'simulator' as const }
           : { clientId: app.config.google.clientId ?? '', mode: 'google' as const },
         razorpay: { keyId: app.razorpay.keyId, checkoutScriptUrl: app.razorpay.checkoutScriptUrl },
         dispatchDays: settings.dispatchDays,
-        returnWindowDays: (await readReturnSettings(app.db)).windowDays,
+        returnWindowDays,
         seller: sellerDetailsOf(settings),
+        cashOnDelivery,
       };
     },
   );

@@ -246,6 +246,12 @@ describe('the inbox list, the message page and close / reopen', () => {
     const stranger = await insertMessage({ email: 'nobody.here@example.in' });
     expect((await detail(stranger.id)).sender).toEqual({ customerId: null, ordersCount: 0 });
   });
+
+  it('links the shopper who was signed in when sending, whatever e-mail they typed', async () => {
+    const paid = await placePaidOrder(app);
+    const message = await insertMessage({ email: 'typed.elsewhere@example.in', userId: paid.shopper.userId });
+    expect((await detail(message.id)).sender).toEqual({ customerId: paid.shopper.userId, ordersCount: 1 });
+  });
 });
 
 const HOUR = 3_600_000;

@@ -78,9 +78,17 @@ export async function listInboxMessages(
   };
 }
 
-/** The shopper account with the sender's e-mail (accounts keep e-mails lower-cased) and its paid orders. */
-async function senderOf(db: Database, email: string): Promise<AdminMessageDetail['sender']> {
-  const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
+/**
+ * The sender's shopper account and its paid orders: the one signed in when the message was sent, else the one
+ * with the sender's e-mail (accounts keep e-mails lower-cased).
+ */
+async function senderOf(
+  db: Database,
+  message: { email: string; userId: string | null },
+): Promise<AdminMessageDetail['sender']> {
+  const [account] = message.userId
+    ? [{ id: message.userId }]
+    : await db.select({ id: users.id }).from(users).where(eq(users.email, message.email.toLowerCase()));
   if (!account) return { customerId: null, ordersCount: 0 };
   const [paid] = await db
     .select({ value: count() })
@@ -124,6 +132,6 @@ export async function findInboxMessage(
       createdAt: reply.createdAt.toISOString(),
       emailedAt: reply.emailedAt?.toISOString() ?? null,
     })),
-    sender: await senderOf(db, row.email),
+    sender: await senderOf(db, row),
   };
 }

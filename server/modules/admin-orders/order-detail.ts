@@ -16,8 +16,12 @@ import {
   statusHistory,
   webhookEvents,
 } from '../../db/schema';
+import { holdsAnything } from '../holds/holds';
 import { invoiceOfOrder } from '../invoices/issue-documents';
+import { orderStateOf } from '../orders/lifecycle';
 import { orderNumberOf, toOrderViews } from '../orders/order-view';
+import { holdsStock } from '../stock/order-stock';
+import { allowedConsoleActions } from './console-actions';
 import { sentOrderMessageKinds } from './sent-messages';
 
 // docs/architecture.md#console-orders-api: one order as the console shows it, with one timeline merged from
@@ -244,6 +248,17 @@ export async function findAdminOrder(
     (payment) => payment.status === 'captured' || payment.status === 'refunded',
   );
   const invoice = await invoiceOfOrder(db, row.id);
+  const refundablePaise = paying ? await refundablePaiseOf(db, paying.id, paying.amountPaise) : 0;
+  const sentMessages = await sentOrderMessageKinds(db, row, publicUrl);
+  // The lifecycle's view of the order, as its writer reads it under lock (order-writer.ts lockOrder).
+  const latestRefund = refundRows.filter(({ refund }) => refund.paymentId === paying?.id).at(-1)?.refund;
+  const state = orderStateOf(
+    row,
+    shipment,
+    latestRefund?.status ?? null,
+    await holdsStock(db, row.id),
+    await holdsAnything(db, row.id),
+  );
   return {
     order: view,
     shopper: {
@@ -257,8 +272,13 @@ export async function findAdminOrder(
     invoiceTax: invoice
       ? { cgstPaise: invoice.cgstPaise, sgstPaise: invoice.sgstPaise, igstPaise: invoice.igstPaise }
       : null,
-    refundablePaise: paying ? await refundablePaiseOf(db, paying.id, paying.amountPaise) : 0,
-    sentMessages: await sentOrderMessageKinds(db, row, publicUrl),
+    refundablePaise,
+    allowedActions: allowedConsoleActions(state, {
+      cod: row.paymentMethod === 'COD',
+      refundablePaise,
+      sentMessages: sentMessages.length,
+    }),
+    sentMessages,
     payments: paymentRows.map((payment) => ({
       razorpayPaymentId: payment.razorpayPaymentId,
       status: payment.status,

@@ -6,6 +6,7 @@ import { adminOrderMessages } from '../../../contracts/admin-orders';
 import { creditNotes, invoices, orderItems, payments } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { newShopper, type PaidOrder, placePaidOrder } from '../../test/order-helpers';
+import { useSampleSeller } from '../../test/seller-factory';
 import { createStaffMember } from '../../test/staff-factory';
 import { orderNumberOf } from '../orders/order-view';
 import { csvField, rupeesCell } from './csv-cells';
@@ -17,6 +18,7 @@ let support: { authorization: string };
 
 beforeAll(async () => {
   app = await buildTestApp({ authRateLimitMax: 1000, jobWorkers: false });
+  await useSampleSeller(app);
   owner = (await createStaffMember(app, { role: 'owner' })).headers;
   support = (await createStaffMember(app, { role: 'support' })).headers;
 });

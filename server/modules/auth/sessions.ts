@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
@@ -65,8 +65,9 @@ export async function revokeAllSessionsOf(db: Database, userId: string): Promise
 }
 
 /**
- * Whether a token names a session that is live but for the block on its shopper: such a request is told why
- * (docs/product.md#customers), not merely signed out.
+ * Whether a token names a session that is live but for the block on its shopper, or that the block itself ended
+ * (blocking revokes every session in its transaction): such a request is told why (docs/product.md#customers),
+ * not merely signed out. A session its shopper ended before the block is not.
  */
 export async function isSessionOfBlockedShopper(db: Database, token: string): Promise<boolean> {
   const [row] = await db
@@ -76,7 +77,7 @@ export async function isSessionOfBlockedShopper(db: Database, token: string): Pr
     .where(
       and(
         eq(sessions.tokenHash, hashToken(token)),
-        isNull(sessions.revokedAt),
+        or(isNull(sessions.revokedAt), gte(sessions.revokedAt, users.blockedAt)),
         gt(sessions.expiresAt, new Date()),
         isNotNull(users.blockedAt),
       ),

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../../contracts/messages';
+import { mobileMessages } from '../../../contracts/phone';
 import { otpCodes, securityAlerts } from '../../db/schema';
 import { uniqueContact } from '../../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
@@ -32,12 +34,18 @@ async function smsCount(to: string) {
 
 describe('OTP SMS limits', () => {
   it('refuses numbers that are not mobiles before sending anything', async () => {
-    for (const mobile of ['0000000000', '1111111111', '1234567890', '9999999999', '9876543210']) {
+    // docs/product.md#phone-and-email: each says why.
+    const refusals: [string, string][] = [
+      ['0000000000', messages.phoneNotMobile],
+      ['1111111111', messages.phoneNotMobile],
+      ['1234567890', messages.phoneNotMobile],
+      ['9999999999', mobileMessages.repeatedDigit],
+      ['9876543210', mobileMessages.straightRun],
+    ];
+    for (const [mobile, message] of refusals) {
       const response = await sendOtp({ mobile });
       expect(response.statusCode, mobile).toBe(400);
-      expect(response.json()).toMatchObject({
-        message: 'Please enter a valid Indian mobile number: 10 digits starting with 6, 7, 8 or 9.',
-      });
+      expect(response.json()).toMatchObject({ message });
       expect(await smsCount(mobile)).toBe(0);
     }
   });

@@ -5,6 +5,7 @@ import { contactMessages, shopSettings } from '../../db/schema';
 import { type JobPayloads, jobQueues } from '../../job-queues';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { readOutbox } from '../../test/dev-outbox';
+import { createShopper } from '../../test/shopper-factory';
 import { forwardContactMessage, saveContactMessage } from './service';
 
 let app: TestApp;
@@ -81,6 +82,41 @@ describe('POST /api/contact', () => {
         'Do you ship to Kochi?',
         'Thanks!',
       ].join('\n'),
+    });
+  });
+
+  // docs/product.md#contact-messages: the settings are the one source of the shop's address; SHOP_CARE_EMAIL
+  // only stands in until the owner gives customer care's e-mail.
+  it("goes to customer care's e-mail in the settings once the owner has given one", async () => {
+    await app.db.update(shopSettings).set({ careEmail: 'care@ottoman.test' });
+    try {
+      expect((await postContact({ ...valid, email: 'to.settings@example.in' })).statusCode).toBe(201);
+      const [row] = await app.db.select().from(contactMessages);
+      if (!row) throw new Error('the message was not stored');
+      await forwardContactMessage(app.db, app.notifier, app.config.careEmail, {
+        messageId: row.id,
+        recipient: 'shop',
+      });
+    } finally {
+      await app.db.update(shopSettings).set({ careEmail: '' });
+    }
+    const toCare = await readOutbox(app, 'care@ottoman.test');
+    expect(toCare.map((sent) => sent.body)).toEqual([expect.stringContaining('<to.settings@example.in>')]);
+    const toFallback = await readOutbox(app, app.config.careEmail);
+    expect(toFallback.some((sent) => sent.body.includes('to.settings@example.in'))).toBe(false);
+  });
+
+  // docs/product.md#contact-inbox: a signed-in shopper's message is theirs, whatever e-mail they typed.
+  it("links a signed-in shopper's message to their account; a visitor's to none", async () => {
+    const shopper = await createShopper(app, { email: null });
+    expect((await postContact({ ...valid, email: 'typed@example.in' }, shopper.headers)).statusCode).toBe(
+      201,
+    );
+    expect((await postContact({ ...valid, email: 'visitor@example.in' })).statusCode).toBe(201);
+    const rows = await app.db.select().from(contactMessages);
+    expect(Object.fromEntries(rows.map((row) => [row.email, row.userId]))).toEqual({
+      'typed@example.in': shopper.user._id,
+      'visitor@example.in': null,
     });
   });
 
@@ -217,7 +253,7 @@ describe('a complaint through the contact form', () => {
     expect(row.acknowledgeBy.getTime() - row.createdAt.getTime()).toBe(48 * 3_600_000);
   });
 
-  it('tells the sender its number and deadlines, and the care address which complaint it is', async () => {
+  it('tells the sender its number and deadlines, and the grievance officer which complaint it is', async () => {
     // 1:30 am on 1 February in India (31 January in UTC): the complaint counts in India's calendar.
     const receivedAt = new Date('2026-01-31T20:00:00Z');
     await app.db.update(shopSettings).set({
@@ -262,7 +298,8 @@ describe('a complaint through the contact form', () => {
         'Torn.',
       ].join('\n'),
     });
-    const toShop = (await readOutbox(app, 'care@ottomanmittens.in')).find((sent) =>
+    // docs/product.md#contact-messages: a complaint goes to the grievance officer the settings name.
+    const toShop = (await readOutbox(app, 'grievance@ottomanmittens.in')).find((sent) =>
       sent.subject.includes(number),
     );
     expect(toShop?.subject).toBe(`Complaint ${number}: Meera Iyer`);

@@ -12,11 +12,14 @@ import type { Database } from '../../db/client';
 import { complaintCounters, contactMessages } from '../../db/schema';
 import { type JobPayloads, type Jobs, jobQueues } from '../../job-queues';
 import type { Notifier } from '../notifications/notifier';
+import { careEmailOf } from '../shop-settings/care-email';
 import { readShopSettings, type ShopSettings } from '../shop-settings/read-shop-settings';
 
 export interface RequestOrigin {
   ipAddress: string;
   userAgent: string | undefined;
+  /** The shopper signed in when it was sent, if any. */
+  userId?: string | null;
 }
 
 /**
@@ -65,6 +68,7 @@ export async function saveContactMessage(
         ...(await complaintFields(tx, message, receivedAt)),
         ipAddress: origin.ipAddress,
         userAgent: origin.userAgent?.slice(0, 500),
+        userId: origin.userId ?? null,
         createdAt: receivedAt,
       })
       .returning({ id: contactMessages.id, complaintNumber: contactMessages.complaintNumber });
@@ -128,27 +132,33 @@ function complaintDeadlineLines(row: ContactRow): string[] {
   ];
 }
 
-/** The job's work: the message to the shop's care address, or the acknowledgement to the sender. */
+/**
+ * The job's work: the message to the shop, or the acknowledgement to the sender. docs/product.md#contact-messages:
+ * the shop's copy goes where the settings say (a complaint to the grievance officer, else customer care), and to
+ * `fallbackEmail` (SHOP_CARE_EMAIL) only while the owner has not given customer care's e-mail.
+ */
 export async function forwardContactMessage(
   db: Database,
   notifier: Notifier,
-  careEmail: string,
+  fallbackEmail: string,
   job: JobPayloads['contact.forward'],
 ): Promise<void> {
   const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, job.messageId));
   if (!row) return;
+  const settings = await readShopSettings(db);
   if (job.recipient === 'sender') {
     const acknowledgement =
       row.topic === 'complaint'
-        ? complaintAcknowledgement(row, await readShopSettings(db))
+        ? complaintAcknowledgement(row, settings)
         : contactAcknowledgement(row.name, row.message);
     await notifier.email({ to: row.email, ...acknowledgement });
     return;
   }
   // Rows stored before names were made one line (contracts/contact.ts) are made so here as well.
   const name = oneLineName(row.name);
+  const careEmail = careEmailOf(settings, fallbackEmail);
   await notifier.email({
-    to: careEmail,
+    to: row.complaintNumber ? settings.grievanceOfficerEmail || careEmail : careEmail,
     subject: row.complaintNumber ? `Complaint ${row.complaintNumber}: ${name}` : `Contact form: ${name}`,
     text: [
       `From: ${name} <${row.email}>`,

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indianStates } from '../../../contracts/india-states';
 import { type creditNotes, orderItems, orders, products, staffRefunds } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { useSampleSeller } from '../../test/seller-factory';
 import { testProfile } from '../../test/shopper-factory';
 import { createStaffMember } from '../../test/staff-factory';
 import { B2CL_THRESHOLD_PAISE, GOODS_UQC, gstr1Headers, hsnFileName, toolDate } from './gstr1-files';
@@ -117,6 +118,7 @@ let firstMinute: InvoiceRow;
 
 beforeAll(async () => {
   app = await buildTestApp({ jobWorkers: false });
+  await useSampleSeller(app);
   const member = await createStaffMember(app, { role: 'owner' });
   owner = member.headers;
   ownerId = member.staffId;

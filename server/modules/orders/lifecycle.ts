@@ -399,6 +399,29 @@ export function mayCancel(state: Pick<OrderState, 'status' | 'shipmentStage'>): 
   );
 }
 
+/** Why booking an order's parcel again would do nothing (docs/product.md#console-pages Retry shipment). */
+export type ShipmentRetryRefusal =
+  | 'not_shippable'
+  | 'waits_for_stock'
+  | 'cancelled_by_courier'
+  | 'already_booked';
+
+/**
+ * Whether the console's Retry shipment may queue the booking again, or why not: only an order that may ship, whose
+ * units are taken (one waiting for stock is the owner's Ship late), and whose parcel is not booked past its AWB.
+ */
+export function shipmentRetryRefusal(
+  state: Pick<OrderState, 'status' | 'paymentStatus' | 'shipmentStage' | 'stockTaken'>,
+): ShipmentRetryRefusal | null {
+  if (!mayShip(state)) return 'not_shippable';
+  if (state.shipmentStage === 'cancelled') return 'cancelled_by_courier';
+  if (state.shipmentStage !== null && stageProgress[state.shipmentStage] > stageProgress.awb_assigned) {
+    return 'already_booked';
+  }
+  if (!state.stockTaken) return 'waits_for_stock';
+  return null;
+}
+
 /**
  * docs/product.md#your-data: an account is not deleted while one of its orders is still on its way (paid,
  * not cancelled, not delivered) or money is still owed back to the shopper.

@@ -5,11 +5,9 @@ import { searchPath } from '../../../contracts/search-query';
 import type { CatalogueVersions } from '../../db/change-events';
 import type { Database } from '../../db/client';
 import { type CatalogueSnapshot, createCatalogueCache, parseProductId } from '../catalogue/service';
-import { readReturnSettings } from '../returns/return-records';
 import { type PageDescriptor, pageHead } from '../seo/page-head';
-import { createShopSettingsCache } from '../shop-settings/cached-shop-settings';
-import type { ShopSettings } from '../shop-settings/read-shop-settings';
 import { sellerDetailsOf } from '../shop-settings/seller-details';
+import { createPageFactsCache, type PageFacts } from './page-facts';
 import type { PageTemplate } from './page-template';
 
 /** A page the server renders: docs/architecture.md#pages-as-html. */
@@ -57,7 +55,7 @@ const MAX_CACHED_PAGES = 200;
  */
 export function createPageService({ db, versions, renderer, template, siteUrl }: PageServiceOptions) {
   const catalogue = createCatalogueCache(db, versions);
-  const readSettings = createShopSettingsCache(db, versions);
+  const readFacts = createPageFactsCache(db, versions);
   let cachedVersion = '';
   // Bounded: every search (/?q=…) is a page of its own.
   const cache = new LRUCache<string, Promise<RenderedHtmlPage>>({ max: MAX_CACHED_PAGES });
@@ -66,7 +64,7 @@ export function createPageService({ db, versions, renderer, template, siteUrl }:
     request: PageRequest,
     path: string,
     snapshot: CatalogueSnapshot,
-    settings: ShopSettings,
+    facts: PageFacts,
   ): Promise<RenderedHtmlPage> {
     const products = snapshot.products;
     let descriptor: PageDescriptor;
@@ -86,10 +84,11 @@ export function createPageService({ db, versions, renderer, template, siteUrl }:
     const rendered = await renderer.render({
       url: path,
       products,
-      seller: sellerDetailsOf(settings),
+      seller: sellerDetailsOf(facts.settings),
+      cashOnDelivery: facts.cashOnDelivery,
       // Only the policy pages state the dispatch days: the others carry no policy facts in their data.
       ...(request.kind === 'policy'
-        ? { dispatchDays: settings.dispatchDays, returnWindowDays: (await readReturnSettings(db)).windowDays }
+        ? { dispatchDays: facts.settings.dispatchDays, returnWindowDays: facts.returnWindowDays }
         : {}),
       ...(product ? { product } : {}),
     });
@@ -104,9 +103,9 @@ export function createPageService({ db, versions, renderer, template, siteUrl }:
   return {
     async page(request: PageRequest): Promise<RenderedHtmlPage> {
       const path = pathOf(request);
-      const [snapshot, { settings, version: settingsVersion }] = await Promise.all([
+      const [snapshot, { facts, version: settingsVersion }] = await Promise.all([
         catalogue.get(),
-        readSettings(),
+        readFacts(),
       ]);
       // The footer's year is the clock's: a new year is a new version too.
       const version = `${snapshot.etag}:${settingsVersion}:${new Date().getFullYear()}`;
@@ -116,7 +115,7 @@ export function createPageService({ db, versions, renderer, template, siteUrl }:
       }
       const cached = cache.get(path);
       if (cached) return cached;
-      const pending = render(request, path, snapshot, settings);
+      const pending = render(request, path, snapshot, facts);
       // Only pages that exist, and the one "Page not found", are kept: ids of no product would otherwise grow
       // the cache without limit.
       if (request.kind !== 'product' || parseProductId(request.id) !== undefined) {

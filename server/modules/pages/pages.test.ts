@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageRenderer } from '../../../contracts/page-rendering';
-import { products, shopSettings } from '../../db/schema';
+import { codSettings, products, returnSettings, shopSettings } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createStaffMember } from '../../test/staff-factory';
 
@@ -129,7 +129,7 @@ describe('catalogue pages as HTML', () => {
   it("states the owner's dispatch days on the shipping policy, and a change of them in the next HTML", async () => {
     const before = await page('/shipping-delivery');
     expect(before.body).toContain('shipped or handed to a courier within two days of payment');
-    expect(before.body).toContain('Last updated 27 November 2026');
+    expect(before.body).toContain('Last updated 7 December 2026');
     await app.db.update(shopSettings).set({ dispatchDays: 5 });
     try {
       const after = await page('/shipping-delivery');
@@ -340,12 +340,39 @@ describe('the seller and the grievance officer on the pages', () => {
         expect(footer).toContain('href="mailto:care@ottomanmittens.in"');
         expect(footer).toContain('href="/terms-and-conditions#grievance-officer"');
         // The browser hydrates the footer from the same data, without asking for it.
-        expect(body).toContain('"queryKey":["seller"]');
+        expect(body).toContain('"queryKey":["shop-details"]');
       } finally {
         await app.db.update(shopSettings).set(blank);
       }
     },
   );
+});
+
+// docs/product.md#policies: the footer and the policies describe the ways to pay and the deadlines from the
+// owner's COD and return settings; a change of either shows in the next page, as a change of the seller does.
+describe('the ways to pay and the deadlines on the pages', () => {
+  afterAll(async () => {
+    await app.db.delete(codSettings);
+    await app.db.delete(returnSettings);
+  });
+
+  it('follow the COD and return settings', async () => {
+    const before = await page('/cancellation-refund');
+    expect(before.body).toContain('Returns within 7 days');
+    expect(before.body).toContain('We accept UPI, Visa and Mastercard.</p>');
+
+    await app.db.insert(codSettings).values({ id: 1, enabled: true, feePaise: 3900, confirmHours: 12 });
+    await app.db.insert(returnSettings).values({ id: 1, windowDays: 10 });
+    const after = await page('/cancellation-refund');
+    expect(after.body).toContain('Returns within 10 days');
+    expect(after.body).toContain('please tell us within 10 days of delivery');
+    expect(after.body).toContain('We accept UPI, Visa and Mastercard, and cash on delivery (₹39 fee).');
+    const terms = await page('/terms-and-conditions');
+    expect(terms.body).toContain('a fee of ₹39 is added to the order');
+    expect(terms.body).toContain('An order not confirmed within 12 hours is cancelled.');
+    // The browser hydrates the footer and the policy from the same data.
+    expect(terms.body).toContain('"cashOnDelivery":{"feePaise":3900,"confirmHours":12}');
+  });
 });
 
 describe('the dev outbox in production, beside the built shop', () => {

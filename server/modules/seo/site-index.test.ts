@@ -45,8 +45,8 @@ describe('GET /sitemap.xml', () => {
     for (const id of [1, 2, 4, 5, 6, 7]) {
       expect(entries.get(`${SITE}/product/${id}`)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     }
-    expect(entries.get(`${SITE}/privacy-policy`)).toBe('2026-11-23');
-    expect(entries.get(`${SITE}/shipping-delivery`)).toBe('2026-11-27');
+    expect(entries.get(`${SITE}/privacy-policy`)).toBe('2026-12-07');
+    expect(entries.get(`${SITE}/shipping-delivery`)).toBe('2026-12-07');
   });
 
   it('leaves out a product taken off sale', async () => {

@@ -10,6 +10,7 @@ import { staffMessages } from '../../../contracts/staff';
 import { auditLog } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createStaffMember } from '../../test/staff-factory';
+import { missingSellerDetailsHint } from './missing-details-hint';
 import { readShopSettings } from './read-shop-settings';
 
 let app: TestApp;
@@ -51,6 +52,26 @@ function fieldErrorsOf(response: { json: () => unknown }) {
   return Object.fromEntries((body.errors ?? []).map((error) => [error.field, error.message]));
 }
 
+// docs/operations.md#seller-details: a shop starts with no seller (no sample GSTIN in any mode), and says what is
+// missing on the dashboard, the Settings page and in the log at start until the owner fills it in.
+describe('a fresh shop', () => {
+  it('has empty seller details, and its start-up hint lists everything the law asks for', async () => {
+    const fresh = await readShopSettings(app.db);
+    expect(fresh).toMatchObject({ legalName: '', addressLine1: '', gstin: '', stateCode: '', careEmail: '' });
+    expect(await missingSellerDetailsHint(app.db)).toBe(
+      'Fill in your seller details before the first sale (console, Settings): still missing the seller’s legal name, address and GSTIN; customer care’s e-mail; customer care’s phone; the grievance officer. The shop’s pages leave them out and its invoices print without them until then.',
+    );
+    const config = await app.inject({ method: 'GET', url: '/api/config' });
+    expect(config.json().seller).toEqual({
+      legalName: '',
+      address: '',
+      email: '',
+      phone: '',
+      grievanceOfficer: null,
+    });
+  });
+});
+
 // docs/product.md#seller-and-grievance-officer: customer care's contact and the grievance officer.
 const grievance = {
   careEmail: ' Care@OttomanMittens.in ',
@@ -90,6 +111,8 @@ describe('the seller’s contact and grievance officer', () => {
     const bySupport = await put({ ...karnataka, ...grievance, grievanceOfficerName: 'Someone' }, support);
     expect(bySupport.statusCode).toBe(403);
     expect((await readShopSettings(app.db)).grievanceOfficerName).toBe('Priya Raman');
+    // All the law asks for is there: the start-up log says nothing more about it.
+    expect(await missingSellerDetailsHint(app.db)).toBeUndefined();
   });
 
   it('reach every visitor through GET /api/config, the seller’s address on one line', async () => {

@@ -55,14 +55,30 @@ describe('the checkout page', () => {
     expect(container.querySelector('.place-order__bar')?.textContent).toBe('Total ₹674PLACE ORDER');
   });
 
-  it('is seen by a visitor with no one to deliver to', async () => {
-    await renderCheckout([], null);
-    expect(screen.getByText('Deliver to:').textContent).toBe('Deliver to: No user');
+  it('sends a visitor to log in first, to come back here', async () => {
+    renderShop('/checkout', { api: cartServer([]).routes });
+    const login = await screen.findByRole('dialog', { name: 'Login' }, loading);
+    expect(login).toBeTruthy();
+    expect(screen.queryByText('Deliver to:')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'PLACE ORDER' })).toBeNull();
+  });
+
+  it('with an empty cart says so and leads to the mittens, with nothing to place', async () => {
+    renderShop('/checkout', { user: aUser(), api: cartServer([]).routes });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your cart is empty' }, loading),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'SHOP NOW' }).getAttribute('href')).toBe('/#products');
+    expect(screen.queryByRole('button', { name: 'PLACE ORDER' })).toBeNull();
+    expect(screen.queryByText(/ITEMS SELECTED/)).toBeNull();
   });
 
   it('PLACE ORDER first asks for items in the cart (docs/product.md#place-order-checks)', async () => {
     const user = userEvent.setup();
-    const { api } = await renderCheckout([]);
+    const { api } = await renderCheckout([{ id: 1, quantity: 1 }]);
+    // The last item removed here: the page stays, and PLACE ORDER says why it cannot.
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await screen.findByRole('heading', { name: '0/0 ITEMS SELECTED' });
     await user.click(placeOrderButton());
     expect(
       await screen.findByText('Your cart is empty. Please add items before placing order.'),

@@ -41,8 +41,8 @@ import { useDeliveryPromise } from '../../features/location/api/get-delivery-pro
 import { DeliveryPromiseLine } from '../../features/location/components/delivery-promise-line';
 import { usePlaceOrder } from '../../features/payment/use-place-order';
 import { updateProfile } from '../../features/profile/api/update-profile';
-import { paths } from '../../lib/paths';
-import { useNavigate } from '../../lib/router';
+import { paths, sectionIds } from '../../lib/paths';
+import { Link, Navigate, useNavigate } from '../../lib/router';
 import { useSessionUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLoginPrompt } from '../shop-state/login-prompt';
@@ -68,6 +68,9 @@ export function CheckoutRoute() {
   const payForCart = usePlaceOrder(setPaymentNotice);
   const [paymentChoice, setPaymentChoice] = useState<PaymentChoiceValue>('online');
   const [placedCod, setPlacedCod] = useState<PlacedCodOrder | null>(null);
+  // Whether the cart had lines on this visit: one emptied by the order just placed is not "arrived empty".
+  const [hadLines, setHadLines] = useState(false);
+  if (!hadLines && cart.lines.length > 0) setHadLines(true);
   const navigate = useNavigate();
   // docs/product.md#delivery-promise: the parcel goes to the profile's address, so its pincode is the one checked.
   const profilePincode = user?.pincode?.trim() ?? '';
@@ -151,6 +154,8 @@ export function CheckoutRoute() {
     return (await resendCodOtp(placedCod.orderId)).message;
   }
 
+  // docs/product.md#screens Checkout: a visitor signs in first and comes back here.
+  if (!user) return <Navigate to={paths.loginReturningTo(paths.checkout)} replace />;
   if (cart.isLoading) {
     return (
       <p className="status-text page" role="status">
@@ -160,6 +165,17 @@ export function CheckoutRoute() {
   }
 
   const count = cart.lines.length;
+  // Arrived with nothing to buy: no address, no PLACE ORDER, the way to the mittens.
+  if (count === 0 && !hadLines) {
+    return (
+      <div className="message-page">
+        <h1>Your cart is empty</h1>
+        <Link className="button button--primary" to={paths.section(sectionIds.products)}>
+          SHOP NOW
+        </Link>
+      </div>
+    );
+  }
   return (
     <div className="container page checkout-page">
       <h1 className="checkout-page__title">Checkout</h1>

@@ -124,7 +124,7 @@ describe('the profile page', { timeout: 20_000 }, () => {
     await user.type(field('Phone'), '9999999999');
     await user.click(screen.getByRole('button', { name: 'Send OTP' }));
     expect(screen.getByRole('alert').textContent).toBe(
-      'Please enter a valid Indian mobile number: 10 digits starting with 6, 7, 8 or 9.',
+      'This number is one digit repeated, which we do not accept as a real mobile. Please enter your own mobile number.',
     );
     expect(api.callsTo('POST /api/auth/send-otp')).toHaveLength(0);
 

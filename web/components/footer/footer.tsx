@@ -1,6 +1,7 @@
+import { formatFee } from '../../../contracts/format';
 import type { SellerDetails } from '../../../contracts/public-config';
 import { shop } from '../../../contracts/shop';
-import { hasSellerDetails, telephoneHref, useSellerDetails } from '../../lib/get-seller-details';
+import { hasSellerDetails, telephoneHref, useShopDetails } from '../../lib/get-shop-details';
 import { grievanceDetailsPath, paths, sectionIds } from '../../lib/paths';
 import { Link } from '../../lib/router';
 import { FacebookIcon, InstagramIcon } from './social-icons';
@@ -42,7 +43,9 @@ function SellerLine({ seller }: { seller: SellerDetails }) {
 }
 
 export function Footer() {
-  const seller = useSellerDetails().data;
+  const details = useShopDetails().data;
+  const seller = details?.seller;
+  const cod = details?.cashOnDelivery;
   return (
     <footer className="site-footer">
       <div className="site-footer__columns container">
@@ -105,7 +108,10 @@ export function Footer() {
               </a>
             </li>
           </ul>
-          <p className="site-footer__payments">We accept UPI, Visa and Mastercard.</p>
+          {/* docs/product.md#policies: every way to pay the shop offers, cash on delivery with its fee. */}
+          <p className="site-footer__payments">
+            {`We accept UPI, Visa and Mastercard${cod ? `, and cash on delivery (${formatFee(cod.feePaise)} fee)` : ''}.`}
+          </p>
         </section>
       </div>
       <div className="site-footer__bottom container">

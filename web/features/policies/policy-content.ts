@@ -1,13 +1,33 @@
 // Text of the four policy pages (docs/product.md#policies). The "Last updated" line is rendered by the page itself.
-// {dispatch} and {reply} stand for the dispatch time (the owner's setting) and the reply time (contracts/shop.ts),
-// filled in by fillPolicyText: each is stated from its one setting (docs/product.md#reply-and-dispatch-times).
+// Every contact detail, every number a policy promises and every way to pay comes from the owner's settings, so no
+// page says what the shop does not do (docs/product.md#policies). In a text, {dispatch}, {returnDays} and {reply}
+// stand for the dispatch time, the return window and the reply time (docs/product.md#reply-and-dispatch-times),
+// {care} for how to reach customer care and {refundDays} for the refund time; a text written as a function is
+// made from the settings, and one that returns null is left out.
 
+import { formatFee } from '../../../contracts/format';
+import type { CashOnDeliveryTerms, SellerDetails } from '../../../contracts/public-config';
 import { dispatchTimeText, replyTimeText } from '../../../contracts/shop';
+
+/** What the policies state from the owner's settings. */
+export interface PolicyFacts {
+  dispatchDays: number;
+  /** docs/product.md#returns: the owner's return window. */
+  returnWindowDays: number;
+}
+
+/** Everything a policy's text is filled from. */
+export interface PolicyContext extends PolicyFacts {
+  seller: SellerDetails | undefined;
+  cashOnDelivery: CashOnDeliveryTerms;
+}
+
+export type PolicyText = string | ((context: PolicyContext) => string | null);
 
 export interface PolicySection {
   heading: string;
-  paragraphs: string[];
-  bullets?: string[];
+  paragraphs: PolicyText[];
+  bullets?: PolicyText[];
 }
 
 export interface Policy {
@@ -27,8 +47,12 @@ export const policies: readonly Policy[] = [
       {
         heading: 'About us',
         paragraphs: [
-          'This website is run by Ottoman Mittens, a small skin-care brand selling silk exfoliating bath mittens under the Ottoman name. Our address is 14, Hauz Khas Village, New Delhi, Delhi 110016, India.',
-          'You can reach us at care@ottomanmittens.in or +91 98100 45210; we reply {reply}.',
+          'This website is run by Ottoman Mittens, a small skin-care brand selling silk exfoliating bath mittens under the Ottoman name.',
+          ({ seller }) =>
+            seller?.legalName
+              ? `The seller is ${seller.legalName}${seller.address ? `, ${seller.address}` : ''}.`
+              : null,
+          'You can reach {care}; we reply {reply}.',
         ],
       },
       {
@@ -49,15 +73,24 @@ export const policies: readonly Policy[] = [
       {
         heading: 'Orders and payment',
         paragraphs: [
-          'Your order is confirmed once the payment succeeds and you see the order confirmation page. We may decline or cancel an order if the item is out of stock, if we cannot deliver to your pincode, or if we suspect fraud; in every such case you receive a full refund.',
-          'Payments are processed securely by Razorpay. We accept:',
+          ({ cashOnDelivery }) =>
+            `Your order is confirmed once the payment succeeds${cashOnDelivery ? ' (or, paying cash on delivery, once you confirm the order with the code or the link we send to your mobile)' : ''} and you see the order confirmation page. We may decline or cancel an order if the item is out of stock, if we cannot deliver to your pincode, or if we suspect fraud; in every such case you receive a full refund of anything you paid.`,
+          'Online payments are processed securely by Razorpay. We accept:',
         ],
-        bullets: ['UPI', 'Visa credit and debit cards', 'Mastercard credit and debit cards'],
+        bullets: [
+          'UPI',
+          'Visa credit and debit cards',
+          'Mastercard credit and debit cards',
+          ({ cashOnDelivery }) =>
+            cashOnDelivery
+              ? `Cash on delivery, where checkout offers it: a fee of ${formatFee(cashOnDelivery.feePaise)} is added to the order, and you pay the courier in cash when the parcel arrives. An order not confirmed within ${hours(cashOnDelivery.confirmHours)} is cancelled.`
+              : null,
+        ],
       },
       {
         heading: 'Shipping, cancellations and refunds',
         paragraphs: [
-          'Orders are shipped or handed to a courier {dispatch} through our courier partners. You can cancel an order within 6-8 days of ordering, report a damaged or defective item within 6-8 days of receipt, and approved refunds take 6-8 days to reach your original payment method.',
+          'Orders are shipped or handed to a courier {dispatch} through our courier partners. You can cancel an order until the courier picks it up, and return an unused mitten or report a damaged, defective or wrong one within {returnDays} days of delivery. Approved refunds of online payments take {refundDays} to reach the way you paid; a cash-on-delivery order is refunded to the UPI ID you give us.',
           'The details are in our Shipping and Delivery Policy and our Cancellation and Refund Policy, which form part of these terms.',
         ],
       },
@@ -84,14 +117,14 @@ export const policies: readonly Policy[] = [
       {
         heading: 'Governing law',
         paragraphs: [
-          'These terms are governed by the laws of India. Any dispute that we cannot resolve with you directly will be subject to the exclusive jurisdiction of the courts of New Delhi.',
+          'These terms are governed by the laws of India. Any dispute that we cannot resolve with you directly will be subject to the jurisdiction of the courts where the seller is registered.',
         ],
       },
       {
         heading: 'Changes and contact',
         paragraphs: [
           'We may update these terms from time to time. The version in force when you place an order applies to that order.',
-          'Questions about these terms can be sent to care@ottomanmittens.in or by phone to +91 98100 45210.',
+          'For questions about these terms, contact {care}.',
         ],
       },
     ],
@@ -160,15 +193,19 @@ export const policies: readonly Policy[] = [
         heading: 'Your rights: download your data and delete your account',
         paragraphs: [
           'Under the Digital Personal Data Protection Act, 2023 you may see, correct and erase the personal data we hold about you. You can see and correct your name, phone number and address at any time on the My Profile page, and see the devices you are signed in on and sign any of them out.',
-          'Download my data, on the My Profile page, gives you at once a file of everything we keep about you: your profile and address, your orders with their items, amounts, statuses, payments, refunds and tracking, your cart and wishlist, the messages you sent us from your e-mail address, and your signed-in devices.',
+          'Download my data, on the My Profile page, gives you at once a file of everything we keep about you: your profile and address, your orders with their items, amounts, statuses, payments, refunds and tracking, your cart and wishlist, the messages you sent us from your e-mail address or while signed in, and your signed-in devices.',
           'Delete my account, on the same page, deletes your account for good once you confirm it with a one-time code sent to your e-mail (or, without one, your mobile): your profile, address, cart, wishlist, sessions, the codes and messages we sent you and the messages you sent us. Orders and their invoices are kept, as the law requires, but no longer linked to you. An account cannot be deleted while an order is still on its way or a refund is pending.',
-          'You can also write to care@ottomanmittens.in from the e-mail address registered with your account (or mention your registered mobile number) for any of this, or to complain about how we handle your data.',
+          'You can also contact {care} for any of this, from the e-mail address registered with your account (or mentioning your registered mobile number), or to complain about how we handle your data.',
         ],
       },
       {
         heading: 'Changes and contact',
         paragraphs: [
-          'If we change this policy, we will post the new version on this page. For any privacy question or complaint, contact us at care@ottomanmittens.in, +91 98100 45210, or by post at Ottoman Mittens, 14, Hauz Khas Village, New Delhi, Delhi 110016, India.',
+          'If we change this policy, we will post the new version on this page. For any privacy question or complaint, contact {care}.',
+          ({ seller }) =>
+            seller?.legalName && seller.address
+              ? `By post, write to ${seller.legalName}, ${seller.address}.`
+              : null,
         ],
       },
     ],
@@ -182,8 +219,8 @@ export const policies: readonly Policy[] = [
       {
         heading: 'Cancelling an order',
         paragraphs: [
-          'You can cancel an order within 6-8 days of ordering, as long as the courier has not yet picked up the parcel. Open My Orders and use Cancel on that order, or write to care@ottomanmittens.in with your order number.',
-          'A cancelled order is refunded in full, including any shipping charge. Once the courier has picked up the parcel it can no longer be cancelled, but you can return it after delivery as described below.',
+          'You can cancel an order until the courier picks up the parcel. Open My Orders and use Cancel on that order, or contact {care} with your order number.',
+          'A cancelled order is refunded in full, including any shipping charge; a cash-on-delivery order cancelled before delivery costs you nothing. Once the courier has picked up the parcel it can no longer be cancelled, but you can return it after delivery as described below.',
         ],
       },
       {
@@ -195,7 +232,7 @@ export const policies: readonly Policy[] = [
       {
         heading: 'Damaged, defective or wrong items',
         paragraphs: [
-          'If your mitten arrives damaged or defective, or you receive the wrong product, please tell us within 6-8 days of receipt: use Return or replace on the order in My Orders (within the {returnDays} days of returns), or write to care@ottomanmittens.in or call +91 98100 45210, and include:',
+          'If your mitten arrives damaged or defective, or you receive the wrong product, please tell us within {returnDays} days of delivery: use Return or replace on the order in My Orders, or contact {care}, and include:',
         ],
         bullets: [
           'Your order number',
@@ -213,15 +250,14 @@ export const policies: readonly Policy[] = [
       {
         heading: 'Refunds',
         paragraphs: [
-          'Once a cancellation or refund is approved, the refund is processed through Razorpay to your original payment method: the same UPI account or Visa or Mastercard card you paid with. Refunds take 6-8 days to reach your account; the exact day it shows on your statement depends on your bank.',
-          'We will e-mail you when the refund has been issued. If you have not received it after 6-8 days, please contact us with your order number and we will follow it up with Razorpay and your bank.',
+          'Once a cancellation or refund is approved, an order paid online is refunded through Razorpay to your original payment method: the same UPI account or Visa or Mastercard card you paid with. Refunds take {refundDays} to reach your account; the exact day it shows on your statement depends on your bank.',
+          'An order paid cash on delivery cannot be refunded to a card: we pay its refund to the UPI ID you give us, or in another way we agree with you, such as a bank transfer.',
+          'We tell you by e-mail (or SMS) when a refund has been issued. If a refund of an online payment has not reached you after {refundDays}, please contact {care} with your order number and we will follow it up with Razorpay and your bank.',
         ],
       },
       {
         heading: 'Contact',
-        paragraphs: [
-          'Ottoman Mittens, 14, Hauz Khas Village, New Delhi, Delhi 110016, India. E-mail care@ottomanmittens.in, phone +91 98100 45210.',
-        ],
+        paragraphs: ['For any question about a cancellation, a return or a refund, contact {care}.'],
       },
     ],
   },
@@ -263,30 +299,45 @@ export const policies: readonly Policy[] = [
         heading: 'Delivery address and failed deliveries',
         paragraphs: [
           'Please make sure your delivery address, pincode and mobile number are complete and correct before placing an order, as the courier may call you before delivering. If a delivery fails because the address is wrong or nobody is available after the courier’s attempts, the parcel may be returned to us; we will contact you to arrange a re-delivery or a refund.',
-          'If your parcel arrives damaged, please follow our Cancellation and Refund Policy and tell us within 6-8 days of receipt.',
+          'If your parcel arrives damaged, please tell us within {returnDays} days of delivery, as our Cancellation and Refund Policy describes.',
         ],
       },
       {
         heading: 'Contact',
-        paragraphs: [
-          'For any question about shipping or delivery, write to care@ottomanmittens.in or call +91 98100 45210. Ottoman Mittens, 14, Hauz Khas Village, New Delhi, Delhi 110016, India.',
-        ],
+        paragraphs: ['For any question about shipping or delivery, contact {care}.'],
       },
     ],
   },
 ];
 
-/** What the policies' texts state from the shop's settings. */
-export interface PolicyFacts {
-  dispatchDays: number;
-  /** docs/product.md#returns: the owner's return window. */
-  returnWindowDays: number;
+/** docs/product.md#cancellation-and-refunds: how long a refund to the original payment method takes. */
+const REFUND_DAYS = '6-8 days';
+
+function hours(count: number): string {
+  return `${count} hour${count === 1 ? '' : 's'}`;
 }
 
-/** A policy's text with the dispatch and reply times filled in. */
-export function fillPolicyText(text: string, facts: PolicyFacts): string {
-  return text
-    .replaceAll('{dispatch}', dispatchTimeText(facts.dispatchDays))
-    .replaceAll('{returnDays}', String(facts.returnWindowDays))
-    .replaceAll('{reply}', replyTimeText());
+/**
+ * How to reach customer care, from the settings: "us at care@… or on 080…", one of them, or, before the owner
+ * has given either, the contact form.
+ */
+function careContact(seller: SellerDetails | undefined): string {
+  const email = seller?.email ?? '';
+  const phone = seller?.phone ?? '';
+  if (email && phone) return `us at ${email} or on ${phone}`;
+  if (email) return `us at ${email}`;
+  if (phone) return `us on ${phone}`;
+  return 'us through the contact form on our home page';
+}
+
+/** A policy's text filled in from the settings, or null when it is left out. */
+export function fillPolicyText(text: PolicyText, context: PolicyContext): string | null {
+  const written = typeof text === 'function' ? text(context) : text;
+  if (written === null) return null;
+  return written
+    .replaceAll('{dispatch}', dispatchTimeText(context.dispatchDays))
+    .replaceAll('{returnDays}', String(context.returnWindowDays))
+    .replaceAll('{reply}', replyTimeText())
+    .replaceAll('{refundDays}', REFUND_DAYS)
+    .replaceAll('{care}', careContact(context.seller));
 }

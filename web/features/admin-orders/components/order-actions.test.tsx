@@ -9,15 +9,18 @@ function reply(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
+// A paid order not yet booked, its messages sent: what the server allows it (allowedActions).
 const detail = {
   order: { orderId: 'order-1' },
   refundablePaise: 119_800,
   attention: [],
   sentMessages: ['confirmed', 'shipped'],
+  allowedActions: ['refund', 'cancel', 'retry_shipment', 'resend_message', 'add_note'],
 } as unknown as AdminOrderDetail;
 const waitingForStock = {
   ...detail,
   attention: [{ reason: 'paid_out_of_stock', createdAt: '2026-11-23T10:00:00.000Z' }],
+  allowedActions: ['ship_late', 'refund', 'cancel', 'resend_message', 'add_note'],
 } as AdminOrderDetail;
 
 const sentKeys = (fetchMock: ReturnType<typeof vi.fn>) =>
@@ -110,7 +113,11 @@ describe("an order's actions in the console", () => {
         .map((option) => option.textContent),
     ).toEqual(['Confirmed', 'Shipped']);
     cleanup();
-    renderActions(false, vi.fn(), { ...detail, sentMessages: [] });
+    renderActions(false, vi.fn(), {
+      ...detail,
+      sentMessages: [],
+      allowedActions: detail.allowedActions.filter((action) => action !== 'resend_message'),
+    });
     expect(screen.queryByRole('button', { name: 'Resend a message' })).toBeNull();
   });
 
@@ -138,7 +145,8 @@ describe("an order's actions in the console", () => {
   it('confirms a COD order awaiting confirmation after a call, for support staff too (docs/product.md#cash-on-delivery)', async () => {
     const awaiting = {
       ...detail,
-      order: { orderId: 'order-1', status: 'pending', paymentStatus: 'cod_due' },
+      order: { orderId: 'order-1', status: 'pending', paymentStatus: 'cod_due', paymentMethod: 'COD' },
+      allowedActions: ['confirm_cod', 'cancel', 'add_note'],
     } as unknown as AdminOrderDetail;
     const fetchMock = vi
       .fn()
@@ -167,6 +175,7 @@ describe("an order's actions in the console", () => {
     const confirmed = {
       ...detail,
       order: { orderId: 'order-1', status: 'confirmed', paymentStatus: 'cod_due', paymentMethod: 'COD' },
+      allowedActions: ['cancel', 'retry_shipment', 'add_note'],
     } as unknown as AdminOrderDetail;
     const fetchMock = vi
       .fn()
@@ -183,4 +192,71 @@ describe("an order's actions in the console", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith('Order cancelled.'));
   });
+
+  // docs/product.md#console-pages: the buttons are the actions the order's state allows (the server's
+  // allowedActions, from the lifecycle: server/modules/admin-orders/console-actions.test.ts covers every state)
+  // that the member's role may take, and nothing else. One row an order state.
+  it.each<[string, AdminOrderDetail['allowedActions'], 'Online' | 'COD', string[], string[]]>([
+    ['a delivered COD order', ['add_note'], 'COD', ['Add a note'], ['Add a note']],
+    [
+      'a paid order whose pickup is booked',
+      ['refund', 'cancel', 'resend_message', 'add_note'],
+      'Online',
+      ['Refund part', 'Cancel and refund in full', 'Resend a message', 'Add a note'],
+      ['Resend a message', 'Add a note'],
+    ],
+    [
+      'a paid order Shiprocket has not booked',
+      ['refund', 'cancel', 'retry_shipment', 'add_note'],
+      'Online',
+      ['Refund part', 'Cancel and refund in full', 'Retry shipment', 'Add a note'],
+      ['Retry shipment', 'Add a note'],
+    ],
+    [
+      'a paid order waiting for stock',
+      ['ship_late', 'refund', 'cancel', 'add_note'],
+      'Online',
+      ['Ship late', 'Refund part', 'Cancel and refund in full', 'Add a note'],
+      ['Add a note'],
+    ],
+    [
+      'a COD order awaiting confirmation',
+      ['confirm_cod', 'cancel', 'add_note'],
+      'COD',
+      ['Confirm after a call', 'Cancel order', 'Add a note'],
+      ['Confirm after a call', 'Add a note'],
+    ],
+    [
+      'a confirmed COD order not yet booked',
+      ['cancel', 'retry_shipment', 'add_note'],
+      'COD',
+      ['Cancel order', 'Retry shipment', 'Add a note'],
+      ['Retry shipment', 'Add a note'],
+    ],
+    [
+      'a cancelled order',
+      ['resend_message', 'add_note'],
+      'Online',
+      ['Resend a message', 'Add a note'],
+      ['Resend a message', 'Add a note'],
+    ],
+  ])(
+    '%s: offers exactly what its state allows and the role may do',
+    (_state, allowedActions, method, forOwner, forSupport) => {
+      const shown = {
+        ...detail,
+        order: { orderId: 'order-1', paymentMethod: method },
+        allowedActions,
+      } as unknown as AdminOrderDetail;
+      const buttons = () =>
+        within(screen.getByRole('region', { name: 'Actions' }))
+          .getAllByRole('button')
+          .map((button) => button.textContent);
+      renderActions(true, vi.fn(), shown);
+      expect(buttons()).toEqual(forOwner);
+      cleanup();
+      renderActions(false, vi.fn(), shown);
+      expect(buttons()).toEqual(forSupport);
+    },
+  );
 });

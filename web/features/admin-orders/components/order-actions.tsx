@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { AdminRefundBodySchema } from '../../../../contracts/admin-order-bodies';
-import type { AdminOrderDetail } from '../../../../contracts/admin-orders';
+import type { AdminOrderDetail, ConsoleOrderAction } from '../../../../contracts/admin-orders';
 import type { OrderEmailKind } from '../../../../contracts/order-status';
 import { Button } from '../../../components/button';
 import { ActionDialog } from '../../../components/dialog/action-dialog';
@@ -16,7 +16,8 @@ import { useShipLate } from '../api/ship-late';
 import type { AdminActionReply } from '../api/use-order-action';
 import { parseRupeesToPaise } from '../format';
 
-type Action = 'cancel' | 'refund' | 'retry' | 'resend' | 'note' | 'ship-late' | 'cod-confirm';
+/** docs/product.md#staff: what only an owner may do; support takes the other actions. */
+const ownerOnly: ReadonlySet<ConsoleOrderAction> = new Set(['ship_late', 'refund', 'cancel']);
 
 interface OrderActionsProps {
   detail: AdminOrderDetail;
@@ -24,11 +25,14 @@ interface OrderActionsProps {
   onDone: (message: string) => void;
 }
 
-/** The actions a role may take on the order, each behind a confirmation (docs/product.md#staff). */
+/**
+ * The actions on the order, each behind a confirmation: those its state allows now (the server's
+ * `allowedActions`, from the order lifecycle) that the member's role may take (docs/product.md#console-pages).
+ */
 export function OrderActions({ detail, isOwner, onDone }: OrderActionsProps) {
-  const [open, setOpen] = useState<Action | null>(null);
+  const [open, setOpen] = useState<ConsoleOrderAction | null>(null);
   const [opening, setOpening] = useState(0);
-  const show = (action: Action) => {
+  const show = (action: ConsoleOrderAction) => {
     setOpening((count) => count + 1);
     setOpen(action);
   };
@@ -38,11 +42,11 @@ export function OrderActions({ detail, isOwner, onDone }: OrderActionsProps) {
     onDone(reply.message);
   };
   const orderId = detail.order.orderId;
-  // docs/product.md#stock: shown only while the order waits for stock.
-  const waitsForStock = detail.attention.some((flag) => flag.reason === 'paid_out_of_stock');
-  const mayShipLate = isOwner && waitsForStock;
-  // docs/product.md#cash-on-delivery: a COD order its shopper has not confirmed yet.
-  const awaitsCodConfirmation = detail.order.status === 'pending' && detail.order.paymentStatus === 'cod_due';
+  const allowed = new Set(detail.allowedActions);
+  const offered = (action: ConsoleOrderAction) => allowed.has(action) && (isOwner || !ownerOnly.has(action));
+  // A dialog stays mounted while open too: the order fetched again after a success may no longer allow its
+  // action, and an unmounted dialog would never hear its own success.
+  const mounted = (action: ConsoleOrderAction) => offered(action) || open === action;
   // docs/product.md#cod-refunds: a COD order's cash goes back by Refund to UPI or a refund paid another way,
   // never through Razorpay, and cancelling it refunds nothing.
   const cod = detail.order.paymentMethod === 'COD';
@@ -50,34 +54,38 @@ export function OrderActions({ detail, isOwner, onDone }: OrderActionsProps) {
     <section className="admin-section" aria-labelledby="order-actions">
       <h2 id="order-actions">Actions</h2>
       <div className="admin-actions">
-        {mayShipLate && <Button onClick={() => show('ship-late')}>Ship late</Button>}
-        {awaitsCodConfirmation && <Button onClick={() => show('cod-confirm')}>Confirm after a call</Button>}
-        {isOwner && !cod && (
+        {offered('ship_late') && <Button onClick={() => show('ship_late')}>Ship late</Button>}
+        {offered('confirm_cod') && <Button onClick={() => show('confirm_cod')}>Confirm after a call</Button>}
+        {offered('refund') && (
           <Button variant="secondary" onClick={() => show('refund')}>
             Refund part
           </Button>
         )}
-        {isOwner && (
+        {offered('cancel') && (
           <Button variant="secondary" onClick={() => show('cancel')}>
             {cod ? 'Cancel order' : 'Cancel and refund in full'}
           </Button>
         )}
-        <Button variant="secondary" onClick={() => show('retry')}>
-          Retry shipment
-        </Button>
+        {offered('retry_shipment') && (
+          <Button variant="secondary" onClick={() => show('retry_shipment')}>
+            Retry shipment
+          </Button>
+        )}
         {/* docs/product.md#staff: only a message the shopper was sent (e-mail or SMS) can be sent again. */}
-        {detail.sentMessages.length > 0 && (
-          <Button variant="secondary" onClick={() => show('resend')}>
+        {offered('resend_message') && (
+          <Button variant="secondary" onClick={() => show('resend_message')}>
             Resend a message
           </Button>
         )}
-        <Button variant="secondary" onClick={() => show('note')}>
-          Add a note
-        </Button>
+        {offered('add_note') && (
+          <Button variant="secondary" onClick={() => show('add_note')}>
+            Add a note
+          </Button>
+        )}
       </div>
       {/* A new key at each opening starts a dialog afresh (fields, error, idempotency key); staying mounted
           while closed lets the native <dialog> hand focus back to the button that opened it. */}
-      {isOwner && !cod && (
+      {mounted('refund') && (
         <RefundDialog
           key={`refund-${opening}`}
           open={open === 'refund'}
@@ -87,7 +95,7 @@ export function OrderActions({ detail, isOwner, onDone }: OrderActionsProps) {
           onDone={finish}
         />
       )}
-      {isOwner && (
+      {mounted('cancel') && (
         <CancelDialog
           key={`cancel-${opening}`}
           open={open === 'cancel'}
@@ -97,48 +105,52 @@ export function OrderActions({ detail, isOwner, onDone }: OrderActionsProps) {
           onDone={finish}
         />
       )}
-      {/* Mounted while open too: the order fetched again after a success no longer waits for stock, and an
-          unmounted dialog would never hear its own success. */}
-      {(mayShipLate || open === 'ship-late') && (
+      {mounted('ship_late') && (
         <ShipLateDialog
           key={`ship-late-${opening}`}
-          open={open === 'ship-late'}
+          open={open === 'ship_late'}
           orderId={orderId}
           onClose={close}
           onDone={finish}
         />
       )}
-      {(awaitsCodConfirmation || open === 'cod-confirm') && (
+      {mounted('confirm_cod') && (
         <ConfirmCodDialog
           key={`cod-confirm-${opening}`}
-          open={open === 'cod-confirm'}
+          open={open === 'confirm_cod'}
           orderId={orderId}
           onClose={close}
           onDone={finish}
         />
       )}
-      <RetryShipmentDialog
-        key={`retry-${opening}`}
-        open={open === 'retry'}
-        orderId={orderId}
-        onClose={close}
-        onDone={finish}
-      />
-      <ResendMessageDialog
-        key={`resend-${opening}`}
-        open={open === 'resend'}
-        orderId={orderId}
-        sent={detail.sentMessages}
-        onClose={close}
-        onDone={finish}
-      />
-      <AddNoteDialog
-        key={`note-${opening}`}
-        open={open === 'note'}
-        orderId={orderId}
-        onClose={close}
-        onDone={finish}
-      />
+      {mounted('retry_shipment') && (
+        <RetryShipmentDialog
+          key={`retry-${opening}`}
+          open={open === 'retry_shipment'}
+          orderId={orderId}
+          onClose={close}
+          onDone={finish}
+        />
+      )}
+      {mounted('resend_message') && (
+        <ResendMessageDialog
+          key={`resend-${opening}`}
+          open={open === 'resend_message'}
+          orderId={orderId}
+          sent={detail.sentMessages}
+          onClose={close}
+          onDone={finish}
+        />
+      )}
+      {mounted('add_note') && (
+        <AddNoteDialog
+          key={`note-${opening}`}
+          open={open === 'add_note'}
+          orderId={orderId}
+          onClose={close}
+          onDone={finish}
+        />
+      )}
     </section>
   );
 }

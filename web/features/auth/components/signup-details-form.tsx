@@ -3,6 +3,7 @@ import { type ChangeEvent, type FormEvent, useCallback, useState } from 'react';
 import { type SignupBody, signupProblem, type User } from '../../../../contracts/auth';
 import { authMessages, PASSWORD_MIN_LENGTH } from '../../../../contracts/auth-rules';
 import { messages } from '../../../../contracts/messages';
+import { phoneRefusals } from '../../../../contracts/phone';
 import { type PincodePlace, stateProblem } from '../../../../contracts/pincode';
 import { Button } from '../../../components/button';
 import { AddressFields, addressFieldSpecs } from '../../../components/form/address-fields';
@@ -138,7 +139,7 @@ export function SignupDetailsForm({
     const problem = signupProblem({ method: contact.channel, body }, lookUpOf(pincode));
     if (problem) {
       const byField = signupFieldErrors(contact, details, pincode);
-      const phoneProblem = problem === messages.phoneTenDigits || problem === messages.phoneNotMobile;
+      const phoneProblem = phoneRefusals.includes(problem);
       if (phoneProblem && contact.channel === 'email') byField.mobile = problem;
       // Beside the fields when they are known; otherwise the rule's message in the banner.
       onFeedback(Object.keys(byField).length > 0 ? null : { kind: 'error', text: problem });

@@ -1,33 +1,38 @@
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SellerDetails } from '../../../../contracts/public-config';
+import type { CashOnDeliveryTerms, SellerDetails } from '../../../../contracts/public-config';
 import { noSellerDetails, renderShop } from '../../../test/render-shop';
 
 // Routes and dialogs load their code lazily, which takes a few seconds in happy-dom on a busy machine.
 configure({ asyncUtilTimeout: 10_000 });
 
-// docs/product.md#screens: the four static policy pages; docs/product.md#policies: their 6-8 day rules, each
-// page's own last-updated date, and docs/product.md#reply-and-dispatch-times: the dispatch time from the owner's
-// setting (3 days here) and the reply time. Reaching them from the footer, scrolled to the top, is e2e/home.spec.ts.
+// docs/product.md#screens: the four static policy pages; docs/product.md#policies: their rules, each page's own
+// last-updated date, and docs/product.md#reply-and-dispatch-times: the dispatch time from the owner's setting (3
+// days here), the return window (10) and the reply time. Reaching them from the footer, scrolled to the top, is
+// e2e/home.spec.ts.
 const policyPages = [
   {
     path: '/terms-and-conditions',
     title: 'Terms and Conditions',
-    updated: '27 November 2026',
+    updated: '7 December 2026',
     rules: [
       'shipped or handed to a courier within three days of payment',
       'we reply within two working days',
+      'cancel an order until the courier picks it up',
+      'within 10 days of delivery',
+      'Approved refunds of online payments take 6-8 days',
     ],
   },
-  { path: '/privacy-policy', title: 'Privacy Policy', updated: '23 November 2026', rules: [] },
+  { path: '/privacy-policy', title: 'Privacy Policy', updated: '7 December 2026', rules: [] },
   {
     path: '/cancellation-refund',
     title: 'Cancellation and Refund Policy',
-    updated: '27 November 2026',
+    updated: '7 December 2026',
     rules: [
-      'cancel an order within 6-8 days of ordering',
-      'within 6-8 days of receipt',
+      'cancel an order until the courier picks up the parcel',
+      'please tell us within 10 days of delivery',
       'Refunds take 6-8 days',
+      'An order paid cash on delivery cannot be refunded to a card',
       // docs/product.md#returns: the owner's return window, from GET /api/config.
       'Returns within 10 days',
       'within 10 days of delivery',
@@ -36,10 +41,13 @@ const policyPages = [
   {
     path: '/shipping-delivery',
     title: 'Shipping and Delivery Policy',
-    updated: '27 November 2026',
-    rules: ['shipped or handed to a courier within three days of payment'],
+    updated: '7 December 2026',
+    rules: ['shipped or handed to a courier within three days of payment', 'within 10 days of delivery'],
   },
 ];
+
+/** docs/product.md#policies: no page promises a deadline the settings do not make. */
+const retiredDeadlines = /6-8 days of (ordering|receipt)/;
 
 // The whole app renders in happy-dom: slow on a busy machine, never waiting on a clock.
 describe('the policy pages', { timeout: 30_000 }, () => {
@@ -52,6 +60,7 @@ describe('the policy pages', { timeout: 30_000 }, () => {
           dispatchDays: 3,
           returnWindowDays: 10,
           seller: noSellerDetails,
+          cashOnDelivery: null,
         },
       },
     });
@@ -63,6 +72,9 @@ describe('the policy pages', { timeout: 30_000 }, () => {
     for (const rule of policy.rules) {
       expect(within(main).getAllByText(new RegExp(rule)).length).toBeGreaterThan(0);
     }
+    expect(main.textContent).not.toMatch(retiredDeadlines);
+    // Before the owner gives customer care's details, the pages point to the contact form.
+    expect(main.textContent).not.toMatch(/@|\+91/);
   });
 
   // docs/product.md#seller-and-grievance-officer: each policy page ends with the seller and the grievance officer,
@@ -80,14 +92,21 @@ describe('the policy pages', { timeout: 30_000 }, () => {
     },
   };
 
-  function renderWithSeller(path: string, details: SellerDetails) {
+  function renderWithSeller(
+    path: string,
+    details: SellerDetails,
+    cashOnDelivery: CashOnDeliveryTerms = null,
+    returnWindowDays = 7,
+  ) {
     return renderShop(path, {
       api: {
         'GET /api/config': {
           google: { clientId: 'test-client.apps.googleusercontent.com', mode: 'simulator' },
           razorpay: { keyId: 'rzp_test_shop', checkoutScriptUrl: '/sim/razorpay/checkout.js' },
           dispatchDays: 2,
+          returnWindowDays,
           seller: details,
+          cashOnDelivery,
         },
       },
     });
@@ -147,5 +166,79 @@ describe('the policy pages', { timeout: 30_000 }, () => {
     ).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Seller and grievance officer' })).toBeNull();
     expect(screen.getByRole('contentinfo').textContent).not.toContain('Sold by');
+  });
+
+  // docs/product.md#policies: every contact detail a page shows is the owner's, and every way to pay and be refunded
+  // is described with the settings' numbers. Settings unlike any default: a seller in Bengaluru, COD on at ₹39.
+  const ownSeller: SellerDetails = {
+    legalName: 'Silk Route Textiles LLP',
+    address: '4 Residency Road, Bengaluru 560025, Karnataka',
+    email: 'care@ottoman.test',
+    phone: '+91 80 4567 8901',
+    grievanceOfficer: {
+      name: 'Meena Pillai',
+      designation: 'Grievance Officer',
+      email: 'grievance@ottoman.test',
+      phone: '+91 98450 12345',
+    },
+  };
+  const ownEmails = ['care@ottoman.test', 'grievance@ottoman.test'];
+  const ownPhones = ['918045678901', '919845012345'];
+  const digitsOf = (text: string) => text.replace(/\D/g, '');
+
+  /** Every e-mail address and phone number on the page, in its text and its links. */
+  function contactDetailsIn(element: HTMLElement) {
+    const links = [...element.querySelectorAll('a')].map((link) => link.getAttribute('href') ?? '');
+    // Text node by text node: textContent would run a label into the address after it.
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    const texts: string[] = [];
+    while (walker.nextNode()) texts.push(walker.currentNode.textContent ?? '');
+    const text = `${texts.join(' ')} ${links.join(' ')}`;
+    return {
+      emails: [...text.matchAll(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g)].map((match) => match[0]),
+      phones: [...text.matchAll(/\+?\d[\d -]{7,}\d/g)].map((match) => digitsOf(match[0])),
+    };
+  }
+
+  it.each(policyPages)('$title and the footer show only the settings’ contact details', async (policy) => {
+    renderWithSeller(policy.path, ownSeller, { feePaise: 3900, confirmHours: 12 }, 10);
+    expect(await screen.findByRole('heading', { level: 1, name: policy.title })).toBeTruthy();
+    const footer = screen.getByRole('contentinfo');
+    await within(footer).findByText(`Sold by ${ownSeller.legalName}, ${ownSeller.address}`);
+    const found = contactDetailsIn(document.body);
+    expect(found.emails.length).toBeGreaterThan(0);
+    for (const email of found.emails) expect(ownEmails).toContain(email.replace(/^mailto:/, ''));
+    for (const phone of found.phones) expect(ownPhones).toContain(phone.length === 10 ? `91${phone}` : phone);
+    expect(document.body.textContent).not.toMatch(/Hauz Khas|New Delhi|ottomanmittens/);
+    expect(document.body.textContent).not.toMatch(retiredDeadlines);
+    // The footer names every way to pay, cash on delivery with its fee.
+    expect(footer.textContent).toContain(
+      'We accept UPI, Visa and Mastercard, and cash on delivery (₹39 fee).',
+    );
+  });
+
+  it('describes cash on delivery with its fee and hours while the shop offers it, and not otherwise', async () => {
+    renderWithSeller('/terms-and-conditions', ownSeller, { feePaise: 3900, confirmHours: 12 }, 10);
+    const main = await screen.findByRole('main');
+    expect(
+      await within(main).findByText(
+        'Cash on delivery, where checkout offers it: a fee of ₹39 is added to the order, and you pay the courier in cash when the parcel arrives. An order not confirmed within 12 hours is cancelled.',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(main).getByText(/You can reach us at care@ottoman\.test or on \+91 80 4567 8901;/),
+    ).toBeTruthy();
+    expect(
+      within(main).getByText(
+        'The seller is Silk Route Textiles LLP, 4 Residency Road, Bengaluru 560025, Karnataka.',
+      ),
+    ).toBeTruthy();
+    cleanup();
+
+    renderWithSeller('/terms-and-conditions', ownSeller);
+    const withoutCod = await screen.findByRole('main');
+    await within(withoutCod).findByText('Online payments are processed securely by Razorpay. We accept:');
+    expect(withoutCod.textContent).not.toContain('Cash on delivery, where checkout offers it');
+    expect(screen.getByRole('contentinfo').textContent).toContain('We accept UPI, Visa and Mastercard.');
   });
 });

@@ -1,5 +1,5 @@
 import type { SellerDetails } from '../../../../contracts/public-config';
-import { hasSellerDetails, telephoneHref } from '../../../lib/get-seller-details';
+import { hasSellerDetails, telephoneHref } from '../../../lib/get-shop-details';
 import { grievanceSectionId, paths, sectionIds } from '../../../lib/paths';
 import { Link } from '../../../lib/router';
 

@@ -10,8 +10,7 @@ import {
 } from 'react';
 import type { ProfileUpdate, User } from '../../../../contracts/auth';
 import { authMessages } from '../../../../contracts/auth-rules';
-import { messages } from '../../../../contracts/messages';
-import { normalizeIndianPhone } from '../../../../contracts/phone';
+import { normalizeIndianPhone, phoneRefusals } from '../../../../contracts/phone';
 import { type PincodePlace, pincodeMessages, stateProblem } from '../../../../contracts/pincode';
 import { Button } from '../../../components/button';
 import {
@@ -50,8 +49,7 @@ function draftOf(user: User): Draft {
 const fieldOfMessage: Partial<Record<string, string>> = {
   [pincodeMessages.format]: 'pincode',
   [pincodeMessages.state]: 'state',
-  [messages.phoneTenDigits]: 'phone',
-  [messages.phoneNotMobile]: 'phone',
+  ...Object.fromEntries(phoneRefusals.map((message) => [message, 'phone'])),
   [authMessages.phoneChangeNeedsOtp]: 'phone',
   [authMessages.phoneTaken]: 'phone',
   [authMessages.lastNameAt]: 'lastName',

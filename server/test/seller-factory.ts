@@ -1,0 +1,25 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { shopSettings } from '../db/schema';
+
+// Free of any test runner, so Vitest's tests and Playwright's fixtures both use it.
+
+/**
+ * A made-up seller in Delhi (its GSTIN has a valid check character) for the tests of what an invoice prints:
+ * a shop starts with empty seller details (docs/operations.md#seller-details), so a test that needs them
+ * says so with this.
+ */
+export const sampleSeller = {
+  legalName: 'Ottoman Mittens Private Limited',
+  addressLine1: '14 Hauz Khas Village',
+  addressLine2: 'Near Deer Park',
+  city: 'New Delhi',
+  pincode: '110016',
+  stateCode: '07',
+  gstin: '07AAFCO1234K1ZI',
+} as const;
+
+/** Writes the sample seller into the settings row, as an owner's save would (the contact fields untouched). */
+export async function useSampleSeller(app: { db: Database }): Promise<void> {
+  await app.db.update(shopSettings).set(sampleSeller).where(eq(shopSettings.id, 1));
+}
