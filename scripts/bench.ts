@@ -5,9 +5,12 @@
 // sending the same bytes, and the gzipped JavaScript the home page loads; with DATABASE_URL (PostgreSQL) also
 // add to cart's throughput beside a bare route running the same SQL, add to cart at 400/s and create-order at
 // 200/s in an open loop (latency from each request's scheduled time) with a new shopper per checkout and
-// abandoned checkouts holding stock, the shop's event-loop stalls, and with --soak its memory over a steady mix.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// abandoned checkouts holding stock, the shop's event-loop stalls, and with --soak its memory over a steady mix;
+// with PostgreSQL too, a phone's 12-megapixel return photo uploaded (the shop's CPU seconds for it) while a
+// product page is polled, on each side's own shop process and database (docs/operations.md#bench-uploads;
+// `--only uploads` runs that figure alone).
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +19,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import sharp from 'sharp';
 import type { BulkShopper } from '../server/test/bulk-shoppers';
 import {
   type Figure,
@@ -57,6 +61,14 @@ const CHECKOUT_RATE = 200;
 const SOAK_MIX = { catalogue: 40, home: 10, addToCart: 40, createOrder: 10 };
 // docs/operations.md#performance-budget: the budget `npm run size` holds CI to.
 const HOME_BUDGET_KB = 96.5;
+/** docs/operations.md#bench-uploads: the product page's requests a second while photos are uploaded. */
+const PAGE_POLL_RATE = 20;
+const PAGE_GOAL_MS = 100;
+/** Uploaders at once: more than the one picture the shop renders at a time, so its queue is part of the figure. */
+const UPLOADERS = 2;
+const UPLOAD_SHOPPERS = 200;
+/** Written by the upload figure's set-up; a revision without it is set up with this checkout's. */
+const DELIVERED_ORDERS = 'server/test/delivered-orders.ts';
 const databaseUrl = process.env.DATABASE_URL;
 const BENCH_SERVER = fileURLToPath(new URL('./bench-server.ts', import.meta.url));
 // This checkout's tsx runs both sides' servers: the harness is the same, only the shop differs.
@@ -167,10 +179,17 @@ async function withLoad<T>(work: () => Promise<T>): Promise<{ value: T; load: Ru
   return { value, load: { start, end: loadavg()[0] ?? Number.NaN } };
 }
 
-// Linux's clock ticks a second (getconf CLK_TCK), in which /proc gives a process's CPU time.
-const CLOCK_TICKS = 100;
+/** Linux's clock ticks a second (getconf CLK_TCK), in which /proc gives a process's CPU time. */
+function clockTicks(): number {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+}
+const CLOCK_TICKS = clockTicks();
 
-/** CPU time (user and system, in ms) a process has used so far; NaN without /proc. */
+/** CPU time (user and system, all its threads: sharp's too) a process has used so far, in ms; NaN without /proc. */
 function cpuMsOf(server: Running): number {
   try {
     const fields = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
@@ -440,6 +459,301 @@ async function writeShoppers(side: Side, checkoutsNeeded: number) {
   }
 }
 
+/** The event-loop report a shop prints as it stops. */
+interface EventLoopReport {
+  p99Ms?: number;
+  maxMs?: number;
+  stalls?: { atMs: number; ms: number }[];
+}
+
+function eventLoopOf(server: Running): EventLoopReport {
+  return JSON.parse(linesOf(server, 'event-loop')[0]?.text || '{}') as EventLoopReport;
+}
+
+/**
+ * A phone's photo as a shopper sends it: 4,000 × 3,000 (12 megapixels), a JPEG at quality 90 of smooth shapes
+ * under fine grain (so it compresses as a photo does, about 4.5 MB), taken sideways (EXIF orientation 6).
+ */
+async function phonePhoto(): Promise<Buffer> {
+  const [width, height] = [4000, 3000];
+  const shapes = await sharp({
+    create: {
+      width: 400,
+      height: 300,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
+    .png()
+    .toBuffer();
+  const smooth = await sharp(shapes).resize(width, height, { kernel: 'cubic' }).blur(3).png().toBuffer();
+  const grain = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 12 },
+    },
+  })
+    .png()
+    .toBuffer();
+  return sharp(smooth)
+    .composite([{ input: grain, blend: 'overlay' }])
+    .jpeg({ quality: 90 })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
+interface UploadRun {
+  side: Side;
+  status: number;
+  ms: number;
+  /** The side's upload shop's CPU time over the upload (its other work too: the page polled beside it). */
+  cpuSeconds: number;
+}
+
+interface UploadFigure {
+  photoBytes: number;
+  /** One at a time, nothing else sent: the CPU seconds an upload costs. */
+  alone: UploadRun[];
+  pageAlone: FixedRateRun[];
+  pageDuring: (FixedRateRun & { uploads: UploadRun[] })[];
+  /** Each side's upload shop's event loop over the whole figure. */
+  loops: Map<Side, EventLoopReport>;
+  /** The sides whose set-up used this checkout's DELIVERED_ORDERS, their revision lacking it. */
+  borrowed: Side[];
+}
+
+/**
+ * Shoppers with a delivered order each, written into the side's database with its own modules; the delivered
+ * orders with this checkout's when the side's revision has none (it predates the figure).
+ */
+async function writeUploadShoppers(side: Side, thisSide: Side) {
+  const { openDatabase } = await shopModule<typeof import('../server/db/client')>(
+    side,
+    'server/db/client.ts',
+  );
+  const bulk = await shopModule<BulkShoppers>(side, 'server/test/bulk-shoppers.ts');
+  const borrowed = !existsSync(join(side.root, DELIVERED_ORDERS));
+  const { insertDeliveredOrders } = await shopModule<typeof import('../server/test/delivered-orders')>(
+    borrowed ? thisSide : side,
+    DELIVERED_ORDERS,
+  );
+  const handle = await openDatabase({ url: side.databaseUrl, dataDir: 'unused with a URL' });
+  try {
+    const { rows } = await handle.executeSql('select id from products where active order by id');
+    const productIds = (rows as { id: number }[]).map((row) => row.id);
+    const made = await bulk.insertShoppersWithCarts(handle.db, {
+      count: UPLOAD_SHOPPERS,
+      productIds,
+      withCarts: false,
+    });
+    const orderIds = await insertDeliveredOrders(handle.db, {
+      userIds: made.map((shopper) => shopper.userId),
+      productId: productIds[0] ?? 1,
+    });
+    const shoppers = made.map((shopper, index) => ({ token: shopper.token, orderId: orderIds[index] ?? '' }));
+    return { shoppers, borrowed };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * docs/operations.md#bench-uploads: return photos of a phone's size, sent by shoppers with a delivered order to
+ * a shop process of each side's own (on its own database), first one at a time alone (each upload's time and
+ * the shop's CPU seconds for it), then `UPLOADERS` at a time while the product page is requested at
+ * PAGE_POLL_RATE a second in an open loop, beside the same page with no upload running; the sides' runs
+ * interleaved.
+ */
+async function uploadFigure(sender: ReturnType<typeof httpSender>): Promise<UploadFigure> {
+  const thisSide = sides[0];
+  if (!thisSide) throw new Error('no side to measure');
+  const shops = new Map<Side, { server: Running; shoppers: { token: string; orderId: string }[] }>();
+  const borrowed: Side[] = [];
+  for (const side of sides) {
+    // A shop process of its own (the figures before it leave its event loop and heap alone), started first: it
+    // migrates and seeds the side's database if it is empty.
+    const server = await startServer(side, ['app']);
+    const written = await timedSetUp(
+      `${side.name}: ${UPLOAD_SHOPPERS} shoppers with a delivered order each`,
+      () => writeUploadShoppers(side, thisSide),
+    );
+    if (written.borrowed) borrowed.push(side);
+    shops.set(side, { server, shoppers: written.shoppers });
+  }
+  const shopOf = (side: Side) => {
+    const shop = shops.get(side);
+    if (!shop) throw new Error(`${side.name}: no upload shop`);
+    return shop;
+  };
+  const photo = await timedSetUp('a 12-megapixel phone photo', phonePhoto);
+  const turns = new Map<Side, number>();
+  const upload = async (side: Side): Promise<UploadRun> => {
+    const { server, shoppers } = shopOf(side);
+    const turn = turns.get(side) ?? 0;
+    turns.set(side, turn + 1);
+    const shopper = shoppers[turn % shoppers.length];
+    const started = performance.now();
+    const cpu = cpuMsOf(server);
+    const response = await fetch(`${urlOf(server)}/api/orders/${shopper?.orderId}/return-photos`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${shopper?.token}`, 'content-type': 'image/jpeg' },
+      body: new Uint8Array(photo),
+    });
+    await response.arrayBuffer();
+    return {
+      side,
+      status: response.status,
+      ms: performance.now() - started,
+      cpuSeconds: (cpuMsOf(server) - cpu) / 1000,
+    };
+  };
+  for (const side of sides) await upload(side);
+  const alone: UploadRun[] = [];
+  for (const { side } of interleave(Math.max(RUNS, 3), sides)) alone.push(await upload(side));
+  const page = (side: Side) =>
+    sender.send({
+      base: urlOf(shopOf(side).server),
+      method: 'GET',
+      path: '/product/1',
+      label: 'product page',
+    });
+  const pageAlone = await fixedRateRuns(sides, PAGE_POLL_RATE, page);
+  const pageDuring: UploadFigure['pageDuring'] = [];
+  for (const { run, side } of interleave(RUNS, sides)) {
+    let polling = true;
+    const uploads: UploadRun[] = [];
+    const { value, load } = await withLoad(async () => {
+      const uploaders = Array.from({ length: UPLOADERS }, async () => {
+        while (polling) uploads.push(await upload(side));
+      });
+      const polled = await runOpenLoop({
+        offsets: fixedRate(PAGE_POLL_RATE, DURATION_S * 1000),
+        send: () => page(side),
+      });
+      polling = false;
+      await Promise.all(uploaders);
+      return polled;
+    });
+    pageDuring.push({ side, run, summary: summarize(value.samples), load, uploads });
+  }
+  const loops = new Map<Side, EventLoopReport>();
+  for (const [side, { server }] of shops) {
+    await stop(server);
+    loops.set(side, eventLoopOf(server));
+  }
+  return { photoBytes: photo.length, alone, pageAlone, pageDuring, loops, borrowed };
+}
+
+/** The upload figure's rows: the ratio of each (this / against) is the page's p99 and the CPU an upload costs. */
+function uploadFigures({ alone, pageAlone, pageDuring, loops }: UploadFigure): Figure[] {
+  const uploaded = alone.filter((run) => run.status === 201);
+  const duringUploaded = pageDuring.map((run) => ({
+    ...run,
+    uploads: run.uploads.filter((upload) => upload.status === 201),
+  }));
+  const during = `product page at ${PAGE_POLL_RATE}/s while ${UPLOADERS} shoppers upload`;
+  return [
+    {
+      name: 'return photo (12 MP), one at a time: shop CPU per upload',
+      unit: 's',
+      values: bySide(uploaded, (run) => run.cpuSeconds),
+    },
+    {
+      name: 'return photo (12 MP), one at a time: upload time',
+      unit: 's',
+      values: bySide(uploaded, (run) => run.ms / 1000),
+    },
+    {
+      name: `product page at ${PAGE_POLL_RATE}/s, nothing uploaded: p99`,
+      unit: 'ms',
+      values: bySide(pageAlone, (run) => run.summary.p99),
+    },
+    { name: `${during}: p50`, unit: 'ms', values: bySide(pageDuring, (run) => run.summary.p50) },
+    {
+      name: `${during}: p99`,
+      unit: 'ms',
+      values: bySide(pageDuring, (run) => run.summary.p99),
+      goal: { text: `${PAGE_GOAL_MS} ms or less`, met: (p99) => p99 <= PAGE_GOAL_MS },
+    },
+    {
+      name: `${during}: errors`,
+      unit: 'count',
+      values: sides.map((side) =>
+        pageDuring.filter((run) => run.side === side).reduce((sum, run) => sum + run.summary.errors, 0),
+      ),
+      goal: { text: 'none', met: (n) => n === 0 },
+    },
+    {
+      name: `${during}: photos uploaded a run`,
+      unit: 'count',
+      values: bySide(duringUploaded, (run) => run.uploads.length),
+    },
+    {
+      name: 'upload shop, event loop: max',
+      unit: 'ms',
+      values: sides.map((side) => loops.get(side)?.maxMs ?? Number.NaN),
+    },
+    {
+      name: 'upload shop, event loop: stalls over 50 ms',
+      unit: 'count',
+      values: sides.map((side) => loops.get(side)?.stalls?.length ?? Number.NaN),
+    },
+  ];
+}
+
+/** The upload figure's runs, in the order run, and any upload the shop refused. */
+function reportUploadRuns({ photoBytes, alone, pageAlone, pageDuring, borrowed }: UploadFigure) {
+  console.log(
+    `return photos: a 12 MP JPEG of ${(photoBytes / 1e6).toFixed(1)} MB, one at a time, nothing else sent (time / shop CPU):`,
+  );
+  for (const side of sides)
+    console.log(
+      `  ${side.name.padEnd(7)} ${alone
+        .filter((run) => run.side === side)
+        .map((run) => `${run.ms.toFixed(0)} ms / ${run.cpuSeconds.toFixed(2)} s`)
+        .join(', ')}`,
+    );
+  const refused = [...alone, ...pageDuring.flatMap((run) => run.uploads)].filter((run) => run.status !== 201);
+  for (const side of sides) {
+    const statuses = refused.filter((run) => run.side === side).map((run) => run.status);
+    if (statuses.length > 0)
+      console.log(
+        `  ${side.name}: ${statuses.length} uploads answered ${[...new Set(statuses)].join(', ')}, left out of the figures`,
+      );
+  }
+  for (const side of borrowed)
+    console.log(`  ${side.name}: its delivered orders written with this checkout's ${DELIVERED_ORDERS}`);
+  console.log(`product page (/product/1) at ${PAGE_POLL_RATE}/s, nothing uploaded`);
+  for (const run of pageAlone) runLine(run.side, run.run, formatSummary(run.summary), run.load);
+  console.log(`product page at ${PAGE_POLL_RATE}/s while ${UPLOADERS} shoppers upload photos back to back`);
+  for (const run of pageDuring) {
+    const uploads = run.uploads.filter((upload) => upload.status === 201);
+    runLine(
+      run.side,
+      run.run,
+      `${formatSummary(run.summary)}, ${uploads.length} photos uploaded (median ${median(uploads.map((upload) => upload.ms)).toFixed(0)} ms each with the wait)`,
+      run.load,
+    );
+  }
+}
+
+/** Each side's median of `value` over its runs, this checkout first. */
+function bySide<Run extends { side: Side }>(runs: readonly Run[], value: (run: Run) => number): number[] {
+  return sides.map((side) => median(runs.filter((run) => run.side === side).map(value)));
+}
+
+function runLine(side: Side, run: number, text: string, load: RunLoad) {
+  console.log(`  run ${run} ${side.name.padEnd(7)} ${text}, ${formatLoad(load)}`);
+}
+
+function resultsHeader(): string {
+  return `\nbench results: this ${thisRevision.label}${againstRevision ? ` against ${againstRevision.label}` : ''}; medians of ${RUNS} runs; load average now ${loadAverage()}`;
+}
+
 // --- The run ---
 
 const here = process.cwd();
@@ -462,8 +776,27 @@ console.log(
     againstRevision
       ? ` against ${againstRevision.label}, runs interleaved (this, against, this, against…)`
       : ' alone'
-  }; ${RUNS} runs of ${DURATION_S} s per figure; ${databaseUrl ? `PostgreSQL, ${ABANDONED} abandoned checkouts` : 'PGlite'}; load average ${loadAverage()}`,
+  }; ${RUNS} runs of ${DURATION_S} s per figure; ${
+    args.only === 'uploads'
+      ? 'the return-photo upload figure alone'
+      : databaseUrl
+        ? `PostgreSQL, ${ABANDONED} abandoned checkouts`
+        : 'PGlite'
+  }; load average ${loadAverage()}`,
 );
+
+if (args.only === 'uploads') {
+  if (!databaseUrl)
+    throw new Error('the upload figure writes its shoppers into PostgreSQL: set DATABASE_URL');
+  const sender = httpSender();
+  const uploads = await uploadFigure(sender);
+  sender.close();
+  console.log(resultsHeader());
+  for (const line of formatFigures(uploadFigures(uploads), sideNames)) console.log(line);
+  console.log('\neach run, in the order run, with the 1-minute load average at its start and end:');
+  reportUploadRuns(uploads);
+  process.exit(0);
+}
 
 for (const side of sides) side.app = await startServer(side, ['app']);
 const catalogueDir = mkdtempSync(join(tmpdir(), 'bench-catalogue-'));
@@ -495,6 +828,7 @@ rmSync(catalogueDir, { recursive: true, force: true });
 let cartRuns: ThroughputRun[] | undefined;
 let cartAt400: FixedRateRun[] | undefined;
 let checkoutAt200: FixedRateRun[] | undefined;
+let uploads: UploadFigure | undefined;
 /** The shop's memory as it printed it, with when the line arrived. */
 type MemorySample = { atMs: number; rss: number; heapUsed: number; heapTotal: number; external: number };
 interface Soak {
@@ -563,6 +897,7 @@ if (databaseUrl) {
   for (const side of sides) appOf(side).child.kill('SIGUSR2');
   cartAt400 = await fixedRateRuns(sides, CART_RATE, addToCart);
   checkoutAt200 = await fixedRateRuns(sides, CHECKOUT_RATE, createOrder);
+  uploads = await uploadFigure(sender);
 
   if (SOAK_MINUTES > 0) {
     // The soak is a sustained run of its own, on a shop started for it: the runs above pushed the first shop
@@ -617,19 +952,10 @@ if (databaseUrl) {
 }
 // Each side's shop, the first one unless the soak stopped it for a shop of its own.
 for (const side of sides) await stop(appOf(side));
-const loops = sides.map(
-  (side) =>
-    JSON.parse(linesOf(firstApps.get(side) as Running, 'event-loop')[0]?.text || '{}') as {
-      p99Ms?: number;
-      maxMs?: number;
-      stalls?: { atMs: number; ms: number }[];
-    },
-);
+const loops = sides.map((side) => eventLoopOf(firstApps.get(side) as Running));
 
 // --- The figures ---
 
-const bySide = <Run extends { side: Side }>(runs: readonly Run[], value: (run: Run) => number) =>
-  sides.map((side) => median(runs.filter((run) => run.side === side).map(value)));
 const figures: Figure[] = [];
 
 function throughputFigures(name: string, runs: ThroughputRun[]) {
@@ -694,6 +1020,7 @@ if (cartRuns && cartAt400 && checkoutAt200) {
     },
   );
 }
+if (uploads) figures.push(...uploadFigures(uploads));
 const soakMemory = soaks.map(soakReadings);
 if (soaks.length > 0) {
   const early = soakMemory.map((memory) => memory?.early.rss ?? Number.NaN);
@@ -734,14 +1061,10 @@ figures.push({
   goal: { text: `${HOME_BUDGET_KB} kB or less`, met: (kb) => kb <= HOME_BUDGET_KB },
 });
 
-console.log(
-  `\nbench results: this ${thisRevision.label}${againstRevision ? ` against ${againstRevision.label}` : ''}; medians of ${RUNS} runs; load average now ${loadAverage()}`,
-);
+console.log(resultsHeader());
 for (const line of formatFigures(figures, sideNames)) console.log(line);
 
 console.log('\neach run, in the order run, with the 1-minute load average at its start and end:');
-const runLine = (side: Side, run: number, text: string, load: RunLoad) =>
-  console.log(`  run ${run} ${side.name.padEnd(7)} ${text}, ${formatLoad(load)}`);
 console.log(catalogueName);
 const throughputRunText = (run: ThroughputRun) =>
   `shop ${run.shop.toFixed(0)}, bare ${run.bare.toFixed(0)} req/s, ${(run.shop / run.bare).toFixed(2)}; CPU a request: shop ${run.shopCpuUs.toFixed(0)} µs, bare ${run.bareCpuUs.toFixed(0)} µs`;
@@ -769,6 +1092,7 @@ if (cartRuns && cartAt400 && checkoutAt200) {
 } else {
   console.log('add to cart and create-order: set DATABASE_URL to a PostgreSQL database to measure them');
 }
+if (uploads) reportUploadRuns(uploads);
 for (const [index, soak] of soaks.entries()) reportSoak(soak, soakMemory[index]);
 for (const [index, home] of homes.entries()) {
   console.log(`home page JavaScript (${sides[index]?.name}):`);

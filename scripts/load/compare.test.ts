@@ -44,6 +44,7 @@ describe('npm run bench -- …', () => {
       soak: 0,
       connections: 10,
       against: { kind: 'merge-base', branch: 'main' },
+      only: undefined,
     });
   });
 
@@ -62,6 +63,7 @@ describe('npm run bench -- …', () => {
       soak: 15,
       connections: 20,
       against: { kind: 'revision', revision: 'ae11e65' },
+      only: undefined,
     });
     expect(parseBenchArgs(['--alone']).against).toEqual({ kind: 'none' });
     expect(parseBenchArgs(['--against=none']).against).toEqual({ kind: 'none' });
@@ -74,6 +76,14 @@ describe('npm run bench -- …', () => {
     expect(() => parseBenchArgs(['--abandoned', '-1'])).toThrow(/--abandoned/);
     expect(parseBenchArgs(['--abandoned', '0']).abandoned).toBe(0);
     expect(() => parseBenchArgs(['--runz', '3'])).toThrow();
+  });
+
+  it('runs the return-photo figure alone with --only uploads, and no other figure alone', () => {
+    expect(parseBenchArgs(['--only', 'uploads', '--against', 'none'])).toMatchObject({
+      only: 'uploads',
+      against: { kind: 'none' },
+    });
+    expect(() => parseBenchArgs(['--only', 'catalogue'])).toThrow(/--only takes uploads/);
   });
 });
 

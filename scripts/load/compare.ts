@@ -33,6 +33,9 @@ function positiveNumber(name: string, text: string, { whole = false, zero = fals
   return value;
 }
 
+/** `--only <figure>`: the one figure run alone (the return-photo upload figure, docs/operations.md#bench-uploads). */
+export type BenchOnly = 'uploads';
+
 export interface BenchArgs {
   runs: number;
   seconds: number;
@@ -40,6 +43,8 @@ export interface BenchArgs {
   soak: number;
   connections: number;
   against: Against;
+  /** Every figure when undefined. */
+  only: BenchOnly | undefined;
 }
 
 /** `npm run bench -- …`: options first, then BENCH_RUNS, BENCH_SECONDS, BENCH_ABANDONED, then the defaults. */
@@ -57,8 +62,11 @@ export function parseBenchArgs(
       connections: { type: 'string', default: '10' },
       against: { type: 'string' },
       alone: { type: 'boolean', default: false },
+      only: { type: 'string' },
     },
   });
+  if (values.only !== undefined && values.only !== 'uploads')
+    throw new Error(`--only takes uploads (the return-photo figure), not "${values.only}"`);
   return {
     runs: positiveNumber('runs', values.runs, { whole: true }),
     seconds: positiveNumber('seconds', values.seconds),
@@ -66,6 +74,7 @@ export function parseBenchArgs(
     soak: positiveNumber('soak', values.soak, { zero: true }),
     connections: positiveNumber('connections', values.connections, { whole: true }),
     against: parseAgainst(values.against, values.alone),
+    only: values.only,
   };
 }
 
