@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import {
   formatFigures,
   formatLoad,
+  formatTable,
   formatValue,
   interleave,
   median,
@@ -294,14 +295,12 @@ async function main() {
       console.log(
         `\n${side.name} (${side.revision.label})${args.runs > 1 ? `, medians of ${args.runs} runs` : ''}:`,
       );
-      const row = (page) =>
-        Object.fromEntries(
-          METRICS.map((metric) => [
-            metric.name,
-            formatValue(medianRow(side, page)[metric.name], metric.unit),
-          ]),
-        );
-      console.table(pages.map((page) => ({ page: page.path, ...row(page) })));
+      const rows = pages.map((page) => [
+        page.path,
+        ...METRICS.map((metric) => formatValue(medianRow(side, page)[metric.name], metric.unit)),
+      ]);
+      for (const line of formatTable(['page', ...METRICS.map((metric) => metric.name)], rows))
+        console.log(line);
     }
     if (againstRevision) {
       console.log(

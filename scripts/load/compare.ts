@@ -189,16 +189,25 @@ export function formatFigures(figures: readonly Figure[], sides: readonly string
         ]
       : []),
   ]);
+  return formatTable(header, rows, goals ? [0, header.length - 1] : [0]);
+}
+
+/**
+ * Rows under a header, each column as wide as its widest cell, a rule under the header; the columns named in
+ * `leftAligned` (names, words) read left to right, the others (numbers) line up on the right.
+ */
+export function formatTable(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  leftAligned: readonly number[] = [0],
+): string[] {
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
   );
   const line = (cells: readonly string[]) =>
     cells
       .map((cell, column) =>
-        // Names and goals read left to right; numbers line up on the right.
-        column === 0 || (goals && column === cells.length - 1)
-          ? cell.padEnd(widths[column] ?? 0)
-          : cell.padStart(widths[column] ?? 0),
+        leftAligned.includes(column) ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
       )
       .join('  ')
       .trimEnd();

@@ -41,7 +41,8 @@ export function resolveAgainst(against: Against, cwd: string): Revision | undefi
   } catch {
     throw new Error(`--against ${against.revision}: no such commit`);
   }
-  return { sha, label: `${sha.slice(0, 7)} (${against.revision})` };
+  const named = sha.startsWith(against.revision) ? '' : ` (${against.revision})`;
+  return { sha, label: `${sha.slice(0, 7)}${named}` };
 }
 
 const BUILT_MARK = '.against-built';
