@@ -1,10 +1,10 @@
 // One server for the benchmark, in its own process. `app` is the whole shop (PostgreSQL when DATABASE_URL is
 // set, else a fresh PGlite), whose shoppers the bench writes itself; `bare` is a Fastify with nothing but a
-// route sending the catalogue's reply as the shop sent it, body and header lines; `bare-cart` is a Fastify whose add-to-cart runs
-// the shop's same SQL straight on a pg pool of the same size. Prints the port when listening, its memory every
-// few seconds, and on SIGTERM how long the event loop stalled. The shop is the one of the checkout this runs in
-// (its working directory): this one, or the revision the bench compares it with (docs/operations.md#bench),
-// always under this same harness.
+// route sending the catalogue's reply as the shop sent it, body and header lines; `bare-cart` is a Fastify
+// whose add-to-cart runs the shop's same SQL straight on a pg pool of the same size. Prints the port when
+// listening, its memory every few seconds, and on SIGTERM how long the event loop stalled. The shop is the
+// one of the checkout this runs in (its working directory): this one, or the revision the bench compares it
+// with (docs/operations.md#bench), always under this same harness.
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -49,8 +49,9 @@ async function startApp() {
 }
 
 /**
- * The catalogue's reply as the shop sent it, stored once and sent as it is: the same body and the same header
- * lines (its request id too, fixed), so the client reads the same bytes; Node adds Date and Connection to both.
+ * The catalogue's reply as the shop sent it, stored once and sent as it is: the same body and the same
+ * header lines (its request id too, fixed), so the client reads the same bytes; Node adds Date and
+ * Connection to both.
  */
 async function startBare(bodyFile: string, headersFile: string) {
   const body = readFileSync(bodyFile);
@@ -60,7 +61,10 @@ async function startBare(bodyFile: string, headersFile: string) {
   return bare;
 }
 
-/** The shop's add-to-cart SQL (the session, then one statement saving and reading back) with nothing of the shop around it. */
+/**
+ * The shop's add-to-cart SQL (the session, then one statement saving and reading back) with nothing of the
+ * shop around it.
+ */
 async function startBareCart(databaseUrl: string) {
   const { hashToken } = await shopModule<typeof import('../server/modules/auth/tokens')>(
     'server/modules/auth/tokens.ts',

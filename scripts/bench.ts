@@ -49,7 +49,7 @@ const RUNS = args.runs;
 const DURATION_S = args.seconds;
 const ABANDONED = args.abandoned;
 const SOAK_MINUTES = args.soak;
-/** The catalogue's closed loop: as issue 44 measured it; more connections only queue on the one event loop. */
+/** The catalogue's closed loop, as issue 44 measured it: more connections only queue on one event loop. */
 const CONNECTIONS = args.connections;
 const WARM_UP_S = 2;
 const SHOWN_STALLS = 10;
@@ -107,7 +107,7 @@ function startServer(side: Side, serverArgs: string[]): Promise<Running> {
     : [];
   // --expose-gc: the soak asks for a full collection before each reading of the shop's memory (below).
   const node = [...profile, '--expose-gc', '--import', TSX, BENCH_SERVER, ...serverArgs];
-  // As shipped: React's server renderer, among others, reads NODE_ENV from the process, not the shop's config.
+  // As shipped: React's server renderer reads NODE_ENV from the process, not from the shop's config.
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };
   if (side.databaseUrl) env.DATABASE_URL = side.databaseUrl;
   else delete env.DATABASE_URL;
@@ -1101,10 +1101,10 @@ for (const [index, home] of homes.entries()) {
 }
 
 /**
- * The shop's memory early in the soak (minute 5, or a third of a shorter soak) and at its end, each read after
- * a full collection: a leak grows it steadily, while a shop that holds a steady amount stays within the goal's
- * 10%. Read without the collection, the resident size swings with the collector's saw-tooth (the heap grows
- * to about twice what is live, then is collected and handed back), so both are printed minute by minute.
+ * The shop's memory early in the soak (minute 5, or a third of a shorter soak) and at its end, each read
+ * after a full collection: a leak grows it steadily, while a shop that holds a steady amount stays within
+ * the goal's 10%. Read without the collection, the resident size swings with the collector's saw-tooth (the
+ * heap grows to about twice what is live, then is collected and handed back), so both are printed by minute.
  */
 function soakReadings({ settled, startMs }: Soak) {
   const at = (minute: number) =>

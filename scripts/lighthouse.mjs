@@ -1,16 +1,39 @@
 #!/usr/bin/env node
-// docs/operations.md#lighthouse: Lighthouse (mobile, its default simulated slow 4G and 4x CPU) against a
-// fresh server on the build in dist/web, for the home, a product, the cart and checkout (the last two
-// signed in, with a cart). Builds nothing: run `npm run build` first. Not part of CI.
+// docs/operations.md#lighthouse: Lighthouse (mobile, its default simulated slow 4G and 4x CPU) on this
+// checkout's build in dist/web side by side with another revision's (by default the merge base with main,
+// built in a worktree of its own: scripts/load/revision.ts), each served by its own fresh server, for the
+// home, a product, the cart and checkout (the last two signed in, with a cart). The runs are interleaved page
+// by page (this, against, this, against…) and each figure is printed for both with the ratio this / against.
+// Builds only the other revision: run `npm run build` first. Not part of CI.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  formatFigures,
+  formatLoad,
+  formatTable,
+  formatValue,
+  interleave,
+  median,
+  parseLighthouseArgs,
+} from './load/compare.ts';
+import { prepareRevision, resolveAgainst, thisCheckout } from './load/revision.ts';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage';
+// Nothing of Chromium's own on the network or the CPU while it measures (updates, sync, first-run pages).
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+].join(' ');
 const SERVER_START_MS = 120_000;
 const pages = [
   { name: 'home', path: '/', signedIn: false },
@@ -169,7 +192,48 @@ function diagnostics(name, report) {
   return lines.map((line) => `  ${name}: ${line}`);
 }
 
+/** Serves a checkout's build as `npm start` does, on a free port and a fresh embedded database of its own. */
+async function startShop(root) {
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'mitten-lighthouse-'));
+  const serverEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl };
+  delete serverEnv.DATABASE_URL;
+  delete serverEnv.REDIS_URL;
+  const server = spawn('node', ['dist/server/main.js'], {
+    cwd: root,
+    env: serverEnv,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve()));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForServer(baseUrl, server);
+    return { baseUrl, cookie: await signedInShopperCookie(baseUrl), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The figures of one page as the side-by-side table shows them, in the order of Lighthouse's report. */
+const METRICS = [
+  { name: 'Performance', unit: 'score', of: (row) => row.performance },
+  { name: 'Accessibility', unit: 'score', of: (row) => row.accessibility },
+  { name: 'Best Practices', unit: 'score', of: (row) => row['best-practices'] },
+  { name: 'SEO', unit: 'score', of: (row) => row.seo },
+  { name: 'FCP', unit: 's', of: (row) => Number(row['FCP s']) },
+  { name: 'LCP', unit: 's', of: (row) => Number(row['LCP s']) },
+  { name: 'TBT', unit: 'ms', of: (row) => row['TBT ms'] },
+  { name: 'CLS', unit: 'shift', of: (row) => Number(row.CLS) },
+  { name: 'JS', unit: 'kB', of: (row) => Number(row['JS kB']) },
+];
+
 async function main() {
+  const args = parseLighthouseArgs(process.argv.slice(2));
   if (!existsSync('dist/web/index.html')) {
     console.error('lighthouse: dist/web is missing: run `npm run build` first.');
     process.exit(1);
@@ -180,40 +244,96 @@ async function main() {
     );
     process.exit(1);
   }
-  const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'mitten-lighthouse-'));
-  // As `npm start` runs it, on a fresh embedded database of its own.
-  const serverEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl };
-  delete serverEnv.DATABASE_URL;
-  delete serverEnv.REDIS_URL;
-  const server = spawn('node', ['dist/server/main.js'], {
-    env: serverEnv,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const here = process.cwd();
+  const thisRevision = thisCheckout(here);
+  const againstRevision = resolveAgainst(args.against, here);
+  const sides = [{ name: 'this', revision: thisRevision, root: here }];
+  if (againstRevision) {
+    const root = prepareRevision(againstRevision.sha, here, (line) => console.error(`lighthouse: ${line}`));
+    sides.push({ name: 'against', revision: againstRevision, root });
+  }
+  console.log(
+    `lighthouse ${LIGHTHOUSE} (mobile), ${new Date().toISOString()}: this ${thisRevision.label}${
+      againstRevision ? ` against ${againstRevision.label}, runs interleaved page by page` : ' alone'
+    }; ${args.runs} run${args.runs === 1 ? '' : 's'} a page; load average ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
+  const shops = [];
   try {
-    await waitForServer(baseUrl, server);
-    const cookie = await signedInShopperCookie(baseUrl);
-    const rows = [];
+    for (const side of sides) shops.push({ side, ...(await startShop(side.root)) });
+    /** Per side, per page: each run's summary row, with its load. */
+    const results = new Map(sides.map((side) => [side, new Map(pages.map((page) => [page, []]))]));
     const notes = [];
     for (const page of pages) {
-      console.error(`lighthouse: ${page.name} (${page.path})…`);
-      const url = `${baseUrl}${page.path}`;
-      const pageCookie = page.signedIn ? cookie : undefined;
-      // A busy machine now and then loses the trace (NO_NAVSTART): one more try before giving up.
-      const report = await runLighthouse(url, pageCookie).catch((error) => {
-        console.error(`lighthouse: ${error.message}; trying once more`);
-        return runLighthouse(url, pageCookie);
-      });
-      rows.push(summary(page.name, report));
-      notes.push(...diagnostics(page.name, report));
+      for (const { run, side: shop } of interleave(args.runs, shops)) {
+        console.error(`lighthouse: ${page.name} (${page.path}), run ${run}, ${shop.side.name}…`);
+        const url = `${shop.baseUrl}${page.path}`;
+        const pageCookie = page.signedIn ? shop.cookie : undefined;
+        const start = loadavg()[0];
+        // A busy machine now and then loses the trace (NO_NAVSTART): one more try before giving up.
+        const report = await runLighthouse(url, pageCookie).catch((error) => {
+          console.error(`lighthouse: ${error.message}; trying once more`);
+          return runLighthouse(url, pageCookie);
+        });
+        const row = summary(page.name, report);
+        results
+          .get(shop.side)
+          .get(page)
+          .push({ run, row, load: { start, end: loadavg()[0] } });
+        if (run === args.runs) notes.push(...diagnostics(`${page.name} (${shop.side.name})`, report));
+      }
     }
-    console.table(rows);
+    /** The median of each figure over a page's runs, for one side. */
+    const medianRow = (side, page) => {
+      const runs = results.get(side).get(page);
+      return Object.fromEntries(
+        METRICS.map((metric) => [metric.name, median(runs.map(({ row }) => metric.of(row)))]),
+      );
+    };
+    for (const side of sides) {
+      console.log(
+        `\n${side.name} (${side.revision.label})${args.runs > 1 ? `, medians of ${args.runs} runs` : ''}:`,
+      );
+      const rows = pages.map((page) => [
+        page.path,
+        ...METRICS.map((metric) => formatValue(medianRow(side, page)[metric.name], metric.unit)),
+      ]);
+      for (const line of formatTable(['page', ...METRICS.map((metric) => metric.name)], rows))
+        console.log(line);
+    }
+    if (againstRevision) {
+      console.log(
+        `\nside by side, this / against (TBT and Performance move with the machine's load: read the ratios):`,
+      );
+      const figures = pages.flatMap((page) => {
+        const rows = sides.map((side) => medianRow(side, page));
+        return METRICS.map((metric) => ({
+          name: `${page.path} ${metric.name}`,
+          unit: metric.unit,
+          values: rows.map((row) => row[metric.name]),
+        }));
+      });
+      for (const line of formatFigures(
+        figures,
+        sides.map((side) => side.name),
+      ))
+        console.log(line);
+    }
+    console.log('\neach run, in the order run, with the 1-minute load average at its start and end:');
+    for (const page of pages)
+      for (const { run, side: shop } of interleave(args.runs, shops)) {
+        const entry = results
+          .get(shop.side)
+          .get(page)
+          .find((result) => result.run === run);
+        console.log(
+          `  ${page.path} run ${run} ${shop.side.name.padEnd(7)} Performance ${entry.row.performance}, TBT ${entry.row['TBT ms']} ms, LCP ${entry.row['LCP s']} s, ${formatLoad(entry.load)}`,
+        );
+      }
     if (notes.length > 0) console.log(notes.join('\n'));
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve()));
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const shop of shops) await shop.stop();
   }
 }
 

@@ -161,6 +161,14 @@ describe('the figures', () => {
     ]);
   });
 
+  it('leaves the goal column out when no figure has a goal', () => {
+    expect(formatFigures([figures[0] as Figure], ['this', 'against'])).toEqual([
+      'figure                  this      against  this / against',
+      '---------------  -----------  -----------  --------------',
+      'catalogue: shop  9,812 req/s  7,900 req/s            1.24',
+    ]);
+  });
+
   it('prints one column and no ratio for this checkout alone', () => {
     expect(formatFigures([figures[1] as Figure], ['this'])).toEqual([
       'figure                  this  goal',

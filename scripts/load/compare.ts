@@ -1,6 +1,6 @@
-// docs/operations.md#bench and #lighthouse: the pure parts of measuring this checkout side by side with another
-// revision on the same machine: the arguments, the order of the runs and the table of figures with their
-// ratios. Erasable TypeScript importing only node: modules, so `node scripts/lighthouse.mjs` loads it as it is.
+// docs/operations.md#bench and #lighthouse: the pure parts of measuring this checkout side by side with
+// another revision on the same machine: the arguments, the order of the runs and the table of figures with
+// their ratios. Erasable TypeScript importing only node: modules, which `node scripts/lighthouse.mjs` loads.
 import { parseArgs } from 'node:util';
 
 /** What to measure this checkout against: nothing, the merge base with main (the default) or a revision. */
@@ -12,7 +12,9 @@ export type Against =
 /** The branch whose merge base with HEAD is measured against by default. */
 export const DEFAULT_BASE_BRANCH = 'main';
 
-/** `--against <rev>` (`none` for this checkout alone, as does `--alone`); by default the merge base with main. */
+/**
+ * `--against <rev>` (`none` for this checkout alone, as does `--alone`); by default the merge base with main.
+ */
 export function parseAgainst(value: string | undefined, alone = false): Against {
   if (alone || value === 'none') return { kind: 'none' };
   if (value === undefined || value === 'merge-base')
@@ -47,7 +49,9 @@ export interface BenchArgs {
   only: BenchOnly | undefined;
 }
 
-/** `npm run bench -- …`: options first, then BENCH_RUNS, BENCH_SECONDS, BENCH_ABANDONED, then the defaults. */
+/**
+ * `npm run bench -- …`: options first, then BENCH_RUNS, BENCH_SECONDS, BENCH_ABANDONED, then the defaults.
+ */
 export function parseBenchArgs(
   args: readonly string[],
   env: Record<string, string | undefined> = {},
@@ -175,25 +179,44 @@ export interface Figure {
  */
 export function formatFigures(figures: readonly Figure[], sides: readonly string[]): string[] {
   const compared = sides.length > 1;
-  const header = ['figure', ...sides, ...(compared ? [`${sides[0]} / ${sides[1]}`] : []), 'goal'];
+  const goals = figures.some((figure) => figure.goal);
+  const header = [
+    'figure',
+    ...sides,
+    ...(compared ? [`${sides[0]} / ${sides[1]}`] : []),
+    ...(goals ? ['goal'] : []),
+  ];
   const rows = figures.map((figure) => [
     figure.name,
     ...sides.map((_, index) => formatValue(figure.values[index] ?? Number.NaN, figure.unit)),
     ...(compared ? [formatRatio(figure.values[0] ?? Number.NaN, figure.values[1] ?? Number.NaN)] : []),
-    figure.goal
-      ? `${figure.goal.text}: ${figure.goal.met(figure.values[0] ?? Number.NaN) ? 'met' : 'NOT met'}`
-      : '',
+    ...(goals
+      ? [
+          figure.goal
+            ? `${figure.goal.text}: ${figure.goal.met(figure.values[0] ?? Number.NaN) ? 'met' : 'NOT met'}`
+            : '',
+        ]
+      : []),
   ]);
+  return formatTable(header, rows, goals ? [0, header.length - 1] : [0]);
+}
+
+/**
+ * Rows under a header, each column as wide as its widest cell, a rule under the header; the columns named in
+ * `leftAligned` (names, words) read left to right, the others (numbers) line up on the right.
+ */
+export function formatTable(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  leftAligned: readonly number[] = [0],
+): string[] {
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
   );
   const line = (cells: readonly string[]) =>
     cells
       .map((cell, column) =>
-        // Names and goals read left to right; numbers line up on the right.
-        column === 0 || column === cells.length - 1
-          ? cell.padEnd(widths[column] ?? 0)
-          : cell.padStart(widths[column] ?? 0),
+        leftAligned.includes(column) ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
       )
       .join('  ')
       .trimEnd();

@@ -1,8 +1,8 @@
 // docs/operations.md#bench: another revision of the shop, built beside this checkout so that the bench and
 // Lighthouse measure both on the same machine at the same time. Its own git worktree under
-// node_modules/.cache/against/ (detached at the revision), this checkout's node_modules linked in when the two
-// package-lock.json files are the same (else `npm ci` there), then `npm run build` there; kept for the next
-// run. Erasable TypeScript importing only node: modules, so `node scripts/lighthouse.mjs` loads it as it is.
+// node_modules/.cache/against/ (detached at the revision), this checkout's node_modules linked in when the
+// two package-lock.json files are the same (else `npm ci` there), then `npm run build` there; kept for the
+// next run. Erasable TypeScript importing only node: modules, which `node scripts/lighthouse.mjs` loads.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,7 +41,8 @@ export function resolveAgainst(against: Against, cwd: string): Revision | undefi
   } catch {
     throw new Error(`--against ${against.revision}: no such commit`);
   }
-  return { sha, label: `${sha.slice(0, 7)} (${against.revision})` };
+  const named = sha.startsWith(against.revision) ? '' : ` (${against.revision})`;
+  return { sha, label: `${sha.slice(0, 7)}${named}` };
 }
 
 const BUILT_MARK = '.against-built';

@@ -5,8 +5,8 @@ import type { ProductListReply } from '../../../contracts/catalogue';
 import { products } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 
-// docs/operations.md#bench: the list's replies are made once per version and encoding, headers and all; what
-// a shopper's browser receives is what it received when each reply was put together per request.
+// docs/operations.md#catalogue-reply: the list's replies are made once per version and encoding, headers and
+// all; what a shopper's browser receives is what it received when each reply was put together per request.
 
 /** The headers of a list reply before they were kept whole, in the order they were sent. */
 const LIST_HEADERS = [

@@ -19,7 +19,10 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     cacheControl: 'no-cache',
   }));
 
-  /** docs/operations.md#bench: the list's reply as made once for its version, headers and all, in one send. */
+  /**
+   * docs/operations.md#catalogue-reply: the list's reply as made once for its version, headers and all, in
+   * one send.
+   */
   function send(request: FastifyRequest, reply: FastifyReply, snapshot: CatalogueSnapshot) {
     const ready = replies(snapshot, {
       acceptEncoding: request.headers['accept-encoding'],
@@ -74,7 +77,10 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export default catalogueRoutes;
 
-/** Sends a reply made beforehand: a 304 without a body, or the list's bytes as they are (a Buffer is not serialized). */
+/**
+ * Sends a reply made beforehand: a 304 without a body, or the list's bytes as they are (a Buffer is not
+ * serialized).
+ */
 function sendReady(reply: FastifyReply, ready: ReadyReply): void {
   reply.code(ready.status).headers(ready.headers).send(ready.body);
 }

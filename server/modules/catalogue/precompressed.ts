@@ -58,9 +58,9 @@ export interface ReadyReply {
 type Encoding = ContentEncoding | 'identity';
 
 /**
- * docs/operations.md#bench: replies to a version of bytes served many times between changes, each made once
- * per version and encoding (compressed once, @fastify/compress would compress on every reply) with every
- * header of its own in one object, and kept as long as the version is (`describe`'s value, held by its
+ * docs/operations.md#catalogue-reply: replies to a version of bytes served many times between changes, each
+ * made once per version and encoding (compressed once, @fastify/compress would compress on every reply) with
+ * every header of its own in one object, and kept as long as the version is (`describe`'s value, held by its
  * cache). A reply already made is handed back as it is, not as a promise, so a route can send it in the turn
  * the request arrived in, as a bare route does; only the first request for a version and encoding waits.
  */
