@@ -6,6 +6,7 @@ import { shippingDeps } from '../../server/flows/deps';
 import { requeueUnshippedOrders } from '../../server/flows/fulfil-order';
 import { STAFF_COOKIE } from '../../server/http/staff-authentication';
 import { jobQueues } from '../../server/job-queues';
+import { recordMoneyFromRows } from '../../server/modules/order-money/backfill';
 import { type CreatedStaff, createStaffMember } from '../../server/test/staff-factory';
 import { expect, type ShopServer } from '../fixtures';
 
@@ -85,4 +86,7 @@ export async function insertPaidOrder(
   await server.db.execute(sql`
     insert into payments (order_id, razorpay_payment_id, razorpay_order_id, status, amount_paise, currency, method)
     values (${id}, ${`pay_chart${id.slice(0, 8)}`}, 'order_chart', 'captured', ${order.totalPaise}, 'INR', ${order.method})`);
+  // docs/architecture.md#money-record: the order's money record, made from those rows as the shop would have.
+  const [row] = await server.db.select().from(orders).where(eq(orders.id, id));
+  if (row) await server.db.transaction((tx) => recordMoneyFromRows(tx, row));
 }
