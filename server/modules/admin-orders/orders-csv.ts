@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AdminOrdersCsvQuery } from '../../../contracts/admin-orders';
 import { orderStatusLabel } from '../../../contracts/order-status';
 import type { Database } from '../../db/client';
-import { creditNotes, type DocumentLine, invoices, orderItems, orders, payments } from '../../db/schema';
+import { type DocumentLine, invoices, orderItems, orders, payments } from '../../db/schema';
 import { COD_FEE_DESCRIPTION } from '../invoices/issue-documents';
 import { moneyOfOrders } from '../order-money/append-entries';
 import { moneyOf, type OrderMoney } from '../order-money/money-of';
@@ -21,12 +21,11 @@ type OrderRow = typeof orders.$inferSelect;
 type InvoiceRow = typeof invoices.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 
-/** One order with what its rows need: its invoice, what its credit notes gave back, its paying payment. */
+/** One order with what its rows need: its invoice, its paying payment, its money record. */
 interface ExportedOrder {
   order: OrderRow;
   invoice: InvoiceRow | undefined;
-  creditedPaise: number;
-  payment: { razorpayPaymentId: string; method: string | null; amountRefundedPaise: number } | undefined;
+  payment: { razorpayPaymentId: string; method: string | null } | undefined;
   items: ItemRow[];
   money: OrderMoney;
 }
@@ -86,20 +85,14 @@ const isOneOf = (column: PgColumn, ids: readonly string[]) =>
 
 async function detailsOf(db: Database, batch: OrderRow[]): Promise<ExportedOrder[]> {
   const ids = batch.map((order) => order.id);
-  const [invoiceRows, noteTotals, payingPayments, itemRows, money] = await Promise.all([
+  const [invoiceRows, payingPayments, itemRows, money] = await Promise.all([
     db.select().from(invoices).where(isOneOf(invoices.orderId, ids)),
-    db
-      .select({ orderId: creditNotes.orderId, total: sql<number>`sum(${creditNotes.totalPaise})::int` })
-      .from(creditNotes)
-      .where(isOneOf(creditNotes.orderId, ids))
-      .groupBy(creditNotes.orderId),
     // The paying payment is the first captured one (docs/architecture.md#refunds); a stray one is not the order's.
     db
       .selectDistinctOn([payments.orderId], {
         orderId: payments.orderId,
         razorpayPaymentId: payments.razorpayPaymentId,
         method: payments.method,
-        amountRefundedPaise: payments.amountRefundedPaise,
       })
       .from(payments)
       .where(and(isOneOf(payments.orderId, ids), inArray(payments.status, ['captured', 'refunded'])))
@@ -112,14 +105,12 @@ async function detailsOf(db: Database, batch: OrderRow[]): Promise<ExportedOrder
     moneyOfOrders(db, ids),
   ]);
   const invoiceOf = new Map(invoiceRows.map((row) => [row.orderId, row]));
-  const creditedOf = new Map(noteTotals.map((row) => [row.orderId, Number(row.total)]));
   const paymentOf = new Map(payingPayments.map(({ orderId, ...payment }) => [orderId, payment]));
   const itemsOf = new Map<string, ItemRow[]>();
   for (const item of itemRows) itemsOf.set(item.orderId, [...(itemsOf.get(item.orderId) ?? []), item]);
   return batch.map((order) => ({
     order,
     invoice: invoiceOf.get(order.id),
-    creditedPaise: creditedOf.get(order.id) ?? 0,
     payment: paymentOf.get(order.id),
     items: itemsOf.get(order.id) ?? [],
     money: money.get(order.id) ?? moneyOf([]),

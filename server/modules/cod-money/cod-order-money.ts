@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CodOrderMoney, CodPayoutStatus } from '../../../contracts/cod-money';
 import type { Database } from '../../db/client';
 import {
@@ -38,20 +38,6 @@ export function collectedPaiseOf(order: typeof orders.$inferSelect): number {
 const payoutCounts = sql`(${codPayouts.status} not in ('failed', 'reversed', 'rejected', 'cancelled')
   or (${codPayouts.status} = 'reversed' and exists (
     select 1 from credit_notes n where n.razorpay_refund_id = ${codPayouts.razorpayPayoutId})))`;
-
-/**
- * docs/product.md#sales-charts: what went back to the shopper of the order `orderId` names, for the revenue
- * figures: Razorpay's processed refunds, payouts processed (a reversed one too: its credit note stands) and
- * refunds paid another way. An SQL expression, for queries over many orders.
- */
-export function refundedPaiseOfOrder(orderId: SQL): SQL {
-  return sql`(coalesce((select sum(r.amount_paise) from refunds r join payments p on p.id = r.payment_id
-      where p.order_id = ${orderId} and r.status = 'processed'), 0)
-    + coalesce((select sum(x.amount_paise) from cod_payouts x where x.order_id = ${orderId}
-      and (x.status = 'processed' or (x.status = 'reversed'
-        and exists (select 1 from credit_notes n where n.razorpay_refund_id = x.razorpay_payout_id)))), 0)
-    + coalesce((select sum(e.amount_paise) from cod_refunds_paid_elsewhere e where e.order_id = ${orderId}), 0))`;
-}
 
 /**
  * Given back or on its way back: payouts that count (`payoutCounts`) and refunds paid another way. `settled`
