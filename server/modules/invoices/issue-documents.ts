@@ -17,7 +17,7 @@ import {
   type SellerSnapshot,
   staffRefunds,
 } from '../../db/schema';
-import { appendMoneyEntries, type NewMoneyEntry } from '../order-money/append-entries';
+import { appendMoneyEntries, moneyOfOrder, type NewMoneyEntry } from '../order-money/append-entries';
 import { readShopSettings, type ShopSettings } from '../shop-settings/read-shop-settings';
 import {
   documentNumber,
@@ -274,8 +274,6 @@ function creditedLines(
   return invoice.lines.flatMap((line, index) => {
     const share = shares[index] ?? 0;
     if (share === 0) return [];
-    // Only the whole invoice cancelled gives back every unit; a part of it lowers the value of what was supplied.
-    const whole = share === line.totalPaise;
     return [
       {
         line: {
@@ -288,7 +286,8 @@ function creditedLines(
           ...taxInclusiveAmount(share, line.rateBasisPoints, invoice.supply),
         },
         invoiceLineIndex: index,
-        units: goodsReturned && whole ? line.quantity : 0,
+        // Goods never supplied (a cancellation) come back whole, even after a refund that lowered their value.
+        units: goodsReturned ? line.quantity : 0,
       },
     ];
   });
@@ -409,14 +408,21 @@ async function creditEntriesOf(
   credited: readonly CreditedLine[],
 ): Promise<NewMoneyEntry[]> {
   const parts = await invoiceLineParts(tx, note.orderId, invoice.lines);
+  const { lines: recorded } = await moneyOfOrder(tx, note.orderId);
   return credited.map((entry, index) => {
     const source = entry.invoiceLineIndex === undefined ? undefined : parts[entry.invoiceLineIndex];
+    const orderItemId = entry.orderItemId ?? source?.orderItemId ?? null;
+    // A unit is credited once: only what no earlier note gave back.
+    const line = orderItemId ? recorded.get(orderItemId) : undefined;
+    const units = line
+      ? Math.min(entry.units, Math.max(0, line.invoicedUnits - line.creditedUnits))
+      : entry.units;
     return {
       orderId: note.orderId,
       kind: 'credit',
       part: entry.orderItemId ? 'goods' : (source?.part ?? 'order'),
-      orderItemId: entry.orderItemId ?? source?.orderItemId ?? null,
-      units: entry.units,
+      orderItemId,
+      units,
       amountPaise: entry.line.totalPaise,
       taxPaise: entry.line.cgstPaise + entry.line.sgstPaise + entry.line.igstPaise,
       reference: note.number,

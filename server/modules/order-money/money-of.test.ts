@@ -79,6 +79,9 @@ describe('moneyOf', () => {
           expect(line?.refundedPaise).toBe(sum(own, 'refund'));
           expect(line?.creditedPaise).toBe(sum(own, 'credit'));
           expect(line?.chargedPaise).toBe(sum(own, 'charge') - sum(own, 'void'));
+          expect(line?.invoicedUnits).toBe(
+            own.filter((row) => row.kind === 'charge').reduce((total, row) => total + row.units, 0),
+          );
         }
       }),
     );

@@ -20,7 +20,10 @@ export interface MoneyEntry {
 
 /** What one line of the order was charged, refunded and credited. */
 export interface LineMoney {
+  /** Units owed for: what was charged less what a void took back. */
   units: number;
+  /** Units invoiced: what was charged, whatever happened after (the bound of what notes may credit). */
+  invoicedUnits: number;
   chargedPaise: number;
   refundedUnits: number;
   refundedPaise: number;
@@ -57,6 +60,7 @@ export interface OrderMoney {
 
 const emptyLine = (): LineMoney => ({
   units: 0,
+  invoicedUnits: 0,
   chargedPaise: 0,
   refundedUnits: 0,
   refundedPaise: 0,
@@ -112,6 +116,7 @@ export function moneyOf(entries: readonly MoneyEntry[]): OrderMoney {
         addCharge(money.charged, entry, 1);
         if (line) {
           line.units += entry.units;
+          line.invoicedUnits += entry.units;
           line.chargedPaise += entry.amountPaise;
         }
         break;
