@@ -4,7 +4,8 @@ import { defineConfig, type Plugin } from 'vite';
 
 // docs/operations.md#compiled-server: `npm run build` ends with this build, the server as plain JavaScript in
 // dist/server (main.js starts it; app.js is the app without listening, which the browser tests run; admin.js
-// and db-copy.js are `npm run admin` and `npm run db:copy` compiled). Packages
+// and db-copy.js are `npm run admin` and `npm run db:copy` compiled; image-renderer.js is the process the shop
+// renders uploaded pictures in). Packages
 // stay in node_modules (an SSR build leaves every bare import external), so native modules load as they are.
 const source = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 const outDir = source('dist/server');
@@ -45,6 +46,8 @@ export default defineConfig({
         app: source('server/app.ts'),
         admin: source('scripts/admin.ts'),
         'db-copy': source('scripts/db-copy.ts'),
+        // Forked by the shop to render uploaded pictures (server/modules/product-images/image-renderer-client.ts).
+        'image-renderer': source('server/modules/product-images/image-renderer.ts'),
       },
       output: { chunkFileNames: '[name]-[hash].js' },
     },

@@ -8,14 +8,12 @@ import sharp from 'sharp';
 export const MAX_INPUT_PIXELS = 50_000_000;
 /** Each sharp pipeline (the decode, each encode) is stopped after this long. */
 export const IMAGE_TIMEOUT_SECONDS = 10;
-/** Pictures rendered at once by this process: the others wait their turn... */
+/** Pictures rendered at once (in the renderer process, image-renderer.ts): the others wait their turn... */
 export const IMAGES_AT_ONCE = 1;
 /** ...up to this many; beyond, the upload is refused as busy (a 503 with Retry-After) rather than queued. */
 export const IMAGES_WAITING = 8;
 
-// One libvips thread per picture: a 2-core machine keeps a core for requests while a picture renders.
-sharp.concurrency(1);
-// sharp's cache of decoded images helps a server that renders the same file again; uploads never do.
+// The shop itself only reads pictures' headers; the renderer process decodes them. No cache of decoded images.
 sharp.cache(false);
 
 /** The upload could not be taken now: too many pictures are being rendered. */

@@ -1,7 +1,9 @@
+import { getPriority } from 'node:os';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { adminCatalogueMessages } from '../../../contracts/admin-catalogue';
+import { rendererProcessId, stopRenderer } from './image-renderer-client';
 import { renderProductImage } from './render-product-image';
 
 describe('renderProductImage', () => {
@@ -84,5 +86,21 @@ describe('renderProductImage', () => {
       chunk('IEND', Buffer.alloc(0)),
     ]);
     await expect(renderProductImage(png)).rejects.toThrow(adminCatalogueMessages.imageTooManyPixels);
+  });
+
+  it('renders in a process of its own at the lowest priority, started again after it ends', async () => {
+    const photo = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#335577' } })
+      .jpeg()
+      .toBuffer();
+    await renderProductImage(photo);
+    const first = rendererProcessId();
+    expect(first).toBeDefined();
+    expect(first).not.toBe(process.pid);
+    expect(getPriority(first)).toBe(19);
+
+    stopRenderer();
+    const again = await renderProductImage(photo);
+    expect(again.variants).toHaveLength(4);
+    expect(rendererProcessId()).not.toBe(first);
   });
 });

@@ -4,6 +4,8 @@ import { adminCatalogueMessages } from '../../../contracts/admin-catalogue';
 import { messages } from '../../../contracts/messages';
 import { AppError } from '../../errors';
 import { IMAGE_TIMEOUT_SECONDS, ImageWorkBusy, MAX_INPUT_PIXELS, withImageBudget } from './image-budget';
+import type { RenderReply } from './image-renderer';
+import { renderInRenderer } from './image-renderer-client';
 import type { SpooledUpload } from './image-store';
 
 // docs/architecture.md#product-images: the storefront shows product images in grid and cart thumbnails
@@ -15,10 +17,6 @@ export const PRODUCT_IMAGE_FORMATS = ['avif', 'webp'] as const;
 export type ProductImageFormat = (typeof PRODUCT_IMAGE_FORMATS)[number];
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
-const WEBP_QUALITY = 80;
-// Quality 50 looks like WebP's 80 at about half the bytes; effort 4 of 9 keeps an upload within a second or so.
-const AVIF_OPTIONS = { quality: 50, effort: 4 } as const;
-const LARGEST_WIDTH = Math.max(...PRODUCT_IMAGE_WIDTHS);
 
 export interface RenderedImage {
   /** Names the upload by its content: the same picture uploaded twice is stored once. */
@@ -55,36 +53,6 @@ async function checkAcceptedImage(bytes: ImageInput): Promise<void> {
   if (width * height > MAX_INPUT_PIXELS) throw new ImageRefused('too_many_pixels');
 }
 
-const timeout = { seconds: IMAGE_TIMEOUT_SECONDS };
-
-/**
- * Decodes the upload once, turned upright from its EXIF orientation and at most LARGEST_WIDTH wide: a JPEG
- * is shrunk while it is decoded (libjpeg's scaling), so a 12-megapixel photo is never held whole.
- */
-async function decodeOnce(bytes: ImageInput) {
-  return sharp(sourceOf(bytes), { limitInputPixels: MAX_INPUT_PIXELS })
-    .rotate()
-    .resize({ width: LARGEST_WIDTH, withoutEnlargement: true })
-    .timeout(timeout)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-}
-
-type Decoded = Awaited<ReturnType<typeof decodeOnce>>;
-
-function encode(decoded: Decoded, width: ProductImageWidth, format: ProductImageFormat): Promise<Buffer> {
-  const { data, info } = decoded;
-  // Raw pixels carry no metadata, so nothing of the upload's EXIF reaches the file.
-  const resized = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
-    .resize({ width, withoutEnlargement: true })
-    .timeout(timeout);
-  return (
-    format === 'avif' ? resized.avif(AVIF_OPTIONS) : resized.webp({ quality: WEBP_QUALITY })
-  ).toBuffer();
-}
-
-const isTimeout = (error: unknown) => error instanceof Error && /timeout/i.test(error.message);
-
 /**
  * Checks that the upload is a JPEG, PNG or WebP picture within the pixel limit and renders it at each width
  * in each of `formats`, inside the image budget (one picture at a time, each step timed out). Throws
@@ -98,18 +66,22 @@ export async function renderImage(
   const sha256 = Buffer.isBuffer(bytes) ? createHash('sha256').update(bytes).digest('hex') : bytes.sha256;
   const hash = sha256.slice(0, 16);
   return withImageBudget(async () => {
-    try {
-      const decoded = await decodeOnce(bytes);
-      const variants: RenderedImage['variants'] = [];
-      // One after another: the budget is one picture's work at a time, its encodes included.
-      for (const width of PRODUCT_IMAGE_WIDTHS) {
-        for (const format of formats)
-          variants.push({ width, format, body: await encode(decoded, width, format) });
-      }
-      return { hash, variants };
-    } catch (error) {
-      throw new ImageRefused(isTimeout(error) ? 'too_slow' : 'not_an_image');
-    }
+    const reply = await renderInRenderer({
+      source: Buffer.isBuffer(bytes) ? bytes : bytes.path,
+      widths: PRODUCT_IMAGE_WIDTHS,
+      formats,
+      maxInputPixels: MAX_INPUT_PIXELS,
+      timeoutSeconds: IMAGE_TIMEOUT_SECONDS,
+    }).catch((): RenderReply => ({ id: 0, refused: 'too_slow' }));
+    if ('refused' in reply) throw new ImageRefused(reply.refused);
+    return {
+      hash,
+      variants: reply.variants.map((variant) => ({
+        width: variant.width as ProductImageWidth,
+        format: variant.format,
+        body: Buffer.from(variant.body.buffer, variant.body.byteOffset, variant.body.byteLength),
+      })),
+    };
   });
 }
 
