@@ -10,7 +10,7 @@
 // product page is polled, on each side's own shop process and database (docs/operations.md#bench-uploads;
 // `--only uploads` runs that figure alone).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -189,14 +189,33 @@ function clockTicks(): number {
 }
 const CLOCK_TICKS = clockTicks();
 
-/** CPU time (user and system, all its threads: sharp's too) a process has used so far, in ms; NaN without /proc. */
+/** A process's CPU time (user and system, all its threads) so far, in ms, and its children's ids. */
+function processCpuMs(pid: number): { ms: number; children: number[] } {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+  );
+  return { ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS, children };
+}
+
+/**
+ * CPU time (user and system, all threads) the server and the processes it started (the picture renderer) have
+ * used so far, in ms; NaN without /proc. A child that ended between two readings takes its time with it.
+ */
 function cpuMsOf(server: Running): number {
-  try {
-    const fields = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return Number.NaN;
+  let total = 0;
+  const pids = [server.child.pid ?? 0];
+  for (let pid = pids.pop(), first = true; pid !== undefined; pid = pids.pop(), first = false) {
+    try {
+      const { ms, children } = processCpuMs(pid);
+      total += ms;
+      pids.push(...children);
+    } catch {
+      // The server itself unreadable: no figure. A child that just ended: its time went with it.
+      if (first) return Number.NaN;
+    }
   }
+  return total;
 }
 
 /**
