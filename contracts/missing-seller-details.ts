@@ -22,3 +22,41 @@ export function missingSellerDetails(
   if (settings.grievanceOfficerName === '') missing.push('the grievance officer');
   return missing;
 }
+
+/**
+ * docs/product.md#returns: a reverse pickup brings the parcel to the seller's address, which the courier is
+ * given with the seller's name and customer care's phone; what of it the settings lack (empty once all is there).
+ */
+export function missingReturnAddress(
+  settings: Pick<ShopSettings, 'legalName' | 'addressLine1' | 'city' | 'pincode' | 'stateCode' | 'carePhone'>,
+): string[] {
+  const missing: string[] = [];
+  if (settings.legalName === '') missing.push('the seller’s legal name');
+  if (
+    settings.addressLine1 === '' ||
+    settings.city === '' ||
+    settings.pincode === '' ||
+    settings.stateCode === ''
+  ) {
+    missing.push('the seller’s address');
+  }
+  if (courierPhoneOf(settings.carePhone) === undefined) {
+    missing.push(
+      settings.carePhone === ''
+        ? 'customer care’s phone'
+        : 'customer care’s phone as a mobile or a landline with its STD code (a courier cannot call a 1800 number)',
+    );
+  }
+  return missing;
+}
+
+/**
+ * A phone as the 10 digits a courier is given (Shiprocket takes no other): a mobile, or a landline with its STD
+ * code and the leading 0 dropped; undefined for a 1800 or 1860 number or anything else.
+ */
+export function courierPhoneOf(phone: string): string | undefined {
+  let digits = phone.replace(/\D/g, '');
+  if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
+  else if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
+  return /^[2-9]\d{9}$/.test(digits) ? digits : undefined;
+}

@@ -137,3 +137,56 @@ export const attentionReasonText: Record<AttentionReason, string> = {
   return_settlement_overdue: 'Its return was received over a day ago and is neither refunded nor replaced.',
   return_refund_failed: 'The refund of its return failed: refund it again.',
 };
+
+// docs/product.md#staff: the console names each status change in words, "Shipment: AWB assigned", never the
+// field and code it is stored as ("shipmentStage: awb_assigned").
+
+const paymentStatusWords: Record<(typeof orderPaymentStatuses)[number], string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  failed: 'Failed',
+  refunded: 'Refunded',
+  partially_refunded: 'Partly refunded',
+  cod_due: 'Cash on delivery, not collected yet',
+  collected: 'Cash collected on delivery',
+};
+
+const shipmentStageWords: Record<string, string> = {
+  created: 'Booked',
+  awb_assigned: 'AWB assigned',
+  pickup_scheduled: 'Pickup scheduled',
+  picked_up: 'Picked up',
+  in_transit: 'In transit',
+  out_for_delivery: 'Out for delivery',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  returned: 'Returned to us',
+};
+
+const statusFieldWords: Record<string, { label: string; words: Record<string, string> }> = {
+  'order.status': { label: 'Order status', words: labels },
+  'order.paymentStatus': { label: 'Payment', words: paymentStatusWords },
+  'order.shipmentStage': { label: 'Shipment', words: shipmentStageWords },
+  'payment.status': { label: 'Razorpay payment', words: {} },
+  'refund.status': { label: 'Refund', words: {} },
+};
+
+/** "partially_refunded" → "Partially refunded": a code the console has no word for, written as words. */
+function asWords(code: string): string {
+  const words = code.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** One value of a status field in words ("awb_assigned" of an order's shipmentStage → "AWB assigned"). */
+export function statusValueText(entity: string, field: string, value: string): string {
+  return statusFieldWords[`${entity}.${field}`]?.words[value] ?? asWords(value);
+}
+
+/** A status change as the console writes it: "Shipment: Pickup scheduled → Picked up". */
+export function statusChangeText(entity: string, field: string, from: string | null, to: string): string {
+  const label = statusFieldWords[`${entity}.${field}`]?.label ?? asWords(field);
+  const after = statusValueText(entity, field, to);
+  return from === null
+    ? `${label}: ${after}`
+    : `${label}: ${statusValueText(entity, field, from)} → ${after}`;
+}

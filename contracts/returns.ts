@@ -135,6 +135,9 @@ export const returnMessages = {
   replacementOutOfStock: 'Not enough stock to send the replacement yet.',
   onlyFailedPickupCloses: 'Only a return whose pickup failed can be closed without a refund.',
   finished: 'This return is finished: nothing more can be done to it.',
+  // docs/product.md#returns: the courier brings a return to the seller's address in the settings, never another.
+  returnAddressMissing: (missing: string[]) =>
+    `Fill in ${missing.join(', ')} in Settings first: the courier brings the return there.`,
 } as const;
 
 /** What the shopper reads once a step is done, and the owner once an action is. */

@@ -139,7 +139,11 @@ export const AuditEntrySchema = z
     action: z.string(),
     entityType: z.string(),
     entityId: z.string(),
-    /** How people name the record, where it has such a name: an order's OM number. */
+    /**
+     * How people name the record, where it has such a name: an order's OM number, a return's RT- number, a COD
+     * remittance's UTR, a complaint's GRV- number, a coupon's code, a product's title, a shopper's or staff
+     * member's name, the settings' name.
+     */
     entityLabel: z.string().nullable(),
     before: z.unknown(),
     after: z.unknown(),

@@ -3,14 +3,16 @@ import sharp from 'sharp';
 import type { AdminStatsReply } from '../contracts/admin-stats';
 import { products, shopSettings } from '../server/db/schema';
 import { expect, type ShopServer, test } from './fixtures';
+import { aShopper, signInBrowser } from './support/accounts';
 import { expectNoAxeViolations, phoneViewport } from './support/axe';
 import { insertPaidOrder, openConsolePage, signInOwnerByCookie } from './support/console-journeys';
 import { journeyProducts } from './support/journey-products';
 
 // The owner's shop on a phone, signed in by cookie: the sales charts drawn from paid orders
 // (docs/product.md#sales-charts), a product's price, stock, image and GST rate changed and what the shop
-// then shows (docs/product.md#console-catalogue), and the seller's details for tax invoices
-// (docs/product.md#seller-settings). The forms' refusals are component tests beside the forms.
+// then shows (docs/product.md#console-catalogue), and the seller's details filled in on a fresh shop, which the
+// invoices and the policies then show (docs/product.md#seller-settings); at 390 px the shop's header wordmark
+// keeps clear of the wishlist badge. The forms' refusals are component tests beside the forms.
 
 test.use({ viewport: phoneViewport });
 
@@ -147,17 +149,46 @@ test('the owner reads the sales charts, changes a product and the seller’s det
   );
   await expectNoAxeViolations(page);
 
-  // The seller's details; the form's other refusals are in shop-settings-form.test.tsx.
+  // The seller's details on a fresh shop (docs/operations.md#seller-details: it starts with none; other journeys
+  // on this server may have saved some); the form's other refusals are in shop-settings-form.test.tsx.
+  await server.db
+    .update(shopSettings)
+    .set({
+      legalName: '',
+      addressLine1: '',
+      addressLine2: '',
+      city: '',
+      pincode: '',
+      stateCode: '',
+      gstin: '',
+      careEmail: '',
+      carePhone: '',
+      grievanceOfficerName: '',
+      grievanceOfficerDesignation: '',
+      grievanceOfficerEmail: '',
+      grievanceOfficerPhone: '',
+    })
+    .where(eq(shopSettings.id, 1));
   await openConsolePage(page, 'Settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await expect(
     page.getByText('a change here affects only invoices and credit notes issued after you save it'),
   ).toBeVisible();
-  await page.getByLabel('Legal name').fill('Ottoman Mittens Private Limited');
-  await page.getByLabel('Address line 1').fill('12 MG Road');
+  const prompt = page.getByRole('region', { name: 'Fill in your seller details' });
+  await expect(prompt).toContainText(
+    'Still missing: the seller’s legal name, address and GSTIN, customer care’s e-mail, customer care’s phone and the grievance officer.',
+  );
+  await page.getByLabel('Legal name').fill('Silk Route Textiles LLP');
+  await page.getByLabel('Address line 1').fill('4 Residency Road');
   await page.getByLabel('City').fill('Bengaluru');
-  await page.getByLabel('Pincode').fill('560001');
+  await page.getByLabel('Pincode').fill('560025');
   await page.getByLabel('State').selectOption({ label: 'Karnataka (29)' });
+  await page.getByLabel('Customer care e-mail').fill('care@silkroute.test');
+  await page.getByLabel('Customer care phone', { exact: false }).fill('080 4567 8901');
+  await page.getByLabel('Grievance officer’s name').fill('Meena Pillai');
+  await page.getByLabel('Grievance officer’s designation').fill('Grievance Officer');
+  await page.getByLabel('Grievance officer’s e-mail').fill('grievance@silkroute.test');
+  await page.getByLabel('Grievance officer’s phone').fill('+91 98450 12345');
   await page.getByLabel('GSTIN').fill('29AAGCB7383J1Z5');
   await page.getByLabel('Invoice number prefix (up to 4 letters, digits or -)').fill('OM');
   await page.getByLabel('Credit note number prefix (up to 4 letters, digits or -)').fill('OMCN');
@@ -178,12 +209,14 @@ test('the owner reads the sales charts, changes a product and the seller’s det
       .getByRole('status')
       .filter({ hasText: 'Settings saved. Invoices and credit notes issued from now on use them.' }),
   ).toBeVisible();
+  await expect(prompt).toHaveCount(0);
   await expectNoAxeViolations(page);
   await expect(page.getByLabel('GSTIN')).toHaveValue('29AAGCB7383J1Z4');
   await expect(page.getByLabel('State')).toHaveValue('29');
   const [settingsRow] = await server.db.select().from(shopSettings).where(eq(shopSettings.id, 1));
   expect(settingsRow).toMatchObject({
-    legalName: 'Ottoman Mittens Private Limited',
+    legalName: 'Silk Route Textiles LLP',
+    careEmail: 'care@silkroute.test',
     gstin: '29AAGCB7383J1Z4',
     stateCode: '29',
     invoicePrefix: 'OM',
@@ -207,5 +240,41 @@ test('the owner reads the sales charts, changes a product and the seller’s det
   await expect(home.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(home.getByRole('main').getByText('Out of stock')).toBeVisible();
   await expect(home.getByRole('main').getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+
+  // At 390 px the header's wordmark keeps clear of the wishlist and its badge, even beside a long greeting
+  // (issue 43: they touched).
+  await signInBrowser(home, server, aShopper({ firstName: 'Venkataramanan' }));
+  await home.goto('/');
+  await expect(home.getByRole('button', { name: /^Hi, Venkataramanan/ })).toBeVisible();
+  const wordmark = await home.locator('.site-logo__name').boundingBox();
+  const wishlist = home.getByRole('link', { name: /^Wishlist/ });
+  const heart = await wishlist.boundingBox();
+  const badge = await wishlist.locator('.badge').boundingBox();
+  if (!wordmark || !heart || !badge) throw new Error('no wordmark or wishlist');
+  expect(wordmark.x + wordmark.width, 'the wordmark ends before the wishlist').toBeLessThan(
+    Math.min(heart.x, badge.x),
+  );
+  expect(await home.evaluate(() => document.documentElement.scrollWidth)).toBe(phoneViewport.width);
+
+  // The policies name the seller, customer care and the grievance officer the owner saved (the pages render
+  // again on a change of the settings, a moment later).
+  await expect(async () => {
+    await home.goto('/cancellation-refund');
+    await expect(home.getByRole('contentinfo')).toContainText(
+      'Sold by Silk Route Textiles LLP, 4 Residency Road, Bengaluru 560025, Karnataka',
+      { timeout: 1_000 },
+    );
+  }).toPass({ timeout: 15_000 });
+  const officer = home.locator('#grievance-officer');
+  await expect(officer).toContainText('Meena Pillai, Grievance Officer');
+  await expect(officer.getByRole('link', { name: 'grievance@silkroute.test' })).toBeVisible();
+  // Customer care's phone as the settings keep it (docs/product.md#seller-and-grievance-officer).
+  await expect(officer.getByRole('link', { name: '+91 80 4567 8901' })).toHaveAttribute(
+    'href',
+    'tel:+918045678901',
+  );
+  await expect(home.getByRole('main')).toContainText('care@silkroute.test');
+  expect(await home.getByRole('main').textContent()).not.toMatch(/ottomanmittens|Hauz Khas|98100 45210/);
+  await expectNoAxeViolations(home);
   await shopper.close();
 });

@@ -2,7 +2,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { OrderReturnsReply } from '../contracts/returns';
-import { returns } from '../server/db/schema';
+import { returns, shopSettings } from '../server/db/schema';
+import { sampleCarePhone, useSampleSeller } from '../server/test/seller-factory';
 import { expect, type ShopServer, test } from './fixtures';
 import { signInBrowser } from './support/accounts';
 import { expectNoAxeViolations, phoneViewport } from './support/axe';
@@ -19,6 +20,17 @@ import { pickupScheduled, shiprocketSimulatorOf } from './support/shop';
 // (server/flows/returns.test.ts).
 
 test.use({ viewport: phoneViewport });
+
+// docs/product.md#returns: a pickup brings the return to the seller's address in the settings. The worker's
+// server is shared with other journeys: what they found is put back.
+let settingsBefore: typeof shopSettings.$inferSelect | undefined;
+test.beforeAll(async ({ server }) => {
+  [settingsBefore] = await server.db.select().from(shopSettings);
+  await useSampleSeller(server, { carePhone: sampleCarePhone });
+});
+test.afterAll(async ({ server }) => {
+  if (settingsBefore) await server.db.update(shopSettings).set(settingsBefore);
+});
 
 /** A paid order of the signed-in shopper, its parcel booked and moved by the simulator to delivered. */
 async function deliveredOrder(request: APIRequestContext, server: ShopServer): Promise<string> {

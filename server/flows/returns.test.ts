@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
   AdminReturnDetail,
   OrderReturnsReply,
@@ -20,6 +20,7 @@ import {
   returnRefunds,
   returns,
   shipments,
+  shopSettings,
   statusHistory,
   stockMovements,
 } from '../db/schema';
@@ -38,12 +39,13 @@ import {
   sendQueuedOrderEmails,
   shiprocketSimulatorOf,
 } from '../test/order-helpers';
+import { sampleCarePhone, sampleSeller, useSampleSeller } from '../test/seller-factory';
 import { type CreatedStaff, createStaffMember } from '../test/staff-factory';
 import { paymentDeps, returnDeps, shippingDeps } from './deps';
 import { createShipmentForOrder } from './fulfil-order';
 import { refundCancelledOrder, requeueOwedRefunds } from './refunds';
 import { type CodRefundInput, type CodRefundOutcome, runReturnRefund } from './return-refunds';
-import { actOnReturn, sweepReturns } from './returns';
+import { actOnReturn, bookReturnPickupFor, sweepReturns } from './returns';
 
 // docs/product.md#returns: a return from the shopper's request to its refund or replacement, against the
 // Razorpay and Shiprocket simulators, each step and each failure.
@@ -53,6 +55,8 @@ let owner: CreatedStaff;
 beforeAll(async () => {
   app = await buildTestApp({ authRateLimitMax: 1000, jobWorkers: false });
   owner = await createStaffMember(app, { role: 'owner' });
+  // docs/product.md#returns: a pickup brings the return to the seller's address in the settings.
+  await useSampleSeller(app, { carePhone: sampleCarePhone });
 });
 afterAll(() => app.closeAndDrop());
 beforeEach(async () => {
@@ -492,6 +496,97 @@ describe('the owner runs a return', () => {
       { delta: -2, reason: 'write_off' },
       { delta: 2, reason: 'return' },
     ]);
+  });
+});
+
+// docs/product.md#returns: the courier brings a return to the seller's address in the settings; without one the
+// owner is told what to fill in, and nothing is booked to an address made up.
+describe("the seller's end of a return pickup", () => {
+  const bengaluru = {
+    legalName: 'Silk Route Textiles LLP',
+    addressLine1: '4 Residency Road',
+    addressLine2: 'Shanthala Nagar',
+    city: 'Bengaluru',
+    pincode: '560025',
+    stateCode: '29',
+    carePhone: '+91 80 4567 8901',
+  };
+  afterEach(() => useSampleSeller(app, { carePhone: sampleCarePhone }));
+
+  function recordingDeps(booked: ReturnOrderInput[]) {
+    const client = app.shiprocket.client;
+    return {
+      ...returnDeps(app),
+      shiprocket: {
+        ...app.shiprocket,
+        client: {
+          ...client,
+          bookReturnPickup: (input: ReturnOrderInput, courierId?: number) => {
+            booked.push(input);
+            return client.bookReturnPickup(input, courierId);
+          },
+        },
+      },
+    };
+  }
+  const actor = () => ({ staffId: owner.staffId, ipAddress: '127.0.0.1' });
+
+  it("is the settings' name, address and customer care's phone", async () => {
+    await app.db.update(shopSettings).set(bengaluru);
+    const paid = await deliveredOrder([{ id: 1, quantity: 1 }]);
+    const made = await damagedReturnOfFirstLine(paid);
+    const booked: ReturnOrderInput[] = [];
+    await actOnReturn(recordingDeps(booked), made.returnId, { type: 'approve' }, actor());
+    expect(booked).toHaveLength(1);
+    expect(booked[0]).toMatchObject({
+      shipping_customer_name: 'Silk Route Textiles LLP',
+      shipping_address: '4 Residency Road, Shanthala Nagar',
+      shipping_city: 'Bengaluru',
+      shipping_state: 'Karnataka',
+      shipping_pincode: '560025',
+      shipping_phone: '8045678901',
+    });
+    expect(JSON.stringify(booked[0])).not.toMatch(/Delhi/);
+  });
+
+  it('is refused an approval while the settings lack it, saying what to fill in; nothing is booked', async () => {
+    await app.db.update(shopSettings).set({ addressLine1: '', city: '', carePhone: '' });
+    const paid = await deliveredOrder([{ id: 1, quantity: 1 }]);
+    const made = await damagedReturnOfFirstLine(paid);
+    const refused = await act(made.returnId, 'approve');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe(
+      'Fill in the seller’s address, customer care’s phone in Settings first: the courier brings the return there.',
+    );
+    expect(await returnRow(made.returnId)).toMatchObject({ status: 'requested', shiprocketOrderId: null });
+    // Settling without a pickup needs no address.
+    expect((await act(made.returnId, 'approve-without-pickup')).statusCode).toBe(200);
+  });
+
+  it('fails a pickup approved before the details were emptied, saying why; booked again once they are back', async () => {
+    const paid = await deliveredOrder([{ id: 1, quantity: 1 }]);
+    const made = await damagedReturnOfFirstLine(paid);
+    const booked: ReturnOrderInput[] = [];
+    const deps = recordingDeps(booked);
+    // Approved with the details there; the booking runs after the owner emptied them.
+    await app.db.update(returns).set({ status: 'approved' }).where(eq(returns.id, made.returnId));
+    await app.db.update(shopSettings).set({ legalName: '' });
+    await bookReturnPickupFor(deps, made.returnId);
+    expect(booked).toEqual([]);
+    expect((await returnRow(made.returnId)).status).toBe('pickup_failed');
+    const detail = await app.inject({
+      method: 'GET',
+      url: `/api/admin/returns/${made.returnId}`,
+      headers: owner.headers,
+    });
+    expect(detail.json<AdminReturnDetail>().return.steps.at(-1)?.detail).toBe(
+      'Fill in the seller’s legal name in Settings first: the courier brings the return there.',
+    );
+
+    await useSampleSeller(app, { carePhone: sampleCarePhone });
+    await actOnReturn(deps, made.returnId, { type: 'approve' }, actor());
+    expect(booked).toMatchObject([{ shipping_customer_name: sampleSeller.legalName }]);
+    expect((await returnRow(made.returnId)).status).toBe('pickup_booked');
   });
 });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { deliveryAddressProblem } from '../../contracts/address';
 import { indianStates } from '../../contracts/india-states';
+import { courierPhoneOf, missingReturnAddress } from '../../contracts/missing-seller-details';
 import {
   MAX_RETURN_PHOTOS,
   type ReturnRequestBody,
@@ -290,6 +291,11 @@ export async function actOnReturn(
     };
     const decision = await applyReturnEvent(locked, deps.jobs, event, who, patchOf(action));
     if (decision.outcome === 'refused') throw refusal(decision.reason);
+    // Thrown inside the transaction: the approval is undone with its queued booking.
+    if (decision.effects.some((effect) => effect.type === 'book_pickup')) {
+      const missing = missingReturnAddress(await readShopSettings(tx));
+      if (missing.length > 0) throw new AppError('conflict', returnMessages.returnAddressMissing(missing));
+    }
     // A repeat (a double click) answers as the first did; another action on a finished return is refused.
     const finishedBy = FINISHING_ACTIONS[before.status];
     if (finishedBy && !finishedBy.includes(action.type)) throw refusal('finished');
@@ -361,12 +367,18 @@ async function bookingIdOf(tx: Database, returnId: string): Promise<string> {
   return Number(rebooked) === 0 ? returnId : `${returnId}-${Number(rebooked) + 1}`;
 }
 
-async function bookingOf(deps: ReturnDeps, locked: LockedReturn): Promise<ReturnBooking> {
+/** The booking, or what the settings lack for the seller's end of it (never an address made up). */
+async function bookingOf(
+  deps: ReturnDeps,
+  locked: LockedReturn,
+): Promise<{ booking: ReturnBooking } | { missing: string[] }> {
   const { row } = locked;
   const order = locked.order.order;
   const shop = await readShopSettings(locked.order.tx);
+  const missing = missingReturnAddress(shop);
+  if (missing.length > 0) return { missing };
   const address = row.pickupAddress;
-  return {
+  const booking: ReturnBooking = {
     returnId: await bookingIdOf(locked.order.tx, row.id),
     requestedAt: row.createdAt,
     reason: row.reason,
@@ -379,14 +391,14 @@ async function bookingOf(deps: ReturnDeps, locked: LockedReturn): Promise<Return
       phone: order.contact.deliveryPhone ?? order.contact.phone,
       email: order.contact.email || deps.careEmail,
     },
+    // docs/product.md#returns: the return comes back to the seller's address in the settings.
     brand: {
-      name: shop.legalName || 'Ottoman Mittens',
-      address:
-        [shop.addressLine1, shop.addressLine2].filter(Boolean).join(', ') || deps.shipping.pickupLocation,
-      city: shop.city || 'New Delhi',
-      state: stateNameOf(shop.stateCode) || 'Delhi',
-      pincode: shop.pincode || deps.shipping.pickupPincode,
-      phone: (shop.carePhone || order.contact.phone).replace(/\D/g, '').slice(-10),
+      name: shop.legalName,
+      address: [shop.addressLine1, shop.addressLine2].filter(Boolean).join(', '),
+      city: shop.city,
+      state: stateNameOf(shop.stateCode),
+      pincode: shop.pincode,
+      phone: courierPhoneOf(shop.carePhone) ?? '',
       ...(shop.careEmail ? { email: shop.careEmail } : {}),
     },
     items: locked.lines.map((line) => ({
@@ -397,6 +409,7 @@ async function bookingOf(deps: ReturnDeps, locked: LockedReturn): Promise<Return
     })),
     parcel: { lengthCm: 25, breadthCm: 20, heightCm: 5, weightKg: 0.5 },
   };
+  return { booking };
 }
 
 /**
@@ -405,38 +418,64 @@ async function bookingOf(deps: ReturnDeps, locked: LockedReturn): Promise<Return
  * refuses it, `pickup_failed`. Throws while Shiprocket is unreachable; the job retries.
  */
 export async function bookReturnPickupFor(deps: ReturnDeps, returnId: string): Promise<void> {
-  const booking = await deps.db.transaction(async (tx) => {
+  const prepared = await deps.db.transaction(async (tx) => {
     const locked = await lockReturn(tx, returnId);
     if (locked?.state.status !== 'approved') return undefined;
     return bookingOf(deps, locked);
   });
-  if (!booking) return;
-  let event: ReturnEvent;
-  let patch: ReturnRowPatch = {};
-  let detail: string | null = null;
+  if (!prepared) return;
+  const outcome =
+    'missing' in prepared
+      ? // The seller's details were emptied after the approval: the pickup fails saying why, for the owner to
+        // book again once they are filled in.
+        {
+          event: { type: 'pickup_failed' } as const,
+          patch: {},
+          detail: returnMessages.returnAddressMissing(prepared.missing),
+        }
+      : await askForPickup(deps, returnId, prepared.booking);
+  await deps.db.transaction(async (tx) => {
+    const locked = await lockReturn(tx, returnId);
+    if (!locked) return;
+    await applyReturnEvent(
+      locked,
+      deps.jobs,
+      outcome.event,
+      { source: 'system', detail: outcome.detail },
+      outcome.patch,
+    );
+  });
+}
+
+async function askForPickup(
+  deps: ReturnDeps,
+  returnId: string,
+  booking: ReturnBooking,
+): Promise<{ event: ReturnEvent; patch: ReturnRowPatch; detail: string | null }> {
   try {
     const booked = await deps.shiprocket.client.bookReturnPickup(returnOrderInput(booking));
-    event = { type: 'pickup_booked' };
-    patch = {
-      shiprocketOrderId: String(booked.shiprocketOrderId),
-      shiprocketShipmentId: String(booked.shipmentId),
-      awbCode: booked.awbCode,
-      courierName: booked.courierName,
-      parcelStage: 'pickup_scheduled',
-      parcelStatusLabel: 'AWB ASSIGNED',
-      pickupBookedAt: new Date(),
+    return {
+      event: { type: 'pickup_booked' },
+      patch: {
+        shiprocketOrderId: String(booked.shiprocketOrderId),
+        shiprocketShipmentId: String(booked.shipmentId),
+        awbCode: booked.awbCode,
+        courierName: booked.courierName,
+        parcelStage: 'pickup_scheduled',
+        parcelStatusLabel: 'AWB ASSIGNED',
+        pickupBookedAt: new Date(),
+      },
+      detail: null,
     };
   } catch (error) {
     if (!(error instanceof ShiprocketError) || error.kind === 'unavailable') throw error;
     deps.log.warn({ err: error, returnId }, 'Shiprocket refused the reverse pickup');
-    event = { type: 'pickup_failed' };
-    detail = `Shiprocket refused the pickup: ${error.message}`.slice(0, 300);
+    return {
+      event: { type: 'pickup_failed' },
+      patch: {},
+      detail: `Shiprocket refused the pickup: ${error.message}`.slice(0, 300),
+    };
   }
-  await deps.db.transaction(async (tx) => {
-    const locked = await lockReturn(tx, returnId);
-    if (!locked) return;
-    await applyReturnEvent(locked, deps.jobs, event, { source: 'system', detail }, patch);
-  });
 }
 
 // ---- Sweeps ----

@@ -185,12 +185,14 @@ const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.unknown().describe('application/zip'), ...readErrors },
       },
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      const { fileName, zip } = await gstr1Zip(app.db, request.query.month);
+      return reply
         .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="gstr1-${request.query.month}.zip"`)
+        .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store')
-        .send(await gstr1Zip(app.db, request.query.month)),
+        .send(zip);
+    },
   );
 };
 

@@ -19,7 +19,19 @@ export const sampleSeller = {
   gstin: '07AAFCO1234K1ZI',
 } as const;
 
-/** Writes the sample seller into the settings row, as an owner's save would (the contact fields untouched). */
-export async function useSampleSeller(app: { db: Database }): Promise<void> {
-  await app.db.update(shopSettings).set(sampleSeller).where(eq(shopSettings.id, 1));
+/** Customer care's phone, which a reverse pickup gives the courier for the seller's end. */
+export const sampleCarePhone = '+91 98100 45210';
+
+/**
+ * Writes the sample seller into the settings row, as an owner's save would (the contact fields untouched unless
+ * given: a return's pickup needs customer care's phone).
+ */
+export async function useSampleSeller(
+  app: { db: Database },
+  contact: { carePhone?: string } = {},
+): Promise<void> {
+  await app.db
+    .update(shopSettings)
+    .set({ ...sampleSeller, ...contact })
+    .where(eq(shopSettings.id, 1));
 }

@@ -45,3 +45,20 @@ export function formatIsoDay(isoDay: string): string {
 export function formatIsoMonth(isoMonth: string): string {
   return month.format(new Date(`${isoMonth}-01T00:00:00Z`));
 }
+
+/** "+91 98765 43210" from the stored 10 digits; "None" for no phone. */
+export function formatPhone(phone: string | null): string {
+  if (!phone) return 'None';
+  return /^\d{10}$/.test(phone) ? `+91 ${phone.slice(0, 5)} ${phone.slice(5)}` : phone;
+}
+
+/** "Bhavna Shah, +91 98860 22222": what a shopper has of name, phone and e-mail, no empty parts. */
+export function shopperContactLine(shopper: {
+  name: string;
+  phone: string | null;
+  email: string | null;
+}): string {
+  return [shopper.name.trim(), shopper.phone ? formatPhone(shopper.phone) : '', shopper.email ?? '']
+    .filter((part) => part !== '')
+    .join(', ');
+}

@@ -533,6 +533,10 @@ describe('GET /api/admin/orders/{id}', () => {
     const times = shown.timeline.map((entry) => entry.at);
     expect([...times].sort()).toEqual(times);
     expect(shown.timeline[0]?.summary).toBe('Order placed');
+    // docs/product.md#staff: status changes in words, not their fields and codes.
+    const changes = shown.timeline.filter((entry) => entry.kind === 'status').map((entry) => entry.summary);
+    expect(changes).toContain('Payment: Pending → Paid');
+    expect(changes.join(' ')).not.toMatch(/paymentStatus|shipmentStage|_/);
     expect(shown.refunds.map((entry) => entry.amountPaise)).toEqual([1000]);
     expect(shown.refundablePaise).toBe(paid.totalPaise - 1000);
     const missing = await app.inject({ method: 'GET', url: `/api/admin/orders/${ANY_ID}`, headers: support });

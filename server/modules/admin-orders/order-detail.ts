@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AdminOrderDetail, TimelineEntry } from '../../../contracts/admin-orders';
 import { formatRupeesExact } from '../../../contracts/format';
+import { statusChangeText } from '../../../contracts/order-status';
 import type { Database } from '../../db/client';
 import {
   auditLog,
@@ -196,7 +197,7 @@ export async function findAdminOrder(
     ...history.map((change) => ({
       at: iso(change.createdAt),
       kind: 'status' as const,
-      summary: `${change.entity === 'order' ? 'Order' : 'Payment'} ${change.field}: ${change.fromValue ?? '—'} → ${change.toValue}`,
+      summary: statusChangeText(change.entity, change.field, change.fromValue, change.toValue),
       actor: change.source,
     })),
     ...paymentRows.map((payment) => ({

@@ -3,7 +3,7 @@ import { type AuditPage, type AuditQuery, staffConsoleMessages } from '../../../
 import type { Database } from '../../db/client';
 import { auditLog, staff } from '../../db/schema';
 import { AppError } from '../../errors';
-import { orderNumberOf } from '../orders/order-view';
+import { auditRecordLabels } from './audit-labels';
 
 // A cursor keeps created_at as Postgres's text, to the microsecond: a JavaScript Date would drop the last three
 // digits and skip or repeat rows made in the same millisecond.
@@ -70,10 +70,11 @@ export async function readAuditLog(db: Database, query: AuditQuery): Promise<Aud
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
+  const labels = await auditRecordLabels(db, page);
   return {
     entries: page.map(({ cursorAt: _cursorAt, createdAt, ...entry }) => ({
       ...entry,
-      entityLabel: entry.entityType === 'order' ? orderNumberOf(entry.entityId) : null,
+      entityLabel: labels.get(`${entry.entityType}:${entry.entityId}`) ?? null,
       createdAt: createdAt.toISOString(),
     })),
     next: rows.length > query.limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,

@@ -4,15 +4,16 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { inArray } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { indianStates } from '../../../contracts/india-states';
-import { type creditNotes, orderItems, orders, products, staffRefunds } from '../../db/schema';
+import { type creditNotes, orderItems, orders, products, shopSettings, staffRefunds } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { useSampleSeller } from '../../test/seller-factory';
+import { sampleSeller, useSampleSeller } from '../../test/seller-factory';
 import { testProfile } from '../../test/shopper-factory';
 import { createStaffMember } from '../../test/staff-factory';
 import { B2CL_THRESHOLD_PAISE, GOODS_UQC, gstr1Headers, hsnFileName, toolDate } from './gstr1-files';
 import { gstr1PlacesOfSupply, placeOfSupplyLabel } from './gstr1-place-of-supply';
+import { gstr1Readme } from './gstr1-zip';
 import { creditNoteReasons, type InvoiceRow, issueCreditNote, issueInvoice } from './issue-documents';
 
 const TEMPLATES = join(import.meta.dirname, 'gstr1-templates');
@@ -167,6 +168,7 @@ describe('the GSTR-1 zip', () => {
   it("carries each section as the offline tool's CSV file, under its template's header", async () => {
     const files = await filesOf(MONTH);
     expect(Object.keys(files).sort()).toEqual([
+      'README.txt',
       'b2cl.csv',
       'b2cs.csv',
       'cdnur.csv',
@@ -182,7 +184,7 @@ describe('the GSTR-1 zip', () => {
       'hsn(b2c).csv',
       'hsn.csv',
     ]);
-    for (const [name, text] of Object.entries(files)) {
+    for (const [name, text] of Object.entries(files).filter(([name]) => name.endsWith('.csv'))) {
       const template = await readFile(join(TEMPLATES, name), 'utf8');
       expect(text.split('\r\n')[0], name).toBe(template.split(/\r?\n/)[0]);
     }
@@ -313,20 +315,72 @@ describe('the GSTR-1 zip', () => {
     expect(hsnFileName('2025-04')).toBe('hsn.csv');
     expect(hsnFileName('2025-05')).toBe('hsn(b2c).csv');
     const files = await filesOf('2025-04');
-    expect(Object.keys(files).sort()).toEqual(['b2cs.csv', 'docs.csv', 'hsn.csv']);
+    expect(Object.keys(files).sort()).toEqual(['README.txt', 'b2cs.csv', 'docs.csv', 'hsn.csv']);
     expect(files['hsn.csv']).toBe(`${gstr1Headers.hsn}\r\n`);
     expect(files['docs.csv']).toBe(`${gstr1Headers.docs}\r\n`);
   });
 
-  it('is for owners, as a zip named for the month; a bad month is refused', async () => {
+  it("is for owners, as a zip named for the settings' GSTIN and the month; a bad month is refused", async () => {
     const reply = await download(MONTH);
     expect(reply.headers['content-type']).toBe('application/zip');
-    expect(reply.headers['content-disposition']).toBe(`attachment; filename="gstr1-${MONTH}.zip"`);
+    expect(reply.headers['content-disposition']).toBe(
+      `attachment; filename="gstr1-${sampleSeller.gstin}-${MONTH}.zip"`,
+    );
     const support = (await createStaffMember(app, { role: 'support' })).headers;
     expect((await download(MONTH, support)).statusCode).toBe(403);
     const bad = await download('2031-13');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Choose a month as YYYY-MM.');
+  });
+});
+
+// docs/operations.md#exports: the offline tool files the return under the filer's GSTIN and a tax period; the
+// zip carries both from the settings, as the invoices carry the settings' seller.
+describe("the GSTR-1 zip's GSTIN", () => {
+  const bengaluru = { legalName: 'Silk Route Textiles LLP', gstin: '29AAGCB7383J1Z4' };
+  afterEach(() => useSampleSeller(app));
+
+  it("is the settings' own, in its name and its README with the tax period", async () => {
+    const files = await filesOf(MONTH);
+    expect(files['README.txt']).toBe(
+      [
+        `GSTR-1 of ${sampleSeller.legalName}, GSTIN ${sampleSeller.gstin}`,
+        'January 2031 (tax period 012031)',
+        '',
+        'Import each CSV file into the GST offline tool (GSTR-1) under this GSTIN and tax period.',
+        '',
+      ].join('\r\n'),
+    );
+
+    await app.db.update(shopSettings).set(bengaluru);
+    const reply = await download(MONTH);
+    expect(reply.headers['content-disposition']).toBe(
+      `attachment; filename="gstr1-29AAGCB7383J1Z4-${MONTH}.zip"`,
+    );
+    const readme = strFromU8(unzipSync(reply.rawPayload)['README.txt'] ?? new Uint8Array());
+    expect(readme).toContain('GSTR-1 of Silk Route Textiles LLP, GSTIN 29AAGCB7383J1Z4\r\n');
+    // The month's documents were issued under the sample seller: the README says so.
+    expect(readme).toContain(
+      `This month's invoices and credit notes were issued under: ${sampleSeller.gstin}.`,
+    );
+  });
+
+  it('says it is missing, and what to do, while the settings have none', async () => {
+    await app.db.update(shopSettings).set({ legalName: '', gstin: '' });
+    const reply = await download(MONTH);
+    expect(reply.headers['content-disposition']).toBe(`attachment; filename="gstr1-${MONTH}.zip"`);
+    const readme = strFromU8(unzipSync(reply.rawPayload)['README.txt'] ?? new Uint8Array());
+    expect(readme.split('\r\n').slice(0, 4)).toEqual([
+      'GSTR-1: the seller’s GSTIN is not in the settings',
+      'January 2031 (tax period 012031)',
+      '',
+      'Fill in the seller’s GSTIN in the console’s Settings before filing: the return is filed under it.',
+    ]);
+  });
+
+  it("leaves the note of other GSTINs out when the month's documents carry the settings' one", () => {
+    expect(gstr1Readme('2026-11', bengaluru, [bengaluru.gstin])).not.toContain('issued under');
+    expect(gstr1Readme('2026-11', bengaluru, [])).toContain('November 2026 (tax period 112026)');
   });
 });
 

@@ -10,6 +10,8 @@ import {
 } from '../../../contracts/staff';
 import {
   auditLog,
+  codRemittanceLines,
+  codRemittances,
   securityAlerts,
   staff,
   staffRecoveryCodes,
@@ -661,6 +663,56 @@ describe('staff management', () => {
 });
 
 describe('the audit log', () => {
+  // docs/product.md#staff: each record by the name people know it by, not its UUID.
+  it('names returns, remittances, shoppers, staff and settings as people do', async () => {
+    const owner = await createStaffMember(app, { name: 'Asha Rao' });
+    const [remittance] = await app.db
+      .insert(codRemittances)
+      .values({
+        reference: `CRF-${crypto.randomUUID()}`,
+        utr: 'HDFC0001234567',
+        remittedOn: '2026-11-20',
+        amountPaise: 120_000,
+        source: 'file',
+      })
+      .returning();
+    const [line] = await app.db
+      .insert(codRemittanceLines)
+      .values({
+        remittanceId: remittance?.id ?? '',
+        line: 2,
+        awb: 'AWB123',
+        fileOrderId: 'OM-1',
+        codAmountPaise: 120_000,
+        remittedAmountPaise: 120_000,
+      })
+      .returning();
+    const shopper = await createShopper(app, { email: null, phone: '9886022222' });
+    const returnId = 'b2c3d4e5-0000-4000-8000-000000000002';
+    const records: [string, string, string][] = [
+      ['return', returnId, 'RT-B2C3D4E5'],
+      ['cod_remittance_line', line?.id ?? '', 'UTR HDFC0001234567, line 2'],
+      ['customer', shopper.user._id, `${shopper.user.firstName} ${shopper.user.lastName}, 9886022222`],
+      ['staff', owner.staffId, 'Asha Rao'],
+      ['shop_settings', '1', 'Shop settings'],
+    ];
+    for (const [entityType, entityId] of records) {
+      await app.db
+        .insert(auditLog)
+        .values({ staffId: owner.staffId, action: 'test.named', entityType, entityId });
+    }
+    const reply = await app.inject({
+      method: 'GET',
+      url: '/api/admin/audit?action=test.named',
+      headers: owner.headers,
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const named = reply
+      .json<AuditPage>()
+      .entries.map((entry) => [entry.entityType, entry.entityId, entry.entityLabel]);
+    expect(named.reverse()).toEqual(records);
+  });
+
   it('pages newest first by keyset and filters by member, action and date', async () => {
     const owner = await createStaffMember(app);
     const entity = crypto.randomUUID();

@@ -153,6 +153,9 @@ describe('My Orders', { timeout: 30_000 }, () => {
     renderOrders([order]);
 
     const card = await cardOf(order);
+    // No online payment to name: it says how it is paid, not "Payment ID: —".
+    expect(within(card).getByText('Payment: cash on delivery')).toBeTruthy();
+    expect(card.textContent).not.toContain('Payment ID');
     const payment = within(card).getByRole('region', { name: /^Payment Information Order / });
     expect(detail(payment, 'Cash on delivery fee')).toBe('₹49.00');
     expect(detail(payment, 'Total')).toBe('₹1,112.00');

@@ -14,7 +14,7 @@ describe('describeChanges', () => {
         },
       ),
     ).toEqual([
-      'payment status: paid → partially_refunded',
+      'payment status: Paid → Partially refunded',
       'refund amount: ₹50.00',
       'refund reason: Parcel arrived damaged',
     ]);
@@ -28,5 +28,19 @@ describe('describeChanges', () => {
     expect(describeChanges(null, 'active')).toEqual(['— → active']);
     expect(describeChanges({ stock: 4 }, { stock: 4 })).toEqual([]);
     expect(describeChanges(null, null)).toEqual([]);
+  });
+
+  // docs/product.md#staff: statuses in words, as the order's and the return's pages write them.
+  it("writes an order's and a return's statuses in words, not their codes", () => {
+    expect(
+      describeChanges(
+        { status: 'confirmed', paymentStatus: 'cod_due', shipmentStage: 'created' },
+        { status: 'cancelled', paymentStatus: 'cod_due', shipmentStage: 'awb_assigned' },
+        'order',
+      ),
+    ).toEqual(['status: Confirmed → Cancelled', 'shipment stage: Booked → AWB assigned']);
+    expect(describeChanges({ status: 'requested' }, { status: 'pickup_booked' }, 'return')).toEqual([
+      'status: Return requested → Pickup booked',
+    ]);
   });
 });

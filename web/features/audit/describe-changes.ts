@@ -1,7 +1,10 @@
 import { formatRupeesExact } from '../../../contracts/format';
+import { statusValueText } from '../../../contracts/order-status';
+import { type ReturnStatus, returnStatusLabels } from '../../../contracts/returns';
 
 // docs/product.md#staff: the audit log reads "field: before → after" for each field a change touched, not
-// JSON. Amounts are kept in paise (fields ending in `Paise`) and shown in rupees.
+// JSON. Amounts are kept in paise (fields ending in `Paise`) and shown in rupees; statuses in words
+// ("Shipment stage: AWB assigned", not "awb_assigned").
 
 type Fields = Record<string, unknown>;
 
@@ -33,16 +36,29 @@ function labelOf(name: string): string {
     .join(' ');
 }
 
-function show(name: string, value: unknown): string {
+const STATUS_FIELDS = new Set(['status', 'paymentStatus', 'shipmentStage']);
+
+function statusText(entityType: string, field: string, value: string): string {
+  if (entityType === 'return' && field === 'status' && value in returnStatusLabels) {
+    return returnStatusLabels[value as ReturnStatus];
+  }
+  return statusValueText(entityType === 'order' ? 'order' : '', field, value);
+}
+
+function show(name: string, value: unknown, entityType = ''): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'number' && name.endsWith('Paise')) return formatRupeesExact(value / 100);
+  const field = name.split('.').at(-1) ?? '';
+  if (typeof value === 'string' && STATUS_FIELDS.has(field) && /^[a-z_]+$/.test(value)) {
+    return statusText(entityType, field, value);
+  }
   if (Array.isArray(value)) return value.map((item) => show('', item)).join(', ');
   if (isFields(value)) return JSON.stringify(value);
   return String(value);
 }
 
 /** One line per field that differs between before and after, in the order the fields first appear. */
-export function describeChanges(before: unknown, after: unknown): string[] {
+export function describeChanges(before: unknown, after: unknown, entityType = ''): string[] {
   if (!isFields(before) && !isFields(after)) {
     return before === after ? [] : [`${show('', before)} → ${show('', after)}`];
   }
@@ -53,7 +69,7 @@ export function describeChanges(before: unknown, after: unknown): string[] {
     .filter((name) => JSON.stringify(was[name]) !== JSON.stringify(now[name]))
     .map((name) =>
       name in was
-        ? `${labelOf(name)}: ${show(name, was[name])} → ${show(name, now[name])}`
-        : `${labelOf(name)}: ${show(name, now[name])}`,
+        ? `${labelOf(name)}: ${show(name, was[name], entityType)} → ${show(name, now[name], entityType)}`
+        : `${labelOf(name)}: ${show(name, now[name], entityType)}`,
     );
 }

@@ -146,7 +146,7 @@ describe("a code's page", () => {
       expect(detailsOf(screen.getByRole('region', { name: 'Terms' }))).toEqual({
         'Uses per shopper': '1',
         'First order only': 'Yes',
-        'Applies to': 'Luxury Mitt Black, bath',
+        'Applies to': 'Luxury Mitt Black, Bath (category)',
         'Listed at checkout': 'Yes: "10% off your first order"',
       }),
     );

@@ -60,7 +60,11 @@ export function AdminOrderPage() {
         <OrderCodMoney orderId={id} isOwner={staff.role === 'owner'} onDone={toast} />
       )}
       <OrderShopper shopper={detail.data.shopper} order={order} />
-      <OrderPayments payments={detail.data.payments} refunds={detail.data.refunds} />
+      <OrderPayments
+        payments={detail.data.payments}
+        refunds={detail.data.refunds}
+        paymentMethod={detail.data.order.paymentMethod}
+      />
       <OrderTaxDocuments orderId={id} />
       <OrderShipment shipment={order.shipment} scans={detail.data.scans} />
       <OrderNotes notes={detail.data.notes} />

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { AdminProductCreateSchema } from '../../../../contracts/admin-catalogue';
-import { productCategories } from '../../../../contracts/catalogue-rules';
+import { productCategories, productCategoryLabels } from '../../../../contracts/catalogue-rules';
 import { Button } from '../../../components/button';
 import { issueFieldErrors, serverFieldErrors } from '../../../components/form/field-errors';
 import { InputField, SelectField, TextareaField } from '../../../components/form/form-field';
@@ -69,7 +69,7 @@ export function NewProductForm({ onCreated }: { onCreated: (message: string) => 
       <SelectField label="Category" {...field('category')}>
         {productCategories.map((category) => (
           <option key={category} value={category}>
-            {category}
+            {productCategoryLabels[category]}
           </option>
         ))}
       </SelectField>

@@ -1,3 +1,4 @@
+import { productCategoryLabels } from '../../../../contracts/catalogue-rules';
 import type { Coupon, CouponStats } from '../../../../contracts/coupons';
 import { formatRupees } from '../../../../contracts/format';
 import { formatPaise, humanise } from '../../../lib/console-format';
@@ -38,7 +39,10 @@ export function CouponTerms({
   coupon: Coupon;
   productTitle: (id: number) => string;
 }) {
-  const limits = [...coupon.productIds.map(productTitle), ...coupon.categories];
+  const limits = [
+    ...coupon.productIds.map(productTitle),
+    ...coupon.categories.map((category) => `${productCategoryLabels[category]} (category)`),
+  ];
   return (
     <dl className="admin-details">
       <dt>Uses per shopper</dt>

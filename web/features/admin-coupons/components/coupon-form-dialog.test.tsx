@@ -96,7 +96,7 @@ describe('the discount code form', () => {
       name: 'Only these products (none ticked: every product)',
     });
     await user.click(within(productChoices).getByRole('checkbox', { name: 'Luxury Mitt Black' }));
-    await user.click(screen.getByRole('checkbox', { name: 'premium' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Premium' }));
     await user.click(screen.getByRole('checkbox', { name: 'Public: listed at checkout as an offer' }));
     await user.type(
       field('Description for the checkout (up to 120 characters)'),

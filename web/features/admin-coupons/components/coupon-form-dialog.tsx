@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { productCategories } from '../../../../contracts/catalogue-rules';
+import { productCategories, productCategoryLabels } from '../../../../contracts/catalogue-rules';
 import {
   adminCouponMessages,
   type Coupon,
@@ -180,7 +180,7 @@ export function CouponFormDialog({
           {productCategories.map((category) => (
             <CheckField
               key={category}
-              label={category}
+              label={productCategoryLabels[category]}
               checked={values.categories.includes(category)}
               onChange={(checked) => set('categories', toggled(values.categories, category, checked))}
             />

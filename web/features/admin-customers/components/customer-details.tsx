@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import type { AdminCustomerDetail } from '../../../../contracts/admin-customers';
 import { adminPaths } from '../../../lib/admin-paths';
-import { formatIstDateTime, formatPaise, humanise } from '../../../lib/console-format';
+import { formatIstDateTime, formatPaise, formatPhone, humanise } from '../../../lib/console-format';
 import { Link } from '../../../lib/router';
-import { formatPhone } from '../format';
 
 type Detail = AdminCustomerDetail;
 

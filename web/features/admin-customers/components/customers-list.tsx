@@ -1,10 +1,9 @@
 import { Button } from '../../../components/button';
 import { StatusMessage } from '../../../components/status-message';
 import { adminPaths } from '../../../lib/admin-paths';
-import { formatIstDateTime, formatPaise } from '../../../lib/console-format';
+import { formatIstDateTime, formatPaise, formatPhone } from '../../../lib/console-format';
 import { Link } from '../../../lib/router';
 import { useAdminCustomers } from '../api/get-admin-customers';
-import { formatPhone } from '../format';
 
 /** The shoppers found, newest first, as cards; "Load more" pages on. */
 export function CustomersList({ q }: { q: string }) {

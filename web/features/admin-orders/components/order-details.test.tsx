@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '../../../../contracts/admin-orders';
+import { MemoryRouter } from '../../../lib/router';
 import { anOrder } from '../../../test/orders';
-import { OrderItemsAndAmounts } from './order-details';
+import { OrderItemsAndAmounts, OrderPayments, OrderShopper } from './order-details';
 
 const order = anOrder() as AdminOrderDetail['order'];
 
@@ -60,5 +61,41 @@ describe("the console's order amounts", () => {
     unmount();
     render(<OrderItemsAndAmounts order={order} invoiceTax={null} refundablePaise={0} />);
     expect(screen.queryByText('Cash on delivery fee')).toBeNull();
+  });
+});
+
+// docs/product.md#staff: what the console says of a shopper and a payment is what there is, in words.
+describe("the console's shopper and payments", () => {
+  it('show a phone-only shopper without an empty e-mail, the phones formatted', () => {
+    render(
+      <MemoryRouter initialEntries={['/admin/orders/1']}>
+        <OrderShopper
+          shopper={{
+            userId: null,
+            name: 'Bhavna Shah',
+            email: '',
+            phone: '9886022222',
+            deliveryPhone: '9886022222',
+          }}
+          order={order}
+        />
+      </MemoryRouter>,
+    );
+    const section = screen.getByRole('region', { name: 'Shopper and address' });
+    expect(within(section).getByText('E-mail').nextElementSibling?.textContent).toBe('None');
+    expect(within(section).getByText('Phone').nextElementSibling?.textContent).toBe('+91 98860 22222');
+    expect(within(section).getByText('Courier calls').nextElementSibling?.textContent).toBe(
+      '+91 98860 22222',
+    );
+  });
+
+  it('say a COD order is paid to the courier rather than listing no payment', () => {
+    const { unmount } = render(<OrderPayments payments={[]} refunds={[]} paymentMethod="COD" />);
+    expect(
+      screen.getByText('Cash on delivery: paid to the courier, so there is no online payment.'),
+    ).toBeTruthy();
+    unmount();
+    render(<OrderPayments payments={[]} refunds={[]} paymentMethod="Online" />);
+    expect(screen.getByText('No payments.')).toBeTruthy();
   });
 });

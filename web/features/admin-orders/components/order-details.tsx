@@ -2,7 +2,7 @@ import type { AdminOrderDetail } from '../../../../contracts/admin-orders';
 import { attentionReasonText } from '../../../../contracts/order-status';
 import { ScrollingRegion } from '../../../components/scrolling-region';
 import { adminPaths } from '../../../lib/admin-paths';
-import { formatIstDateTime, formatPaise, humanise } from '../../../lib/console-format';
+import { formatIstDateTime, formatPaise, formatPhone, humanise } from '../../../lib/console-format';
 import { Link } from '../../../lib/router';
 
 type Detail = AdminOrderDetail;
@@ -122,11 +122,11 @@ export function OrderShopper({ shopper, order }: { shopper: Detail['shopper']; o
           )}
         </dd>
         <dt>E-mail</dt>
-        <dd>{shopper.email}</dd>
+        <dd>{shopper.email || 'None'}</dd>
         <dt>Phone</dt>
-        <dd>{shopper.phone}</dd>
+        <dd>{formatPhone(shopper.phone)}</dd>
         <dt>Courier calls</dt>
-        <dd>{shopper.deliveryPhone}</dd>
+        <dd>{formatPhone(shopper.deliveryPhone)}</dd>
         <dt>Ship to</dt>
         <dd>
           {address.firstName} {address.lastName}, {address.houseName}, {address.streetArea}, {address.city},{' '}
@@ -140,13 +140,22 @@ export function OrderShopper({ shopper, order }: { shopper: Detail['shopper']; o
 export function OrderPayments({
   payments,
   refunds,
+  paymentMethod,
 }: {
   payments: Detail['payments'];
   refunds: Detail['refunds'];
+  paymentMethod: string;
 }) {
   return (
     <Section id="order-payments" title="Payments and refunds">
-      {payments.length === 0 && <p>No payments.</p>}
+      {/* docs/product.md#cash-on-delivery: the shopper pays the courier; Razorpay has no payment to show. */}
+      {payments.length === 0 && (
+        <p>
+          {paymentMethod === 'COD'
+            ? 'Cash on delivery: paid to the courier, so there is no online payment.'
+            : 'No payments.'}
+        </p>
+      )}
       <ul>
         {payments.map((payment) => (
           <li key={payment.razorpayPaymentId}>

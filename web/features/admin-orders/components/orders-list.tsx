@@ -1,7 +1,7 @@
 import { Button } from '../../../components/button';
 import { StatusMessage } from '../../../components/status-message';
 import { adminPaths } from '../../../lib/admin-paths';
-import { formatIstDateTime, formatPaise, humanise } from '../../../lib/console-format';
+import { formatIstDateTime, formatPaise, humanise, shopperContactLine } from '../../../lib/console-format';
 import { Link } from '../../../lib/router';
 import { useAdminOrders } from '../api/get-admin-orders';
 import type { OrderFilters } from '../order-filters';
@@ -27,7 +27,7 @@ export function OrdersList({ filters }: { filters: OrderFilters }) {
                 <dd>{formatIstDateTime(order.createdAt)}</dd>
                 <dt>Shopper</dt>
                 <dd>
-                  {order.shopperName}, {order.phone}, {order.email}
+                  {shopperContactLine({ name: order.shopperName, phone: order.phone, email: order.email })}
                 </dd>
                 <dt>Total</dt>
                 <dd>{formatPaise(order.totalPaise)}</dd>

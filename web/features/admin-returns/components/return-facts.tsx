@@ -1,4 +1,5 @@
 import { formatDate, formatRupeesExact } from '../../../../contracts/format';
+import { statusChangeText } from '../../../../contracts/order-status';
 import type { AdminReturnDetail } from '../../../../contracts/returns';
 import { adminPaths } from '../../../lib/admin-paths';
 import { Link } from '../../../lib/router';
@@ -142,7 +143,8 @@ export function ReturnFacts({ detail }: { detail: AdminReturnDetail }) {
         <ol>
           {detail.orderTimeline.map((change) => (
             <li key={`${change.field}-${change.to}-${change.at}`}>
-              {change.field}: {change.to} <span className="admin-muted">{formatDate(change.at)}</span>
+              {statusChangeText('order', change.field, null, change.to)}{' '}
+              <span className="admin-muted">{formatDate(change.at)}</span>
             </li>
           ))}
         </ol>

@@ -1,8 +1,10 @@
 import { type FormEvent, useState } from 'react';
+import type { AuditEntry } from '../../../../contracts/staff';
 import { FieldWrapper } from '../../../components/form/form-field';
 import { ScrollingRegion } from '../../../components/scrolling-region';
 import { StatusMessage } from '../../../components/status-message';
 import { adminPaths } from '../../../lib/admin-paths';
+import { humanise } from '../../../lib/console-format';
 import { Link } from '../../../lib/router';
 import { type AuditFilters, useAuditLog } from '../api/get-audit-log';
 import { describeChanges } from '../describe-changes';
@@ -13,8 +15,8 @@ const timeFormat = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
 });
 
-function ChangeList({ before, after }: { before: unknown; after: unknown }) {
-  const changes = describeChanges(before, after);
+function ChangeList({ entry }: { entry: AuditEntry }) {
+  const changes = describeChanges(entry.before, entry.after, entry.entityType);
   if (changes.length === 0) return <>—</>;
   return (
     <ul className="admin-changes">
@@ -24,6 +26,62 @@ function ChangeList({ before, after }: { before: unknown; after: unknown }) {
     </ul>
   );
 }
+
+/** The console page of a record, where it has one. */
+function pageOf(entry: AuditEntry): string | undefined {
+  const id = entry.entityId;
+  switch (entry.entityType) {
+    case 'order':
+      return adminPaths.order(id);
+    case 'return':
+      return adminPaths.return(id);
+    case 'customer':
+      return adminPaths.customer(id);
+    case 'contact_message':
+      return adminPaths.message(id);
+    case 'coupon':
+      return /^\d+$/.test(id) ? adminPaths.coupon(Number(id)) : undefined;
+    case 'product':
+      return /^\d+$/.test(id) ? adminPaths.product(Number(id)) : undefined;
+    case 'shop_settings':
+      return adminPaths.settings;
+    case 'cod_settings':
+    case 'cod_remittance_import':
+    case 'cod_remittance_line':
+      return adminPaths.cod;
+    case 'return_settings':
+      return adminPaths.returns;
+    default:
+      return undefined;
+  }
+}
+
+/** docs/product.md#staff: a record by the name people give it (OM-, RT-, UTR, GRV-, a code), not its UUID. */
+function RecordName({ entry }: { entry: AuditEntry }) {
+  const kind = humanise(entry.entityType).replace(/^Cod /, 'COD ');
+  if (!entry.entityLabel) {
+    return (
+      <span>
+        {kind} <code className="admin-id">{entry.entityId}</code>
+      </span>
+    );
+  }
+  const page = pageOf(entry);
+  const named = SELF_NAMED.has(entry.entityType) ? entry.entityLabel : `${kind} ${entry.entityLabel}`;
+  return page ? <Link to={page}>{named}</Link> : <span>{named}</span>;
+}
+
+/** Records whose label says what they are on its own ("OM-…", "Shop settings", "UTR …"). */
+const SELF_NAMED = new Set([
+  'order',
+  'return',
+  'contact_message',
+  'shop_settings',
+  'cod_settings',
+  'return_settings',
+  'cod_remittance_import',
+  'cod_remittance_line',
+]);
 
 /** The audit log, newest first, filtered, with "Show more" for the next page (docs/product.md#staff). */
 export function AuditLogTable() {
@@ -100,16 +158,10 @@ export function AuditLogTable() {
                   <td data-label="Who">{entry.staffName ?? 'Command line'}</td>
                   <td data-label="Action">{entry.action}</td>
                   <td data-label="Record">
-                    {entry.entityType === 'order' && entry.entityLabel ? (
-                      <Link to={adminPaths.order(entry.entityId)}>{entry.entityLabel}</Link>
-                    ) : (
-                      <span>
-                        {entry.entityType} <code className="admin-id">{entry.entityId}</code>
-                      </span>
-                    )}
+                    <RecordName entry={entry} />
                   </td>
                   <td data-label="Changes">
-                    <ChangeList before={entry.before} after={entry.after} />
+                    <ChangeList entry={entry} />
                   </td>
                   <td data-label="IP">{entry.ipAddress ?? '—'}</td>
                 </tr>

@@ -68,7 +68,12 @@ export function OrderCard({ order, onConfirmCod }: OrderCardProps) {
         <div>
           <h2 id={titleId}>Order {order.orderNumber}</h2>
           <p className="order-card__meta">Placed on {formatDate(order.createdAt)}</p>
-          <p className="order-card__meta">Payment ID: {order.paymentId ?? '—'}</p>
+          {/* docs/product.md#screens My Orders: a COD order has no online payment to name. */}
+          {order.paymentMethod === 'COD' ? (
+            <p className="order-card__meta">Payment: cash on delivery</p>
+          ) : (
+            <p className="order-card__meta">Payment ID: {order.paymentId ?? '—'}</p>
+          )}
         </div>
         <div className="order-card__summary">
           <strong className="order-card__amount">{rupees(order.totalPaise)}</strong>
