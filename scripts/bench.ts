@@ -1,4 +1,4 @@
-// npm run bench [-- --against <rev>|none --runs 3 --seconds 10 --abandoned 100000 --soak 15]:
+// npm run bench [-- --against <rev>|none --runs 3 --seconds 10 --abandoned 100000 --cod-unconfirmed 10000 --soak 15]:
 // docs/operations.md#bench. This checkout side by side with another revision (by default the merge base with
 // main), both built and run on this machine, their runs interleaved, each figure printed for both with the
 // ratio this / against and each run's load average: the catalogue's throughput beside a bare Fastify route
@@ -48,6 +48,9 @@ const args = parseBenchArgs(process.argv.slice(2), process.env);
 const RUNS = args.runs;
 const DURATION_S = args.seconds;
 const ABANDONED = args.abandoned;
+const COD_UNCONFIRMED = args.codUnconfirmed;
+/** The fee the unconfirmed COD orders carry: the shop's default. */
+const COD_FEE_PAISE = 4900;
 const SOAK_MINUTES = args.soak;
 /** The catalogue's closed loop, as issue 44 measured it: more connections only queue on one event loop. */
 const CONNECTIONS = args.connections;
@@ -445,6 +448,21 @@ function shopModule<Module>(side: Side, path: string): Promise<Module> {
   return import(pathToFileURL(join(side.root, path)).href) as Promise<Module>;
 }
 
+type InsertCheckouts = typeof import('../server/test/abandoned-checkouts').insertAbandonedCheckouts;
+
+/**
+ * The side's writer of unconfirmed COD orders; a revision from before it was written uses this checkout's (the
+ * orders' COD columns are older than the bench's sides), so both sides hold the same rows.
+ */
+async function codCheckoutsWriter(side: Side, own: InsertCheckouts): Promise<InsertCheckouts> {
+  const text = readFileSync(join(side.root, 'server/test/abandoned-checkouts.ts'), 'utf8');
+  if (text.includes('cod-unconfirmed')) return own;
+  console.log(
+    `set-up: ${side.name}: unconfirmed COD orders written by this checkout's abandoned-checkouts.ts`,
+  );
+  return (await import('../server/test/abandoned-checkouts')).insertAbandonedCheckouts;
+}
+
 /** Shoppers with carts, one per checkout, and the abandoned checkouts, written into the side's database. */
 async function writeShoppers(side: Side, checkoutsNeeded: number) {
   const { openDatabase } = await shopModule<typeof import('../server/db/client')>(
@@ -472,6 +490,12 @@ async function writeShoppers(side: Side, checkoutsNeeded: number) {
     await timedSetUp(`${side.name}: ${ABANDONED} abandoned checkouts`, () =>
       insertAbandonedCheckouts(handle.db, { count: ABANDONED, productIds }),
     );
+    if (COD_UNCONFIRMED > 0) {
+      const insertCod = await codCheckoutsWriter(side, insertAbandonedCheckouts);
+      await timedSetUp(`${side.name}: ${COD_UNCONFIRMED} unconfirmed COD orders`, () =>
+        insertCod(handle.db, { count: COD_UNCONFIRMED, productIds, cod: { feePaise: COD_FEE_PAISE } }),
+      );
+    }
     await handle.executeSql('analyze');
   } finally {
     await handle.close();
@@ -1016,7 +1040,7 @@ if (cartRuns && cartAt400 && checkoutAt200) {
   throughputFigures(`add to cart, 1-7 lines (${DATABASE_CONNECTIONS} connections) vs same SQL`, cartRuns);
   fixedRateFigures(`add to cart at ${CART_RATE}/s (open loop)`, cartAt400, 30);
   fixedRateFigures(
-    `create-order at ${CHECKOUT_RATE}/s (open loop, ${ABANDONED} abandoned)`,
+    `create-order at ${CHECKOUT_RATE}/s (open loop, ${ABANDONED} abandoned, ${COD_UNCONFIRMED} unconfirmed COD)`,
     checkoutAt200,
     150,
   );

@@ -36,11 +36,12 @@ describe('the revision to compare with', () => {
 });
 
 describe('npm run bench -- …', () => {
-  it('defaults to 3 runs of 10 s, 100,000 abandoned checkouts, no soak, 10 connections, the merge base', () => {
+  it('defaults to 3 runs of 10 s, 100,000 abandoned checkouts and 10,000 unconfirmed COD orders, no soak, 10 connections, the merge base', () => {
     expect(parseBenchArgs([])).toEqual({
       runs: 3,
       seconds: 10,
       abandoned: 100_000,
+      codUnconfirmed: 10_000,
       soak: 0,
       connections: 10,
       against: { kind: 'merge-base', branch: 'main' },
@@ -60,6 +61,7 @@ describe('npm run bench -- …', () => {
       runs: 1,
       seconds: 2.5,
       abandoned: 20_000,
+      codUnconfirmed: 10_000,
       soak: 15,
       connections: 20,
       against: { kind: 'revision', revision: 'ae11e65' },
@@ -75,6 +77,8 @@ describe('npm run bench -- …', () => {
     expect(() => parseBenchArgs(['--seconds', 'ten'])).toThrow(/--seconds/);
     expect(() => parseBenchArgs(['--abandoned', '-1'])).toThrow(/--abandoned/);
     expect(parseBenchArgs(['--abandoned', '0']).abandoned).toBe(0);
+    expect(parseBenchArgs(['--cod-unconfirmed', '0']).codUnconfirmed).toBe(0);
+    expect(() => parseBenchArgs(['--cod-unconfirmed', '-5'])).toThrow(/--cod-unconfirmed/);
     expect(() => parseBenchArgs(['--runz', '3'])).toThrow();
   });
 

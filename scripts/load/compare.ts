@@ -42,6 +42,8 @@ export interface BenchArgs {
   runs: number;
   seconds: number;
   abandoned: number;
+  /** COD orders placed and never confirmed, beside the abandoned checkouts. */
+  codUnconfirmed: number;
   soak: number;
   connections: number;
   against: Against;
@@ -62,6 +64,7 @@ export function parseBenchArgs(
       runs: { type: 'string', default: env.BENCH_RUNS ?? '3' },
       seconds: { type: 'string', default: env.BENCH_SECONDS ?? '10' },
       abandoned: { type: 'string', default: env.BENCH_ABANDONED ?? '100000' },
+      'cod-unconfirmed': { type: 'string', default: env.BENCH_COD_UNCONFIRMED ?? '10000' },
       soak: { type: 'string', default: '0' },
       connections: { type: 'string', default: '10' },
       against: { type: 'string' },
@@ -75,6 +78,7 @@ export function parseBenchArgs(
     runs: positiveNumber('runs', values.runs, { whole: true }),
     seconds: positiveNumber('seconds', values.seconds),
     abandoned: positiveNumber('abandoned', values.abandoned, { whole: true, zero: true }),
+    codUnconfirmed: positiveNumber('cod-unconfirmed', values['cod-unconfirmed'], { whole: true, zero: true }),
     soak: positiveNumber('soak', values.soak, { zero: true }),
     connections: positiveNumber('connections', values.connections, { whole: true }),
     against: parseAgainst(values.against, values.alone),

@@ -20,7 +20,16 @@ const CHUNK = 20_000;
  */
 export async function insertAbandonedCheckouts(
   db: Database,
-  options: { count: number; productIds: readonly number[]; userIds?: readonly string[] },
+  options: {
+    count: number;
+    productIds: readonly number[];
+    userIds?: readonly string[];
+    /**
+     * COD orders placed and never confirmed instead (docs/product.md#cash-on-delivery): no Razorpay order, the
+     * fee in the total, confirmable for a day, their units held for the checkout hold like any checkout's.
+     */
+    cod?: { feePaise: number };
+  },
 ): Promise<void> {
   if (options.productIds.length === 0) throw new Error('abandoned checkouts need products');
   const run = randomBytes(4).toString('hex');
@@ -33,6 +42,8 @@ export async function insertAbandonedCheckouts(
   });
   const userIds = JSON.stringify(options.userIds ?? []);
   const productIds = JSON.stringify(options.productIds);
+  const marker = `${options.cod ? 'cod-unconfirmed' : 'abandoned'}-${run}-`;
+  const codFee = options.cod?.feePaise ?? 0;
   for (let start = 0; start < options.count; start += CHUNK) {
     const size = Math.min(CHUNK, options.count - start);
     await db.execute(sql`
@@ -46,12 +57,16 @@ export async function insertAbandonedCheckouts(
         select value::uuid as user_id, (row_number() over () - 1)::integer as position
         from jsonb_array_elements_text(${userIds}::jsonb)),
       made as (
-        insert into orders (id, user_id, status, payment_status, mrp_paise, subtotal_paise, discount_paise,
-          shipping_paise, tax_paise, total_paise, cart_fingerprint, razorpay_order_id, contact, shipping_address,
-          billing_address, created_at, updated_at)
-        select gen_random_uuid(), shoppers.user_id, 'pending', 'pending', 99900, 99900, 0, 0, 0, 99900, 'abandoned-' || ${run} || '-' || n,
-          'order_abandoned_' || ${run} || '_' || n, ${contact}::jsonb, ${address}::jsonb, ${address}::jsonb,
-          now() - random() * interval '29 minutes', now()
+        insert into orders (id, user_id, status, payment_status, payment_method, mrp_paise, subtotal_paise,
+          discount_paise, shipping_paise, tax_paise, cod_fee_paise, total_paise, cart_fingerprint,
+          razorpay_order_id, cod_confirm_by, contact, shipping_address, billing_address, created_at, updated_at)
+        select gen_random_uuid(), shoppers.user_id, 'pending',
+          case when ${codFee}::integer > 0 then 'cod_due' else 'pending' end,
+          case when ${codFee}::integer > 0 then 'COD' else 'Online' end,
+          99900, 99900, 0, 0, 0, ${codFee}::integer, 99900 + ${codFee}::integer, ${marker} || n,
+          case when ${codFee}::integer > 0 then null else 'order_abandoned_' || ${run} || '_' || n end,
+          case when ${codFee}::integer > 0 then now() + interval '23 hours' else null end,
+          ${contact}::jsonb, ${address}::jsonb, ${address}::jsonb, now() - random() * interval '29 minutes', now()
         from generate_series(${start}::integer, ${start + size - 1}::integer) as n
         left join shoppers on shoppers.position = n % greatest(1, (select count(*) from shoppers))::integer
         returning id, created_at)
@@ -70,12 +85,12 @@ export async function insertAbandonedCheckouts(
     insert into holds (order_id, kind, ref, units, expires_at)
     select o.id, 'product', i.product_id, sum(i.quantity), o.created_at + interval '30 minutes'
     from orders o join order_items i on i.order_id = o.id
-    where o.razorpay_order_id like ${`order_abandoned_${run}_%`}
+    where o.cart_fingerprint like ${`${marker}%`}
     group by o.id, i.product_id, o.created_at`);
   await db.execute(sql`
     insert into held_totals (kind, ref, units)
     select 'product', h.ref, sum(h.units) from holds h join orders o on o.id = h.order_id
-    where o.razorpay_order_id like ${`order_abandoned_${run}_%`}
+    where o.cart_fingerprint like ${`${marker}%`}
     group by h.ref
     on conflict (kind, ref) do update set units = held_totals.units + excluded.units`);
 }

@@ -66,6 +66,23 @@ describe('insertAbandonedCheckouts', () => {
     expect(added).toBe(items?.units);
   });
 
+  it('leaves unconfirmed COD orders, confirmable for a day, whose units are held for the checkout hold', async () => {
+    const before = await heldUnits(app.db, 'product', productIds);
+    await insertAbandonedCheckouts(app.db, { count: 12, productIds, cod: { feePaise: 4900 } });
+    const awaiting = await app.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.paymentMethod, 'COD'), eq(orders.paymentStatus, 'cod_due')));
+    expect(awaiting).toHaveLength(12);
+    for (const order of awaiting) {
+      expect(order).toMatchObject({ status: 'pending', codFeePaise: 4900, razorpayOrderId: null });
+      expect(order.codConfirmBy?.getTime()).toBeGreaterThan(Date.now() + 22 * 3_600_000);
+    }
+    const after = await heldUnits(app.db, 'product', productIds);
+    const added = productIds.reduce((sum, id) => sum + (after.get(id) ?? 0) - (before.get(id) ?? 0), 0);
+    expect(added).toBeGreaterThanOrEqual(12);
+  });
+
   it('spreads the orders over the shoppers given', async () => {
     const shoppers = await insertShoppersWithCarts(app.db, { count: 2, productIds, withCarts: false });
     await insertAbandonedCheckouts(app.db, {
