@@ -24,6 +24,7 @@ beforeAll(async () => {
     `console.log(${JSON.stringify('x'.repeat(5000))});`,
   );
   writeFileSync(path.join(distDir, 'images', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(distDir, '.env'), 'SECRET=left-behind');
   app = await buildTestApp({ webDistDir: distDir });
 });
 afterAll(async () => {
@@ -95,6 +96,11 @@ describe('serving the built app', () => {
     const response = await app.inject({ method: 'GET', url: '/images/logo.svg' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('never serves a dotfile left in the build', async () => {
+    const response = await app.inject({ method: 'GET', url: '/.env' });
+    expect(response.body).not.toContain('left-behind');
   });
 
   it('answers a missing file with 404, not the app', async () => {

@@ -91,6 +91,8 @@ export default fp(
     }
     await app.register(fastifyStatic, {
       root,
+      // A dotfile left in the build (an editor's, a deploy tool's) is never served.
+      dotfiles: 'ignore',
       cacheControl: false,
       setHeaders: (reply, filePath) => void reply.header('Cache-Control', cacheControlFor(filePath)),
     });
