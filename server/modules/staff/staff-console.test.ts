@@ -711,7 +711,8 @@ describe('the audit log', () => {
       .json<AuditPage>()
       .entries.map((entry) => [entry.entityType, entry.entityId, entry.entityLabel]);
     // Rows written in one millisecond tie on their time: the names are what is checked, not their order.
-    const byType = (a: string[], b: string[]) => String(a[0]).localeCompare(String(b[0]));
+    const byType = (a: readonly (string | null)[], b: readonly (string | null)[]) =>
+      String(a[0]).localeCompare(String(b[0]));
     expect(named.sort(byType)).toEqual([...records].sort(byType));
   });
 
