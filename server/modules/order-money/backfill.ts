@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   codPayouts,
@@ -21,8 +21,11 @@ type OrderRow = typeof orders.$inferSelect;
 
 const BATCH = 200;
 
-/** Orders that became orders (paid, or COD confirmed) and have no entries yet. */
-async function ordersWithoutRecord(db: Database): Promise<OrderRow[]> {
+/**
+ * Orders that became orders (paid, or COD confirmed) and have no entries yet, by id after `afterId`: the caller
+ * pages on, so an order that gets no entries (nothing priced) is not fetched again.
+ */
+async function ordersWithoutRecord(db: Database, afterId: string | undefined): Promise<OrderRow[]> {
   return db
     .select()
     .from(orders)
@@ -31,9 +34,10 @@ async function ordersWithoutRecord(db: Database): Promise<OrderRow[]> {
         or(sql`${orders.paidAt} is not null`, sql`${orders.codConfirmedAt} is not null`),
         sql`not exists (select 1 from ${orderMoneyEntries} e where e.order_id = ${orders.id})`,
         isNull(orders.replacementOfOrderId),
+        afterId ? gt(orders.id, afterId) : undefined,
       ),
     )
-    .orderBy(asc(orders.createdAt))
+    .orderBy(asc(orders.id))
     .limit(BATCH);
 }
 
@@ -109,10 +113,12 @@ export async function recordMoneyFromRows(tx: Database, order: OrderRow) {
 /** Gives every order placed before the money record its entries; a few queries when there is none to give. */
 export async function backfillMoneyRecord(db: Database): Promise<number> {
   let done = 0;
+  let lastId: string | undefined;
   for (;;) {
-    const batch = await ordersWithoutRecord(db);
+    const batch = await ordersWithoutRecord(db, lastId);
     if (batch.length === 0) return done;
     for (const order of batch) await db.transaction((tx) => recordMoneyFromRows(tx, order));
     done += batch.length;
+    lastId = batch.at(-1)?.id;
   }
 }
