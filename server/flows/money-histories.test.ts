@@ -445,18 +445,14 @@ async function expectViewsAgree(shopper: Shopper, orderId: string, money: OrderM
     .select({ id: orders.id })
     .from(orders)
     .where(eq(orders.userId, shopper.userId));
-  const records = await moneyEntriesOf(
-    app.db,
-    shoppersOrders.map((entry) => entry.id),
-  );
-  const net = [...records.values()]
-    .flat()
-    .reduce(
-      (sum, entry) =>
-        sum +
-        (entry.kind === 'collect' ? entry.amountPaise : entry.kind === 'refund' ? -entry.amountPaise : 0),
-      0,
-    );
+  const net = [
+    ...(
+      await moneyOfOrders(
+        app.db,
+        shoppersOrders.map((entry) => entry.id),
+      )
+    ).values(),
+  ].reduce((sum, money) => sum + money.netPaise, 0);
   expect(customer.json<AdminCustomerDetail>().paidTotalPaise).toBe(net);
 }
 

@@ -67,7 +67,7 @@ export async function renderImage(
   const hash = sha256.slice(0, 16);
   return withImageBudget(async () => {
     const reply = await renderInRenderer({
-      source: Buffer.isBuffer(bytes) ? bytes : bytes.path,
+      source: sourceOf(bytes),
       widths: PRODUCT_IMAGE_WIDTHS,
       formats,
       maxInputPixels: MAX_INPUT_PIXELS,
