@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { stateByCode, stateByName } from '../contracts/india-states';
+import { stateByName } from '../contracts/india-states';
 
 const version = process.argv[2] ?? '2.5.9';
 const output = join(
