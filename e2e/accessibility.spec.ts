@@ -166,7 +166,7 @@ test("a visitor's login and sign-up dialog, each step and its errors, then My Or
   await houseName.fill(testAddress.houseName);
   await dialog.getByLabel('Street/Area').fill(testAddress.streetArea);
   await dialog.getByLabel('City').fill(shopper.city);
-  await dialog.getByLabel('State').fill(testAddress.state);
+  await dialog.getByLabel('State').selectOption(testAddress.state);
   await dialog.getByLabel('Country').fill(testAddress.country);
   await dialog.getByLabel('Pincode').fill('4110');
   await dialog.getByRole('button', { name: 'Sign Up' }).click();

@@ -35,7 +35,7 @@ describe('the location block and its modal', { timeout: 30_000 }, () => {
 
   it("takes a visitor's pincode and shows its delivery date (docs/product.md#delivery-promise)", async () => {
     const user = userEvent.setup();
-    renderShop('/', { api: deliveryRoute('560001', true, { city: 'Bengaluru Urban', state: 'Karnataka' }) });
+    renderShop('/', { api: deliveryRoute('560001', true, { city: 'Bengaluru', state: 'Karnataka' }) });
     const dialog = await openLocation('Deliver to Set Location');
     await user.type(within(dialog).getByLabelText('Check delivery'), '560001');
     await user.click(within(dialog).getByRole('button', { name: 'Check' }));
