@@ -1,5 +1,7 @@
 import type { User } from '../../../contracts/auth';
 import { useSessionUser } from '../../lib/session';
+import { useDeliveryPromise } from './api/get-delivery-promise';
+import { useVisitorPincode } from './hooks/use-visitor-pincode';
 
 type AddressParts = Pick<User, 'houseName' | 'streetArea' | 'city' | 'state' | 'country' | 'pincode'>;
 
@@ -18,6 +20,16 @@ export function savedAddressLine(user: AddressParts | null): string | undefined 
   return parts.length > 0 ? parts.join(', ') : undefined;
 }
 
+/**
+ * docs/product.md#screens: the header's location follows the pincode last checked (a product page's 'Check
+ * delivery', the location modal): its city from India Post's directory, as GET /api/delivery answers it. Without
+ * one checked, or for the address's own pincode, it is the saved address's.
+ */
 export function useLocationLabel(): string {
-  return locationLabelFor(useSessionUser());
+  const user = useSessionUser();
+  const checked = useVisitorPincode();
+  const elsewhere = checked !== undefined && checked !== user?.pincode?.trim() ? checked : undefined;
+  const promise = useDeliveryPromise(elsewhere);
+  if (elsewhere === undefined) return locationLabelFor(user);
+  return locationLabelFor({ city: promise.data?.city ?? '', pincode: elsewhere });
 }
