@@ -108,6 +108,27 @@ describe('the inline address form at checkout', { timeout: 30_000 }, () => {
     expect(stateSelect(form).value).toBe('Tamil Nadu');
   });
 
+  it("offers a returning shopper's saved address in one tap: no form, PLACE ORDER pays to it", async () => {
+    vi.stubGlobal('Razorpay', class {});
+    const rendered = renderShop('/checkout', {
+      user: aUser(),
+      api: {
+        ...cartServer([{ id: 7, quantity: 1 }]).routes,
+        ...deliveryRoute('411001'),
+        'POST /api/payment/create-order': () =>
+          jsonReply(400, { message: 'Payments are paused for a moment.' }),
+      },
+    });
+    const address = await screen.findByRole('region', { name: 'Delivery address' }, loading);
+    expect(screen.queryByRole('region', { name: 'Where should we deliver?' })).toBeNull();
+    expect(within(address).getByText('12 Silk Lane, Koregaon Park')).toBeTruthy();
+    expect(within(address).getByText('Pune, Maharashtra')).toBeTruthy();
+    expect(within(address).getByText('Mobile: 9876543211')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'PLACE ORDER' }));
+    expect(await screen.findByText('Payments are paused for a moment.')).toBeTruthy();
+    expect(rendered.api.callsTo('POST /api/payment/create-order')).toHaveLength(1);
+  });
+
   it('prefills the contact mobile from the account', async () => {
     const { form } = await renderCheckout(aUser({ pincode: '', phone: '9845012345' }));
     expect(field(form, 'Mobile number for delivery').value).toBe('9845012345');
