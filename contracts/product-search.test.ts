@@ -5,6 +5,7 @@ import {
   findByExactTitle,
   matchProducts,
   searchWords,
+  stemOf,
   suggestProducts,
   withinOneEdit,
 } from './product-search';
@@ -62,6 +63,51 @@ describe('matchProducts', () => {
     expect(found('  Séñsitive ')).toEqual([3]);
     expect(found('LÚXURY-MITT')).toEqual([4, 5, 7]);
     expect(found('skins')).toEqual([2, 3]);
+  });
+
+  it('finds other words of one stem: exfoliating, exfoliation, exfoliate (issue 45)', () => {
+    for (const query of [
+      'exfoliating',
+      'exfoliation',
+      'exfoliate',
+      'exfoliates',
+      'Exfoliated',
+      'exfoliator',
+    ]) {
+      expect(found(query), query).toEqual([6]);
+    }
+    // A stem matches a stem whole: "weaving" is "weav", which no product word is.
+    expect(found('weaving')).toEqual([]);
+    expect(found('fingering')).toEqual([]);
+  });
+
+  it("finds the mittens by the hero's own words, 'Silk exfoliating bath mittens'", () => {
+    // The seed's own descriptions (server/db/seed-products.ts) of two of the mittens.
+    const seeded = [
+      mitt(
+        2,
+        'For Normal Skin',
+        'bath',
+        'A sand-beige woven silk bath mitt with a medium texture for full-body exfoliation.',
+      ),
+      mitt(
+        3,
+        'For Sensitive Skin',
+        'bath',
+        'A soft pink silk mitt. It exfoliates with light pressure and no scrub or soap.',
+      ),
+    ];
+    expect(ids(matchProducts(seeded, 'exfoliating'))).toEqual([2, 3]);
+    expect(ids(matchProducts(seeded, 'Silk exfoliating bath mittens'))).toEqual([2, 3]);
+  });
+
+  it('cuts a few endings off, keeping at least four letters', () => {
+    expect(['exfoliating', 'exfoliation', 'exfoliate', 'exfoliated', 'exfoliators'].map(stemOf)).toEqual(
+      Array(5).fill('exfoli'),
+    );
+    expect(stemOf('rating')).toBe('rating');
+    expect(stemOf('softer')).toBe('soft');
+    expect(stemOf('silk')).toBe('silk');
   });
 
   it('needs every word of the query', () => {

@@ -41,6 +41,39 @@ function baseForm(word: string): string {
   return word;
 }
 
+/**
+ * Endings that make other words of one stem ("exfoliating", "exfoliation", "exfoliates" are all "exfoli"),
+ * longest first. A few English suffixes, not a whole stemmer: our catalogue's words need no more, and the
+ * matcher's chunk stays small (docs/operations.md#performance-budget).
+ */
+const STEM_ENDINGS = [
+  'ations',
+  'ation',
+  'ators',
+  'ating',
+  'ator',
+  'ated',
+  'ates',
+  'ings',
+  'ions',
+  'ate',
+  'ing',
+  'ion',
+  'ers',
+  'ed',
+  'er',
+] as const;
+/** A stem keeps at least this many letters: "rating" is not "r". */
+const MIN_STEM_LENGTH = 4;
+
+/** A word's stem: without the first of STEM_ENDINGS it ends with, if enough is left; else the word. */
+export function stemOf(word: string): string {
+  const ending = STEM_ENDINGS.find(
+    (each) => word.endsWith(each) && word.length - each.length >= MIN_STEM_LENGTH,
+  );
+  return ending ? word.slice(0, -ending.length) : word;
+}
+
 function formsOf(word: string): string[] {
   const base = baseForm(word);
   return base === word ? [word] : [word, base];
@@ -74,13 +107,19 @@ function searchableWords(product: Product): string[] {
   return [product.title, product.description, product.category].flatMap(searchWords).flatMap(formsOf);
 }
 
-/** Whether every word of the query matches a word of the product's title, description or category. */
+/**
+ * Whether every word of the query matches a word of the product's title, description or category: as typed
+ * (its start, or with one typo), or by its stem, which must be the product word's stem exactly.
+ */
 export function productMatches(product: Product, query: string): boolean {
   const typedWords = searchWords(query);
   if (typedWords.length === 0) return true;
   const words = searchableWords(product);
-  return typedWords.every((typed) =>
-    formsOf(typed).some((form) => words.some((word) => wordMatches(form, word))),
+  const stems = new Set(words.map(stemOf));
+  return typedWords.every(
+    (typed) =>
+      formsOf(typed).some((form) => words.some((word) => wordMatches(form, word))) ||
+      stems.has(stemOf(baseForm(typed))),
   );
 }
 
