@@ -1,3 +1,4 @@
+import { stemmer } from 'stemmer';
 import type { Product } from './catalogue';
 
 // docs/product.md#search-matching: the one matcher of the shop's search. The header's suggestions, the home
@@ -41,39 +42,6 @@ function baseForm(word: string): string {
   return word;
 }
 
-/**
- * Endings that make other words of one stem ("exfoliating", "exfoliation", "exfoliates" are all "exfoli"),
- * longest first. A few English suffixes, not a whole stemmer: our catalogue's words need no more, and the
- * matcher's chunk stays small (docs/operations.md#performance-budget).
- */
-const STEM_ENDINGS = [
-  'ations',
-  'ation',
-  'ators',
-  'ating',
-  'ator',
-  'ated',
-  'ates',
-  'ings',
-  'ions',
-  'ate',
-  'ing',
-  'ion',
-  'ers',
-  'ed',
-  'er',
-] as const;
-/** A stem keeps at least this many letters: "rating" is not "r". */
-const MIN_STEM_LENGTH = 4;
-
-/** A word's stem: without the first of STEM_ENDINGS it ends with, if enough is left; else the word. */
-export function stemOf(word: string): string {
-  const ending = STEM_ENDINGS.find(
-    (each) => word.endsWith(each) && word.length - each.length >= MIN_STEM_LENGTH,
-  );
-  return ending ? word.slice(0, -ending.length) : word;
-}
-
 function formsOf(word: string): string[] {
   const base = baseForm(word);
   return base === word ? [word] : [word, base];
@@ -115,11 +83,12 @@ export function productMatches(product: Product, query: string): boolean {
   const typedWords = searchWords(query);
   if (typedWords.length === 0) return true;
   const words = searchableWords(product);
-  const stems = new Set(words.map(stemOf));
+  // Porter's stemmer: "exfoliating", "exfoliation" and "exfoliates" are all "exfoli".
+  const stems = new Set(words.map(stemmer));
   return typedWords.every(
     (typed) =>
       formsOf(typed).some((form) => words.some((word) => wordMatches(form, word))) ||
-      stems.has(stemOf(baseForm(typed))),
+      stems.has(stemmer(baseForm(typed))),
   );
 }
 
