@@ -38,10 +38,13 @@ export const codRefusalReasons = [
   'disabled',
   'pincode',
   'serviceability_unknown',
-  'below_minimum',
   'above_maximum',
   'product',
+  // docs/product.md#cod-risk-rules: the risk rules; only the one that applies is listed.
   'rto_limit',
+  'pincode_rto_rate',
+  'first_order_limit',
+  'below_minimum',
   'mobile_unverified',
 ] as const;
 export type CodRefusalReason = (typeof codRefusalReasons)[number];

@@ -20,6 +20,7 @@ import { pollStaleShipments } from './flows/tracking';
 import { jobQueues } from './job-queues';
 import { loginFailures } from './modules/auth/login-throttle';
 import { sweepBotChallengeRows } from './modules/challenge/sweep';
+import { forgetOldCodRiskRefusals } from './modules/cod/cod-risk-records';
 import { sendContactReply } from './modules/contact/send-reply';
 import { forwardContactMessage } from './modules/contact/service';
 import { sweepExpiredHolds } from './modules/holds/holds';
@@ -140,6 +141,8 @@ async function runSweeps(app: Parameters<typeof paymentDeps>[0]) {
     (await loginFailures.sweep(app.db)) +
     (await staffFailures.sweep(app.db));
   if (forgotten > 0) log.info({ forgotten }, 'spent challenges and finished attempt counts forgotten');
+  const refusals = await forgetOldCodRiskRefusals(app.db);
+  if (refusals > 0) log.info({ refusals }, 'COD risk refusals older than 90 days forgotten');
   const deliveries = await forgetOldAlertDeliveries(app.db);
   if (deliveries > 0) log.info({ deliveries }, 'keys of staff alerts sent over 30 days ago forgotten');
 }

@@ -17,7 +17,16 @@ import type { StaffActor } from '../modules/audit/audit-log';
 import { recordAudit } from '../modules/audit/audit-log';
 import { sendOtp, spendOtp } from '../modules/auth/otp-service';
 import type { SmsGuard } from '../modules/auth/sms-guard';
-import { type CodFacts, codEligibilityOf, rtoCountOf } from '../modules/cod/cod-eligibility';
+import {
+  type CodFacts,
+  codEligibilityOf,
+  codRiskDecisionOf,
+  hasDeliveredOrder,
+  pincodeRtoHistoryOf,
+  rtoCountOf,
+} from '../modules/cod/cod-eligibility';
+import { recordCodRiskRefusal } from '../modules/cod/cod-risk-records';
+import { readCodRiskSettings } from '../modules/cod/cod-risk-settings';
 import type { CodServiceabilityLookup } from '../modules/cod/cod-serviceability';
 import { type CodRules, readCodRules } from '../modules/cod/cod-settings';
 import { orderOfCodConfirmToken, spendCodConfirmToken } from '../modules/cod/confirm-links';
@@ -73,13 +82,36 @@ async function codFactsOf(deps: CodDeps, prepared: PreparedCheckout): Promise<Co
     productsWithoutCod: [...new Set(withoutCod.map((line) => line.product.title))],
     rtoCount: await rtoCountOf(deps.db, user.id),
     mobileVerified: user.phoneVerifiedAt !== null && (user.phone ?? '') !== '',
+    ...(await codRiskFactsOf(deps.db, user.id, prepared.order.shippingAddress.pincode.trim())),
   };
+}
+
+/** docs/product.md#cod-risk-rules: the owner's risk rules and what only they read. */
+async function codRiskFactsOf(db: Database, userId: string, pincode: string) {
+  const risk = await readCodRiskSettings(db);
+  return {
+    risk,
+    hasDeliveredOrder: risk.firstOrderLimitEnabled ? await hasDeliveredOrder(db, userId) : true,
+    pincodeHistory: risk.pincodeRtoEnabled
+      ? await pincodeRtoHistoryOf(db, pincode, risk.pincodeRtoWindow)
+      : { codOrders: 0, rtos: 0 },
+  };
+}
+
+/** docs/product.md#cod-risk-rules: a risk rule that refused the shopper is recorded for the console. */
+async function recordRiskRefusal(db: Database, userId: string, facts: CodFacts) {
+  const decision = codRiskDecisionOf(facts);
+  if (!facts.rules.enabled || decision.outcome === 'cod') return;
+  const entry = { rule: decision.rule, userId, pincode: facts.pincode, orderPaise: facts.orderPaise };
+  await recordCodRiskRefusal(db, entry);
 }
 
 /** docs/product.md#cash-on-delivery: whether the shopper's checkout may be paid cash on delivery, and why not. */
 export async function codEligibilityFor(deps: CodDeps, userId: string): Promise<CodEligibility> {
   const prepared = await prepareCheckout(deps.db, userId, deps.delivery);
-  return codEligibilityOf(await codFactsOf(deps, prepared));
+  const facts = await codFactsOf(deps, prepared);
+  await recordRiskRefusal(deps.db, userId, facts);
+  return codEligibilityOf(facts);
 }
 
 /** Sends the OTP that confirms the order to its mobile; false when it could not go (limits, SMS down). */
@@ -260,6 +292,7 @@ export async function placeCodOrder(
   const facts = await codFactsOf(deps, prepared);
   const eligibility = codEligibilityOf(facts);
   const [refusal] = eligibility.refusals;
+  if (refusal) await recordRiskRefusal(deps.db, userId, facts);
   if (refusal) throw new AppError('conflict', refusal.message);
   const totalPaise = eligibility.codTotalPaise;
   if (expectedAmountPaise !== undefined && expectedAmountPaise !== totalPaise) {

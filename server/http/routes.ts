@@ -6,6 +6,7 @@ import auditRoutes from './console/audit';
 import adminCatalogueRoutes from './console/catalogue';
 import adminCodRoutes from './console/cod';
 import codMoneyRoutes from './console/cod-money';
+import adminCodRiskRoutes from './console/cod-risk';
 import adminCouponRoutes from './console/coupons';
 import adminCustomerRoutes from './console/customers';
 import adminInboxRoutes from './console/inbox';
@@ -69,6 +70,7 @@ const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(adminCouponRoutes, { prefix: '/admin' });
   await api.register(codMoneyRoutes, { prefix: '/admin' });
   await api.register(adminCodRoutes, { prefix: '/admin' });
+  await api.register(adminCodRiskRoutes, { prefix: '/admin' });
   await api.register(adminReturnRoutes, { prefix: '/admin' });
   await api.register(staffRoutes, { prefix: '/admin' });
   await api.register(staffAlertRoutes, { prefix: '/admin' });

@@ -3,6 +3,7 @@ export * from './cart';
 export * from './catalogue';
 export * from './cod';
 export * from './cod-money';
+export * from './cod-risk';
 export * from './contact';
 export * from './coupons';
 export * from './holds';

@@ -131,6 +131,10 @@ export const orders = pgTable(
     index('orders_cod_rto_idx')
       .on(table.userId)
       .where(sql`${table.paymentMethod} = 'COD' and ${table.status} = 'returned_to_origin'`),
+    // A pincode's last COD orders delivered or returned to origin (docs/product.md#cod-risk-rules).
+    index('orders_cod_outcome_pincode_idx')
+      .on(sql`(${table.shippingAddress}->>'pincode')`, table.createdAt)
+      .where(sql`${table.paymentMethod} = 'COD' and ${table.status} in ('delivered', 'returned_to_origin')`),
     // A shopper's uses of a code, counted at checkout (docs/product.md#discount-codes).
     index('orders_coupon_idx').on(table.couponId, table.userId).where(sql`${table.couponId} is not null`),
   ],

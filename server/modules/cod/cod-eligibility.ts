@@ -1,7 +1,14 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { type CodEligibility, type CodRefusal, codMessages } from '../../../contracts/cod';
 import type { Database } from '../../db/client';
 import { orders } from '../../db/schema';
+import {
+  type CodRiskDecision,
+  type CodRiskSettingsValues,
+  decideCodRisk,
+  type PincodeRtoHistory,
+  refusalOfRisk,
+} from './cod-risk';
 import type { CodRules } from './cod-settings';
 
 // docs/product.md#cash-on-delivery: when checkout offers COD. The rules are pure; the facts are gathered by the
@@ -19,6 +26,23 @@ export interface CodFacts {
   /** The shopper's COD orders that came back to origin. */
   rtoCount: number;
   mobileVerified: boolean;
+  /** docs/product.md#cod-risk-rules: the owner's risk rules and the facts only they read. */
+  risk: CodRiskSettingsValues;
+  hasDeliveredOrder: boolean;
+  pincodeHistory: PincodeRtoHistory;
+}
+
+/** docs/product.md#cod-risk-rules: which risk rule applies to these facts, if any. */
+export function codRiskDecisionOf(facts: CodFacts): CodRiskDecision {
+  return decideCodRisk(facts.risk, {
+    pincode: facts.pincode,
+    orderPaise: facts.orderPaise,
+    rtoCount: facts.rtoCount,
+    rtoLimit: facts.rules.rtoLimit,
+    minOrderPaise: facts.rules.minOrderPaise,
+    hasDeliveredOrder: facts.hasDeliveredOrder,
+    pincodeHistory: facts.pincodeHistory,
+  });
 }
 
 /** Every reason COD is not offered, in the order of docs/product.md#cash-on-delivery; empty: it is offered. */
@@ -32,16 +56,14 @@ export function codRefusals(facts: CodFacts): CodRefusal[] {
   if (facts.pincodeServesCod === undefined) {
     refusals.push({ reason: 'serviceability_unknown', message: codMessages.serviceabilityUnknown });
   }
-  if (facts.orderPaise < rules.minOrderPaise) {
-    refusals.push({ reason: 'below_minimum', message: codMessages.belowMinimum(rules.minOrderPaise) });
-  }
   if (facts.orderPaise > rules.maxOrderPaise) {
     refusals.push({ reason: 'above_maximum', message: codMessages.aboveMaximum(rules.maxOrderPaise) });
   }
   if (facts.productsWithoutCod.length > 0) {
     refusals.push({ reason: 'product', message: codMessages.product(facts.productsWithoutCod) });
   }
-  if (facts.rtoCount > rules.rtoLimit) refusals.push({ reason: 'rto_limit', message: codMessages.rtoLimit });
+  const risk = refusalOfRisk(codRiskDecisionOf(facts));
+  if (risk) refusals.push(risk);
   if (!facts.mobileVerified) {
     refusals.push({ reason: 'mobile_unverified', message: codMessages.mobileUnverified });
   }
@@ -73,4 +95,45 @@ export async function rtoCountOf(db: Database, userId: string): Promise<number> 
       ),
     );
   return row?.rtos ?? 0;
+}
+
+/** docs/product.md#cod-risk-rules: whether any order of the shopper was delivered (the first-order limit). */
+export async function hasDeliveredOrder(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'delivered')))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * docs/product.md#cod-risk-rules: the pincode's last `window` COD orders that reached an end (delivered or
+ * returned to origin), newest placed first, through the partial index `orders_cod_outcome_pincode_idx`.
+ */
+export async function pincodeRtoHistoryOf(
+  db: Database,
+  pincode: string,
+  window: number,
+): Promise<PincodeRtoHistory> {
+  const last = db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentMethod, 'COD'),
+        inArray(orders.status, ['delivered', 'returned_to_origin']),
+        sql`${orders.shippingAddress}->>'pincode' = ${pincode}`,
+      ),
+    )
+    .orderBy(sql`${orders.createdAt} desc`)
+    .limit(window)
+    .as('last');
+  const [row] = await db
+    .select({
+      codOrders: sql<number>`count(*)::int`,
+      rtos: sql<number>`(count(*) filter (where ${last.status} = 'returned_to_origin'))::int`,
+    })
+    .from(last);
+  return { codOrders: Number(row?.codOrders ?? 0), rtos: Number(row?.rtos ?? 0) };
 }

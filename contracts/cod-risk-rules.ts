@@ -1,0 +1,50 @@
+import { codRupees } from './cod-rules';
+
+// docs/product.md#cod-risk-rules: the owner's COD risk rules, their limits and words, without zod (the checkout's
+// chunk may take the words); contracts/cod-risk.ts adds the console's schemas.
+
+/** The risk rules, in the order they take precedence when more than one refuses. */
+export const codRiskRules = ['rto_limit', 'pincode_rto_rate', 'first_order_limit', 'below_minimum'] as const;
+export type CodRiskRule = (typeof codRiskRules)[number];
+
+/**
+ * What a risk rule decides, strictest last. "COD with an advance" (part-paid COD) would sit between the two
+ * once it exists; see `riskyPincodeOutcome` in server/modules/cod/cod-risk.ts.
+ */
+export const codRiskOutcomes = ['cod', 'online_only'] as const;
+export type CodRiskOutcome = (typeof codRiskOutcomes)[number];
+
+export const MAX_FIRST_ORDER_LIMIT_PAISE = 10_000_000;
+export const MIN_PINCODE_RTO_WINDOW = 5;
+export const MAX_PINCODE_RTO_WINDOW = 100;
+/** docs/product.md#cod-risk-rules: the refusals kept per IST day (one row a shopper and rule) and for how long. */
+export const MAX_COD_RISK_REFUSALS_PER_DAY = 1_000;
+export const COD_RISK_REFUSALS_KEPT_DAYS = 90;
+/** The console's table of pincodes: the highest rates first, at most this many. */
+export const MAX_RTO_PINCODES_SHOWN = 50;
+
+export const codRiskMessages = {
+  firstOrderLimit: (limitPaise: number) =>
+    limitPaise === 0
+      ? 'Cash on delivery is available once an earlier order has reached you. Please pay online for your first order.'
+      : `On a first order, cash on delivery is available up to ${codRupees(limitPaise)}. Please pay online.`,
+  pincodeRtoRate: (pincode: string) =>
+    `Cash on delivery is paused for pincode ${pincode}: many cash-on-delivery parcels there came back undelivered. Please pay online.`,
+} as const;
+
+export const codRiskSettingsMessages = {
+  firstOrderLimitRange: `Please give the first-order COD limit in paise, a whole number from 0 to ${MAX_FIRST_ORDER_LIMIT_PAISE}.`,
+  windowRange: `Please give the COD orders looked at per pincode as a whole number from ${MIN_PINCODE_RTO_WINDOW} to ${MAX_PINCODE_RTO_WINDOW}.`,
+  minSampleRange:
+    'Please give the fewest COD orders before the pincode rule applies as a whole number from 1 up to the orders looked at.',
+  thresholdRange: 'Please give the RTO rate as a whole percent from 1 to 100.',
+  saved: 'COD risk rules saved. Checkouts from now on use them.',
+} as const;
+
+/** The rules as the console names them. */
+export const codRiskRuleLabels: Record<CodRiskRule, string> = {
+  rto_limit: "Shopper's RTO limit",
+  pincode_rto_rate: 'Pincode RTO rate',
+  first_order_limit: 'First-order limit',
+  below_minimum: 'Minimum order value',
+};
