@@ -11,6 +11,7 @@ import { inIndia } from '../../contracts/format';
 import type { Order } from '../../contracts/orders';
 import type { ReturnReply } from '../../contracts/returns';
 import { codPayouts, creditNotes, invoices, orderItems, orders, products, shipments } from '../db/schema';
+import { DEFAULT_COD_RISK_SETTINGS } from '../modules/cod/cod-risk';
 import { gstr1Files, hsnFileName } from '../modules/invoices/gstr1-files';
 import { gstr1MonthFiles } from '../modules/invoices/gstr1-zip';
 import { SHIPPING_SAC } from '../modules/invoices/issue-documents';
@@ -61,6 +62,14 @@ beforeAll(async () => {
     payload: COD_RULES,
   });
   expect(saved.statusCode, saved.body).toBe(200);
+  // Random carts of first-time shoppers, many returned to one pincode: the COD risk rules are not what this tests.
+  const riskOff = await app.inject({
+    method: 'PUT',
+    url: '/api/admin/cod-risk-settings',
+    headers: owner.headers,
+    payload: { ...DEFAULT_COD_RISK_SETTINGS, firstOrderLimitEnabled: false, pincodeRtoEnabled: false },
+  });
+  expect(riskOff.statusCode, riskOff.body).toBe(200);
   // Each step polls its parcel, as the tracking sweep does: no webhook arrives behind the test's back.
   shiprocketSimulatorOf(app).webhooks.setTarget('/api/no-such-endpoint');
 });
