@@ -75,6 +75,9 @@ export const adminApiPaths = {
   stats: (days: number) => `/admin/stats?days=${days}`,
   settings: '/admin/settings',
   codSettings: '/admin/cod-settings',
+  // docs/product.md#cod-risk-rules.
+  codRiskSettings: '/admin/cod-risk-settings',
+  codRisk: '/admin/cod-risk',
   alerts: '/admin/alerts',
   pushSubscriptions: '/admin/alerts/push-subscriptions',
   staffAlerts: '/admin/alerts/staff',

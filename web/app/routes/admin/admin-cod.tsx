@@ -1,6 +1,7 @@
 import type { StaffProfile } from '../../../../contracts/staff';
 import { CodOverviewView } from '../../../features/admin-cod/components/cod-overview-view';
 import { RemittanceImport } from '../../../features/admin-cod/components/remittance-import';
+import { CodRiskView } from '../../../features/admin-cod-risk/components/cod-risk-view';
 import { useOutletContext } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useToast } from './toasts';
@@ -19,6 +20,7 @@ export function AdminCodPage() {
         <p className="admin-muted">Only an owner can import a remittance.</p>
       )}
       <CodOverviewView isOwner={staff.role === 'owner'} onDone={toast} />
+      <CodRiskView />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { StaffProfile } from '../../../../contracts/staff';
 import { StatusMessage } from '../../../components/status-message';
+import { CodRiskSettingsSection } from '../../../features/admin-cod-risk/components/cod-risk-settings-form';
 import { useCodSettings } from '../../../features/admin-settings/api/cod-settings';
 import { useShopSettings } from '../../../features/admin-settings/api/get-shop-settings';
 import { CodSettingsForm } from '../../../features/admin-settings/components/cod-settings-form';
@@ -22,6 +23,7 @@ export function AdminSettingsPage() {
       )}
       {cod.isError && <StatusMessage status={{ kind: 'error', text: cod.error.message }} />}
       {cod.data && <CodSettingsForm settings={cod.data.settings} canEdit={staff.role === 'owner'} />}
+      <CodRiskSettingsSection canEdit={staff.role === 'owner'} />
     </>
   );
 }

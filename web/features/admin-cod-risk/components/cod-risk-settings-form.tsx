@@ -1,0 +1,138 @@
+import { type FormEvent, useState } from 'react';
+import {
+  type CodRiskSettings,
+  CodRiskSettingsBodySchema,
+  codRiskSettingsMessages,
+  MAX_PINCODE_RTO_WINDOW,
+  MIN_PINCODE_RTO_WINDOW,
+} from '../../../../contracts/cod-risk';
+import { paiseToRupees, rupeesToPaise } from '../../../../contracts/pricing';
+import { Button } from '../../../components/button';
+import { issueFieldErrors, serverFieldErrors } from '../../../components/form/field-errors';
+import { InputField } from '../../../components/form/form-field';
+import { useFormValues } from '../../../components/form/use-form-values';
+import { type Status, StatusMessage } from '../../../components/status-message';
+import { useCodRiskSettings, useUpdateCodRiskSettings } from '../api/cod-risk-settings';
+
+interface FormValues {
+  firstOrderLimitEnabled: boolean;
+  firstOrderLimitPaise: string;
+  pincodeRtoEnabled: boolean;
+  pincodeRtoWindow: string;
+  pincodeRtoMinSample: string;
+  pincodeRtoThresholdPercent: string;
+}
+
+function valuesOf(settings: CodRiskSettings): FormValues {
+  return {
+    firstOrderLimitEnabled: settings.firstOrderLimitEnabled,
+    firstOrderLimitPaise: String(paiseToRupees(settings.firstOrderLimitPaise)),
+    pincodeRtoEnabled: settings.pincodeRtoEnabled,
+    pincodeRtoWindow: String(settings.pincodeRtoWindow),
+    pincodeRtoMinSample: String(settings.pincodeRtoMinSample),
+    pincodeRtoThresholdPercent: String(settings.pincodeRtoThresholdPercent),
+  };
+}
+
+/** The form's rupees and counts as the body's paise and whole numbers; a blank or bad entry fails the schema. */
+function bodyOf(values: FormValues) {
+  const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+  return {
+    firstOrderLimitEnabled: values.firstOrderLimitEnabled,
+    firstOrderLimitPaise: rupeesToPaise(number(values.firstOrderLimitPaise)),
+    pincodeRtoEnabled: values.pincodeRtoEnabled,
+    pincodeRtoWindow: number(values.pincodeRtoWindow),
+    pincodeRtoMinSample: number(values.pincodeRtoMinSample),
+    pincodeRtoThresholdPercent: number(values.pincodeRtoThresholdPercent),
+  };
+}
+
+/** docs/product.md#cod-risk-rules: the COD risk rules, edited by an owner (audited). */
+export function CodRiskSettingsForm({ settings, canEdit }: { settings: CodRiskSettings; canEdit: boolean }) {
+  const { values, setValues, set, field, fieldErrors } = useFormValues(() => valuesOf(settings));
+  const [status, setStatus] = useState<Status | null>(null);
+  const update = useUpdateCodRiskSettings();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setStatus(null);
+    const parsed = CodRiskSettingsBodySchema.safeParse(bodyOf(values));
+    if (!parsed.success) {
+      fieldErrors.show(issueFieldErrors(parsed.error.issues));
+      setStatus({ kind: 'error', text: parsed.error.issues[0]?.message ?? 'Please check the rules.' });
+      return;
+    }
+    try {
+      const reply = await update.mutateAsync(parsed.data);
+      setValues(valuesOf(reply.settings));
+      setStatus({ kind: 'success', text: reply.message ?? codRiskSettingsMessages.saved });
+    } catch (error) {
+      fieldErrors.show(serverFieldErrors(error));
+      setStatus({ kind: 'error', text: error instanceof Error ? error.message : 'Saving failed.' });
+    }
+  }
+
+  return (
+    <form className="admin-form settings-form" ref={fieldErrors.formRef} onSubmit={submit} noValidate>
+      <fieldset className="settings-fieldset" disabled={!canEdit || update.isPending}>
+        <legend className="admin-subheading">COD risk rules</legend>
+        <p className="admin-muted">
+          Checked at every checkout, with the COD settings' minimum order value and RTO limit: the rule that
+          applies makes the order online only, and the shopper sees why beside the cash-on-delivery choice.
+          The Cash on delivery page shows the RTO rate by pincode and who each rule refused.
+        </p>
+        <div className="settings-check">
+          <input
+            id="cod-risk-first-order"
+            type="checkbox"
+            checked={values.firstOrderLimitEnabled}
+            onChange={(event) => set('firstOrderLimitEnabled', event.target.checked)}
+          />
+          <label htmlFor="cod-risk-first-order">Limit COD on a shopper's first order</label>
+        </div>
+        <InputField
+          label="First-order COD limit (₹; a shopper with no delivered order pays online above it)"
+          inputMode="decimal"
+          {...field('firstOrderLimitPaise')}
+        />
+        <div className="settings-check">
+          <input
+            id="cod-risk-pincode"
+            type="checkbox"
+            checked={values.pincodeRtoEnabled}
+            onChange={(event) => set('pincodeRtoEnabled', event.target.checked)}
+          />
+          <label htmlFor="cod-risk-pincode">Refuse COD at pincodes with many returns to origin</label>
+        </div>
+        <InputField
+          label={`Last COD orders looked at per pincode (${MIN_PINCODE_RTO_WINDOW} to ${MAX_PINCODE_RTO_WINDOW})`}
+          inputMode="numeric"
+          {...field('pincodeRtoWindow')}
+        />
+        <InputField
+          label="Fewest of those orders before the rule applies"
+          inputMode="numeric"
+          {...field('pincodeRtoMinSample')}
+        />
+        <InputField
+          label="RTO rate at which COD is refused (%, 1 to 100)"
+          inputMode="numeric"
+          {...field('pincodeRtoThresholdPercent')}
+        />
+        {canEdit && (
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Saving…' : 'Save COD risk rules'}
+          </Button>
+        )}
+      </fieldset>
+      <StatusMessage status={status} />
+    </form>
+  );
+}
+
+/** The risk rules' section of the Settings page, reading its own settings. */
+export function CodRiskSettingsSection({ canEdit }: { canEdit: boolean }) {
+  const risk = useCodRiskSettings();
+  if (risk.isError) return <StatusMessage status={{ kind: 'error', text: risk.error.message }} />;
+  return risk.data ? <CodRiskSettingsForm settings={risk.data.settings} canEdit={canEdit} /> : null;
+}

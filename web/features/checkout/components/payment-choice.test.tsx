@@ -1,0 +1,49 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { CodEligibility } from '../../../../contracts/cod';
+import { codRiskMessages } from '../../../../contracts/cod-risk-rules';
+import { PaymentChoice } from './payment-choice';
+
+// docs/product.md#cod-risk-rules: a risk rule's refusal beside the cash-on-delivery choice.
+
+const refusedBy = (
+  reason: CodEligibility['refusals'][number]['reason'],
+  message: string,
+): CodEligibility => ({
+  enabled: true,
+  offered: false,
+  feePaise: 4900,
+  onlineTotalPaise: 167_300,
+  codTotalPaise: 172_200,
+  refusals: [{ reason, message }],
+});
+
+describe('the payment choice refused by a COD risk rule', () => {
+  it.each([
+    ['first_order_limit', codRiskMessages.firstOrderLimit(150_000)],
+    ['pincode_rto_rate', codRiskMessages.pincodeRtoRate('302001')],
+  ] as const)(
+    '%s: COD stays on screen, not choosable, described by the rule’s message',
+    (reason, message) => {
+      render(<PaymentChoice eligibility={refusedBy(reason, message)} value="online" onChange={() => {}} />);
+      const cod = screen.getByRole('radio', { name: /Cash on delivery/ }) as HTMLInputElement;
+      expect(cod.disabled).toBe(true);
+      expect(screen.getByText(message)).toBeTruthy();
+      const described = document.getElementById(cod.getAttribute('aria-describedby') ?? '');
+      expect(described?.textContent).toBe(message);
+    },
+  );
+
+  it('says the first-order limit in rupees', () => {
+    render(
+      <PaymentChoice
+        eligibility={refusedBy('first_order_limit', codRiskMessages.firstOrderLimit(150_000))}
+        value="online"
+        onChange={() => {}}
+      />,
+    );
+    expect(
+      screen.getByText('On a first order, cash on delivery is available up to ₹1,500. Please pay online.'),
+    ).toBeTruthy();
+  });
+});
