@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { type CodEligibility, type CodRefusal, codMessages } from '../../../contracts/cod';
 import type { Database } from '../../db/client';
 import { orders } from '../../db/schema';
@@ -120,9 +120,9 @@ export async function pincodeRtoHistoryOf(
     .select({ status: orders.status })
     .from(orders)
     .where(
+      // Written as the partial index's own predicate (literals, not parameters), so a generic plan still uses it.
       and(
-        eq(orders.paymentMethod, 'COD'),
-        inArray(orders.status, ['delivered', 'returned_to_origin']),
+        sql`${orders.paymentMethod} = 'COD' and ${orders.status} in ('delivered', 'returned_to_origin')`,
         sql`${orders.shippingAddress}->>'pincode' = ${pincode}`,
       ),
     )
