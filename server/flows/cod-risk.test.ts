@@ -232,6 +232,16 @@ describe('the console: RTO by pincode and who was refused by which rule', () => 
       },
     ]);
 
+    // The shopper's own record, in Download my data (docs/product.md#your-data).
+    const exported = await app.inject({
+      method: 'GET',
+      url: '/api/auth/account/export',
+      headers: shopper.headers,
+    });
+    expect(exported.json<{ cashOnDeliveryRefusals: unknown[] }>().cashOnDeliveryRefusals).toEqual([
+      { day: mine[0]?.day, rule: 'pincode_rto_rate', pincode: '302001', orderPaise: 33_900, checks: 3 },
+    ]);
+
     await saveRisk({ ...DEFAULT_COD_RISK_SETTINGS, pincodeRtoMinSample: 11, pincodeRtoWindow: 20 });
     expect((await overview()).pincodes).toContainEqual(
       expect.objectContaining({ pincode: '302001', blocked: false }),

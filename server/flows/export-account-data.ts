@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import {
   cartLines,
   carts,
+  codRiskRefusals,
   contactMessages,
   orderItems,
   orders,
@@ -172,6 +173,18 @@ export async function exportAccountData(db: Database, userId: string, currentSes
     listSignedInDevices(db, userId, currentSessionId),
     ordersOf(db, userId),
   ]);
+  // docs/product.md#cod-risk-rules: the days a risk rule refused the shopper cash on delivery (90 days kept).
+  const codRefusals = await db
+    .select({
+      day: codRiskRefusals.day,
+      rule: codRiskRefusals.rule,
+      pincode: codRiskRefusals.pincode,
+      orderPaise: codRiskRefusals.orderPaise,
+      checks: codRiskRefusals.checks,
+    })
+    .from(codRiskRefusals)
+    .where(eq(codRiskRefusals.userId, userId))
+    .orderBy(asc(codRiskRefusals.day), asc(codRiskRefusals.rule));
   const { shippingAddress, billingAddress, ...profile } = toUser(user);
   return {
     exportedAt: new Date().toISOString(),
@@ -190,5 +203,6 @@ export async function exportAccountData(db: Database, userId: string, currentSes
     cartDiscountCode: cartCode[0]?.couponCode ?? null,
     contactMessages: sentMessages.map((entry) => ({ ...entry, sentAt: entry.sentAt.toISOString() })),
     signedInDevices: devices,
+    cashOnDeliveryRefusals: codRefusals,
   };
 }
