@@ -82,17 +82,20 @@ async function codFactsOf(deps: CodDeps, prepared: PreparedCheckout): Promise<Co
     productsWithoutCod: [...new Set(withoutCod.map((line) => line.product.title))],
     rtoCount: await rtoCountOf(deps.db, user.id),
     mobileVerified: user.phoneVerifiedAt !== null && (user.phone ?? '') !== '',
-    ...(await codRiskFactsOf(deps.db, user.id, prepared.order.shippingAddress.pincode.trim())),
+    ...(await codRiskFactsOf(deps.db, rules.enabled, user.id, prepared.order.shippingAddress.pincode.trim())),
   };
 }
 
 /** docs/product.md#cod-risk-rules: the owner's risk rules and what only they read. */
-async function codRiskFactsOf(db: Database, userId: string, pincode: string) {
+async function codRiskFactsOf(db: Database, codEnabled: boolean, userId: string, pincode: string) {
   const risk = await readCodRiskSettings(db);
+  // Each fact is read only when its rule can refuse: with COD off, none is.
+  const firstOrderLimit = codEnabled && risk.firstOrderLimitEnabled;
+  const pincodeRule = codEnabled && risk.pincodeRtoEnabled;
   return {
     risk,
-    hasDeliveredOrder: risk.firstOrderLimitEnabled ? await hasDeliveredOrder(db, userId) : true,
-    pincodeHistory: risk.pincodeRtoEnabled
+    hasDeliveredOrder: firstOrderLimit ? await hasDeliveredOrder(db, userId) : true,
+    pincodeHistory: pincodeRule
       ? await pincodeRtoHistoryOf(db, pincode, risk.pincodeRtoWindow)
       : { codOrders: 0, rtos: 0 },
   };
