@@ -5,6 +5,7 @@ import type { Address } from '../../contracts/auth';
 import type { CartLine } from '../../contracts/cart';
 import { deliveryMessages } from '../../contracts/delivery';
 import { type CreatePaymentOrderReply, type PaymentResponse, paymentMessages } from '../../contracts/orders';
+import { evaluatePrepaidOffer, type PrepaidOfferTerms } from '../../contracts/prepaid-offer-rules';
 import { rupeesToPaise } from '../../contracts/pricing';
 import type { Database } from '../db/client';
 import { databaseErrorOf } from '../db/errors';
@@ -27,6 +28,7 @@ import {
 } from '../modules/orders/order-writer';
 import type { RazorpayGateway } from '../modules/payments/razorpay-gateway';
 import { lookUpPincode } from '../modules/pincode-directory/directory';
+import { readPrepaidOffer } from '../modules/prepaid-offer/prepaid-offer-settings';
 import { CouponNotHeld, holdCartStock } from '../modules/stock/availability';
 import { CHECKOUT_HOLD_MS, holdCutoff } from '../modules/stock/holds';
 import { lockProducts } from '../modules/stock/product-locks';
@@ -267,6 +269,8 @@ export async function prepareCheckout(
           couponFreeShipping: applied.verdict.freeShipping,
         }
       : {}),
+    // Paying online may take the shop's prepaid offer off too (withPrepaidOffer); COD never does.
+    prepaidDiscountPaise: 0,
     shippingPaise: applied ? applied.verdict.shippingPaise : rupeesToPaise(summary.shipping),
     taxPaise: rupeesToPaise(summary.tax),
     // docs/product.md#money: the total after the code, which the summary carries in paise.
@@ -297,6 +301,7 @@ export async function prepareCheckout(
     discountPercent: line.discount,
     unitPricePaise: rupeesToPaise(line.discountedPrice),
     couponSharePaise: applied?.verdict.sharesPaise[index] ?? 0,
+    prepaidSharePaise: 0,
   }));
   const lines = cart.map((line) => ({ productId: line.id, quantity: line.quantity }));
   const coupon = applied ? { id: applied.coupon.id } : undefined;
@@ -325,6 +330,42 @@ export async function prepareCheckout(
 }
 
 export type PreparedCheckout = Awaited<ReturnType<typeof prepareCheckout>>;
+
+/**
+ * docs/product.md#prepaid-offer: the checkout paid online, with what the shop's prepaid offer takes off after
+ * the code: on the order (`prepaidDiscountPaise`, the total) and shared among its lines (`prepaidSharePaise`),
+ * as a code's discount is. The fingerprint carries it, so a pending checkout is reused only at the same price.
+ * Without an offer (or no room for one) the checkout is as it was.
+ */
+export function withPrepaidOffer(prepared: PreparedCheckout, terms: PrepaidOfferTerms): PreparedCheckout {
+  const { order, items } = prepared;
+  const offer = evaluatePrepaidOffer(
+    terms,
+    items.map((item) => ({ valuePaise: item.unitPricePaise * item.quantity - item.couponSharePaise })),
+    order.totalPaise,
+  );
+  if (offer.discountPaise === 0) return prepared;
+  return {
+    ...prepared,
+    order: {
+      ...order,
+      prepaidDiscountPaise: offer.discountPaise,
+      totalPaise: order.totalPaise - offer.discountPaise,
+      cartFingerprint: `${order.cartFingerprint}|prepaid:${offer.discountPaise}`,
+    },
+    items: items.map((item, index) => ({ ...item, prepaidSharePaise: offer.sharesPaise[index] ?? 0 })),
+  };
+}
+
+/** The shopper's checkout as paying online prices it: with the shop's prepaid offer, if it has one. */
+export async function prepareOnlineCheckout(
+  db: Database,
+  userId: string,
+  delivery: Pick<DeliveryPromises, 'promiseFor'>,
+): Promise<PreparedCheckout> {
+  const [prepared, offer] = await Promise.all([prepareCheckout(db, userId, delivery), readPrepaidOffer(db)]);
+  return withPrepaidOffer(prepared, offer);
+}
 
 /** A pending checkout a PLACE ORDER answers with: new (`made`), or the shopper's own for the same cart. */
 interface DecidedCheckout {
@@ -409,7 +450,7 @@ export async function createPaymentOrder(
   delivery: Pick<DeliveryPromises, 'promiseFor'>,
   jobs: Pick<Jobs, 'send'>,
 ): Promise<CreatePaymentOrderReply> {
-  const prepared = await prepareCheckout(db, userId, delivery);
+  const prepared = await prepareOnlineCheckout(db, userId, delivery);
   const { totalPaise } = prepared.order;
   if (expectedAmountPaise !== undefined && expectedAmountPaise !== totalPaise) {
     throw new AppError('conflict', paymentMessages.cartChanged);

@@ -31,6 +31,7 @@ import {
   pendingOrderWrites,
   transitionOrder,
 } from '../modules/orders/order-writer';
+import { readPrepaidOffer } from '../modules/prepaid-offer/prepaid-offer-settings';
 import { raiseSecurityAlert } from '../modules/security-alerts/security-alerts';
 import { CouponNotHeld, holdCartStock } from '../modules/stock/availability';
 import { lockOrderStock } from '../modules/stock/order-stock';
@@ -40,6 +41,7 @@ import {
   type PreparedCheckout,
   prepareCheckout,
   replaceCheckouts,
+  withPrepaidOffer,
 } from './checkout';
 
 // Cash on delivery, the order side (docs/product.md#cash-on-delivery): whether checkout offers it, placing a COD
@@ -76,10 +78,18 @@ async function codFactsOf(deps: CodDeps, prepared: PreparedCheckout): Promise<Co
   };
 }
 
-/** docs/product.md#cash-on-delivery: whether the shopper's checkout may be paid cash on delivery, and why not. */
+/**
+ * docs/product.md#cash-on-delivery: whether the shopper's checkout may be paid cash on delivery, and why not;
+ * and docs/product.md#prepaid-offer: what paying online takes off, as create-order will charge it.
+ */
 export async function codEligibilityFor(deps: CodDeps, userId: string): Promise<CodEligibility> {
   const prepared = await prepareCheckout(deps.db, userId, deps.delivery);
-  return codEligibilityOf(await codFactsOf(deps, prepared));
+  const online = withPrepaidOffer(prepared, await readPrepaidOffer(deps.db));
+  return {
+    ...codEligibilityOf(await codFactsOf(deps, prepared)),
+    onlineTotalPaise: online.order.totalPaise,
+    prepaidOfferPaise: online.order.prepaidDiscountPaise,
+  };
 }
 
 /** Sends the OTP that confirms the order to its mobile; false when it could not go (limits, SMS down). */
