@@ -111,6 +111,8 @@ export function CheckoutRoute() {
   const cod = codQuery.data;
   const payingCod = paymentChoice === 'cod' && cod?.offered === true;
   const codFeePaise = payingCod && cod ? cod.feePaise : 0;
+  // docs/product.md#prepaid-offer: what paying online takes off, as the server priced this cart.
+  const prepaidOfferPaise = !payingCod && cod ? cod.prepaidOfferPaise : 0;
 
   async function saveAddress(address: AddressUpdate) {
     await updateProfile(address);
@@ -138,7 +140,12 @@ export function CheckoutRoute() {
       setPlacedCod(await placeCodOrder(expectedPaise + codFeePaise));
       return;
     }
-    await payForCart(expectedPaise);
+    // A tap while the offer is still being asked for this cart waits for the server's figure.
+    const offer =
+      cod === undefined && codQuery.isFetching
+        ? ((await codQuery.refetch()).data?.prepaidOfferPaise ?? 0)
+        : prepaidOfferPaise;
+    await payForCart(expectedPaise - offer);
   }
 
   async function confirmCod(otp: string) {
@@ -228,6 +235,7 @@ export function CheckoutRoute() {
           <PriceDetails
             amounts={amounts}
             codFeePaise={codFeePaise}
+            prepaidOfferPaise={prepaidOfferPaise}
             couponAction={
               amounts.coupon ? (
                 <AppliedCoupon
@@ -265,7 +273,9 @@ export function CheckoutRoute() {
             onPlaceOrder={placeOrder}
             notice={paymentNotice}
             total={
-              amounts.totalPaise === null ? 'Updating…' : formatPaiseAmount(amounts.totalPaise + codFeePaise)
+              amounts.totalPaise === null
+                ? 'Updating…'
+                : formatPaiseAmount(amounts.totalPaise + codFeePaise - prepaidOfferPaise)
             }
             cashOnDelivery={payingCod}
           />
