@@ -75,6 +75,7 @@ export const adminApiPaths = {
   stats: (days: number) => `/admin/stats?days=${days}`,
   settings: '/admin/settings',
   codSettings: '/admin/cod-settings',
+  prepaidOffer: '/admin/prepaid-offer',
   alerts: '/admin/alerts',
   pushSubscriptions: '/admin/alerts/push-subscriptions',
   staffAlerts: '/admin/alerts/staff',
