@@ -29,6 +29,8 @@ export const PrepaidOfferBodySchema = z
   })
   .strict()
   .superRefine((body, context) => {
+    // An offer switched off may keep its figures, or have none yet.
+    if (!body.enabled) return;
     if (body.kind === 'percent' && body.percentOff === null) {
       context.addIssue({ code: 'custom', path: ['percentOff'], message: prepaidOfferMessages.percentRange });
     }
