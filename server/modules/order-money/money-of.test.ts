@@ -113,6 +113,7 @@ describe('moneyOf', () => {
     expect(money.charged).toEqual({
       goodsPaise: 0,
       codeDiscountPaise: 0,
+      prepaidDiscountPaise: 0,
       shippingPaise: 0,
       codFeePaise: 0,
       taxPaise: 0,
