@@ -1,9 +1,10 @@
 import { shareInProportion } from './allocation';
 import { MIN_ORDER_TOTAL_PAISE } from './coupon-rules';
-import { formatRupees, formatRupeesExact } from './format';
+import { PREPAID_OFFER_LABEL, prepaidOfferSaving } from './prepaid-offer-words';
 
-// docs/product.md#prepaid-offer: the owner's discount for paying online, its words and its arithmetic, without
-// zod (the checkout's chunk takes the words); contracts/prepaid-offer.ts adds the request and reply schemas.
+// docs/product.md#prepaid-offer: the owner's discount for paying online, its messages and its arithmetic, without
+// zod; contracts/prepaid-offer.ts adds the request and reply schemas, contracts/prepaid-offer-words.ts has the
+// shopper's words.
 
 export const prepaidOfferKinds = ['percent', 'flat'] as const;
 export type PrepaidOfferKind = (typeof prepaidOfferKinds)[number];
@@ -32,15 +33,9 @@ export const PREPAID_OFFER_OFF: PrepaidOfferTerms = {
   maxDiscountPaise: null,
 };
 
-function paiseText(paise: number): string {
-  return paise % 100 === 0 ? formatRupees(paise / 100) : formatRupeesExact(paise / 100);
-}
-
 export const prepaidOfferMessages = {
-  /** The order's line, on every page, message, CSV and document that names the discounts. */
-  label: 'Prepaid offer',
-  /** Beside the payment choice at checkout. */
-  save: (paise: number) => `Pay online and save ${paiseText(paise)}`,
+  label: PREPAID_OFFER_LABEL,
+  save: prepaidOfferSaving,
   percentRange: `Please give the prepaid offer's percentage as a whole number from 1 to ${MAX_PREPAID_PERCENT}.`,
   capRange: `Please give the most the prepaid offer may take off, in paise, a whole number from 100 to ${MAX_PREPAID_OFF_PAISE}.`,
   amountRange: `Please give the prepaid offer's amount off, in paise, a whole number from 100 to ${MAX_PREPAID_OFF_PAISE}.`,

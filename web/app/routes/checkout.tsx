@@ -24,7 +24,6 @@ import { checkoutAmounts, formatPaiseAmount } from '../../features/checkout/chec
 import { AddressDialog, type AddressUpdate } from '../../features/checkout/components/address-dialog';
 import { CheckoutAddressForm } from '../../features/checkout/components/checkout-address-form';
 import { CheckoutItem } from '../../features/checkout/components/checkout-item';
-import { CodConfirmDialog } from '../../features/checkout/components/cod-confirm-dialog';
 import {
   AppliedCoupon,
   ApplyCouponButton,
@@ -52,6 +51,14 @@ import { useShopState } from '../shop-state/shop-state-provider';
 const CouponPanel = lazy(() =>
   import('../../features/checkout/components/coupon-panel').then((module) => ({
     default: module.CouponPanel,
+  })),
+);
+
+// Opened once a COD order is placed: the OTP dialog is not needed to show or pay for a cart (the room the
+// prepaid offer's line and words take in the checkout's first load).
+const CodConfirmDialog = lazy(() =>
+  import('../../features/checkout/components/cod-confirm-dialog').then((module) => ({
+    default: module.CodConfirmDialog,
   })),
 );
 
@@ -285,13 +292,15 @@ export function CheckoutRoute() {
         <AddressDialog open user={user} onClose={() => setAddressOpen(false)} onSave={saveAddress} />
       )}
       {placedCod && (
-        <CodConfirmDialog
-          placed={placedCod}
-          onConfirm={confirmCod}
-          onResend={resendCod}
-          // Closed unconfirmed, the order waits for the link sent by SMS and e-mail, or My Orders' Confirm order.
-          onClose={() => setPlacedCod(null)}
-        />
+        <Suspense fallback={null}>
+          <CodConfirmDialog
+            placed={placedCod}
+            onConfirm={confirmCod}
+            onResend={resendCod}
+            // Closed unconfirmed, the order waits for the link sent by SMS and e-mail, or My Orders' Confirm order.
+            onClose={() => setPlacedCod(null)}
+          />
+        </Suspense>
       )}
       <WishlistPickerDialog
         open={wishlistOpen}

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { CodEligibility } from '../../../../contracts/cod';
 import { codMessages } from '../../../../contracts/cod-rules';
-import { prepaidOfferMessages } from '../../../../contracts/prepaid-offer-rules';
+import { prepaidOfferSaving } from '../../../../contracts/prepaid-offer-words';
 import { formatPaiseAmount } from '../checkout-amounts';
 import './checkout.css';
 
@@ -46,7 +46,7 @@ export function PaymentChoice({ eligibility, value, onChange }: PaymentChoicePro
       </label>
       {saving > 0 && (
         <p id={offerId} className="payment-choice__offer">
-          {prepaidOfferMessages.save(saving)}
+          {prepaidOfferSaving(saving)}
         </p>
       )}
       {eligibility.enabled && (

@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { codMessages } from '../../../../contracts/cod-rules';
 import { formatRupees } from '../../../../contracts/format';
-import { prepaidOfferMessages } from '../../../../contracts/prepaid-offer-rules';
+import { PREPAID_OFFER_LABEL } from '../../../../contracts/prepaid-offer-words';
 import { type CheckoutAmounts, formatPaiseAmount } from '../checkout-amounts';
 import './checkout.css';
 
@@ -68,7 +68,7 @@ export function PriceDetails({
         )}
         {prepaidOfferPaise > 0 && (
           <div>
-            <dt>{prepaidOfferMessages.label}</dt>
+            <dt>{PREPAID_OFFER_LABEL}</dt>
             <dd className="price-details__saving">
               {amounts.totalPaise === null ? updating : `−${formatPaiseAmount(prepaidOfferPaise)}`}
             </dd>
