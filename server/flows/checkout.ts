@@ -5,12 +5,21 @@ import type { Address } from '../../contracts/auth';
 import type { CartLine } from '../../contracts/cart';
 import { deliveryMessages } from '../../contracts/delivery';
 import { type CreatePaymentOrderReply, type PaymentResponse, paymentMessages } from '../../contracts/orders';
-import { evaluatePrepaidOffer, type PrepaidOfferTerms } from '../../contracts/prepaid-offer-rules';
+import { evaluatePrepaidOffer } from '../../contracts/prepaid-offer-rules';
 import { rupeesToPaise } from '../../contracts/pricing';
 import type { Database } from '../db/client';
 import { databaseErrorOf } from '../db/errors';
 import { preparedPerDatabase } from '../db/prepared';
-import { cartLines, carts, orderItems, orders, payments, products, users } from '../db/schema';
+import {
+  cartLines,
+  carts,
+  orderItems,
+  orders,
+  payments,
+  prepaidOfferSettings,
+  products,
+  users,
+} from '../db/schema';
 import { AppError } from '../errors';
 import type { Jobs } from '../job-queues';
 import { assertNotBlocked } from '../modules/auth/blocked-account';
@@ -28,7 +37,7 @@ import {
 } from '../modules/orders/order-writer';
 import type { RazorpayGateway } from '../modules/payments/razorpay-gateway';
 import { lookUpPincode } from '../modules/pincode-directory/directory';
-import { readPrepaidOffer } from '../modules/prepaid-offer/prepaid-offer-settings';
+import { prepaidOfferTermsOf } from '../modules/prepaid-offer/prepaid-offer-settings';
 import { CouponNotHeld, holdCartStock } from '../modules/stock/availability';
 import { CHECKOUT_HOLD_MS, holdCutoff } from '../modules/stock/holds';
 import { lockProducts } from '../modules/stock/product-locks';
@@ -36,6 +45,8 @@ import { RazorpayError } from '../providers/razorpay/client';
 import { verifyPaymentSignature } from '../providers/razorpay/signatures';
 import { asUpstreamFailure, settlePayment } from './confirm-payment';
 import type { PaymentDeps } from './deps';
+
+type PrepaidOfferRow = Parameters<typeof prepaidOfferTermsOf>[0];
 
 /**
  * docs/architecture.md#data: all create-order reads before its statement, in one round trip built once (it is
@@ -53,6 +64,13 @@ const checkoutStartQuery = preparedPerDatabase((db) =>
       couponCode: sql<
         string | null
       >`(select ${carts.couponCode} from ${carts} where ${carts.userId} = ${users.id})`,
+      // docs/product.md#prepaid-offer: the shop's offer for paying online, in the same round trip.
+      prepaidOffer: sql<PrepaidOfferRow | null>`(select json_build_object(
+          'enabled', ${prepaidOfferSettings.enabled}, 'kind', ${prepaidOfferSettings.kind},
+          'percentOff', ${prepaidOfferSettings.percentOff},
+          'maxDiscountPaise', ${prepaidOfferSettings.maxDiscountPaise},
+          'amountOffPaise', ${prepaidOfferSettings.amountOffPaise})
+        from ${prepaidOfferSettings} where ${prepaidOfferSettings.id} = 1)`,
     })
     .from(users)
     .leftJoin(cartLines, eq(cartLines.userId, users.id))
@@ -75,6 +93,7 @@ async function readCheckoutStart(db: Database, userId: string) {
     cart,
     // As readCart: an empty cart has no code to apply.
     couponCode: cart.length > 0 ? first.couponCode : null,
+    prepaidOffer: prepaidOfferTermsOf(first.prepaidOffer),
   };
 }
 
@@ -319,6 +338,8 @@ export async function prepareCheckout(
   return {
     user,
     products: start.cart,
+    /** The shop's prepaid offer as it stands, for paying online (withPrepaidOffer). */
+    prepaidOffer: start.prepaidOffer,
     priced,
     order,
     items,
@@ -337,10 +358,10 @@ export type PreparedCheckout = Awaited<ReturnType<typeof prepareCheckout>>;
  * as a code's discount is. The fingerprint carries it, so a pending checkout is reused only at the same price.
  * Without an offer (or no room for one) the checkout is as it was.
  */
-export function withPrepaidOffer(prepared: PreparedCheckout, terms: PrepaidOfferTerms): PreparedCheckout {
+export function withPrepaidOffer(prepared: PreparedCheckout): PreparedCheckout {
   const { order, items } = prepared;
   const offer = evaluatePrepaidOffer(
-    terms,
+    prepared.prepaidOffer,
     items.map((item) => ({ valuePaise: item.unitPricePaise * item.quantity - item.couponSharePaise })),
     order.totalPaise,
   );
@@ -355,16 +376,6 @@ export function withPrepaidOffer(prepared: PreparedCheckout, terms: PrepaidOffer
     },
     items: items.map((item, index) => ({ ...item, prepaidSharePaise: offer.sharesPaise[index] ?? 0 })),
   };
-}
-
-/** The shopper's checkout as paying online prices it: with the shop's prepaid offer, if it has one. */
-export async function prepareOnlineCheckout(
-  db: Database,
-  userId: string,
-  delivery: Pick<DeliveryPromises, 'promiseFor'>,
-): Promise<PreparedCheckout> {
-  const [prepared, offer] = await Promise.all([prepareCheckout(db, userId, delivery), readPrepaidOffer(db)]);
-  return withPrepaidOffer(prepared, offer);
 }
 
 /** A pending checkout a PLACE ORDER answers with: new (`made`), or the shopper's own for the same cart. */
@@ -450,7 +461,7 @@ export async function createPaymentOrder(
   delivery: Pick<DeliveryPromises, 'promiseFor'>,
   jobs: Pick<Jobs, 'send'>,
 ): Promise<CreatePaymentOrderReply> {
-  const prepared = await prepareOnlineCheckout(db, userId, delivery);
+  const prepared = withPrepaidOffer(await prepareCheckout(db, userId, delivery));
   const { totalPaise } = prepared.order;
   if (expectedAmountPaise !== undefined && expectedAmountPaise !== totalPaise) {
     throw new AppError('conflict', paymentMessages.cartChanged);

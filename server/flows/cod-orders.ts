@@ -31,7 +31,6 @@ import {
   pendingOrderWrites,
   transitionOrder,
 } from '../modules/orders/order-writer';
-import { readPrepaidOffer } from '../modules/prepaid-offer/prepaid-offer-settings';
 import { raiseSecurityAlert } from '../modules/security-alerts/security-alerts';
 import { CouponNotHeld, holdCartStock } from '../modules/stock/availability';
 import { lockOrderStock } from '../modules/stock/order-stock';
@@ -84,7 +83,7 @@ async function codFactsOf(deps: CodDeps, prepared: PreparedCheckout): Promise<Co
  */
 export async function codEligibilityFor(deps: CodDeps, userId: string): Promise<CodEligibility> {
   const prepared = await prepareCheckout(deps.db, userId, deps.delivery);
-  const online = withPrepaidOffer(prepared, await readPrepaidOffer(deps.db));
+  const online = withPrepaidOffer(prepared);
   return {
     ...codEligibilityOf(await codFactsOf(deps, prepared)),
     onlineTotalPaise: online.order.totalPaise,

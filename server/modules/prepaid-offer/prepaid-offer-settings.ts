@@ -12,7 +12,13 @@ import { recordAudit } from '../audit/audit-log';
 
 // docs/product.md#prepaid-offer: the owner's discount for paying online, one row written on the first save.
 
-function termsOf(row: typeof prepaidOfferSettings.$inferSelect | undefined): PrepaidOfferTerms {
+type TermsRow = Pick<
+  typeof prepaidOfferSettings.$inferSelect,
+  'enabled' | 'kind' | 'percentOff' | 'maxDiscountPaise' | 'amountOffPaise'
+>;
+
+/** The offer's terms from its row (none: no offer). */
+export function prepaidOfferTermsOf(row: TermsRow | null | undefined): PrepaidOfferTerms {
   if (!row) return PREPAID_OFFER_OFF;
   const { enabled, kind, percentOff, maxDiscountPaise, amountOffPaise } = row;
   // Only the figures of the chosen kind count; the other kind's are kept for the form.
@@ -25,11 +31,6 @@ function termsOf(row: typeof prepaidOfferSettings.$inferSelect | undefined): Pre
   };
 }
 
-export async function readPrepaidOffer(db: Database): Promise<PrepaidOfferTerms> {
-  const [row] = await db.select().from(prepaidOfferSettings).where(eq(prepaidOfferSettings.id, 1));
-  return termsOf(row);
-}
-
 /** The setting as the console shows it, with who saved it last. */
 export async function prepaidOfferView(db: Database): Promise<PrepaidOfferSettings> {
   const [found] = await db
@@ -38,7 +39,7 @@ export async function prepaidOfferView(db: Database): Promise<PrepaidOfferSettin
     .leftJoin(staff, eq(staff.id, prepaidOfferSettings.updatedByStaffId))
     .where(eq(prepaidOfferSettings.id, 1));
   return {
-    ...termsOf(found?.row),
+    ...prepaidOfferTermsOf(found?.row),
     updatedAt: found?.row.updatedAt.toISOString() ?? null,
     updatedBy: found?.staffName ?? null,
   };
@@ -46,7 +47,7 @@ export async function prepaidOfferView(db: Database): Promise<PrepaidOfferSettin
 
 /** The owner replaces the offer under the row's lock, with an audit entry of what changed. */
 export async function updatePrepaidOffer(db: Database, body: PrepaidOfferBody, actor: StaffActor) {
-  const next = termsOf({ id: 1, ...body, updatedByStaffId: null, updatedAt: new Date() });
+  const next = prepaidOfferTermsOf(body);
   await db.transaction(async (tx) => {
     await tx.insert(prepaidOfferSettings).values({ id: 1 }).onConflictDoNothing();
     const [row] = await tx
@@ -54,7 +55,7 @@ export async function updatePrepaidOffer(db: Database, body: PrepaidOfferBody, a
       .from(prepaidOfferSettings)
       .where(eq(prepaidOfferSettings.id, 1))
       .for('update');
-    const current = termsOf(row);
+    const current = prepaidOfferTermsOf(row);
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
     for (const key of Object.keys(next) as (keyof PrepaidOfferTerms)[]) {
