@@ -15,7 +15,13 @@ import { moneyEntriesOf, moneyOfOrder } from '../../modules/order-money/append-e
 import { orderNumberOf } from '../../modules/orders/order-view';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { latestOtp } from '../../test/dev-outbox';
-import { newShopper, razorpaySimulatorOf, type Shopper } from '../../test/order-helpers';
+import {
+  newShopper,
+  outboxOf,
+  razorpaySimulatorOf,
+  type Shopper,
+  sendQueuedOrderEmails,
+} from '../../test/order-helpers';
 import { useSampleSeller } from '../../test/seller-factory';
 import { createStaffMember } from '../../test/staff-factory';
 
@@ -228,6 +234,13 @@ describe("the prepaid offer's money", () => {
       totalPaise: 90_230,
     });
     expect(mine?.items.map((item) => item.prepaidSharePaise).sort()).toEqual([1826, 2174]);
+
+    // The confirmation e-mail lists it under the code, and the total paid after both.
+    expect(await sendQueuedOrderEmails(app, orderId)).toEqual(['confirmed']);
+    const [confirmation] = await outboxOf(app, shopper.email);
+    expect(confirmation?.body).toContain('Prepaid offer');
+    expect(confirmation?.body).toContain('−₹40');
+    expect(confirmation?.body).toContain('₹902.30');
 
     // A part refunded from the console: a credit note over the discounted lines, and the record's refund.
     const refunded = await app.inject({
