@@ -5,12 +5,7 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const OTP_LENGTH = 6;
 
-/**
- * What a blocked shopper is told, after their credentials were found right, or when their session ends
- * because of the block (docs/product.md#customers).
- */
-export const accountBlockedMessage =
-  'This account has been blocked. Please write to us through the contact page.';
+export { accountBlockedMessage } from './account-blocked';
 
 export const authMessages = {
   otpSentEmail: 'OTP sent to your email! Please check your inbox and spam folder.',

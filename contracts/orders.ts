@@ -220,6 +220,10 @@ export const OrderSchema = z
       .string()
       .nullable()
       .describe('The day promised at checkout for the pincode (2026-11-27); null on older orders'),
+    deliveredAt: z
+      .string()
+      .nullable()
+      .describe('A delivered order: when it became delivered (its status history); null for any other order'),
     shipment: ShipmentDetailsSchema.nullable(),
     canCancel: z
       .boolean()

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { indianStates } from './india-states';
 import { type PincodePlace, pincodeFormatProblem, pincodeProblem, stateProblem } from './pincode';
 
-const bengaluru: PincodePlace = { pincode: '560001', city: 'Bengaluru Urban', state: 'Karnataka' };
+const bengaluru: PincodePlace = { pincode: '560001', city: 'Bengaluru', state: 'Karnataka' };
 const directory = (pincode: string) => (pincode === '560001' ? bengaluru : undefined);
 
 describe('pincodeProblem (docs/product.md#pincode-directory)', () => {
@@ -32,6 +33,11 @@ describe('pincodeProblem (docs/product.md#pincode-directory)', () => {
 describe('stateProblem (docs/product.md#pincode-directory)', () => {
   it.each(['Karnataka', 'Tamil Nadu', 'TN', 'Orissa', 'Ladakh'])('accepts %s', (state) => {
     expect(stateProblem(state)).toBeUndefined();
+  });
+
+  it("accepts every choice of the address forms' State select, which lists indianStates by name", () => {
+    expect(indianStates).toHaveLength(36);
+    for (const { name } of indianStates) expect(stateProblem(name), name).toBeUndefined();
   });
 
   it.each(['', 'Bavaria', 'Karnatakaa'])('refuses %j', (state) => {

@@ -7,7 +7,7 @@ import { pincodeFormatMessage, pincodeFormatProblem } from './pincode-format';
 
 export { pincodeFormatProblem } from './pincode-format';
 
-/** Where India Post's directory puts a pincode: its district (the city we suggest) and its state. */
+/** Where India Post's directory puts a pincode: its city (docs/product.md#pincode-directory) and its state. */
 export interface PincodePlace {
   pincode: string;
   city: string;

@@ -64,6 +64,42 @@ describe('matchProducts', () => {
     expect(found('skins')).toEqual([2, 3]);
   });
 
+  it('finds other words of one stem: exfoliating, exfoliation, exfoliate (issue 45)', () => {
+    for (const query of [
+      'exfoliating',
+      'exfoliation',
+      'exfoliate',
+      'exfoliates',
+      'Exfoliated',
+      'exfoliator',
+    ]) {
+      expect(found(query), query).toEqual([6]);
+    }
+    // Porter's stems, matched whole: "weaving" is "weave"'s "weav"; "knitting" is "knit", no product's word.
+    expect(found('weaving')).toEqual([3, 4, 6]);
+    expect(found('knitting')).toEqual([]);
+  });
+
+  it("finds the mittens by the hero's own words, 'Silk exfoliating bath mittens'", () => {
+    // The seed's own descriptions (server/db/seed-products.ts) of two of the mittens.
+    const seeded = [
+      mitt(
+        2,
+        'For Normal Skin',
+        'bath',
+        'A sand-beige woven silk bath mitt with a medium texture for full-body exfoliation.',
+      ),
+      mitt(
+        3,
+        'For Sensitive Skin',
+        'bath',
+        'A soft pink silk mitt. It exfoliates with light pressure and no scrub or soap.',
+      ),
+    ];
+    expect(ids(matchProducts(seeded, 'exfoliating'))).toEqual([2, 3]);
+    expect(ids(matchProducts(seeded, 'Silk exfoliating bath mittens'))).toEqual([2, 3]);
+  });
+
   it('needs every word of the query', () => {
     expect(found('soft luxury')).toEqual([5]);
     expect(found('black soft')).toEqual([]);

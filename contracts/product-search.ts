@@ -1,3 +1,4 @@
+import { stemmer } from 'stemmer';
 import type { Product } from './catalogue';
 
 // docs/product.md#search-matching: the one matcher of the shop's search. The header's suggestions, the home
@@ -74,13 +75,20 @@ function searchableWords(product: Product): string[] {
   return [product.title, product.description, product.category].flatMap(searchWords).flatMap(formsOf);
 }
 
-/** Whether every word of the query matches a word of the product's title, description or category. */
+/**
+ * Whether every word of the query matches a word of the product's title, description or category: as typed
+ * (its start, or with one typo), or by its stem, which must be the product word's stem exactly.
+ */
 export function productMatches(product: Product, query: string): boolean {
   const typedWords = searchWords(query);
   if (typedWords.length === 0) return true;
   const words = searchableWords(product);
-  return typedWords.every((typed) =>
-    formsOf(typed).some((form) => words.some((word) => wordMatches(form, word))),
+  // Porter's stemmer: "exfoliating", "exfoliation" and "exfoliates" are all "exfoli".
+  const stems = new Set(words.map(stemmer));
+  return typedWords.every(
+    (typed) =>
+      formsOf(typed).some((form) => words.some((word) => wordMatches(form, word))) ||
+      stems.has(stemmer(baseForm(typed))),
   );
 }
 

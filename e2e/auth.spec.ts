@@ -56,7 +56,7 @@ test('a visitor signs up by e-mail OTP after the resend countdown, uses the acco
   await dialog.getByLabel('House Name').fill(testAddress.houseName);
   await dialog.getByLabel('Street/Area').fill(testAddress.streetArea);
   await dialog.getByLabel('City').fill(shopper.city);
-  await dialog.getByLabel('State').fill(testAddress.state);
+  await dialog.getByLabel('State').selectOption(testAddress.state);
   await dialog.getByLabel('Country').fill(testAddress.country);
   await dialog.getByLabel('Pincode').fill(shopper.pincode);
   await dialog.getByRole('button', { name: 'Sign Up' }).click();

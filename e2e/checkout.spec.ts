@@ -133,11 +133,10 @@ test('checkout: the items and totals, the wishlist picker, an address no courier
   await dialog.getByLabel('First Name').fill('Meera');
   await dialog.getByLabel('House/Flat No.').fill('4B Lotus Court');
   await dialog.getByLabel('Street/Area').fill('Bandra West');
-  // docs/product.md#pincode-directory: the pincode fills in the city and state; the shopper corrects the city.
+  // docs/product.md#pincode-directory: the pincode fills in the city (not its district, Mumbai Suburban) and state.
   await dialog.getByLabel('Pincode').fill('400050');
-  await expect(city).toHaveValue('Mumbai Suburban');
+  await expect(city).toHaveValue('Mumbai');
   await expect(dialog.getByLabel('State')).toHaveValue('Maharashtra');
-  await city.fill('Mumbai');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Deliver to: Meera Verma')).toBeVisible();

@@ -100,12 +100,16 @@ test('a visitor who asks for reduced motion searches, opens mittens and looks th
   await expect(main.locator('s')).toHaveCSS('text-decoration-line', 'line-through');
   await expect(main.getByText('₹239', { exact: true })).toBeVisible();
 
-  // docs/architecture.md#product-images: a seed product keeps its SVG as a plain image with its size.
+  // docs/architecture.md#seed-images: a seed product's pictures are stored as an upload's, AVIF and WebP at
+  // two widths, with the size the page draws them at.
   const firstPhoto = page.getByRole('img', { name: 'Face Mitt, photo 1' });
-  await expect(firstPhoto).toHaveAttribute('src', '/images/products/1-1.svg');
+  await expect(firstPhoto).toHaveAttribute('src', '/images/products/1-1-800.webp');
   await expect(firstPhoto).toHaveAttribute('fetchpriority', 'high');
   await expect(firstPhoto).toHaveAttribute('width', '600');
-  await expect(page.locator('picture')).toHaveCount(0);
+  await expect(firstPhoto.locator('xpath=..').locator('source[type="image/avif"]')).toHaveAttribute(
+    'srcset',
+    '/images/products/1-1-400.avif 400w, /images/products/1-1-800.avif 800w',
+  );
 
   // docs/product.md#screens: one slide at a time, dots, infinite loop.
   const gallery = page.getByRole('group', { name: 'Face Mitt photos' });

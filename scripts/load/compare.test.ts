@@ -82,12 +82,15 @@ describe('npm run bench -- …', () => {
     expect(() => parseBenchArgs(['--runz', '3'])).toThrow();
   });
 
-  it('runs the return-photo figure alone with --only uploads, and no other figure alone', () => {
+  it('runs the return-photo figure or create-order alone with --only, and no other figure alone', () => {
     expect(parseBenchArgs(['--only', 'uploads', '--against', 'none'])).toMatchObject({
       only: 'uploads',
       against: { kind: 'none' },
     });
-    expect(() => parseBenchArgs(['--only', 'catalogue'])).toThrow(/--only takes uploads/);
+    expect(parseBenchArgs(['--only', 'create-order']).only).toBe('create-order');
+    expect(() => parseBenchArgs(['--only', 'catalogue'])).toThrow(
+      /--only takes uploads or create-order, not "catalogue"/,
+    );
   });
 });
 

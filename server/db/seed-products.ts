@@ -31,7 +31,11 @@ export const seedProducts: readonly SeedProduct[] = [
     sku: 'OTM-FACE-001',
     brand: 'Ottoman',
     weightGrams: 200,
-    images: ['/images/products/1-1.svg', '/images/products/1-2.svg', '/images/products/1-3.svg'],
+    images: [
+      '/images/products/1-1-800.webp',
+      '/images/products/1-2-800.webp',
+      '/images/products/1-3-800.webp',
+    ],
     whyChoose:
       'Body mitts are too big and too firm for the face. The Face Mitt is a palm-sized round pad in a finer silk weave, with an elastic strap across the back so it stays on two or three fingers while you work around the nose, chin and jawline. Use it on a damp face after cleansing, once or twice a week, with no scrub or soap needed. It rinses clean under the tap and dries quickly when hung by its loop.',
     benefits: [
@@ -56,7 +60,11 @@ export const seedProducts: readonly SeedProduct[] = [
     sku: 'OTM-NORM-002',
     brand: 'Ottoman',
     weightGrams: 500,
-    images: ['/images/products/2-1.svg', '/images/products/2-2.svg', '/images/products/2-3.svg'],
+    images: [
+      '/images/products/2-1-800.webp',
+      '/images/products/2-2-800.webp',
+      '/images/products/2-3-800.webp',
+    ],
     whyChoose:
       'This is our everyday body mitt. The medium weave has enough grip to lift away dead skin from arms, legs and back, but is not as firm as a traditional hammam kese. Soak in warm water or take a hot shower for five to ten minutes, then rub the mitt over damp skin in long strokes. There is no need for scrub granules or harsh chemical exfoliants; the woven silk does the work. The ribbed cuff keeps the mitt on your hand and the loop lets it hang and dry between uses.',
     benefits: [
@@ -81,7 +89,11 @@ export const seedProducts: readonly SeedProduct[] = [
     sku: 'OTM-SENS-003',
     brand: 'Ottoman',
     weightGrams: 500,
-    images: ['/images/products/3-1.svg', '/images/products/3-2.svg', '/images/products/3-3.svg'],
+    images: [
+      '/images/products/3-1-800.webp',
+      '/images/products/3-2-800.webp',
+      '/images/products/3-3-800.webp',
+    ],
     whyChoose:
       'Many people with sensitive skin give up on exfoliating because scrubs and firm mitts leave them red and itchy. This mitt uses a looser, softer silk weave so that light strokes are enough. Start once a week on damp skin after a warm, not hot, shower and try it first on a small area such as the inner arm. Skip areas with cuts, sunburn, rashes or active breakouts. If you have a skin condition, please check with your dermatologist before adding any exfoliation to your routine.',
     benefits: [
@@ -106,7 +118,11 @@ export const seedProducts: readonly SeedProduct[] = [
     sku: 'OTM-LUX-004',
     brand: 'Ottoman',
     weightGrams: 500,
-    images: ['/images/products/4-1.svg', '/images/products/4-2.svg', '/images/products/4-3.svg'],
+    images: [
+      '/images/products/4-1-800.webp',
+      '/images/products/4-2-800.webp',
+      '/images/products/4-3-800.webp',
+    ],
     whyChoose:
       'The Luxury Mitt is for people who enjoy a proper hammam-style scrub at home. The silk is woven more densely than our everyday mitts, which gives it a firmer grip on dead skin, and the seams are double-stitched so it holds its shape through months of weekly use. Use it after a long, warm bath or shower on damp skin, without soap, working in long strokes from the feet upwards. Rinse it well afterwards and hang it to dry.',
     benefits: [
@@ -131,7 +147,11 @@ export const seedProducts: readonly SeedProduct[] = [
     sku: 'OTM-LUXS-005',
     brand: 'Ottoman',
     weightGrams: 500,
-    images: ['/images/products/5-1.svg', '/images/products/5-2.svg', '/images/products/5-3.svg'],
+    images: [
+      '/images/products/5-1-800.webp',
+      '/images/products/5-2-800.webp',
+      '/images/products/5-3-800.webp',
+    ],
     whyChoose:
       'The Luxury Soft Mitt keeps the generous size and double-stitched seams of our Luxury Mitt but uses a softer silk weave. It suits people with dry or delicate skin, or anyone who found a firm mitt too much. It works best on damp skin after a warm shower and with light, even strokes, no soap needed. Follow with your usual moisturiser or body oil while the skin is still slightly damp.',
     benefits: [
@@ -156,7 +176,11 @@ export const seedProducts: readonly SeedProduct[] = [
     sku: 'OTM-SOFT-006',
     brand: 'Ottoman',
     weightGrams: 500,
-    images: ['/images/products/6-1.svg', '/images/products/6-2.svg', '/images/products/6-3.svg'],
+    images: [
+      '/images/products/6-1-800.webp',
+      '/images/products/6-2-800.webp',
+      '/images/products/6-3-800.webp',
+    ],
     whyChoose:
       'If you are new to dry-weave exfoliation, start here. The Soft Mitt has a soft silk weave that smooths the skin without the firm grip of a traditional kese, so it is easy to get used to. Use it on damp skin once or twice a week after a warm shower. The ribbed cuff keeps it on the hand and the loop makes it easy to hang on a hook in the bathroom. It is our most affordable body mitt and a simple way to find out how silk exfoliation suits you.',
     benefits: [
@@ -181,7 +205,11 @@ export const seedProducts: readonly SeedProduct[] = [
     sku: 'OTM-LUXB-007',
     brand: 'Ottoman',
     weightGrams: 500,
-    images: ['/images/products/7-1.svg', '/images/products/7-2.svg', '/images/products/7-3.svg'],
+    images: [
+      '/images/products/7-1-800.webp',
+      '/images/products/7-2-800.webp',
+      '/images/products/7-3-800.webp',
+    ],
     whyChoose:
       'The Luxury Mitt Black has the dense silk weave and double-stitched seams of our Luxury Mitt, finished in charcoal black with gold stitching. The dark colour does not show the marks that body oils, ubtan or turmeric can leave on a light mitt, so it keeps looking smart for longer. Use it on damp skin after a warm bath or shower, without soap, in long firm strokes. Rinse well after use and hang it by the loop to dry.',
     benefits: [

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminOrderMessages } from '../../contracts/admin-orders';
 import type { CartReply } from '../../contracts/cart';
 import type { Product } from '../../contracts/catalogue';
 import { stockMessages } from '../../contracts/orders';
+import type { Database } from '../db/client';
 import {
   auditLog,
   heldTotals,
@@ -18,6 +20,7 @@ import {
 import { jobQueues } from '../job-queues';
 import { sweepExpiredHolds } from '../modules/holds/holds';
 import { transitionOrder } from '../modules/orders/order-writer';
+import { holdCartStock } from '../modules/stock/availability';
 import { CHECKOUT_HOLD_MS } from '../modules/stock/holds';
 import { sendLowStockAlert } from '../modules/stock/low-stock';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
@@ -582,5 +585,35 @@ describe('checkout holds (docs/architecture.md#holds)', () => {
     }
     expect((await stockOf(PRODUCT)).stock).toBe(STOCK - 2 - replaced.length);
     expect(await heldOf(PRODUCT)).toBe(0);
+  });
+
+  it('lets a new checkout commit without waiting for the disk, and nothing after it (docs/architecture.md#checkout-commit)', async () => {
+    await setProduct(PRODUCT, { stock: 0 });
+    const shopper = await newShopper(app, [{ id: PRODUCT, quantity: 1 }]);
+    const setting = async (db: Database) => {
+      const { rows } = (await db.execute(
+        sql`select current_setting('synchronous_commit') as value`,
+      )) as unknown as {
+        rows: { value: string }[];
+      };
+      return rows[0]?.value;
+    };
+    await app.db.transaction(async (tx) => {
+      const claimed = holdCartStock(
+        tx,
+        {
+          id: randomUUID(),
+          lines: [{ productId: PRODUCT, quantity: 1 }],
+          expiresAt: new Date(),
+          reusing: false,
+        },
+        undefined,
+        { userId: shopper.userId, cartFingerprint: 'probe', couponId: undefined, reusableAfter: new Date() },
+      );
+      await expect(claimed).rejects.toThrow(stockMessages.outOfStock('Holds Mitt'));
+      expect(await setting(tx)).toBe('off');
+    });
+    // Its transaction's alone: the next one (on PGlite, the same connection) waits for the disk again.
+    expect(await setting(app.db)).toBe('on');
   });
 });

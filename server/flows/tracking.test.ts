@@ -91,7 +91,17 @@ describe('the tracking webhook', () => {
   });
 
   it('stores each scan and moves the order along: shipped, out for delivery, delivered, with their e-mails queued', async () => {
-    const { orderId, shipment, simulatedId } = await shippedOrder();
+    const { shopper, orderId, shipment, simulatedId } = await shippedOrder();
+    // docs/product.md#the-order-page: the order says when it was delivered, and nothing before that.
+    const deliveredAt = async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/orders/${orderId}`,
+        headers: shopper.headers,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ order: { deliveredAt: string | null } }>().order.deliveredAt;
+    };
 
     await advance(simulatedId, 3); // out for pickup, picked up, shipped
     expect(await state(orderId)).toEqual({ status: 'shipped', stage: 'in_transit', label: 'SHIPPED' });
@@ -101,8 +111,13 @@ describe('the tracking webhook', () => {
       stage: 'out_for_delivery',
       label: 'OUT FOR DELIVERY',
     });
+    expect(await deliveredAt()).toBeNull();
+    const beforeDelivery = Date.now();
     await advance(simulatedId, 1);
     expect(await state(orderId)).toEqual({ status: 'delivered', stage: 'delivered', label: 'DELIVERED' });
+    const delivered = Date.parse((await deliveredAt()) ?? '');
+    expect(delivered).toBeGreaterThanOrEqual(beforeDelivery - 1000);
+    expect(delivered).toBeLessThanOrEqual(Date.now());
 
     expect(await events(shipment.id)).toEqual([
       { status: 'OUT FOR PICKUP', code: 19 },

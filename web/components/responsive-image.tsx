@@ -2,7 +2,8 @@ import type { ComponentPropsWithRef } from 'react';
 
 // docs/architecture.md#product-images: an upload is stored as <hash>-800.webp beside its 400 px twin and
 // AVIF copies of both; the product keeps only the 800 px WebP URL, so the others are derived from it here.
-const UPLOADED = /^(.*\/products\/\d+\/[0-9a-f]{16})-800\.webp$/;
+// The seed's pictures are stored the same way, as /images/products/<id>-<n>-800.webp (#seed-images).
+const STORED = [/^(.*\/products\/\d+\/[0-9a-f]{16})-800\.webp$/, /^(\/images\/products\/\d+-\d+)-800\.webp$/];
 const WIDTHS = [400, 800] as const;
 
 export interface ImageSources {
@@ -10,9 +11,9 @@ export interface ImageSources {
   webp: string;
 }
 
-/** The `srcset`s of an uploaded product image; undefined for anything else (the seed SVGs are vectors). */
+/** The `srcset`s of a product image the shop stores (uploaded, or the seed's); undefined for anything else. */
 export function uploadedImageSources(src: string): ImageSources | undefined {
-  const base = UPLOADED.exec(src)?.[1];
+  const base = STORED.map((stored) => stored.exec(src)?.[1]).find((found) => found !== undefined);
   if (!base) return undefined;
   const srcset = (format: string) => WIDTHS.map((width) => `${base}-${width}.${format} ${width}w`).join(', ');
   return { avif: srcset('avif'), webp: srcset('webp') };

@@ -1,4 +1,4 @@
-import { accountBlockedMessage } from '../../contracts/auth-rules';
+import { accountBlockedMessage } from '../../contracts/account-blocked';
 import { CHALLENGE_HEADER } from '../../contracts/challenge';
 import { transportMessages as messages } from '../../contracts/transport-messages';
 

@@ -68,6 +68,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     updatedAt: '2026-03-02T04:31:00.000Z',
     paidAt: '2026-03-02T04:31:00.000Z',
     promisedDeliveryDate: '2026-03-06',
+    deliveredAt: null,
     shipment: null,
     canCancel: true,
     ...overrides,

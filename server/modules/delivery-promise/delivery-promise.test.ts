@@ -51,7 +51,7 @@ describe('GET /api/delivery/{pincode}', () => {
     const deliverBy = promisedDeliveryDate(new Date(), 3, courierDays);
     expect(response.json()).toEqual({
       pincode: '560001',
-      city: 'Bengaluru Urban',
+      city: 'Bengaluru',
       state: 'Karnataka',
       serviceable: true,
       deliverBy,

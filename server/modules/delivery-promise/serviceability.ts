@@ -81,6 +81,9 @@ export function createServiceabilityLookup(options: ServiceabilityLookupOptions)
 
   return {
     async lookUp(pincode: string): Promise<Serviceability | undefined> {
+      // Most looks are answered from the cache: no timer to race, and none to stop.
+      const cached = cache.get(pincode);
+      if (cached) return cached;
       const stop = new AbortController();
       const timedOut = sleep(timeoutMs, 'timed out' as const, { signal: stop.signal }).catch(
         () => 'stopped' as const,

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, max, or } from 'drizzle-orm';
 import type { Order, ShipmentDetails } from '../../../contracts/orders';
 import type { Database } from '../../db/client';
-import { orderItems, orders, payments, refunds, shipments } from '../../db/schema';
+import { orderItems, orders, payments, refunds, shipments, statusHistory } from '../../db/schema';
 import { moneyOfOrders } from '../order-money/append-entries';
 import { mayCancel, orderStateOf, refundStatusOf } from './lifecycle';
 
@@ -38,7 +38,7 @@ export function orderNumberOf(orderId: string): string {
 export async function toOrderViews(db: Database, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [items, paid, shipped, refunded, money] = await Promise.all([
+  const [items, paid, shipped, refunded, money, delivered] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)),
     db
       .select()
@@ -55,6 +55,10 @@ export async function toOrderViews(db: Database, rows: OrderRow[]): Promise<Orde
       .orderBy(desc(refunds.createdAt)),
     // docs/architecture.md#money-record: what was received and given back, as the order's record says.
     moneyOfOrders(db, ids),
+    deliveredAtOf(
+      db,
+      rows.filter((row) => row.status === 'delivered').map((row) => row.id),
+    ),
   ]);
   return rows.map((row) => {
     const payment = paid.find((entry) => entry.orderId === row.id);
@@ -112,10 +116,32 @@ export async function toOrderViews(db: Database, rows: OrderRow[]): Promise<Orde
       updatedAt: row.updatedAt.toISOString(),
       paidAt: row.paidAt?.toISOString() ?? null,
       promisedDeliveryDate: row.promisedDeliveryDate,
+      deliveredAt: row.status === 'delivered' ? (delivered.get(row.id)?.toISOString() ?? null) : null,
       shipment: shipment ? toShipmentView(shipment) : null,
       canCancel: mayCancel(orderStateOf(row, shipment)),
     };
   });
+}
+
+/**
+ * docs/product.md#the-order-page: when each delivered order became delivered, by its status history (the
+ * latest time, should it have been set twice).
+ */
+async function deliveredAtOf(db: Database, ids: string[]): Promise<Map<string, Date>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: statusHistory.entityId, at: max(statusHistory.createdAt) })
+    .from(statusHistory)
+    .where(
+      and(
+        eq(statusHistory.entity, 'order'),
+        inArray(statusHistory.entityId, ids),
+        eq(statusHistory.field, 'status'),
+        eq(statusHistory.toValue, 'delivered'),
+      ),
+    )
+    .groupBy(statusHistory.entityId);
+  return new Map(rows.flatMap((row) => (row.at ? [[row.orderId, new Date(row.at)] as const] : [])));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -4,15 +4,15 @@ import directory from './india-post-pincodes.json' with { type: 'json' };
 
 // docs/product.md#pincode-directory: India Post's directory, rebuilt by scripts/build-pincode-directory.ts.
 const places = new Map<string, PincodePlace>();
-for (const [code, districts] of Object.entries(directory.places)) {
+for (const [code, cities] of Object.entries(directory.places)) {
   const state = stateByCode(code)?.name;
   if (!state) continue;
-  for (const [district, pincodes] of Object.entries(districts)) {
-    for (const pincode of pincodes.split(' ')) places.set(pincode, { pincode, city: district, state });
+  for (const [city, pincodes] of Object.entries(cities)) {
+    for (const pincode of pincodes.split(' ')) places.set(pincode, { pincode, city, state });
   }
 }
 
-/** The district (the city we suggest) and state India Post gives a pincode; undefined for one it does not list. */
+/** The city (not the district: Bengaluru, not Bengaluru Urban) and state of a pincode; undefined for one India Post does not list. */
 export function lookUpPincode(pincode: string): PincodePlace | undefined {
   return places.get(pincode.trim());
 }

@@ -107,6 +107,12 @@ describe('pageHead of a product', () => {
     expect(product).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock' } });
   });
 
+  it("shares a seed picture's JPEG twin, from its SVG or the pictures rendered from it", () => {
+    const seed = '/images/products/2-1-800.webp';
+    const head = parseHead(pageHead({ kind: 'product', product: productWith({ images: [seed] }) }, SITE));
+    expect(head.meta('og:image')).toBe('https://shop.example.in/images/share/2-1.jpg');
+  });
+
   it('uses an uploaded picture as it is, and keeps an absolute URL absolute', () => {
     const uploaded = '/media/products/1/0123456789abcdef-800.webp';
     const fromBucket = 'https://cdn.example.net/products/1/0123456789abcdef-800.webp';

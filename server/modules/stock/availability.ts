@@ -125,10 +125,17 @@ function stopOf(row: ClaimRow | undefined): ClaimStop | undefined {
   return undefined;
 }
 
+/**
+ * docs/architecture.md#checkout-commit: the new checkout's statement commits without waiting for the disk
+ * (`synchronous_commit` off for its transaction alone), so its products' locks go to the next checkout at once.
+ * Nothing a shopper can act on depends on it alone: the Razorpay order's attachment after it commits as usual,
+ * which writes this commit to disk first.
+ */
 function claimPart(claim: CheckoutClaim): SQL {
   return sql`claim as (
-      select * from checkout_claim(${claim.userId}::uuid, ${claim.cartFingerprint}, ${claim.couponId ?? null}::int,
-        ${claim.reusableAfter}::timestamptz)),`;
+      select claimed.* from checkout_claim(${claim.userId}::uuid, ${claim.cartFingerprint},
+        ${claim.couponId ?? null}::int, ${claim.reusableAfter}::timestamptz) as claimed
+      cross join set_config('synchronous_commit', 'off', true)),`;
 }
 
 /** The code whose use the checkout reserves with its units (docs/product.md#discount-codes). */

@@ -12,6 +12,7 @@ import { messages } from '../../../contracts/messages';
 import { paymentMessages } from '../../../contracts/payment-messages';
 import { Button } from '../../components/button';
 import { FreeShippingNudge } from '../../components/free-shipping-nudge';
+import { SignInFirst } from '../../features/auth/components/sign-in-first';
 import { refreshSessionProfile } from '../../features/auth/local-session';
 import { useCartCoupon } from '../../features/cart/hooks/use-cart-coupon';
 import {
@@ -41,7 +42,7 @@ import { DeliveryPromiseLine } from '../../features/location/components/delivery
 import { usePlaceOrder } from '../../features/payment/use-place-order';
 import { updateProfile } from '../../features/profile/api/update-profile';
 import { paths, sectionIds } from '../../lib/paths';
-import { Link, Navigate, useNavigate } from '../../lib/router';
+import { Link, useNavigate } from '../../lib/router';
 import { useSessionUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLoginPrompt } from '../shop-state/login-prompt';
@@ -169,7 +170,7 @@ export function CheckoutRoute() {
   }
 
   // docs/product.md#screens Checkout: a visitor signs in first and comes back here.
-  if (!user) return <Navigate to={paths.loginReturningTo(paths.checkout)} replace />;
+  if (!user) return <SignInFirst returnTo={paths.checkout} />;
   if (cart.isLoading) {
     return (
       <p className="status-text page" role="status">

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../contracts/orders';
 import { jsonReply } from '../../test/fake-api';
-import { anOrder, shipmentUpdatesOf } from '../../test/orders';
+import { anOrder, aShipment, shipmentUpdatesOf } from '../../test/orders';
 import { renderShop } from '../../test/render-shop';
 import { aUser } from '../../test/users';
 
@@ -75,6 +75,42 @@ describe('the order page', { timeout: 30_000 }, () => {
     expect(screen.queryByText('Payment Successful!')).toBeNull();
     const card = await screen.findByRole('article', { name: `Order ${order.orderNumber}` });
     expect(card.textContent).toContain('Cancelled');
+  });
+
+  it('a delivered order: the day it was delivered, not an estimate (issue 45)', async () => {
+    const order = anOrder({
+      status: 'delivered',
+      deliveredAt: '2026-03-05T09:30:00.000Z',
+      shipment: aShipment({
+        courierName: 'Delhivery',
+        trackingNumber: 'AWB123',
+        trackingStatus: 'Delivered',
+        estimatedDelivery: '2026-03-07T12:00:00.000Z',
+        stage: 'delivered',
+      }),
+    });
+    renderOrder(order);
+
+    const card = await screen.findByRole('article', { name: `Order ${order.orderNumber}` });
+    const shipping = await within(card).findByRole('region', { name: /Shipping Information/ });
+    expect(within(shipping).getByText('Delivered on').nextElementSibling?.textContent).toBe(
+      'Thursday, 5 Mar',
+    );
+    expect(within(shipping).queryByText('Estimated delivery')).toBeNull();
+  });
+
+  it('a delivered order whose day is not known: no day at all, never an estimate', async () => {
+    const order = anOrder({
+      status: 'delivered',
+      deliveredAt: null,
+      shipment: aShipment({ estimatedDelivery: '2026-03-07T12:00:00.000Z', stage: 'delivered' }),
+    });
+    renderOrder(order);
+
+    const card = await screen.findByRole('article', { name: `Order ${order.orderNumber}` });
+    const shipping = await within(card).findByRole('region', { name: /Shipping Information/ });
+    expect(within(shipping).queryByText('Estimated delivery')).toBeNull();
+    expect(within(shipping).queryByText('Delivered on')).toBeNull();
   });
 
   it("another shopper's order, or none: Order not found", async () => {

@@ -194,4 +194,13 @@ describe('the payment success page', { timeout: 30_000 }, () => {
     expect(detail('Expected delivery')).toBe('Arriving earlier: Wednesday, 4 Mar');
     expect(screen.queryByText('Estimated delivery')).toBeNull();
   });
+
+  it('a delivered order: the day it was delivered, not an expected one (issue 45)', async () => {
+    const shipment = aShipment({ estimatedDelivery: '2026-03-07T12:00:00.000Z', stage: 'delivered' });
+    renderSuccess(anOrder({ status: 'delivered', deliveredAt: '2026-03-05T09:30:00.000Z', shipment }));
+
+    await successHeading();
+    expect(detail('Delivered on')).toBe('Thursday, 5 Mar');
+    expect(screen.queryByText('Expected delivery')).toBeNull();
+  });
 });

@@ -1,10 +1,10 @@
-import { arrivalText, promiseFactsOf } from '../../../contracts/delivery';
+import { arrivalText, formatArrivalDay, promiseFactsOf } from '../../../contracts/delivery';
 import { formatRupeesExact } from '../../../contracts/format';
 import type { Order, OrderConfirmation } from '../../../contracts/orders';
 import { buttonClassName } from '../../components/button';
 import { useOrderUntilShipmentKnown } from '../../features/orders/api/get-order';
 import { OrderStateText, orderHeadline, orderStateOf } from '../../features/orders/components/order-state';
-import { ShipmentDetails } from '../../features/orders/components/shipment-details';
+import { ShipmentDetails, shipmentTexts } from '../../features/orders/components/shipment-details';
 import type { PaymentSuccessState } from '../../features/payment/use-place-order';
 import { paths } from '../../lib/paths';
 import { Link, useLocation, useSearchParams } from '../../lib/router';
@@ -72,7 +72,15 @@ export function PaymentSuccessRoute() {
           ) : null}
           <dt>{state === 'paid' ? 'Total paid' : 'Total'}</dt>
           <dd>{formatRupeesExact(order.data.totalPaise / 100)}</dd>
-          {state === 'paid' ? (
+          {state === 'paid' && order.data.status === 'delivered' ? (
+            // docs/product.md#the-order-page: a delivered order says when, never an estimate.
+            order.data.deliveredAt ? (
+              <>
+                <dt>{shipmentTexts.delivered}</dt>
+                <dd>{formatArrivalDay(order.data.deliveredAt)}</dd>
+              </>
+            ) : null
+          ) : state === 'paid' ? (
             <>
               <dt>Expected delivery</dt>
               <dd>

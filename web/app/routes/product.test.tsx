@@ -5,6 +5,7 @@ import { productRoutes } from '../../test/catalogue-pages';
 import { jsonReply } from '../../test/fake-api';
 import { aProduct, catalogue } from '../../test/products';
 import { renderShop } from '../../test/render-shop';
+import { deliveryRoute } from '../../test/shop-lists';
 
 // Routes and dialogs load their code lazily, which takes a few seconds in happy-dom on a busy machine.
 configure({ asyncUtilTimeout: 10_000 });
@@ -57,6 +58,29 @@ describe('the product page', { timeout: 30_000 }, () => {
     expect(within(main).getByText('SKU', { exact: true })).toBeTruthy();
     expect(within(main).getByText('Category', { exact: true })).toBeTruthy();
     expect(document.title).toBe('Face Mitt · Ottoman Mittens');
+  });
+
+  it("moves the header's location to the pincode checked, and drops its date under a refused one (issue 45)", async () => {
+    const user = userEvent.setup();
+    renderShop('/product/1', {
+      api: {
+        ...productRoutes(catalogue),
+        ...productRoutes([faceMitt]),
+        ...deliveryRoute('560001', true, { city: 'Bengaluru', state: 'Karnataka' }),
+      },
+    });
+    const field = await screen.findByLabelText('Check delivery');
+    await user.type(field, '560001');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('Delivery by Thu, 3 Dec')).toBeTruthy();
+    const banner = screen.getByRole('banner');
+    expect(await within(banner).findByRole('button', { name: 'Deliver to Bengaluru, 560001' })).toBeTruthy();
+
+    await user.clear(field);
+    await user.type(field, '05600');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(screen.getByText('Pincode must be 6 digits and cannot start with 0')).toBeTruthy();
+    expect(screen.queryByText('Delivery by Thu, 3 Dec')).toBeNull();
   });
 
   it('asks a visitor pressing Add to Cart to log in, and stays on the product', async () => {

@@ -127,16 +127,15 @@ function EditableAddress() {
 }
 
 describe('the address fields', () => {
-  it('asks for the address in order, with a form’s own wording where it has one', () => {
-    render(<EditableAddress />, { wrapper: createQueryWrapper().wrapper });
-    expect(screen.getAllByRole('textbox').map((input) => input.getAttribute('name'))).toEqual([
-      'houseName',
-      'streetArea',
-      'city',
-      'state',
-      'country',
-      'pincode',
-    ]);
+  it('asks for the address pincode first, with a form’s own wording where it has one', () => {
+    const { container } = render(<EditableAddress />, { wrapper: createQueryWrapper().wrapper });
+    expect(
+      Array.from(container.querySelectorAll('input, select'), (control) => control.getAttribute('name')),
+    ).toEqual(['pincode', 'city', 'state', 'country', 'houseName', 'streetArea']);
+    // docs/product.md#delivery-address: the state is chosen from India's, not typed.
+    expect(screen.getByRole('combobox', { name: 'State' }).getAttribute('autocomplete')).toBe(
+      'address-level1',
+    );
     expect(screen.getByRole('textbox', { name: 'House/Flat No.' }).getAttribute('autocomplete')).toBe(
       'address-line1',
     );
@@ -155,16 +154,21 @@ describe('the address fields', () => {
     render(<EditableAddress />, { wrapper: createQueryWrapper().wrapper });
     await user.type(screen.getByRole('textbox', { name: 'Street/Area' }), 'Bandra West');
     await user.type(screen.getByRole('textbox', { name: 'City' }), 'Mumbai');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'Maharashtra');
     expect(JSON.parse(screen.getByRole('status').textContent ?? '{}')).toMatchObject({
       streetArea: 'Bandra West',
       city: 'Mumbai',
+      state: 'Maharashtra',
     });
   });
 
-  it('can be read-only', () => {
-    render(<AddressFields values={emptyAddress} readOnly onChange={() => {}} />, {
+  it('can be read-only, the state shown as text', () => {
+    render(<AddressFields values={{ ...emptyAddress, state: 'Goa' }} readOnly onChange={() => {}} />, {
       wrapper: createQueryWrapper().wrapper,
     });
+    expect(screen.getAllByRole('textbox')).toHaveLength(6);
     for (const input of screen.getAllByRole('textbox')) expect(input.hasAttribute('readonly')).toBe(true);
+    expect((screen.getByRole('textbox', { name: 'State' }) as HTMLInputElement).value).toBe('Goa');
+    expect(screen.queryByRole('combobox')).toBeNull();
   });
 });

@@ -56,7 +56,7 @@ async function fillSignupDetails(
   await fill(user, field('House Name'), '12 Silk Lane');
   await fill(user, field('Street/Area'), 'Koregaon Park');
   await fill(user, field('City'), 'Pune');
-  await fill(user, field('State'), 'Maharashtra');
+  await user.selectOptions(field('State'), 'Maharashtra');
   await fill(user, field('Country'), 'India');
   await fill(user, field('Pincode'), '411001');
 }

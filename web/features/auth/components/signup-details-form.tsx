@@ -119,7 +119,7 @@ export function SignupDetailsForm({
     [],
   );
 
-  function update(event: ChangeEvent<HTMLInputElement>) {
+  function update(event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) {
     const { name, value } = event.target;
     // docs/product.md#signup-rules: the last name field refuses any input containing @.
     if (name === 'lastName' && value.includes('@')) return;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { accountBlockedMessage } from '../../../../contracts/auth-rules';
+import { accountBlockedMessage } from '../../../../contracts/account-blocked';
 import { setUnauthorizedHandler } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useNavigate } from '../../../lib/router';

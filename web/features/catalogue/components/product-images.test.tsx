@@ -81,7 +81,19 @@ describe('product images', () => {
     expect(second.getAttribute('fetchpriority')).not.toBe('high');
   });
 
-  it('draws a seed SVG as a plain <img> with its size, lazily in a card', () => {
+  it("gives a seed picture an upload's sources (docs/architecture.md#seed-images)", () => {
+    const { container } = renderCard(['/images/products/1-1-800.webp']);
+    const sources = [...container.querySelectorAll('picture source')].map((source) =>
+      source.getAttribute('srcset'),
+    );
+    expect(sources).toEqual([
+      '/images/products/1-1-400.avif 400w, /images/products/1-1-800.avif 800w',
+      '/images/products/1-1-400.webp 400w, /images/products/1-1-800.webp 800w',
+    ]);
+    expect(photo(container, 'Silk Mitt, photo 1').getAttribute('src')).toBe('/images/products/1-1-800.webp');
+  });
+
+  it('draws any other picture (an SVG) as a plain <img> with its size, lazily in a card', () => {
     const { container } = renderCard(['/images/products/1-1.svg']);
     const image = photo(container, 'Silk Mitt, photo 1');
     expect(image.parentElement?.tagName).not.toBe('PICTURE');

@@ -60,7 +60,7 @@ describe('the Change Address dialog', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe(tooLong);
     const city = within(dialog).getByRole('textbox', { name: 'City', description: tooLong });
     expect(city.getAttribute('aria-invalid')).toBe('true');
-    expect(within(dialog).getByRole('textbox', { name: 'State' }).getAttribute('aria-invalid')).toBeNull();
+    expect(within(dialog).getByRole('combobox', { name: 'State' }).getAttribute('aria-invalid')).toBeNull();
 
     await user.type(city, 'x');
     expect(city.getAttribute('aria-invalid')).toBeNull();

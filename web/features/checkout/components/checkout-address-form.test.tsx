@@ -34,7 +34,7 @@ async function renderCheckout(user: User = googleShopper) {
     user,
     api: {
       ...cartServer([{ id: 7, quantity: 1 }]).routes,
-      ...deliveryRoute('560001', true, { city: 'Bengaluru Urban', state: 'Karnataka' }),
+      ...deliveryRoute('560001', true, { city: 'Bengaluru', state: 'Karnataka' }),
       'GET /api/delivery/999999': () =>
         jsonReply(400, {
           message: "We could not find pincode 999999 in India Post's directory. Please check it.",
@@ -46,15 +46,25 @@ async function renderCheckout(user: User = googleShopper) {
 }
 
 const field = (form: HTMLElement, label: string) => within(form).getByLabelText(label) as HTMLInputElement;
+const stateSelect = (form: HTMLElement) =>
+  within(form).getByRole('combobox', { name: 'State' }) as HTMLSelectElement;
 
+/** In the order the form asks: the mobile, the pincode (which fills the city and state), house and street. */
 async function fillAddress(form: HTMLElement, pincode: string) {
   const user = userEvent.setup();
   await user.type(field(form, 'Mobile number for delivery'), '+91 98450 12345');
+  await user.type(field(form, 'Pincode'), pincode);
   await user.type(field(form, 'House/Flat No.'), 'Flat 4B, Lotus Residency');
   await user.type(field(form, 'Street/Area'), 'MG Road');
-  await user.type(field(form, 'Pincode'), pincode);
   return user;
 }
+
+/** The form's labelled controls, in the order they come. */
+const fieldOrder = (form: HTMLElement) =>
+  Array.from(
+    form.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select'),
+    (control) => control.labels?.[0]?.textContent ?? '',
+  );
 
 describe('the inline address form at checkout', { timeout: 30_000 }, () => {
   it('asks a shopper without an address for it on the page, and PLACE ORDER says it is missing', async () => {
@@ -69,20 +79,73 @@ describe('the inline address form at checkout', { timeout: 30_000 }, () => {
     expect(api.callsTo('POST /api/payment/create-order')).toEqual([]);
   });
 
+  it('asks in the order a shopper types: mobile, pincode, the city and state it fills, house and street, name', async () => {
+    const { form } = await renderCheckout();
+    expect(fieldOrder(form)).toEqual([
+      'Mobile number for delivery',
+      'Pincode',
+      'City',
+      'State',
+      'Country',
+      'House/Flat No.',
+      'Street/Area',
+      'First Name',
+      'Last Name',
+    ]);
+  });
+
+  it("offers India's 36 states and union territories to choose from, none chosen yet", async () => {
+    const { form } = await renderCheckout();
+    const options = Array.from(stateSelect(form).options, (option) => option.text);
+    expect(options).toHaveLength(37);
+    expect(options[0]).toBe('Choose your state');
+    expect(options).toEqual(expect.arrayContaining(['Karnataka', 'Delhi', 'Ladakh', 'Puducherry']));
+    expect(stateSelect(form).value).toBe('');
+  });
+
+  it('shows a saved state written another way (TN) as its name', async () => {
+    const { form } = await renderCheckout(aUser({ ...googleShopper, state: 'TN' }));
+    expect(stateSelect(form).value).toBe('Tamil Nadu');
+  });
+
+  it("offers a returning shopper's saved address in one tap: no form, PLACE ORDER pays to it", async () => {
+    vi.stubGlobal('Razorpay', class {});
+    const rendered = renderShop('/checkout', {
+      user: aUser(),
+      api: {
+        ...cartServer([{ id: 7, quantity: 1 }]).routes,
+        ...deliveryRoute('411001'),
+        'POST /api/payment/create-order': () =>
+          jsonReply(400, { message: 'Payments are paused for a moment.' }),
+      },
+    });
+    const address = await screen.findByRole('region', { name: 'Delivery address' }, loading);
+    expect(screen.queryByRole('region', { name: 'Where should we deliver?' })).toBeNull();
+    expect(within(address).getByText('12 Silk Lane, Koregaon Park')).toBeTruthy();
+    expect(within(address).getByText('Pune, Maharashtra')).toBeTruthy();
+    expect(within(address).getByText('Mobile: 9876543211')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'PLACE ORDER' }));
+    expect(await screen.findByText('Payments are paused for a moment.')).toBeTruthy();
+    expect(rendered.api.callsTo('POST /api/payment/create-order')).toHaveLength(1);
+  });
+
   it('prefills the contact mobile from the account', async () => {
     const { form } = await renderCheckout(aUser({ pincode: '', phone: '9845012345' }));
     expect(field(form, 'Mobile number for delivery').value).toBe('9845012345');
   });
 
-  it('fills the city and state from the pincode; the shopper may correct the city', async () => {
+  it('fills the city and state as soon as the pincode is typed; the shopper may correct the city', async () => {
     const { form } = await renderCheckout();
-    const user = await fillAddress(form, '560001');
-    await waitFor(() => expect(field(form, 'City').value).toBe('Bengaluru Urban'));
-    expect(field(form, 'State').value).toBe('Karnataka');
+    const user = userEvent.setup();
+    await user.type(field(form, 'Pincode'), '560001');
+    await waitFor(() => expect(field(form, 'City').value).toBe('Bengaluru'));
+    expect(stateSelect(form).value).toBe('Karnataka');
     expect(field(form, 'Country').value).toBe('India');
     await user.clear(field(form, 'City'));
-    await user.type(field(form, 'City'), 'Bengaluru');
-    expect(field(form, 'City').value).toBe('Bengaluru');
+    await user.type(field(form, 'City'), 'Bangalore');
+    expect(field(form, 'City').value).toBe('Bangalore');
+    await user.selectOptions(stateSelect(form), 'Kerala');
+    expect(stateSelect(form).value).toBe('Kerala');
   });
 
   it.each([
@@ -95,32 +158,46 @@ describe('the inline address form at checkout', { timeout: 30_000 }, () => {
     const { form, api } = await renderCheckout();
     const user = await fillAddress(form, pincode);
     await user.type(field(form, 'City'), 'Bengaluru');
-    await user.type(field(form, 'State'), 'Karnataka');
+    await user.selectOptions(stateSelect(form), 'Karnataka');
     await user.click(within(form).getByRole('button', { name: 'Save address' }));
     const pincodeField = await within(form).findByRole('textbox', { name: 'Pincode', description: message });
     await waitFor(() => expect(document.activeElement).toBe(pincodeField));
     expect(api.callsTo('PUT /api/auth/profile')).toEqual([]);
   });
 
-  it('refuses a mobile that is not one, and a state that is not Indian', async () => {
+  it('refuses a mobile that is not one, and no state chosen', async () => {
     const { form, api } = await renderCheckout();
     const user = await fillAddress(form, '560001');
-    await waitFor(() => expect(field(form, 'State').value).toBe('Karnataka'));
+    await waitFor(() => expect(stateSelect(form).value).toBe('Karnataka'));
     await user.clear(field(form, 'Mobile number for delivery'));
     await user.type(field(form, 'Mobile number for delivery'), '12345');
-    await user.clear(field(form, 'State'));
-    await user.type(field(form, 'State'), 'Bavaria');
+    await user.selectOptions(stateSelect(form), 'Choose your state');
     await user.click(within(form).getByRole('button', { name: 'Save address' }));
     expect(
-      await within(form).findByRole('textbox', {
-        name: 'State',
-        description: 'Please choose your state or union territory.',
-      }),
+      await within(form).findByRole('combobox', { name: 'State', description: 'Please fill in this field.' }),
     ).toBeTruthy();
     expect(
       within(form).getByRole('textbox', {
         name: 'Mobile number for delivery',
         description: 'Phone number must be exactly 10 digits (e.g., 9876543211)',
+      }),
+    ).toBeTruthy();
+    expect(api.callsTo('PUT /api/auth/profile')).toEqual([]);
+  });
+
+  it('refuses a saved state that is not Indian beside the select', async () => {
+    const { form, api } = await renderCheckout(aUser({ ...googleShopper, state: 'Bavaria' }));
+    expect(stateSelect(form).value).toBe('');
+    const user = userEvent.setup();
+    await user.type(field(form, 'Mobile number for delivery'), '9845012345');
+    await user.type(field(form, 'House/Flat No.'), 'Flat 4B');
+    await user.type(field(form, 'Street/Area'), 'MG Road');
+    await user.type(field(form, 'City'), 'Munich');
+    await user.click(within(form).getByRole('button', { name: 'Save address' }));
+    expect(
+      await within(form).findByRole('combobox', {
+        name: 'State',
+        description: 'Please choose your state or union territory.',
       }),
     ).toBeTruthy();
     expect(api.callsTo('PUT /api/auth/profile')).toEqual([]);
@@ -133,7 +210,7 @@ describe('the inline address form at checkout', { timeout: 30_000 }, () => {
       ...googleShopper,
       houseName: 'Flat 4B, Lotus Residency',
       streetArea: 'MG Road',
-      city: 'Bengaluru Urban',
+      city: 'Bengaluru',
       state: 'Karnataka',
       country: 'India',
       pincode: '560001',
@@ -146,7 +223,7 @@ describe('the inline address form at checkout', { timeout: 30_000 }, () => {
         jsonReply(400, { message: 'Payments are paused for a moment.' }),
     });
     const user = await fillAddress(form, '560001');
-    await waitFor(() => expect(field(form, 'City').value).toBe('Bengaluru Urban'));
+    await waitFor(() => expect(field(form, 'City').value).toBe('Bengaluru'));
     await user.click(within(form).getByRole('button', { name: 'Save address' }));
 
     const address = await screen.findByRole('region', { name: 'Delivery address' }, loading);
@@ -154,7 +231,7 @@ describe('the inline address form at checkout', { timeout: 30_000 }, () => {
     expect(api.callsTo('PUT /api/auth/profile')[0]?.body).toMatchObject({
       houseName: 'Flat 4B, Lotus Residency',
       pincode: '560001',
-      city: 'Bengaluru Urban',
+      city: 'Bengaluru',
       state: 'Karnataka',
       deliveryPhone: '+91 98450 12345',
     });

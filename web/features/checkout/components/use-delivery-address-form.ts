@@ -19,7 +19,7 @@ export function useDeliveryAddressForm(user: User, onSave: (address: DeliveryAdd
 
   const onPlace = useCallback((place: PincodePlace) => setValues((current) => withPlace(current, place)), []);
 
-  function onChange(event: ChangeEvent<HTMLInputElement>) {
+  function onChange(event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) {
     const { name, value } = event.target;
     setValues((current) => ({ ...current, [name]: value }));
     fieldErrors.clear(name);

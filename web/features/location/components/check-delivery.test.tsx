@@ -42,6 +42,26 @@ describe('Check delivery', () => {
     },
   );
 
+  it('drops the last pincode\'s "Delivery by" under a new pincode\'s error, and shows it again once checked (issue 45)', async () => {
+    const user = userEvent.setup();
+    fakeApi(deliveryRoute('302001'));
+    renderField();
+    await user.type(field(), '302001');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('Delivery by Thu, 3 Dec')).toBeTruthy();
+
+    await user.clear(field());
+    await user.type(field(), '30200');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(screen.getByText('Pincode must be 6 digits and cannot start with 0')).toBeTruthy();
+    expect(screen.queryByText('Delivery by Thu, 3 Dec')).toBeNull();
+
+    await user.type(field(), '1');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('Delivery by Thu, 3 Dec')).toBeTruthy();
+    expect(screen.queryByText('Pincode must be 6 digits and cannot start with 0')).toBeNull();
+  });
+
   it("says a pincode India Post's directory does not list is not found (docs/product.md#pincode-directory)", async () => {
     const user = userEvent.setup();
     const unknown = "We could not find pincode 999999 in India Post's directory. Please check it.";

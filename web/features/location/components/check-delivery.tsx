@@ -44,7 +44,8 @@ export function CheckDelivery() {
           Check
         </Button>
       </div>
-      <DeliveryPromiseLine pincode={pincode} />
+      {/* Under a refused pincode, no line for the one checked before it: its date is not this pincode's. */}
+      <DeliveryPromiseLine pincode={error ? undefined : pincode} />
     </form>
   );
 }

@@ -35,11 +35,27 @@ describe('the location block and its modal', { timeout: 30_000 }, () => {
 
   it("takes a visitor's pincode and shows its delivery date (docs/product.md#delivery-promise)", async () => {
     const user = userEvent.setup();
-    renderShop('/', { api: deliveryRoute('560001', true, { city: 'Bengaluru Urban', state: 'Karnataka' }) });
+    renderShop('/', { api: deliveryRoute('560001', true, { city: 'Bengaluru', state: 'Karnataka' }) });
     const dialog = await openLocation('Deliver to Set Location');
     await user.type(within(dialog).getByLabelText('Check delivery'), '560001');
     await user.click(within(dialog).getByRole('button', { name: 'Check' }));
     expect(await within(dialog).findByText('Delivery by Thu, 3 Dec')).toBeTruthy();
+  });
+
+  it('follows the pincode last checked: its city from the directory, over the saved address (issue 45)', async () => {
+    const user = userEvent.setup();
+    renderShop('/', {
+      user: aUser({ city: 'Jaipur', pincode: '302001' }),
+      api: deliveryRoute('560001', true, { city: 'Bengaluru', state: 'Karnataka' }),
+    });
+    const dialog = await openLocation('Deliver to Jaipur, 302001');
+    await user.clear(within(dialog).getByLabelText('Check delivery'));
+    await user.type(within(dialog).getByLabelText('Check delivery'), '560001');
+    await user.click(within(dialog).getByRole('button', { name: 'Check' }));
+    expect(await within(dialog).findByText('Delivery by Thu, 3 Dec')).toBeTruthy();
+    expect(
+      await within(screen.getByRole('banner')).findByRole('button', { name: 'Deliver to Bengaluru, 560001' }),
+    ).toBeTruthy();
   });
 
   it("shows the shopper's city and pincode; the modal shows the address and leads to the profile", async () => {

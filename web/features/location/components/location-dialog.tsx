@@ -1,8 +1,18 @@
 import type { User } from '../../../../contracts/auth';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog/dialog';
-import { savedAddressLine } from '../location-label';
 import { CheckDelivery } from './check-delivery';
+
+type AddressParts = Pick<User, 'houseName' | 'streetArea' | 'city' | 'state' | 'country' | 'pincode'>;
+
+/** docs/product.md#screens Location modal: the saved address joined by commas, or undefined when there is none. */
+function savedAddressLine(user: AddressParts | null): string | undefined {
+  if (!user) return undefined;
+  const parts = [user.houseName, user.streetArea, user.city, user.state, user.country, user.pincode]
+    .map((part) => part?.trim() ?? '')
+    .filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : undefined;
+}
 
 interface LocationDialogProps {
   open: boolean;

@@ -225,6 +225,7 @@ export function OrderCard({ order, onConfirmCod }: OrderCardProps) {
         orderId={order.orderId}
         orderNumber={order.orderNumber}
         promise={pendingPromiseOf(order)}
+        deliveredAt={order.deliveredAt}
         open={trackingOpen}
         onClose={() => setTrackingOpen(false)}
       />

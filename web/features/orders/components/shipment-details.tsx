@@ -1,4 +1,4 @@
-import { arrivalText, type DeliveryPromiseFacts } from '../../../../contracts/delivery';
+import { arrivalText, type DeliveryPromiseFacts, formatArrivalDay } from '../../../../contracts/delivery';
 import type { Shipment } from '../../../../contracts/orders';
 import './detail-list.css';
 
@@ -8,6 +8,7 @@ export const shipmentTexts = {
   noCourier: 'Courier not yet assigned',
   noTracking: 'Tracking will be available once courier is assigned',
   pending: 'Shipping details will be available shortly.',
+  delivered: 'Delivered on',
 } as const;
 
 /** The documented shipment fields (docs/product.md#entities) both the order and the shipment-updates reply carry. */
@@ -23,25 +24,33 @@ export type ShipmentFacts = Pick<
   | 'canTrack'
 >;
 
+/** A delivered order's day: `at` is when it became delivered, null when that is not known. */
+export interface Delivered {
+  at: string | null;
+}
+
 /**
  * Courier, tracking number, status, expected delivery and the courier's tracking link: the rows the pages share.
  * `promise` (the order's paid time and promised day) lets the day show before the courier quotes one;
- * leave it out once the parcel is delivered or the order cancelled.
+ * leave it out once the parcel is delivered or the order cancelled. `delivered`, for a delivered order,
+ * replaces the estimate with the day it was delivered (docs/product.md#the-order-page).
  */
 export function ShipmentFactRows({
   shipment,
   statusFallback,
   promise,
+  delivered,
 }: {
   shipment: ShipmentFacts & { courierTrackingUrl?: string | null };
   statusFallback?: string;
   promise?: DeliveryPromiseFacts | null;
+  delivered?: Delivered | null;
 }) {
   const status = shipment.trackingStatus ?? statusFallback;
   const trackingUrl = shipment.courierTrackingUrl ?? shipment.trackingUrl;
-  // docs/product.md#delivery-date: one rule for the day, everywhere.
+  // docs/product.md#delivery-date: one rule for the day, everywhere; none once the parcel has arrived.
   const arrival =
-    promise || shipment.estimatedDelivery
+    !delivered && (promise || shipment.estimatedDelivery)
       ? arrivalText({ orderedAt: '', ...promise, courierEstimate: shipment.estimatedDelivery })
       : null;
   return (
@@ -62,6 +71,12 @@ export function ShipmentFactRows({
         <>
           <dt>Estimated delivery</dt>
           <dd>{arrival}</dd>
+        </>
+      ) : null}
+      {delivered?.at ? (
+        <>
+          <dt>{shipmentTexts.delivered}</dt>
+          <dd>{formatArrivalDay(delivered.at)}</dd>
         </>
       ) : null}
       {shipment.canTrack && trackingUrl ? (

@@ -4,7 +4,7 @@ import type { Order } from '../../../../contracts/orders';
 import { Button } from '../../../components/button';
 import { useShipmentUpdates } from '../api/get-shipment-updates';
 import { useRefreshTracking } from '../api/refresh-tracking';
-import { ShipmentFactRows, type ShipmentFacts } from './shipment-details';
+import { type Delivered, ShipmentFactRows, type ShipmentFacts } from './shipment-details';
 
 // docs/product.md#messages Payment and orders: the Orders page's shipping texts.
 export const shippingInformationTexts = {
@@ -27,6 +27,11 @@ const noShipmentYet: ShipmentFacts = {
 /** Whether a delivery day is still to come: not for a delivered or cancelled order. */
 export function awaitingDelivery(order: Pick<Order, 'status'>): boolean {
   return order.status !== 'delivered' && order.status !== 'cancelled';
+}
+
+/** A delivered order's day, for the rows that would otherwise give an estimate; null for any other order. */
+export function deliveredOf(order: Pick<Order, 'status' | 'deliveredAt'>): Delivered | null {
+  return order.status === 'delivered' ? { at: order.deliveredAt } : null;
 }
 
 /** The order's promised day while one is still to come (docs/product.md#delivery-date). */
@@ -70,6 +75,7 @@ export function ShippingInformation({ order, cardTitleId }: { order: Order; card
             shipment={shipment}
             statusFallback={orderStatusLabel(order.status)}
             promise={pendingPromiseOf(order)}
+            delivered={deliveredOf(order)}
           />
         </dl>
       ) : error ? null : (

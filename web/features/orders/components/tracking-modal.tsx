@@ -12,20 +12,33 @@ interface TrackingModalProps {
   orderNumber: string;
   /** When the order was paid, for the promised day until the courier quotes one; null once there is none to promise. */
   promise: DeliveryPromiseFacts | null;
+  /** When the order became delivered, as the order says (docs/product.md#the-order-page). */
+  deliveredAt: string | null;
   open: boolean;
   onClose: () => void;
 }
 
 /** docs/product.md#screens My Orders: the real-time tracking modal, opened from the order's Track button. */
-export function TrackingModal({ orderId, orderNumber, promise, open, onClose }: TrackingModalProps) {
+export function TrackingModal({
+  orderId,
+  orderNumber,
+  promise,
+  deliveredAt,
+  open,
+  onClose,
+}: TrackingModalProps) {
   return (
     <Dialog open={open} onClose={onClose} title={`Track Order ${orderNumber}`}>
-      {open ? <TrackingContent orderId={orderId} promise={promise} /> : null}
+      {open ? <TrackingContent orderId={orderId} promise={promise} deliveredAt={deliveredAt} /> : null}
     </Dialog>
   );
 }
 
-function TrackingContent({ orderId, promise }: { orderId: string; promise: DeliveryPromiseFacts | null }) {
+function TrackingContent({
+  orderId,
+  promise,
+  deliveredAt,
+}: Pick<TrackingModalProps, 'orderId' | 'promise' | 'deliveredAt'>) {
   const tracking = useTrackOrder(orderId, true);
 
   if (tracking.isPending) {
@@ -57,6 +70,7 @@ function TrackingContent({ orderId, promise }: { orderId: string; promise: Deliv
         <ShipmentFactRows
           shipment={data}
           promise={cancelled || data.orderStatus === 'delivered' ? null : promise}
+          delivered={data.orderStatus === 'delivered' ? { at: deliveredAt } : null}
         />
       </dl>
       <h3 className="tracking__heading" id={`tracking-updates-${orderId}`}>

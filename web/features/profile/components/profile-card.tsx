@@ -124,7 +124,7 @@ export function ProfileCard({ user, onSave, onLogout, renderPhoneVerification }:
     return () => window.clearTimeout(timer);
   }, [status, id]);
 
-  function update(event: ChangeEvent<HTMLInputElement>) {
+  function update(event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) {
     const { name, value } = event.target;
     setDraft((current) => (current ? { ...current, [name]: value } : current));
     fieldErrors.clear(name);

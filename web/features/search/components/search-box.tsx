@@ -19,7 +19,7 @@ interface SearchBoxProps {
 
 /** docs/product.md#search-matching: a combobox whose suggestions are the first of the results. */
 export function SearchBox({ products }: SearchBoxProps) {
-  const { matcher, term, setTerm, fillBox } = useSearch();
+  const { matcher, term, setTerm, fillBox, showResults } = useSearch();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
@@ -56,8 +56,8 @@ export function SearchBox({ products }: SearchBoxProps) {
       return;
     }
     closeSuggestions();
-    // The results, scrolled to: a new history entry, so Back returns to the page the search started on.
-    navigate(paths.searchResults(term));
+    // The results, scrolled to, in the search's own history entry: Back returns to the search before it.
+    showResults(term);
   }
 
   function moveThroughSuggestions(event: KeyboardEvent<HTMLInputElement>) {
