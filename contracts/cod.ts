@@ -94,8 +94,22 @@ export const CodEligibilitySchema = z
     enabled: z.boolean().describe('The shop offers COD at all'),
     offered: z.boolean().describe('COD may be chosen for this cart and address'),
     feePaise: z.number().int().describe('The COD fee, GST included'),
-    onlineTotalPaise: z.number().int().describe('What paying online costs'),
-    codTotalPaise: z.number().int().describe('What COD costs: the online total plus the fee'),
+    onlineTotalPaise: z
+      .number()
+      .int()
+      .describe(
+        "What paying online costs: the order's total less the prepaid offer (what create-order charges)",
+      ),
+    prepaidOfferPaise: z
+      .number()
+      .int()
+      .describe(
+        'What the prepaid offer takes off when paying online (docs/product.md#prepaid-offer); 0 without one',
+      ),
+    codTotalPaise: z
+      .number()
+      .int()
+      .describe("What COD costs: the order's total (no prepaid offer) plus the fee"),
     refusals: z.array(CodRefusalSchema).describe('Every reason COD is not offered, in the order checked'),
   })
   .meta({ id: 'CodEligibility' });

@@ -76,6 +76,12 @@ export const OrderItemSchema = z.object({
     .describe(
       "The line's part of the order's coupon discount (docs/product.md#money); what it was paid is the difference",
     ),
+  prepaidSharePaise: z
+    .number()
+    .int()
+    .describe(
+      "The line's part of the order's prepaid offer (docs/product.md#prepaid-offer), off after the code's",
+    ),
 });
 
 export const ShipmentSchema = z.object({
@@ -174,6 +180,12 @@ export const OrderSchema = z
       .describe('The discount code the order used (docs/product.md#discount-codes)'),
     couponDiscountPaise: z.number().int().describe("The code's discount off the goods; 0 without one"),
     couponFreeShipping: z.boolean().describe('A free-shipping code made the shipping free'),
+    prepaidDiscountPaise: z
+      .number()
+      .int()
+      .describe(
+        'What paying online took off the goods after the code (docs/product.md#prepaid-offer); 0 without',
+      ),
     shippingPaise: z.number().int(),
     codFeePaise: z
       .number()

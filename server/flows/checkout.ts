@@ -5,11 +5,21 @@ import type { Address } from '../../contracts/auth';
 import type { CartLine } from '../../contracts/cart';
 import { deliveryMessages } from '../../contracts/delivery';
 import { type CreatePaymentOrderReply, type PaymentResponse, paymentMessages } from '../../contracts/orders';
+import { evaluatePrepaidOffer } from '../../contracts/prepaid-offer-rules';
 import { rupeesToPaise } from '../../contracts/pricing';
 import type { Database } from '../db/client';
 import { databaseErrorOf } from '../db/errors';
 import { preparedPerDatabase } from '../db/prepared';
-import { cartLines, carts, orderItems, orders, payments, products, users } from '../db/schema';
+import {
+  cartLines,
+  carts,
+  orderItems,
+  orders,
+  payments,
+  prepaidOfferSettings,
+  products,
+  users,
+} from '../db/schema';
 import { AppError } from '../errors';
 import type { Jobs } from '../job-queues';
 import { assertNotBlocked } from '../modules/auth/blocked-account';
@@ -27,6 +37,7 @@ import {
 } from '../modules/orders/order-writer';
 import type { RazorpayGateway } from '../modules/payments/razorpay-gateway';
 import { lookUpPincode } from '../modules/pincode-directory/directory';
+import { prepaidOfferTermsOf } from '../modules/prepaid-offer/prepaid-offer-settings';
 import { CouponNotHeld, holdCartStock } from '../modules/stock/availability';
 import { CHECKOUT_HOLD_MS, holdCutoff } from '../modules/stock/holds';
 import { lockProducts } from '../modules/stock/product-locks';
@@ -34,6 +45,8 @@ import { RazorpayError } from '../providers/razorpay/client';
 import { verifyPaymentSignature } from '../providers/razorpay/signatures';
 import { asUpstreamFailure, settlePayment } from './confirm-payment';
 import type { PaymentDeps } from './deps';
+
+type PrepaidOfferRow = Parameters<typeof prepaidOfferTermsOf>[0];
 
 /**
  * docs/architecture.md#data: all create-order reads before its statement, in one round trip built once (it is
@@ -51,6 +64,13 @@ const checkoutStartQuery = preparedPerDatabase((db) =>
       couponCode: sql<
         string | null
       >`(select ${carts.couponCode} from ${carts} where ${carts.userId} = ${users.id})`,
+      // docs/product.md#prepaid-offer: the shop's offer for paying online, in the same round trip.
+      prepaidOffer: sql<PrepaidOfferRow | null>`(select json_build_object(
+          'enabled', ${prepaidOfferSettings.enabled}, 'kind', ${prepaidOfferSettings.kind},
+          'percentOff', ${prepaidOfferSettings.percentOff},
+          'maxDiscountPaise', ${prepaidOfferSettings.maxDiscountPaise},
+          'amountOffPaise', ${prepaidOfferSettings.amountOffPaise})
+        from ${prepaidOfferSettings} where ${prepaidOfferSettings.id} = 1)`,
     })
     .from(users)
     .leftJoin(cartLines, eq(cartLines.userId, users.id))
@@ -73,6 +93,7 @@ async function readCheckoutStart(db: Database, userId: string) {
     cart,
     // As readCart: an empty cart has no code to apply.
     couponCode: cart.length > 0 ? first.couponCode : null,
+    prepaidOffer: prepaidOfferTermsOf(first.prepaidOffer),
   };
 }
 
@@ -267,6 +288,8 @@ export async function prepareCheckout(
           couponFreeShipping: applied.verdict.freeShipping,
         }
       : {}),
+    // Paying online may take the shop's prepaid offer off too (withPrepaidOffer); COD never does.
+    prepaidDiscountPaise: 0,
     shippingPaise: applied ? applied.verdict.shippingPaise : rupeesToPaise(summary.shipping),
     taxPaise: rupeesToPaise(summary.tax),
     // docs/product.md#money: the total after the code, which the summary carries in paise.
@@ -297,6 +320,7 @@ export async function prepareCheckout(
     discountPercent: line.discount,
     unitPricePaise: rupeesToPaise(line.discountedPrice),
     couponSharePaise: applied?.verdict.sharesPaise[index] ?? 0,
+    prepaidSharePaise: 0,
   }));
   const lines = cart.map((line) => ({ productId: line.id, quantity: line.quantity }));
   const coupon = applied ? { id: applied.coupon.id } : undefined;
@@ -314,6 +338,8 @@ export async function prepareCheckout(
   return {
     user,
     products: start.cart,
+    /** The shop's prepaid offer as it stands, for paying online (withPrepaidOffer). */
+    prepaidOffer: start.prepaidOffer,
     priced,
     order,
     items,
@@ -325,6 +351,32 @@ export async function prepareCheckout(
 }
 
 export type PreparedCheckout = Awaited<ReturnType<typeof prepareCheckout>>;
+
+/**
+ * docs/product.md#prepaid-offer: the checkout paid online, with what the shop's prepaid offer takes off after
+ * the code: on the order (`prepaidDiscountPaise`, the total) and shared among its lines (`prepaidSharePaise`),
+ * as a code's discount is. The fingerprint carries it, so a pending checkout is reused only at the same price.
+ * Without an offer (or no room for one) the checkout is as it was.
+ */
+export function withPrepaidOffer(prepared: PreparedCheckout): PreparedCheckout {
+  const { order, items } = prepared;
+  const offer = evaluatePrepaidOffer(
+    prepared.prepaidOffer,
+    items.map((item) => ({ valuePaise: item.unitPricePaise * item.quantity - item.couponSharePaise })),
+    order.totalPaise,
+  );
+  if (offer.discountPaise === 0) return prepared;
+  return {
+    ...prepared,
+    order: {
+      ...order,
+      prepaidDiscountPaise: offer.discountPaise,
+      totalPaise: order.totalPaise - offer.discountPaise,
+      cartFingerprint: `${order.cartFingerprint}|prepaid:${offer.discountPaise}`,
+    },
+    items: items.map((item, index) => ({ ...item, prepaidSharePaise: offer.sharesPaise[index] ?? 0 })),
+  };
+}
 
 /** A pending checkout a PLACE ORDER answers with: new (`made`), or the shopper's own for the same cart. */
 interface DecidedCheckout {
@@ -409,7 +461,7 @@ export async function createPaymentOrder(
   delivery: Pick<DeliveryPromises, 'promiseFor'>,
   jobs: Pick<Jobs, 'send'>,
 ): Promise<CreatePaymentOrderReply> {
-  const prepared = await prepareCheckout(db, userId, delivery);
+  const prepared = withPrepaidOffer(await prepareCheckout(db, userId, delivery));
   const { totalPaise } = prepared.order;
   if (expectedAmountPaise !== undefined && expectedAmountPaise !== totalPaise) {
     throw new AppError('conflict', paymentMessages.cartChanged);

@@ -251,6 +251,7 @@ describe('when checkout offers COD (the eligibility matrix), and PLACE ORDER che
       offered: true,
       feePaise: FEE_PAISE,
       onlineTotalPaise: 33_900,
+      prepaidOfferPaise: 0,
       codTotalPaise: 33_900 + FEE_PAISE,
       refusals: [],
     });

@@ -49,6 +49,7 @@ import {
   type PreparedCheckout,
   prepareCheckout,
   replaceCheckouts,
+  withPrepaidOffer,
 } from './checkout';
 
 // Cash on delivery, the order side (docs/product.md#cash-on-delivery): whether checkout offers it, placing a COD
@@ -109,12 +110,20 @@ async function recordRiskRefusal(db: Database, userId: string, facts: CodFacts) 
   await recordCodRiskRefusal(db, entry);
 }
 
-/** docs/product.md#cash-on-delivery: whether the shopper's checkout may be paid cash on delivery, and why not. */
+/**
+ * docs/product.md#cash-on-delivery: whether the shopper's checkout may be paid cash on delivery, and why not;
+ * and docs/product.md#prepaid-offer: what paying online takes off, as create-order will charge it.
+ */
 export async function codEligibilityFor(deps: CodDeps, userId: string): Promise<CodEligibility> {
   const prepared = await prepareCheckout(deps.db, userId, deps.delivery);
+  const online = withPrepaidOffer(prepared);
   const facts = await codFactsOf(deps, prepared);
   await recordRiskRefusal(deps.db, userId, facts);
-  return codEligibilityOf(facts);
+  return {
+    ...codEligibilityOf(facts),
+    onlineTotalPaise: online.order.totalPaise,
+    prepaidOfferPaise: online.order.prepaidDiscountPaise,
+  };
 }
 
 /** Sends the OTP that confirms the order to its mobile; false when it could not go (limits, SMS down). */

@@ -9,6 +9,7 @@ import type { RemittanceImportReply } from '../../contracts/cod-money';
 import type { CouponInput } from '../../contracts/coupons';
 import { inIndia } from '../../contracts/format';
 import type { Order } from '../../contracts/orders';
+import type { PrepaidOfferBody } from '../../contracts/prepaid-offer';
 import type { ReturnReply } from '../../contracts/returns';
 import { codPayouts, creditNotes, invoices, orderItems, orders, products, shipments } from '../db/schema';
 import { DEFAULT_COD_RISK_SETTINGS } from '../modules/cod/cod-risk';
@@ -89,6 +90,8 @@ type Step =
 interface History {
   method: 'online' | 'cod';
   code: 'none' | 'percent' | 'free_shipping';
+  /** docs/product.md#prepaid-offer: the shop's offer for paying online when the order is placed. */
+  prepaid: 'off' | 'percent' | 'flat';
   lines: { id: number; quantity: number }[];
   steps: Step[];
 }
@@ -131,6 +134,7 @@ const roads: Record<string, Step[]> = {
 const history: fc.Arbitrary<History> = fc.record({
   method: fc.constantFrom('online' as const, 'cod' as const),
   code: fc.constantFrom('none' as const, 'percent' as const, 'free_shipping' as const),
+  prepaid: fc.constantFrom('off' as const, 'percent' as const, 'flat' as const),
   lines: fc.uniqueArray(
     fc.record({ id: fc.constantFrom(1, 2, 3), quantity: fc.integer({ min: 1, max: 3 }) }),
     { minLength: 1, maxLength: 3, selector: (line) => line.id },
@@ -162,6 +166,22 @@ async function codeFor(kind: History['code']): Promise<string | null> {
   });
   expect(reply.statusCode, reply.body).toBe(201);
   return input.code ?? null;
+}
+
+const PREPAID_OFFERS: Record<History['prepaid'], PrepaidOfferBody> = {
+  off: { enabled: false, kind: 'percent', percentOff: null, maxDiscountPaise: null, amountOffPaise: null },
+  percent: { enabled: true, kind: 'percent', percentOff: 7, maxDiscountPaise: 6000, amountOffPaise: null },
+  flat: { enabled: true, kind: 'flat', percentOff: null, maxDiscountPaise: null, amountOffPaise: 4550 },
+};
+
+async function setPrepaidOffer(kind: History['prepaid']) {
+  const reply = await app.inject({
+    method: 'PUT',
+    url: '/api/admin/prepaid-offer',
+    headers: owner.headers,
+    payload: PREPAID_OFFERS[kind],
+  });
+  expect(reply.statusCode, reply.body).toBe(200);
 }
 
 /** The order placed as a shopper places it: paid in the simulated Checkout window, or COD confirmed by OTP. */
@@ -394,6 +414,9 @@ async function expectViewsAgree(shopper: Shopper, orderId: string, money: OrderM
     paid: money.collectedPaise,
     refunded: money.refundedPaise,
   });
+  // docs/product.md#prepaid-offer: what the order shows of the offer is what the record charged for it.
+  if (money.charged.totalPaise > 0)
+    expect(order.prepaidDiscountPaise).toBe(money.charged.prepaidDiscountPaise);
 
   const console = await app.inject({
     method: 'GET',
@@ -418,9 +441,14 @@ async function expectViewsAgree(shopper: Shopper, orderId: string, money: OrderM
   const row = rows.find((entry) => entry['Order number'] === orderNumberOf(orderId));
   if (money.collectedPaise > 0 || money.charged.totalPaise > 0) {
     expect(row, csv.body).toBeDefined();
-    expect({ refunded: row?.['Refunded (INR)'], net: row?.['Net (INR)'] }).toEqual({
+    expect({
+      refunded: row?.['Refunded (INR)'],
+      net: row?.['Net (INR)'],
+      prepaid: row?.['Prepaid offer (INR)'],
+    }).toEqual({
       refunded: rupees(money.refundedPaise),
       net: rupees(money.netPaise),
+      prepaid: rupees(money.charged.prepaidDiscountPaise),
     });
   }
 
@@ -587,8 +615,13 @@ it('random order histories: every view agrees with the money record after every 
         });
         expect(applied.statusCode, applied.body).toBe(200);
       }
+      await setPrepaidOffer(planned.prepaid);
       const orderId = await placeOrder(shopper, planned.method);
       const cod = planned.method === 'cod';
+      // The offer is for paying online only, and the order's total is after it.
+      const [placed] = await app.db.select().from(orders).where(eq(orders.id, orderId));
+      if (cod || planned.prepaid === 'off') expect(placed?.prepaidDiscountPaise).toBe(0);
+      else expect(placed?.prepaidDiscountPaise).toBeGreaterThan(0);
       const check = async () => {
         const money = await moneyOfOrder(app.db, orderId);
         await expectViewsAgree(shopper, orderId, money);

@@ -11,6 +11,7 @@ import adminCouponRoutes from './console/coupons';
 import adminCustomerRoutes from './console/customers';
 import adminInboxRoutes from './console/inbox';
 import adminOrderRoutes from './console/orders';
+import adminPrepaidOfferRoutes from './console/prepaid-offer';
 import adminReturnRoutes from './console/returns';
 import shopSettingsRoutes from './console/shop-settings';
 import staffRoutes from './console/staff';
@@ -70,6 +71,7 @@ const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(adminCouponRoutes, { prefix: '/admin' });
   await api.register(codMoneyRoutes, { prefix: '/admin' });
   await api.register(adminCodRoutes, { prefix: '/admin' });
+  await api.register(adminPrepaidOfferRoutes, { prefix: '/admin' });
   await api.register(adminCodRiskRoutes, { prefix: '/admin' });
   await api.register(adminReturnRoutes, { prefix: '/admin' });
   await api.register(staffRoutes, { prefix: '/admin' });

@@ -75,6 +75,7 @@ export const adminApiPaths = {
   stats: (days: number) => `/admin/stats?days=${days}`,
   settings: '/admin/settings',
   codSettings: '/admin/cod-settings',
+  prepaidOffer: '/admin/prepaid-offer',
   // docs/product.md#cod-risk-rules.
   codRiskSettings: '/admin/cod-risk-settings',
   codRisk: '/admin/cod-risk',

@@ -44,12 +44,14 @@ export function renderShop(path: string, options: RenderShopOptions = {}) {
     'GET /api/products': { products: catalogue },
     'GET /api/cart': { cart: [] },
     'GET /api/wishlist': { wishlist: [] },
-    // docs/product.md#cash-on-delivery: a shop that does not offer COD, unless a test says otherwise.
+    // docs/product.md#cash-on-delivery: a shop that does not offer COD, nor a prepaid offer, unless a test says
+    // otherwise.
     'GET /api/cod/eligibility': {
       enabled: false,
       offered: false,
       feePaise: 0,
       onlineTotalPaise: 0,
+      prepaidOfferPaise: 0,
       codTotalPaise: 0,
       refusals: [],
     },

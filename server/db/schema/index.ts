@@ -11,6 +11,7 @@ export * from './invoices';
 export * from './notifications';
 export * from './order-money';
 export * from './orders';
+export * from './prepaid-offer';
 export * from './returns';
 export * from './shipments';
 export * from './shop-settings';

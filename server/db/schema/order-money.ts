@@ -29,6 +29,8 @@ export const orderMoneyEntries = pgTable(
     amountPaise: integer('amount_paise').notNull(),
     /** A goods charge's share of the discount code, already taken off `amount_paise`. */
     codeDiscountPaise: integer('code_discount_paise').notNull().default(0),
+    /** A goods charge's share of the prepaid offer (docs/product.md#prepaid-offer), already taken off too. */
+    prepaidDiscountPaise: integer('prepaid_discount_paise').notNull().default(0),
     taxPaise: integer('tax_paise').notNull().default(0),
     method: text('method', { enum: moneyEntryMethods }),
     /** The payment, refund, payout or credit note the entry comes from. */
@@ -40,7 +42,7 @@ export const orderMoneyEntries = pgTable(
     index('order_money_entries_order_idx').on(table.orderId, table.createdAt),
     check(
       'order_money_entries_amounts_positive',
-      sql`${table.amountPaise} >= 0 and ${table.units} >= 0 and ${table.codeDiscountPaise} >= 0 and ${table.taxPaise} >= 0`,
+      sql`${table.amountPaise} >= 0 and ${table.units} >= 0 and ${table.codeDiscountPaise} >= 0 and ${table.prepaidDiscountPaise} >= 0 and ${table.taxPaise} >= 0`,
     ),
   ],
 );

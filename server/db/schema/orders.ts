@@ -63,6 +63,9 @@ export const orders = pgTable(
     couponUse: text('coupon_use', { enum: couponUses }),
     couponDiscountPaise: integer('coupon_discount_paise').notNull().default(0),
     couponFreeShipping: boolean('coupon_free_shipping').notNull().default(false),
+    // docs/product.md#prepaid-offer: what paying online took off the goods after the code (shared among the
+    // items' prepaid_share_paise); 0 for a COD order.
+    prepaidDiscountPaise: integer('prepaid_discount_paise').notNull().default(0),
     shippingPaise: integer('shipping_paise').notNull(),
     taxPaise: integer('tax_paise').notNull(),
     totalPaise: integer('total_paise').notNull(),
@@ -163,12 +166,18 @@ export const orderItems = pgTable(
     unitPricePaise: integer('unit_price_paise').notNull(),
     /** The line's part of the order's coupon discount: paid for the line = unit price x quantity - this. */
     couponSharePaise: integer('coupon_share_paise').notNull().default(0),
+    /** The line's part of the order's prepaid offer, taken off after the code's share. */
+    prepaidSharePaise: integer('prepaid_share_paise').notNull().default(0),
   },
   (table) => [
     index('order_items_order_id_idx').on(table.orderId),
     check(
       'order_items_coupon_share_range',
       sql`${table.couponSharePaise} between 0 and ${table.unitPricePaise} * ${table.quantity}`,
+    ),
+    check(
+      'order_items_prepaid_share_range',
+      sql`${table.prepaidSharePaise} >= 0 and ${table.couponSharePaise} + ${table.prepaidSharePaise} <= ${table.unitPricePaise} * ${table.quantity}`,
     ),
   ],
 );

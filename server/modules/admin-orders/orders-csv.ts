@@ -165,6 +165,7 @@ export const ordersCsvHeader = [
   'Discount (INR)',
   'Coupon code',
   'Coupon discount (INR)',
+  'Prepaid offer (INR)',
   'Total (INR)',
   'Refunded (INR)',
   'Net (INR)',
@@ -210,6 +211,8 @@ function orderFields(exported: ExportedOrder): (string | number)[] {
     // docs/product.md#money: the total is after the code's discount.
     order.couponCode ?? '',
     rupeesCell(order.couponDiscountPaise),
+    // docs/product.md#prepaid-offer: what paying online took off after the code, as the record charged it.
+    rupeesCell(money.charged.prepaidDiscountPaise),
     rupeesCell(totalPaise),
     // docs/architecture.md#money-record: what went back, and what was received and kept.
     rupeesCell(money.refundedPaise),
@@ -302,11 +305,14 @@ function lineRowsOf({ order, invoice, items }: ExportedOrder): (string | number)
       `${item.title} (${item.size})`,
       item.quantity,
       item.unitPricePaise,
-      // The product's discount and the line's share of the code's: the line total is what was paid for it.
+      // The product's discount and the line's shares of the code's and the prepaid offer's: the line total is
+      // what was paid for it.
       item.unitPricePaise === 0
         ? 0
-        : (item.unitMrpPaise - item.unitPricePaise) * item.quantity + item.couponSharePaise,
-      item.unitPricePaise * item.quantity - item.couponSharePaise,
+        : (item.unitMrpPaise - item.unitPricePaise) * item.quantity +
+            item.couponSharePaise +
+            item.prepaidSharePaise,
+      item.unitPricePaise * item.quantity - item.couponSharePaise - item.prepaidSharePaise,
     ),
   );
   if (order.shippingPaise > 0) rows.push(untaxed('', 'Shipping', 1, order.shippingPaise, 0));

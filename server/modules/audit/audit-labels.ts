@@ -23,6 +23,7 @@ interface Named {
 const SETTINGS_NAMES: Record<string, string> = {
   shop_settings: 'Shop settings',
   cod_settings: 'Cash on delivery settings',
+  prepaid_offer_settings: 'Prepaid offer',
   cod_risk_settings: 'COD risk rules',
   return_settings: 'Return settings',
 };

@@ -77,6 +77,7 @@ export function codEligibilityOf(facts: CodFacts): CodEligibility {
     offered: refusals.length === 0,
     feePaise: facts.rules.feePaise,
     onlineTotalPaise: facts.orderPaise,
+    prepaidOfferPaise: 0,
     codTotalPaise: facts.orderPaise + facts.rules.feePaise,
     refusals,
   };

@@ -62,7 +62,13 @@ describe('the invoice of a discounted order, for any cart and code', () => {
           if (!verdict.applies) return;
           const goods = items.map((item, index) =>
             goodsLine(
-              { ...item, title: 'Mitt', size: 'M', couponSharePaise: verdict.sharesPaise[index] ?? 0 },
+              {
+                ...item,
+                title: 'Mitt',
+                size: 'M',
+                couponSharePaise: verdict.sharesPaise[index] ?? 0,
+                prepaidSharePaise: 0,
+              },
               '63079090',
               item.rate,
               supply,

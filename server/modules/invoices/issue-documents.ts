@@ -81,12 +81,13 @@ function buyerOf(order: OrderRow): BuyerSnapshot {
 
 type InvoicedItem = Pick<
   typeof orderItems.$inferSelect,
-  'title' | 'size' | 'quantity' | 'unitMrpPaise' | 'unitPricePaise' | 'couponSharePaise'
+  'title' | 'size' | 'quantity' | 'unitMrpPaise' | 'unitPricePaise' | 'couponSharePaise' | 'prepaidSharePaise'
 >;
 
 /**
- * docs/product.md#money: a line's value is what was paid for it, after its share of the code's discount; the
- * discount column shows the product's discount and that share together.
+ * docs/product.md#money: a line's value is what was paid for it, after its share of the code's discount and of
+ * the prepaid offer (docs/product.md#prepaid-offer); the discount column shows the product's discount and those
+ * shares together.
  */
 export function goodsLine(
   item: InvoicedItem,
@@ -99,8 +100,15 @@ export function goodsLine(
     hsnCode,
     quantity: item.quantity,
     unitPricePaise: item.unitMrpPaise,
-    discountPaise: (item.unitMrpPaise - item.unitPricePaise) * item.quantity + item.couponSharePaise,
-    ...taxInclusiveAmount(item.unitPricePaise * item.quantity - item.couponSharePaise, rate, supply),
+    discountPaise:
+      (item.unitMrpPaise - item.unitPricePaise) * item.quantity +
+      item.couponSharePaise +
+      item.prepaidSharePaise,
+    ...taxInclusiveAmount(
+      item.unitPricePaise * item.quantity - item.couponSharePaise - item.prepaidSharePaise,
+      rate,
+      supply,
+    ),
   };
 }
 
@@ -154,6 +162,7 @@ export interface PricedLine {
   orderItemId: string | null;
   units: number;
   codeDiscountPaise: number;
+  prepaidDiscountPaise: number;
 }
 
 /**
@@ -179,10 +188,11 @@ export async function pricedLinesOf(
     orderItemId: item.id,
     units: item.quantity,
     codeDiscountPaise: item.couponSharePaise,
+    prepaidDiscountPaise: item.prepaidSharePaise,
   }));
   const goodsLines = goods.map((priced) => priced.line);
   const charge = (part: 'shipping' | 'cod_fee', line: DocumentLine | undefined): PricedLine[] =>
-    line ? [{ line, part, orderItemId: null, units: 1, codeDiscountPaise: 0 }] : [];
+    line ? [{ line, part, orderItemId: null, units: 1, codeDiscountPaise: 0, prepaidDiscountPaise: 0 }] : [];
   return {
     supply,
     placeOfSupply,

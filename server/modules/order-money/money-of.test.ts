@@ -19,6 +19,7 @@ const entry: fc.Arbitrary<MoneyEntry> = fc.record({
   units: fc.integer({ min: 0, max: 5 }),
   amountPaise: fc.integer({ min: 0, max: 200_000 }),
   codeDiscountPaise: fc.integer({ min: 0, max: 10_000 }),
+  prepaidDiscountPaise: fc.integer({ min: 0, max: 10_000 }),
   taxPaise: fc.integer({ min: 0, max: 20_000 }),
   method: fc.constantFrom(
     null,
@@ -95,6 +96,7 @@ describe('moneyOf', () => {
       units: 2,
       amountPaise: 988_00,
       codeDiscountPaise: 0,
+      prepaidDiscountPaise: 0,
       taxPaise: 47_05,
       method: null,
       reference: null,
@@ -111,6 +113,7 @@ describe('moneyOf', () => {
     expect(money.charged).toEqual({
       goodsPaise: 0,
       codeDiscountPaise: 0,
+      prepaidDiscountPaise: 0,
       shippingPaise: 0,
       codFeePaise: 0,
       taxPaise: 0,

@@ -13,6 +13,7 @@ export interface MoneyEntry {
   units: number;
   amountPaise: number;
   codeDiscountPaise: number;
+  prepaidDiscountPaise: number;
   taxPaise: number;
   method: MoneyEntryMethod | null;
   reference: string | null;
@@ -32,9 +33,11 @@ export interface LineMoney {
 }
 
 export interface ChargedMoney {
-  /** The goods after the code's discount. */
+  /** The goods after the code's discount and the prepaid offer. */
   goodsPaise: number;
   codeDiscountPaise: number;
+  /** docs/product.md#prepaid-offer: what paying online took off, after the code. */
+  prepaidDiscountPaise: number;
   shippingPaise: number;
   codFeePaise: number;
   taxPaise: number;
@@ -83,6 +86,7 @@ function addCharge(charged: ChargedMoney, entry: MoneyEntry, sign: 1 | -1) {
   if (entry.part === 'goods') {
     charged.goodsPaise += amount;
     charged.codeDiscountPaise += sign * entry.codeDiscountPaise;
+    charged.prepaidDiscountPaise += sign * entry.prepaidDiscountPaise;
   }
   if (entry.part === 'shipping') charged.shippingPaise += amount;
   if (entry.part === 'cod_fee') charged.codFeePaise += amount;
@@ -96,6 +100,7 @@ export function moneyOf(entries: readonly MoneyEntry[]): OrderMoney {
     charged: {
       goodsPaise: 0,
       codeDiscountPaise: 0,
+      prepaidDiscountPaise: 0,
       shippingPaise: 0,
       codFeePaise: 0,
       taxPaise: 0,

@@ -33,6 +33,7 @@ export async function recordCharges(tx: Database, order: OrderRow): Promise<void
       units: priced.units,
       amountPaise: priced.line.totalPaise,
       codeDiscountPaise: priced.codeDiscountPaise,
+      prepaidDiscountPaise: priced.prepaidDiscountPaise,
       taxPaise: priced.line.cgstPaise + priced.line.sgstPaise + priced.line.igstPaise,
       entryKey: `charge:${order.id}:${priced.orderItemId ?? priced.part}`,
     })),

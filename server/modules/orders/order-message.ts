@@ -1,6 +1,7 @@
 import { arrivalChange, expectedDeliveryDate, formatArrivalDay } from '../../../contracts/delivery';
 import { formatRupees, formatRupeesExact } from '../../../contracts/format';
 import { type Order, type OrderEmailKind, orderPagePath } from '../../../contracts/orders';
+import { prepaidOfferMessages } from '../../../contracts/prepaid-offer-rules';
 import type { OrderSmsTemplate } from '../notifications/sms-templates';
 import { orderNumberOf } from './order-view';
 
@@ -90,6 +91,10 @@ function detailsOf(order: Order, kind: OrderEmailKind, publicUrl: string): Order
       // docs/product.md#money: the code's discount, so the lines add up to the total paid.
       ...(order.couponCode && order.couponDiscountPaise > 0
         ? [{ label: `Coupon ${order.couponCode}`, amount: `−${rupees(order.couponDiscountPaise)}` }]
+        : []),
+      // docs/product.md#prepaid-offer: after the code, under its own name.
+      ...(order.prepaidDiscountPaise > 0
+        ? [{ label: prepaidOfferMessages.label, amount: `−${rupees(order.prepaidDiscountPaise)}` }]
         : []),
       { label: 'Shipping', amount: order.shippingPaise === 0 ? 'FREE' : rupees(order.shippingPaise) },
       ...(order.codFeePaise > 0

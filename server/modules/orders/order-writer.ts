@@ -430,6 +430,7 @@ export async function placeReplacementOrder(
         unitPricePaise: 0,
         discountPercent: 100,
         couponSharePaise: 0,
+        prepaidSharePaise: 0,
       };
     }),
   );

@@ -10,7 +10,10 @@ export interface PaidLine {
   quantity: number;
   /** A unit's price after the product's own discount. */
   unitPricePaise: number;
-  /** The line's part of any order-level discount: the discount code's share stored with it (`coupon_share_paise`). */
+  /**
+   * The line's part of the order-level discounts: the discount code's share stored with it (`coupon_share_paise`)
+   * and the prepaid offer's (`prepaid_share_paise`).
+   */
   orderDiscountSharePaise: number;
 }
 

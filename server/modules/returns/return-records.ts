@@ -59,7 +59,8 @@ export async function returnableOrderOf(db: Database, order: OrderRow): Promise<
       title: item.title,
       quantity: item.quantity,
       unitPricePaise: item.unitPricePaise,
-      orderDiscountSharePaise: item.couponSharePaise,
+      // docs/product.md#prepaid-offer: the code's share and the prepaid offer's, both off what was paid.
+      orderDiscountSharePaise: item.couponSharePaise + item.prepaidSharePaise,
     })),
   };
 }

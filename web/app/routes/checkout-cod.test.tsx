@@ -35,6 +35,7 @@ const offered: CodEligibility = {
   offered: true,
   feePaise: 4900,
   onlineTotalPaise: 33_900,
+  prepaidOfferPaise: 0,
   codTotalPaise: 38_800,
   refusals: [],
 };

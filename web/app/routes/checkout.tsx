@@ -12,6 +12,7 @@ import { messages } from '../../../contracts/messages';
 import { paymentMessages } from '../../../contracts/payment-messages';
 import { Button } from '../../components/button';
 import { FreeShippingNudge } from '../../components/free-shipping-nudge';
+import { SignInFirst } from '../../features/auth/components/sign-in-first';
 import { refreshSessionProfile } from '../../features/auth/local-session';
 import { useCartCoupon } from '../../features/cart/hooks/use-cart-coupon';
 import {
@@ -24,7 +25,6 @@ import { checkoutAmounts, formatPaiseAmount } from '../../features/checkout/chec
 import { AddressDialog, type AddressUpdate } from '../../features/checkout/components/address-dialog';
 import { CheckoutAddressForm } from '../../features/checkout/components/checkout-address-form';
 import { CheckoutItem } from '../../features/checkout/components/checkout-item';
-import { CodConfirmDialog } from '../../features/checkout/components/cod-confirm-dialog';
 import {
   AppliedCoupon,
   ApplyCouponButton,
@@ -42,7 +42,7 @@ import { DeliveryPromiseLine } from '../../features/location/components/delivery
 import { usePlaceOrder } from '../../features/payment/use-place-order';
 import { updateProfile } from '../../features/profile/api/update-profile';
 import { paths, sectionIds } from '../../lib/paths';
-import { Link, Navigate, useNavigate } from '../../lib/router';
+import { Link, useNavigate } from '../../lib/router';
 import { useSessionUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLoginPrompt } from '../shop-state/login-prompt';
@@ -52,6 +52,14 @@ import { useShopState } from '../shop-state/shop-state-provider';
 const CouponPanel = lazy(() =>
   import('../../features/checkout/components/coupon-panel').then((module) => ({
     default: module.CouponPanel,
+  })),
+);
+
+// Opened once a COD order is placed: the OTP dialog is not needed to show or pay for a cart (the room the
+// prepaid offer's line and words take in the checkout's first load).
+const CodConfirmDialog = lazy(() =>
+  import('../../features/checkout/components/cod-confirm-dialog').then((module) => ({
+    default: module.CodConfirmDialog,
   })),
 );
 
@@ -111,6 +119,8 @@ export function CheckoutRoute() {
   const cod = codQuery.data;
   const payingCod = paymentChoice === 'cod' && cod?.offered === true;
   const codFeePaise = payingCod && cod ? cod.feePaise : 0;
+  // docs/product.md#prepaid-offer: what paying online takes off, as the server priced this cart.
+  const prepaidOfferPaise = !payingCod && cod ? cod.prepaidOfferPaise : 0;
 
   async function saveAddress(address: AddressUpdate) {
     await updateProfile(address);
@@ -138,7 +148,12 @@ export function CheckoutRoute() {
       setPlacedCod(await placeCodOrder(expectedPaise + codFeePaise));
       return;
     }
-    await payForCart(expectedPaise);
+    // A tap while the offer is still being asked for this cart waits for the server's figure.
+    const offer =
+      cod === undefined && codQuery.isFetching
+        ? ((await codQuery.refetch()).data?.prepaidOfferPaise ?? 0)
+        : prepaidOfferPaise;
+    await payForCart(expectedPaise - offer);
   }
 
   async function confirmCod(otp: string) {
@@ -155,7 +170,7 @@ export function CheckoutRoute() {
   }
 
   // docs/product.md#screens Checkout: a visitor signs in first and comes back here.
-  if (!user) return <Navigate to={paths.loginReturningTo(paths.checkout)} replace />;
+  if (!user) return <SignInFirst returnTo={paths.checkout} />;
   if (cart.isLoading) {
     return (
       <p className="status-text page" role="status">
@@ -228,6 +243,7 @@ export function CheckoutRoute() {
           <PriceDetails
             amounts={amounts}
             codFeePaise={codFeePaise}
+            prepaidOfferPaise={prepaidOfferPaise}
             couponAction={
               amounts.coupon ? (
                 <AppliedCoupon
@@ -265,7 +281,9 @@ export function CheckoutRoute() {
             onPlaceOrder={placeOrder}
             notice={paymentNotice}
             total={
-              amounts.totalPaise === null ? 'Updating…' : formatPaiseAmount(amounts.totalPaise + codFeePaise)
+              amounts.totalPaise === null
+                ? 'Updating…'
+                : formatPaiseAmount(amounts.totalPaise + codFeePaise - prepaidOfferPaise)
             }
             cashOnDelivery={payingCod}
           />
@@ -275,13 +293,15 @@ export function CheckoutRoute() {
         <AddressDialog open user={user} onClose={() => setAddressOpen(false)} onSave={saveAddress} />
       )}
       {placedCod && (
-        <CodConfirmDialog
-          placed={placedCod}
-          onConfirm={confirmCod}
-          onResend={resendCod}
-          // Closed unconfirmed, the order waits for the link sent by SMS and e-mail, or My Orders' Confirm order.
-          onClose={() => setPlacedCod(null)}
-        />
+        <Suspense fallback={null}>
+          <CodConfirmDialog
+            placed={placedCod}
+            onConfirm={confirmCod}
+            onResend={resendCod}
+            // Closed unconfirmed, the order waits for the link sent by SMS and e-mail, or My Orders' Confirm order.
+            onClose={() => setPlacedCod(null)}
+          />
+        </Suspense>
       )}
       <WishlistPickerDialog
         open={wishlistOpen}

@@ -4,10 +4,11 @@ import { OrderCard } from '../../features/orders/components/order-card';
 import { OrderStateText, orderHeadline } from '../../features/orders/components/order-state';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { Link, Navigate, useParams } from '../../lib/router';
+import { Link, useParams } from '../../lib/router';
 import { useSessionUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import '../../features/orders/components/orders.css';
+import { SignInFirst } from '../../features/auth/components/sign-in-first';
 
 function AllOrdersLink() {
   return (
@@ -27,7 +28,7 @@ export function OrderRoute() {
   const order = useOrder(orderId, user !== null);
   useDocumentTitle(order.data ? `Order ${order.data.orderNumber}` : 'Your order');
 
-  if (!user) return <Navigate to={paths.loginReturningTo(paths.order(orderId))} replace />;
+  if (!user) return <SignInFirst returnTo={paths.order(orderId)} />;
   if (order.isPending) {
     return (
       <p className="status-text page" role="status">

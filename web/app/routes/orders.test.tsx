@@ -292,6 +292,24 @@ describe('My Orders', { timeout: 30_000 }, () => {
     expect(detail(other, 'Shipping')).toBe('FREE (coupon FREESHIP)');
   });
 
+  it('shows the prepaid offer under the code in the payment details (docs/product.md#prepaid-offer)', async () => {
+    // ₹1,198 less WELCOME10's ₹119.80, then the prepaid offer's ₹40: ₹1,038.20.
+    const withOffer = anOrder({
+      subtotalPaise: 1_198_00,
+      couponCode: 'WELCOME10',
+      couponDiscountPaise: 119_80,
+      prepaidDiscountPaise: 40_00,
+      shippingPaise: 0,
+      totalPaise: 1_038_20,
+    });
+    renderOrders([withOffer]);
+    const payment = within(await cardOf(withOffer)).getByRole('region', {
+      name: /^Payment Information Order /,
+    });
+    expect(detail(payment, 'Prepaid offer')).toBe('−₹40.00');
+    expect(detail(payment, 'Total')).toBe('₹1,038.20');
+  });
+
   it('asks for a new OTP to confirm a cash-on-delivery order left unconfirmed, and shows it confirmed after', async () => {
     const user = userEvent.setup();
     const awaiting = anOrder({

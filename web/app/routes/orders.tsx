@@ -8,8 +8,9 @@ import { confirmCodOrder, resendCodOtp } from '../../features/checkout/api/cod';
 import { CodConfirmDialog } from '../../features/checkout/components/cod-confirm-dialog';
 import { useMyOrders } from '../../features/orders/api/get-my-orders';
 import { OrderCard } from '../../features/orders/components/order-card';
-import { Link, Navigate } from '../../lib/router';
+import { Link } from '../../lib/router';
 import '../../features/orders/components/orders.css';
+import { SignInFirst } from '../../features/auth/components/sign-in-first';
 import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -48,7 +49,7 @@ export function OrdersRoute() {
     setConfirming(null);
   }
 
-  if (!user) return <Navigate to={paths.loginReturningTo(paths.orders)} replace />;
+  if (!user) return <SignInFirst returnTo={paths.orders} />;
   if (orders.isPending) {
     return (
       <p className="status-text page" role="status">

@@ -1,7 +1,8 @@
 import { Button } from '../../components/button';
+import { SignInFirst } from '../../features/auth/components/sign-in-first';
 import { WishlistCard } from '../../features/wishlist/components/wishlist-card';
 import { paths, sectionIds } from '../../lib/paths';
-import { Navigate, useNavigate } from '../../lib/router';
+import { useNavigate } from '../../lib/router';
 import { useSessionUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useShopState } from '../shop-state/shop-state-provider';
@@ -13,7 +14,7 @@ export function WishlistRoute() {
   const { wishlist, moveToCart } = useShopState();
   const navigate = useNavigate();
 
-  if (!signedIn) return <Navigate to={paths.loginReturningTo(paths.wishlist)} replace />;
+  if (!signedIn) return <SignInFirst returnTo={paths.wishlist} />;
 
   if (wishlist.isLoading) {
     return (

@@ -3,7 +3,9 @@ import { StatusMessage } from '../../../components/status-message';
 import { CodRiskSettingsSection } from '../../../features/admin-cod-risk/components/cod-risk-settings-form';
 import { useCodSettings } from '../../../features/admin-settings/api/cod-settings';
 import { useShopSettings } from '../../../features/admin-settings/api/get-shop-settings';
+import { usePrepaidOffer } from '../../../features/admin-settings/api/prepaid-offer';
 import { CodSettingsForm } from '../../../features/admin-settings/components/cod-settings-form';
+import { PrepaidOfferForm } from '../../../features/admin-settings/components/prepaid-offer-form';
 import { ShopSettingsForm } from '../../../features/admin-settings/components/shop-settings-form';
 import { useOutletContext } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -13,6 +15,7 @@ export function AdminSettingsPage() {
   const staff = useOutletContext<StaffProfile>();
   const settings = useShopSettings();
   const cod = useCodSettings();
+  const prepaidOffer = usePrepaidOffer();
   return (
     <>
       <h1>Settings</h1>
@@ -23,6 +26,10 @@ export function AdminSettingsPage() {
       )}
       {cod.isError && <StatusMessage status={{ kind: 'error', text: cod.error.message }} />}
       {cod.data && <CodSettingsForm settings={cod.data.settings} canEdit={staff.role === 'owner'} />}
+      {prepaidOffer.isError && <StatusMessage status={{ kind: 'error', text: prepaidOffer.error.message }} />}
+      {prepaidOffer.data && (
+        <PrepaidOfferForm settings={prepaidOffer.data.settings} canEdit={staff.role === 'owner'} />
+      )}
       <CodRiskSettingsSection canEdit={staff.role === 'owner'} />
     </>
   );

@@ -43,6 +43,17 @@ describe("the console's order amounts", () => {
     expect(screen.queryByText(/^Coupon discount/)).toBeNull();
   });
 
+  it('show the prepaid offer an order paid online was given, under its own name (docs/product.md#prepaid-offer)', () => {
+    const withOffer = anOrder({ prepaidDiscountPaise: 40_00 }) as AdminOrderDetail['order'];
+    const { unmount } = render(
+      <OrderItemsAndAmounts order={withOffer} invoiceTax={null} refundablePaise={0} />,
+    );
+    expect(screen.getByText('Prepaid offer').nextElementSibling?.textContent).toBe('−₹40.00');
+    unmount();
+    render(<OrderItemsAndAmounts order={order} invoiceTax={null} refundablePaise={0} />);
+    expect(screen.queryByText('Prepaid offer')).toBeNull();
+  });
+
   it("show a COD order's fee and whether it was confirmed (docs/product.md#cash-on-delivery)", () => {
     const awaiting = anOrder({
       status: 'pending',

@@ -84,6 +84,12 @@ export function OrderItemsAndAmounts({
             </dd>
           </>
         )}
+        {order.prepaidDiscountPaise > 0 && (
+          <>
+            <dt>Prepaid offer</dt>
+            <dd>−{formatPaise(order.prepaidDiscountPaise)}</dd>
+          </>
+        )}
         <dt>Shipping</dt>
         <dd>{formatPaise(order.shippingPaise)}</dd>
         {order.paymentMethod === 'COD' && (

@@ -44,6 +44,7 @@ function pageOf(entry: AuditEntry): string | undefined {
     case 'product':
       return /^\d+$/.test(id) ? adminPaths.product(Number(id)) : undefined;
     case 'shop_settings':
+    case 'prepaid_offer_settings':
     case 'cod_risk_settings':
       return adminPaths.settings;
     case 'cod_settings':
@@ -79,6 +80,7 @@ const SELF_NAMED = new Set([
   'contact_message',
   'shop_settings',
   'cod_settings',
+  'prepaid_offer_settings',
   'cod_risk_settings',
   'return_settings',
   'cod_remittance_import',

@@ -14,6 +14,7 @@ const refusedBy = (
   offered: false,
   feePaise: 4900,
   onlineTotalPaise: 167_300,
+  prepaidOfferPaise: 0,
   codTotalPaise: 172_200,
   refusals: [{ reason, message }],
 });

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { CodEligibility } from '../../../../contracts/cod';
 import { codMessages } from '../../../../contracts/cod-rules';
+import { prepaidOfferSaving } from '../../../../contracts/prepaid-offer-words';
 import { formatPaiseAmount } from '../checkout-amounts';
 import './checkout.css';
 
@@ -16,13 +17,17 @@ interface PaymentChoiceProps {
 /**
  * docs/product.md#cash-on-delivery: the two ways to pay. Cash on delivery is offered only when the server says
  * so; otherwise it stays on screen, not choosable, with every reason why. Chosen, it shows its fee and the
- * nudge to pay online instead.
+ * nudge to pay online instead. docs/product.md#prepaid-offer: beside paying online, what the server's prepaid
+ * offer saves on this cart (the group shows for it even when the shop has COD off).
  */
 export function PaymentChoice({ eligibility, value, onChange }: PaymentChoiceProps) {
   const name = useId();
   const reasonsId = useId();
   const nudgeId = useId();
-  if (!eligibility?.enabled) return null;
+  const offerId = useId();
+  if (!eligibility) return null;
+  const saving = eligibility.prepaidOfferPaise;
+  if (!eligibility.enabled && saving <= 0) return null;
   const offered = eligibility.offered;
   const fee = formatPaiseAmount(eligibility.feePaise);
   return (
@@ -34,25 +39,33 @@ export function PaymentChoice({ eligibility, value, onChange }: PaymentChoicePro
           name={name}
           value="online"
           checked={value === 'online'}
+          aria-describedby={saving > 0 ? offerId : undefined}
           onChange={() => onChange('online')}
         />
         <span>{codMessages.payOnline}</span>
       </label>
-      <label className="payment-choice__option">
-        <input
-          type="radio"
-          name={name}
-          value="cod"
-          checked={value === 'cod'}
-          disabled={!offered}
-          aria-describedby={offered ? (value === 'cod' ? nudgeId : undefined) : reasonsId}
-          onChange={() => onChange('cod')}
-        />
-        <span>
-          {codMessages.cashOnDelivery} <span className="payment-choice__fee">(+{fee})</span>
-        </span>
-      </label>
-      {!offered && (
+      {saving > 0 && (
+        <p id={offerId} className="payment-choice__offer">
+          {prepaidOfferSaving(saving)}
+        </p>
+      )}
+      {eligibility.enabled && (
+        <label className="payment-choice__option">
+          <input
+            type="radio"
+            name={name}
+            value="cod"
+            checked={value === 'cod'}
+            disabled={!offered}
+            aria-describedby={offered ? (value === 'cod' ? nudgeId : undefined) : reasonsId}
+            onChange={() => onChange('cod')}
+          />
+          <span>
+            {codMessages.cashOnDelivery} <span className="payment-choice__fee">(+{fee})</span>
+          </span>
+        </label>
+      )}
+      {eligibility.enabled && !offered && (
         <ul id={reasonsId} className="payment-choice__reasons">
           {eligibility.refusals.map((refusal) => (
             <li key={refusal.reason}>{refusal.message}</li>
@@ -61,7 +74,8 @@ export function PaymentChoice({ eligibility, value, onChange }: PaymentChoicePro
       )}
       {offered && value === 'cod' && (
         <p id={nudgeId} className="payment-choice__nudge">
-          {codMessages.nudge(eligibility.feePaise)}
+          {/* With a prepaid offer, paying online saves the fee and the offer: the server's two totals apart. */}
+          {codMessages.nudge(eligibility.codTotalPaise - eligibility.onlineTotalPaise)}
         </p>
       )}
     </fieldset>

@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { codMessages } from '../../../../contracts/cod-rules';
 import { formatRupees } from '../../../../contracts/format';
+import { PREPAID_OFFER_LABEL } from '../../../../contracts/prepaid-offer-words';
 import { type CheckoutAmounts, formatPaiseAmount } from '../checkout-amounts';
 import './checkout.css';
 
@@ -12,6 +13,8 @@ interface PriceDetailsProps {
   children?: ReactNode;
   /** docs/product.md#cash-on-delivery: the COD fee, its own line and part of the total, when COD is chosen. */
   codFeePaise?: number;
+  /** docs/product.md#prepaid-offer: the server's prepaid offer, its own line and off the total, paying online. */
+  prepaidOfferPaise?: number;
 }
 
 export const updating = 'Updating…';
@@ -28,7 +31,13 @@ export function couponAmountText(amounts: CheckoutAmounts): string {
  * docs/product.md#screens Checkout price details, by the rules of docs/product.md#money from the server's prices;
  * a code's discount and the total after it as the server priced them (docs/product.md#discount-codes).
  */
-export function PriceDetails({ amounts, couponAction, children, codFeePaise = 0 }: PriceDetailsProps) {
+export function PriceDetails({
+  amounts,
+  couponAction,
+  children,
+  codFeePaise = 0,
+  prepaidOfferPaise = 0,
+}: PriceDetailsProps) {
   const titleId = useId();
   const { coupon } = amounts;
 
@@ -57,6 +66,14 @@ export function PriceDetails({ amounts, couponAction, children, codFeePaise = 0 
             <dd className="price-details__saving">{couponAmountText(amounts)}</dd>
           </div>
         )}
+        {prepaidOfferPaise > 0 && (
+          <div>
+            <dt>{PREPAID_OFFER_LABEL}</dt>
+            <dd className="price-details__saving">
+              {amounts.totalPaise === null ? updating : `−${formatPaiseAmount(prepaidOfferPaise)}`}
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Shipping Cost</dt>
           <dd>{amounts.shipping === 0 ? 'FREE' : formatRupees(amounts.shipping)}</dd>
@@ -70,7 +87,9 @@ export function PriceDetails({ amounts, couponAction, children, codFeePaise = 0 
         <div className="price-details__total">
           <dt>Total Amount</dt>
           <dd>
-            {amounts.totalPaise === null ? updating : formatPaiseAmount(amounts.totalPaise + codFeePaise)}
+            {amounts.totalPaise === null
+              ? updating
+              : formatPaiseAmount(amounts.totalPaise + codFeePaise - prepaidOfferPaise)}
           </dd>
         </div>
       </dl>

@@ -145,6 +145,13 @@ export function OrderCard({ order, onConfirmCod }: OrderCardProps) {
                 <dd>−{rupees(order.couponDiscountPaise)}</dd>
               </>
             ) : null}
+            {order.prepaidDiscountPaise > 0 ? (
+              <>
+                {/* prepaidOfferMessages.label, written out for the reason the fee line's words are. */}
+                <dt>Prepaid offer</dt>
+                <dd>−{rupees(order.prepaidDiscountPaise)}</dd>
+              </>
+            ) : null}
             <dt>Shipping</dt>
             <dd>
               {order.shippingPaise === 0 ? 'FREE' : rupees(order.shippingPaise)}
