@@ -68,9 +68,9 @@ describe('the cart', () => {
       size: 'M',
     });
     expect(cart[0]?.images).toEqual([
-      '/images/products/4-1.svg',
-      '/images/products/4-2.svg',
-      '/images/products/4-3.svg',
+      '/images/products/4-1-800.webp',
+      '/images/products/4-2-800.webp',
+      '/images/products/4-3-800.webp',
     ]);
     // docs/product.md#money: two Luxury Mitts: subtotal 1198, free shipping, total 1198.
     expect(summary).toEqual({

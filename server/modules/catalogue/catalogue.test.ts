@@ -52,12 +52,15 @@ describe('GET /api/products', () => {
     expect(new Set(list.map((product) => product.sku)).size).toBe(7);
   });
 
-  it('points every image at a file the app ships', async () => {
+  it('points every image at files the app ships: AVIF and WebP at both widths (docs/architecture.md#seed-images)', async () => {
     const list = (await app.inject({ method: 'GET', url: '/api/products' })).json<{ products: Product[] }>()
       .products;
     for (const image of list.flatMap((product) => product.images)) {
-      expect(image).toMatch(/^\/images\/products\/\d-\d\.(svg|webp)$/);
-      expect(existsSync(`web/public${image}`), image).toBe(true);
+      expect(image).toMatch(/^\/images\/products\/\d-\d-800\.webp$/);
+      for (const variant of ['-400.avif', '-400.webp', '-800.avif', '-800.webp']) {
+        const file = `web/public${image.replace(/-800\.webp$/, variant)}`;
+        expect(existsSync(file), file).toBe(true);
+      }
     }
   });
 
