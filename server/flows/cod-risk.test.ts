@@ -10,7 +10,7 @@ import {
 } from '../../contracts/cod-risk';
 import { auditLog, codRiskRefusals, orders } from '../db/schema';
 import { DEFAULT_COD_RISK_SETTINGS } from '../modules/cod/cod-risk';
-import { forgetOldCodRiskRefusals } from '../modules/cod/cod-risk-records';
+import { forgetOldCodRiskRefusals, recordCodRiskRefusal } from '../modules/cod/cod-risk-records';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { insertDeliveredOrders } from '../test/delivered-orders';
 import { newShopper, type Shopper } from '../test/order-helpers';
@@ -246,6 +246,29 @@ describe('the console: RTO by pincode and who was refused by which rule', () => 
     expect((await overview()).pincodes).toContainEqual(
       expect.objectContaining({ pincode: '302001', blocked: false }),
     );
+  });
+
+  it('stays bounded: a repeat counts up its row, and no new row is written past the day’s cap', async () => {
+    const [first, second, third] = [await codShopper([]), await codShopper([]), await codShopper([])];
+    const now = new Date('2026-12-01T10:00:00Z');
+    const note = (userId: string) =>
+      recordCodRiskRefusal(
+        app.db,
+        { rule: 'first_order_limit', userId, pincode: '560001', orderPaise: 200_000 },
+        { now, maxPerDay: 2 },
+      );
+    for (let attempt = 0; attempt < 5; attempt += 1) await note(first.userId);
+    await note(second.userId);
+    await note(third.userId); // past the cap: not written
+    await note(second.userId); // an existing row still counts up
+    const rows = await app.db
+      .select({ userId: codRiskRefusals.userId, checks: codRiskRefusals.checks })
+      .from(codRiskRefusals)
+      .where(eq(codRiskRefusals.day, '2026-12-01'));
+    expect(rows.sort((a, b) => a.checks - b.checks)).toEqual([
+      { userId: second.userId, checks: 2 },
+      { userId: first.userId, checks: 5 },
+    ]);
   });
 
   it('forgets refusals older than 90 days', async () => {

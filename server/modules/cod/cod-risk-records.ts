@@ -30,12 +30,16 @@ export interface CodRiskRefusalEntry {
  * has fewer than MAX_COD_RISK_REFUSALS_PER_DAY, so however many times or accounts a shopper tries, the table
  * stays bounded (the cap is checked without a lock: concurrent refusals may pass it by a few).
  */
-export async function recordCodRiskRefusal(db: Database, entry: CodRiskRefusalEntry, now = new Date()) {
+export async function recordCodRiskRefusal(
+  db: Database,
+  entry: CodRiskRefusalEntry,
+  { now = new Date(), maxPerDay = MAX_COD_RISK_REFUSALS_PER_DAY } = {},
+) {
   const day = istDay(now);
   await db.execute(sql`
     insert into ${codRiskRefusals} (day, rule, user_id, pincode, order_paise, last_at)
     select ${day}, ${entry.rule}, ${entry.userId}, ${entry.pincode}, ${entry.orderPaise}, ${now.toISOString()}
-    where (select count(*) from ${codRiskRefusals} where day = ${day}) < ${MAX_COD_RISK_REFUSALS_PER_DAY}
+    where (select count(*) from ${codRiskRefusals} where day = ${day}) < ${maxPerDay}
        or exists (
          select 1 from ${codRiskRefusals}
          where day = ${day} and rule = ${entry.rule} and user_id = ${entry.userId}
