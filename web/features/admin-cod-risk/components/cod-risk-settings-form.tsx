@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import {
   type CodRiskSettings,
   CodRiskSettingsBodySchema,
@@ -8,10 +8,10 @@ import {
 } from '../../../../contracts/cod-risk';
 import { paiseToRupees, rupeesToPaise } from '../../../../contracts/pricing';
 import { Button } from '../../../components/button';
-import { issueFieldErrors, serverFieldErrors } from '../../../components/form/field-errors';
 import { InputField } from '../../../components/form/form-field';
+import { useCheckedSave } from '../../../components/form/use-checked-save';
 import { useFormValues } from '../../../components/form/use-form-values';
-import { type Status, StatusMessage } from '../../../components/status-message';
+import { StatusMessage } from '../../../components/status-message';
 import { useCodRiskSettings, useUpdateCodRiskSettings } from '../api/cod-risk-settings';
 
 interface FormValues {
@@ -50,27 +50,16 @@ function bodyOf(values: FormValues) {
 /** docs/product.md#cod-risk-rules: the COD risk rules, edited by an owner (audited). */
 export function CodRiskSettingsForm({ settings, canEdit }: { settings: CodRiskSettings; canEdit: boolean }) {
   const { values, setValues, set, field, fieldErrors } = useFormValues(() => valuesOf(settings));
-  const [status, setStatus] = useState<Status | null>(null);
   const update = useUpdateCodRiskSettings();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setStatus(null);
-    const parsed = CodRiskSettingsBodySchema.safeParse(bodyOf(values));
-    if (!parsed.success) {
-      fieldErrors.show(issueFieldErrors(parsed.error.issues));
-      setStatus({ kind: 'error', text: parsed.error.issues[0]?.message ?? 'Please check the rules.' });
-      return;
-    }
-    try {
-      const reply = await update.mutateAsync(parsed.data);
-      setValues(valuesOf(reply.settings));
-      setStatus({ kind: 'success', text: reply.message ?? codRiskSettingsMessages.saved });
-    } catch (error) {
-      fieldErrors.show(serverFieldErrors(error));
-      setStatus({ kind: 'error', text: error instanceof Error ? error.message : 'Saving failed.' });
-    }
-  }
+  const { status, submit: save } = useCheckedSave({
+    check: (body) => CodRiskSettingsBodySchema.safeParse(body),
+    save: (body) => update.mutateAsync(body),
+    onSaved: (reply) => setValues(valuesOf(reply.settings)),
+    savedText: codRiskSettingsMessages.saved,
+    invalidText: 'Please check the rules.',
+    fieldErrors,
+  });
+  const submit = (event: FormEvent) => save(event, bodyOf(values));
 
   return (
     <form className="admin-form settings-form" ref={fieldErrors.formRef} onSubmit={submit} noValidate>

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import {
   type CodSettings,
   CodSettingsBodySchema,
@@ -12,10 +12,10 @@ import {
 } from '../../../../contracts/cod';
 import { paiseToRupees, rupeesToPaise } from '../../../../contracts/pricing';
 import { Button } from '../../../components/button';
-import { issueFieldErrors, serverFieldErrors } from '../../../components/form/field-errors';
 import { InputField } from '../../../components/form/form-field';
+import { useCheckedSave } from '../../../components/form/use-checked-save';
 import { useFormValues } from '../../../components/form/use-form-values';
-import { type Status, StatusMessage } from '../../../components/status-message';
+import { StatusMessage } from '../../../components/status-message';
 import { useUpdateCodSettings } from '../api/cod-settings';
 import './shop-settings.css';
 
@@ -64,27 +64,16 @@ function bodyOf(values: FormValues) {
 /** docs/product.md#cash-on-delivery: COD on or off and its rules, edited by an owner (audited). */
 export function CodSettingsForm({ settings, canEdit }: { settings: CodSettings; canEdit: boolean }) {
   const { values, setValues, set, field, fieldErrors } = useFormValues(() => valuesOf(settings));
-  const [status, setStatus] = useState<Status | null>(null);
   const update = useUpdateCodSettings();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setStatus(null);
-    const parsed = CodSettingsBodySchema.safeParse(bodyOf(values));
-    if (!parsed.success) {
-      fieldErrors.show(issueFieldErrors(parsed.error.issues));
-      setStatus({ kind: 'error', text: parsed.error.issues[0]?.message ?? 'Please check the settings.' });
-      return;
-    }
-    try {
-      const reply = await update.mutateAsync(parsed.data);
-      setValues(valuesOf(reply.settings));
-      setStatus({ kind: 'success', text: reply.message ?? codSettingsMessages.saved });
-    } catch (error) {
-      fieldErrors.show(serverFieldErrors(error));
-      setStatus({ kind: 'error', text: error instanceof Error ? error.message : 'Saving failed.' });
-    }
-  }
+  const { status, submit: save } = useCheckedSave({
+    check: (body) => CodSettingsBodySchema.safeParse(body),
+    save: (body) => update.mutateAsync(body),
+    onSaved: (reply) => setValues(valuesOf(reply.settings)),
+    savedText: codSettingsMessages.saved,
+    invalidText: 'Please check the settings.',
+    fieldErrors,
+  });
+  const submit = (event: FormEvent) => save(event, bodyOf(values));
 
   return (
     <form className="admin-form settings-form" ref={fieldErrors.formRef} onSubmit={submit} noValidate>

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import {
   MAX_PREPAID_PERCENT,
   PrepaidOfferBodySchema,
@@ -8,10 +8,10 @@ import {
 } from '../../../../contracts/prepaid-offer';
 import { paiseToRupees, rupeesToPaise } from '../../../../contracts/pricing';
 import { Button } from '../../../components/button';
-import { issueFieldErrors, serverFieldErrors } from '../../../components/form/field-errors';
 import { InputField, SelectField } from '../../../components/form/form-field';
+import { useCheckedSave } from '../../../components/form/use-checked-save';
 import { useFormValues } from '../../../components/form/use-form-values';
-import { type Status, StatusMessage } from '../../../components/status-message';
+import { StatusMessage } from '../../../components/status-message';
 import { useUpdatePrepaidOffer } from '../api/prepaid-offer';
 import './shop-settings.css';
 
@@ -57,27 +57,16 @@ export function PrepaidOfferForm({
   canEdit: boolean;
 }) {
   const { values, setValues, set, field, fieldErrors } = useFormValues(() => valuesOf(settings));
-  const [status, setStatus] = useState<Status | null>(null);
   const update = useUpdatePrepaidOffer();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setStatus(null);
-    const parsed = PrepaidOfferBodySchema.safeParse(bodyOf(values));
-    if (!parsed.success) {
-      fieldErrors.show(issueFieldErrors(parsed.error.issues));
-      setStatus({ kind: 'error', text: parsed.error.issues[0]?.message ?? 'Please check the offer.' });
-      return;
-    }
-    try {
-      const reply = await update.mutateAsync(parsed.data);
-      setValues(valuesOf(reply.settings));
-      setStatus({ kind: 'success', text: reply.message ?? prepaidOfferMessages.saved });
-    } catch (error) {
-      fieldErrors.show(serverFieldErrors(error));
-      setStatus({ kind: 'error', text: error instanceof Error ? error.message : 'Saving failed.' });
-    }
-  }
+  const { status, submit: save } = useCheckedSave({
+    check: (body) => PrepaidOfferBodySchema.safeParse(body),
+    save: (body) => update.mutateAsync(body),
+    onSaved: (reply) => setValues(valuesOf(reply.settings)),
+    savedText: prepaidOfferMessages.saved,
+    invalidText: 'Please check the offer.',
+    fieldErrors,
+  });
+  const submit = (event: FormEvent) => save(event, bodyOf(values));
 
   return (
     <form className="admin-form settings-form" ref={fieldErrors.formRef} onSubmit={submit} noValidate>

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { indianStates } from '../../../../contracts/india-states';
 import {
   MAX_DISPATCH_DAYS,
@@ -7,10 +7,10 @@ import {
   shopSettingsMessages,
 } from '../../../../contracts/shop-settings';
 import { Button } from '../../../components/button';
-import { issueFieldErrors, serverFieldErrors } from '../../../components/form/field-errors';
 import { InputField, SelectField } from '../../../components/form/form-field';
+import { useCheckedSave } from '../../../components/form/use-checked-save';
 import { useFormValues } from '../../../components/form/use-form-values';
-import { type Status, StatusMessage } from '../../../components/status-message';
+import { StatusMessage } from '../../../components/status-message';
 import { useUpdateShopSettings } from '../api/update-shop-settings';
 import { SellerDetailsPrompt } from './seller-details-prompt';
 import './shop-settings.css';
@@ -55,27 +55,16 @@ interface ShopSettingsFormProps {
 /** docs/product.md#seller-settings: the seller's details for tax invoices, edited by an owner. */
 export function ShopSettingsForm({ settings, canEdit }: ShopSettingsFormProps) {
   const { values, setValues, field, fieldErrors } = useFormValues(() => valuesOf(settings));
-  const [status, setStatus] = useState<Status | null>(null);
   const update = useUpdateShopSettings();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setStatus(null);
-    const parsed = ShopSettingsBodySchema.safeParse(bodyOf(values));
-    if (!parsed.success) {
-      fieldErrors.show(issueFieldErrors(parsed.error.issues));
-      setStatus({ kind: 'error', text: parsed.error.issues[0]?.message ?? 'Please check the settings.' });
-      return;
-    }
-    try {
-      const reply = await update.mutateAsync(parsed.data);
-      setValues(valuesOf(reply.settings));
-      setStatus({ kind: 'success', text: reply.message ?? shopSettingsMessages.saved });
-    } catch (error) {
-      fieldErrors.show(serverFieldErrors(error));
-      setStatus({ kind: 'error', text: error instanceof Error ? error.message : 'Saving failed.' });
-    }
-  }
+  const { status, submit: save } = useCheckedSave({
+    check: (body) => ShopSettingsBodySchema.safeParse(body),
+    save: (body) => update.mutateAsync(body),
+    onSaved: (reply) => setValues(valuesOf(reply.settings)),
+    savedText: shopSettingsMessages.saved,
+    invalidText: 'Please check the settings.',
+    fieldErrors,
+  });
+  const submit = (event: FormEvent) => save(event, bodyOf(values));
 
   return (
     <form className="admin-form settings-form" ref={fieldErrors.formRef} onSubmit={submit} noValidate>
