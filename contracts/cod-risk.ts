@@ -89,7 +89,7 @@ export const CodRiskRefusalRowSchema = z.object({
   shopper: z.string().describe("The shopper's name and mobile"),
   pincode: z.string(),
   orderPaise: z.number().int(),
-  checks: z.number().int().describe('How many times that day checkout was refused by the rule'),
+  checks: z.number().int().describe('In how many minutes of that day checkout was refused by the rule'),
 });
 export type CodRiskRefusalRow = z.infer<typeof CodRiskRefusalRowSchema>;
 

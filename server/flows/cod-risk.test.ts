@@ -228,7 +228,8 @@ describe('the console: RTO by pincode and who was refused by which rule', () => 
         shopper: `Ravi Kumar, ${shopper.mobile}`,
         pincode: '302001',
         orderPaise: 33_900,
-        checks: 3,
+        // Three checks within a minute count once.
+        checks: 1,
       },
     ]);
 
@@ -239,7 +240,7 @@ describe('the console: RTO by pincode and who was refused by which rule', () => 
       headers: shopper.headers,
     });
     expect(exported.json<{ cashOnDeliveryRefusals: unknown[] }>().cashOnDeliveryRefusals).toEqual([
-      { day: mine[0]?.day, rule: 'pincode_rto_rate', pincode: '302001', orderPaise: 33_900, checks: 3 },
+      { day: mine[0]?.day, rule: 'pincode_rto_rate', pincode: '302001', orderPaise: 33_900, checks: 1 },
     ]);
 
     await saveRisk({ ...DEFAULT_COD_RISK_SETTINGS, pincodeRtoMinSample: 11, pincodeRtoWindow: 20 });
@@ -248,19 +249,20 @@ describe('the console: RTO by pincode and who was refused by which rule', () => 
     );
   });
 
-  it('stays bounded: a repeat counts up its row, and no new row is written past the day’s cap', async () => {
+  it('stays bounded: a repeat counts up its row once a minute, and no new row is written past the day’s cap', async () => {
     const [first, second, third] = [await codShopper([]), await codShopper([]), await codShopper([])];
-    const now = new Date('2026-12-01T10:00:00Z');
-    const note = (userId: string) =>
+    const start = Date.parse('2026-12-01T10:00:00Z');
+    const note = (userId: string, minute: number) =>
       recordCodRiskRefusal(
         app.db,
         { rule: 'first_order_limit', userId, pincode: '560001', orderPaise: 200_000 },
-        { now, maxPerDay: 2 },
+        { now: new Date(start + minute * 60_000), maxPerDay: 2 },
       );
-    for (let attempt = 0; attempt < 5; attempt += 1) await note(first.userId);
-    await note(second.userId);
-    await note(third.userId); // past the cap: not written
-    await note(second.userId); // an existing row still counts up
+    for (let minute = 0; minute < 5; minute += 1) await note(first.userId, minute);
+    for (let burst = 0; burst < 20; burst += 1) await note(first.userId, 4.5); // within the minute: not counted
+    await note(second.userId, 0);
+    await note(third.userId, 1); // past the cap: not written
+    await note(second.userId, 2); // an existing row still counts up
     const rows = await app.db
       .select({ userId: codRiskRefusals.userId, checks: codRiskRefusals.checks })
       .from(codRiskRefusals)

@@ -26,9 +26,11 @@ export interface CodRiskRefusalEntry {
 }
 
 /**
- * Notes a refusal: the shopper's row for the rule and day gains a check. A new row is written only while the day
- * has fewer than MAX_COD_RISK_REFUSALS_PER_DAY, so however many times or accounts a shopper tries, the table
- * stays bounded (the cap is checked without a lock: concurrent refusals may pass it by a few).
+ * Notes a refusal: the shopper's row for the rule and day gains a check, at most one a minute (checkout asks at
+ * every change of the cart, and a script could ask without end: its writes stay one a minute a shopper). A new
+ * row is written only while the day has fewer than MAX_COD_RISK_REFUSALS_PER_DAY, so however many times or
+ * accounts a shopper tries, the table stays bounded (the cap is checked without a lock: concurrent refusals
+ * may pass it by a few).
  */
 export async function recordCodRiskRefusal(
   db: Database,
@@ -46,7 +48,8 @@ export async function recordCodRiskRefusal(
        )
     on conflict (day, rule, user_id) do update
       set checks = ${codRiskRefusals.checks} + 1, pincode = excluded.pincode,
-          order_paise = excluded.order_paise, last_at = excluded.last_at`);
+          order_paise = excluded.order_paise, last_at = excluded.last_at
+      where ${codRiskRefusals.lastAt} <= excluded.last_at - interval '1 minute'`);
 }
 
 /** The sweep forgets refusals older than COD_RISK_REFUSALS_KEPT_DAYS; returns how many. */
