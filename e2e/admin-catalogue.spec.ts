@@ -181,7 +181,7 @@ test('the owner reads the sales charts, changes a product and the seller’s det
   await page.getByLabel('Legal name').fill('Silk Route Textiles LLP');
   await page.getByLabel('Address line 1').fill('4 Residency Road');
   await page.getByLabel('City').fill('Bengaluru');
-  await page.getByLabel('Pincode').fill('560025');
+  await page.getByLabel('Pincode', { exact: true }).fill('560025');
   await page.getByLabel('State').selectOption({ label: 'Karnataka (29)' });
   await page.getByLabel('Customer care e-mail').fill('care@silkroute.test');
   await page.getByLabel('Customer care phone', { exact: false }).fill('080 4567 8901');

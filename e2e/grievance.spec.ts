@@ -57,7 +57,7 @@ test('on a fresh shop the owner fills the seller details, the policies show them
     await page.getByLabel('Legal name').fill('Silk Route Textiles LLP');
     await page.getByLabel('Address line 1').fill('4 Residency Road');
     await page.getByLabel('City').fill('Bengaluru');
-    await page.getByLabel('Pincode').fill('560025');
+    await page.getByLabel('Pincode', { exact: true }).fill('560025');
     await page.getByLabel('State').selectOption({ label: 'Karnataka (29)' });
     await page.getByLabel('GSTIN').fill('29AAGCB7383J1Z4');
     await page.getByLabel('Customer care e-mail').fill('care@ottoman.test');
