@@ -1,5 +1,11 @@
 // docs/product.md#money: the one way an order-level amount (a coupon's discount, a refund) is split across
-// lines, so the parts always add up and every later document reads the same split.
+// lines, so the parts always add up and every later document reads the same split; and the one way a percent
+// of an amount is taken.
+
+/** round-half-up(value x percent / 100), in integers: a code's percent, the prepaid offer's. */
+export function percentOfPaise(valuePaise: number, percent: number): number {
+  return Math.floor((valuePaise * percent + 50) / 100);
+}
 
 /**
  * Shares an amount among parts in proportion to their weights, in whole paise that add up to the amount: each

@@ -1,4 +1,4 @@
-import { shareInProportion } from './allocation';
+import { percentOfPaise, shareInProportion } from './allocation';
 import { type CouponKind, type CouponStatus, couponMessages, MIN_ORDER_TOTAL_PAISE } from './coupon-rules';
 
 // docs/product.md#discount-codes and docs/product.md#money: whether a code applies to a cart, and what it
@@ -83,11 +83,6 @@ export function eligibleLines(
 
 const lineValue = (line: CouponLine) => line.unitPricePaise * line.quantity;
 
-/** round-half-up(value x percent / 100), in integers. */
-function percentOf(valuePaise: number, percent: number): number {
-  return Math.floor((valuePaise * percent + 50) / 100);
-}
-
 /** The first rule the code breaks for this shopper and cart, in the order a shopper can act on them. */
 function refusalOf(
   terms: CouponTerms,
@@ -142,7 +137,7 @@ export function evaluateCoupon(
   const freeShipping = terms.kind === 'free_shipping';
   let discount = 0;
   if (terms.kind === 'percent') {
-    discount = percentOf(eligibleValue, terms.percentOff ?? 0);
+    discount = percentOfPaise(eligibleValue, terms.percentOff ?? 0);
     if (terms.maxDiscountPaise !== null) discount = Math.min(discount, terms.maxDiscountPaise);
   } else if (terms.kind === 'flat') {
     discount = Math.min(terms.amountOffPaise ?? 0, eligibleValue);

@@ -1,4 +1,4 @@
-import { shareInProportion } from './allocation';
+import { percentOfPaise, shareInProportion } from './allocation';
 import { MIN_ORDER_TOTAL_PAISE } from './coupon-rules';
 import { PREPAID_OFFER_LABEL, prepaidOfferSaving } from './prepaid-offer-words';
 
@@ -55,11 +55,6 @@ export interface PrepaidOfferDiscount {
   sharesPaise: number[];
 }
 
-/** round-half-up(value x percent / 100), in integers, as a code's percent. */
-function percentOf(valuePaise: number, percent: number): number {
-  return Math.floor((valuePaise * percent + 50) / 100);
-}
-
 /**
  * docs/product.md#prepaid-offer: what paying online takes off an order. It comes after the code: on the goods
  * left to pay once the code's discount is off (`lines`, each after its share of the code), a percent of it at
@@ -76,7 +71,7 @@ export function evaluatePrepaidOffer(
   const value = weights.reduce((sum, weight) => sum + weight, 0);
   let discount = 0;
   if (terms.enabled && terms.kind === 'percent') {
-    discount = percentOf(value, terms.percentOff ?? 0);
+    discount = percentOfPaise(value, terms.percentOff ?? 0);
     if (terms.maxDiscountPaise !== null) discount = Math.min(discount, terms.maxDiscountPaise);
   } else if (terms.enabled && terms.kind === 'flat') {
     discount = terms.amountOffPaise ?? 0;
