@@ -304,8 +304,10 @@ export async function placeCodOrder(
   const facts = await codFactsOf(deps, prepared);
   const eligibility = codEligibilityOf(facts);
   const [refusal] = eligibility.refusals;
-  if (refusal) await recordRiskRefusal(deps.db, userId, facts);
-  if (refusal) throw new AppError('conflict', refusal.message);
+  if (refusal) {
+    await recordRiskRefusal(deps.db, userId, facts);
+    throw new AppError('conflict', refusal.message);
+  }
   const totalPaise = eligibility.codTotalPaise;
   if (expectedAmountPaise !== undefined && expectedAmountPaise !== totalPaise) {
     throw new AppError('conflict', paymentMessages.cartChanged);

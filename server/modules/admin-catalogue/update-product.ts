@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { products, stockMovements } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { StaffActor } from '../audit/audit-log';
-import { recordAudit } from '../audit/audit-log';
+import { changedValues, recordAudit } from '../audit/audit-log';
 import { noteStockChanged } from '../stock/low-stock';
 
 type ProductRow = typeof products.$inferSelect;
@@ -31,19 +31,6 @@ function columnsOf(patch: AdminProductPatch): ProductColumns {
     images: patch.images,
   };
   return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
-}
-
-/** Only the columns whose value differs, each with its value before and after. */
-function changedColumns(row: ProductRow, columns: ProductColumns) {
-  const before: Record<string, unknown> = {};
-  const after: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(columns)) {
-    const old = row[key as keyof ProductRow];
-    if (JSON.stringify(old) === JSON.stringify(value)) continue;
-    before[key] = old;
-    after[key] = value;
-  }
-  return { before, after };
 }
 
 /** docs/product.md#console-catalogue: images are reordered or removed here, never added from elsewhere. */
@@ -99,7 +86,7 @@ export async function updateProduct(
     const row = await lockProduct(tx, productId);
     checkImages(row, patch);
     const columns = columnsOf(patch);
-    const { before, after } = changedColumns(row, columns);
+    const { before, after } = changedValues(row, columns);
     if (Object.keys(after).length === 0) return;
     await tx
       .update(products)

@@ -31,3 +31,19 @@ export async function recordAudit(db: Database, entry: AuditEntry) {
     ipAddress: entry.ipAddress ?? null,
   });
 }
+
+/**
+ * What an audited change changes: each field of `next` (undefined: left as it is) whose value differs from
+ * `current`'s, with its value before and after. Lists and objects are compared by their JSON.
+ */
+export function changedValues(current: object, next: object) {
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(next)) {
+    const old: unknown = (current as Record<string, unknown>)[key];
+    if (value === undefined || JSON.stringify(old) === JSON.stringify(value)) continue;
+    before[key] = old;
+    after[key] = value;
+  }
+  return { before, after };
+}

@@ -3,7 +3,7 @@ import type { CodRiskSettings, CodRiskSettingsBody } from '../../../contracts/co
 import type { Database } from '../../db/client';
 import { codRiskSettings, staff } from '../../db/schema';
 import type { StaffActor } from '../audit/audit-log';
-import { recordAudit } from '../audit/audit-log';
+import { changedValues, recordAudit } from '../audit/audit-log';
 import { type CodRiskSettingsValues, DEFAULT_COD_RISK_SETTINGS } from './cod-risk';
 
 // docs/product.md#cod-risk-rules: the owner's COD risk rules, one row written on the first save.
@@ -47,14 +47,7 @@ export async function updateCodRiskSettings(db: Database, body: CodRiskSettingsB
     await tx.insert(codRiskSettings).values({ id: 1 }).onConflictDoNothing();
     const [row] = await tx.select().from(codRiskSettings).where(eq(codRiskSettings.id, 1)).for('update');
     const current = valuesOf(row);
-    const before: Record<string, unknown> = {};
-    const after: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(body)) {
-      const old = current[key as keyof CodRiskSettingsValues];
-      if (old === value) continue;
-      before[key] = old;
-      after[key] = value;
-    }
+    const { before, after } = changedValues(current, body);
     if (Object.keys(after).length === 0) return;
     await tx
       .update(codRiskSettings)

@@ -3,7 +3,7 @@ import type { CodSettings, CodSettingsBody } from '../../../contracts/cod';
 import type { Database } from '../../db/client';
 import { codSettings, staff } from '../../db/schema';
 import type { StaffActor } from '../audit/audit-log';
-import { recordAudit } from '../audit/audit-log';
+import { changedValues, recordAudit } from '../audit/audit-log';
 
 // docs/product.md#cash-on-delivery: the owner's COD settings, one row written on the first save.
 
@@ -64,14 +64,7 @@ export async function updateCodSettings(db: Database, body: CodSettingsBody, act
     await tx.insert(codSettings).values({ id: 1 }).onConflictDoNothing();
     const [row] = await tx.select().from(codSettings).where(eq(codSettings.id, 1)).for('update');
     const current = rulesOf(row);
-    const before: Record<string, unknown> = {};
-    const after: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(body)) {
-      const old = current[key as keyof CodRules];
-      if (value === undefined || old === value) continue;
-      before[key] = old;
-      after[key] = value;
-    }
+    const { before, after } = changedValues(current, body);
     if (Object.keys(after).length === 0) return;
     await tx
       .update(codSettings)

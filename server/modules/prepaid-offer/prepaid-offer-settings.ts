@@ -8,7 +8,7 @@ import {
 import type { Database } from '../../db/client';
 import { prepaidOfferSettings, staff } from '../../db/schema';
 import type { StaffActor } from '../audit/audit-log';
-import { recordAudit } from '../audit/audit-log';
+import { changedValues, recordAudit } from '../audit/audit-log';
 
 // docs/product.md#prepaid-offer: the owner's discount for paying online, one row written on the first save.
 
@@ -56,13 +56,7 @@ export async function updatePrepaidOffer(db: Database, body: PrepaidOfferBody, a
       .where(eq(prepaidOfferSettings.id, 1))
       .for('update');
     const current = prepaidOfferTermsOf(row);
-    const before: Record<string, unknown> = {};
-    const after: Record<string, unknown> = {};
-    for (const key of Object.keys(next) as (keyof PrepaidOfferTerms)[]) {
-      if (current[key] === next[key]) continue;
-      before[key] = current[key];
-      after[key] = next[key];
-    }
+    const { before, after } = changedValues(current, next);
     if (Object.keys(after).length === 0) return;
     await tx
       .update(prepaidOfferSettings)

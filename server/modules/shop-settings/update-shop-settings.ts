@@ -3,22 +3,7 @@ import type { ShopSettingsBody } from '../../../contracts/shop-settings';
 import type { Database } from '../../db/client';
 import { shopSettings } from '../../db/schema';
 import type { StaffActor } from '../audit/audit-log';
-import { recordAudit } from '../audit/audit-log';
-
-type SettingsRow = typeof shopSettings.$inferSelect;
-
-/** Only the fields whose value differs, each with its value before and after. */
-function changedFields(row: SettingsRow, body: ShopSettingsBody) {
-  const before: Record<string, unknown> = {};
-  const after: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) {
-    const old = row[key as keyof ShopSettingsBody];
-    if (old === value) continue;
-    before[key] = old;
-    after[key] = value;
-  }
-  return { before, after };
-}
+import { changedValues, recordAudit } from '../audit/audit-log';
 
 /**
  * docs/product.md#seller-settings: the owner replaces the settings, under the row's lock, with an audit
@@ -28,7 +13,7 @@ export async function updateShopSettings(db: Database, body: ShopSettingsBody, a
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(shopSettings).where(eq(shopSettings.id, 1)).for('update');
     if (!row) throw new Error('shop_settings has no row: run the migrations');
-    const { before, after } = changedFields(row, body);
+    const { before, after } = changedValues(row, body);
     if (Object.keys(after).length === 0) return;
     await tx
       .update(shopSettings)
