@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import {
+  codAdvanceKinds,
+  codAdvanceScopes,
   codRiskRules,
   codRiskSettingsMessages,
+  MAX_COD_ADVANCE_PAISE,
   MAX_FIRST_ORDER_LIMIT_PAISE,
   MAX_PINCODE_RTO_WINDOW,
+  MIN_COD_ADVANCE_PAISE,
   MIN_PINCODE_RTO_WINDOW,
 } from './cod-risk-rules';
 
@@ -37,6 +41,22 @@ export const CodRiskSettingsBodySchema = z
     pincodeRtoThresholdPercent: wholeNumber(codRiskSettingsMessages.thresholdRange, 1, 100).describe(
       'The RTO rate, in whole percent, at or above which COD is refused at the pincode',
     ),
+    // docs/product.md#part-paid-cod; a client that does not send them keeps them.
+    advanceFor: z
+      .enum(codAdvanceScopes, { error: 'advanceFor must be none, risky or all' })
+      .optional()
+      .describe('Which COD orders pay an advance: none, those a risk rule asks it of, or all'),
+    advanceKind: z
+      .enum(codAdvanceKinds, { error: 'advanceKind must be cod_fee or fixed' })
+      .optional()
+      .describe("The advance is the order's COD fee, or the fixed amount"),
+    advanceFixedPaise: wholeNumber(
+      codRiskSettingsMessages.advanceRange,
+      MIN_COD_ADVANCE_PAISE,
+      MAX_COD_ADVANCE_PAISE,
+    )
+      .optional()
+      .describe('The fixed advance, in paise'),
   })
   .strict()
   .superRefine((body, context) => {
@@ -58,6 +78,9 @@ export const CodRiskSettingsSchema = z
     pincodeRtoWindow: z.number().int(),
     pincodeRtoMinSample: z.number().int(),
     pincodeRtoThresholdPercent: z.number().int(),
+    advanceFor: z.enum(codAdvanceScopes),
+    advanceKind: z.enum(codAdvanceKinds),
+    advanceFixedPaise: z.number().int(),
     updatedAt: z.string().nullable(),
     updatedBy: z.string().nullable(),
   })

@@ -111,6 +111,13 @@ export const CodEligibilitySchema = z
       .int()
       .describe("What COD costs: the order's total (no prepaid offer) plus the fee"),
     refusals: z.array(CodRefusalSchema).describe('Every reason COD is not offered, in the order checked'),
+    advancePaise: z
+      .number()
+      .int()
+      .describe(
+        'docs/product.md#part-paid-cod: what a COD order pays online at PLACE ORDER (part of codTotalPaise); 0: none',
+      ),
+    advanceReason: z.string().nullable().describe('Why this COD order asks for an advance; null without one'),
   })
   .meta({ id: 'CodEligibility' });
 export type CodEligibility = z.infer<typeof CodEligibilitySchema>;
@@ -121,10 +128,23 @@ export const PlaceCodOrderBodySchema = z
   })
   .strict();
 
+/** docs/product.md#part-paid-cod: the Razorpay order the advance is paid through, as Checkout opens it. */
+export const CodAdvancePaymentSchema = z.object({
+  id: z.string().describe('The Razorpay order id'),
+  key: z.string().describe('The Razorpay key id Checkout opens with'),
+  amount: z.number().int().describe('The advance, in paise'),
+  currency: z.literal('INR'),
+  cashPaise: z.number().int().describe('What the courier collects: the total less the advance'),
+});
+export type CodAdvancePayment = z.infer<typeof CodAdvancePaymentSchema>;
+
 export const PlacedCodOrderSchema = z.object({
   orderId: z.string(),
   orderNumber: z.string(),
   totalPaise: z.number().int(),
+  advance: CodAdvancePaymentSchema.nullable().describe(
+    'The advance to pay now, which confirms the order (no OTP is sent); null: confirm by OTP',
+  ),
   otpSent: z.boolean(),
   message: z.string(),
   confirmBy: z.string().describe('When the order is cancelled if not confirmed'),

@@ -138,9 +138,11 @@ async function refundWhatIsOwed(deps: CancelDeps, orderId: string, source: Chang
 
 function cancelledMessage(order: Order): string {
   const rupees = (paise: number) => formatRupees(paise / 100);
-  if (order.paymentStatus === 'refunded') return cancelMessages.refunded(rupees(order.refundedPaise));
+  // What was taken: the payment, or a COD order's advance (docs/product.md#part-paid-cod).
+  const taken = order.paidPaise;
+  if (taken > 0 && order.refundedPaise >= taken) return cancelMessages.refunded(rupees(order.refundedPaise));
   if (order.refundStatus === 'pending' || order.refundStatus === 'scheduled') {
-    return cancelMessages.refundStarted(rupees(order.totalPaise - order.refundedPaise));
+    return cancelMessages.refundStarted(rupees(taken - order.refundedPaise));
   }
   return cancelMessages.cancelled;
 }

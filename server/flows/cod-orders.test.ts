@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OTP_RESEND_INTERVAL_SECONDS } from '../../contracts/account';
 import {
@@ -9,10 +9,11 @@ import {
   codSettingsMessages,
   type PlacedCodOrder,
 } from '../../contracts/cod';
-import type { CodRiskSettingsBody } from '../../contracts/cod-risk';
+import { type CodRiskSettingsBody, codAdvanceMessages } from '../../contracts/cod-risk';
 import { type Order, stockMessages } from '../../contracts/orders';
 import {
   auditLog,
+  codRemittanceLines,
   creditNotes,
   heldTotals,
   holds,
@@ -34,20 +35,24 @@ import { newOrderEmail } from '../modules/staff-alerts/new-order-alert';
 import { type PaidOrderSummary, paidOrderSummary } from '../modules/staff-alerts/order-summaries';
 import { codAmountToCollectPaise } from '../providers/shiprocket/cod';
 import type { AdhocOrderInput } from '../providers/shiprocket/types';
+import { remittanceCsv } from '../simulators/shiprocket/remittances';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { latestOtp, readOutbox } from '../test/dev-outbox';
 import {
   newShopper,
   orderRow,
   queuedJobs,
+  razorpaySimulatorOf,
   type Shopper,
   sendQueuedOrderEmails,
   shiprocketSimulatorOf,
 } from '../test/order-helpers';
 import { createStaffMember } from '../test/staff-factory';
 import { type CodDeps, expireUnconfirmedCodOrders, placeCodOrder } from './cod-orders';
-import { shippingDeps } from './deps';
+import { runRemittanceImport } from './cod-remittances';
+import { paymentDeps, shippingDeps } from './deps';
 import { createShipmentForOrder } from './fulfil-order';
+import { refundCancelledOrder } from './refunds';
 import { refreshShipmentTracking } from './tracking';
 
 // docs/product.md#cash-on-delivery: COD end to end through the API, the jobs' handlers and the Shiprocket
@@ -117,6 +122,7 @@ function codDepsOf(testApp: TestApp): CodDeps {
     smsGuard: { limits: testApp.config.otpSms, log: testApp.log },
     otpResendIntervalMs: testApp.config.otpResendIntervalMs,
     log: testApp.log,
+    razorpay: testApp.razorpay,
   };
 }
 
@@ -254,6 +260,8 @@ describe('when checkout offers COD (the eligibility matrix), and PLACE ORDER che
       prepaidOfferPaise: 0,
       codTotalPaise: 33_900 + FEE_PAISE,
       refusals: [],
+      advancePaise: 0,
+      advanceReason: null,
     });
   });
 
@@ -887,3 +895,190 @@ function linkTokenOf(body: string): string {
   if (!match?.[1]) throw new Error(`no confirm link in: ${body}`);
   return decodeURIComponent(match[1]);
 }
+
+describe('part-paid COD: an advance paid by UPI confirms the order (docs/product.md#part-paid-cod)', () => {
+  const ADVANCE = 9_900;
+  const TOTAL = 33_900 + FEE_PAISE;
+  const everyOrderPaysAdvance: CodRiskSettingsBody = {
+    ...DEFAULT_COD_RISK_SETTINGS,
+    advanceFor: 'all',
+    advanceKind: 'fixed',
+    advanceFixedPaise: ADVANCE,
+  };
+  beforeEach(() => saveRiskRules(everyOrderPaysAdvance));
+
+  /** PLACE ORDER, then the advance paid in the simulated Checkout window and reported as the browser does. */
+  async function advancePaid(shopper?: Shopper) {
+    const buyer = shopper ?? (await codShopper());
+    const order = await placed(buyer);
+    if (!order.advance) throw new Error('no advance asked');
+    const success = razorpaySimulatorOf(app).completePayment(order.advance.id, { method: 'upi' });
+    const reply = await buyer.reportPayment(success);
+    expect(reply.statusCode, reply.body).toBe(200);
+    return { shopper: buyer, order };
+  }
+
+  it('asks the advance at checkout, sends no OTP, and the paid advance confirms the order', async () => {
+    const shopper = await codShopper();
+    expect(await eligibility(shopper)).toMatchObject({
+      offered: true,
+      codTotalPaise: TOTAL,
+      advancePaise: ADVANCE,
+      advanceReason: 'Cash-on-delivery orders need a small advance paid by UPI.',
+    });
+    const order = await placed(shopper);
+    expect(order).toMatchObject({
+      otpSent: false,
+      advance: { amount: ADVANCE, currency: 'INR', cashPaise: TOTAL - ADVANCE },
+      message:
+        '₹99 now by UPI, ₹289 in cash when it arrives. Paying the advance confirms your order: no OTP needed.',
+    });
+    expect(await readOutbox(app, shopper.mobile)).toEqual([]);
+    // Neither an OTP nor staff confirm it: its advance does.
+    const byOtp = await confirm(shopper, order.orderId, '123456');
+    expect(byOtp.statusCode).toBe(409);
+    expect(byOtp.json()).toMatchObject({ message: codAdvanceMessages.advanceDue });
+    const byStaff = await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.orderId}/cod-confirm`,
+      headers: owner,
+    });
+    expect(byStaff.statusCode, byStaff.body).toBe(409);
+    // A second PLACE ORDER of the same cart (a retry after closing the window) answers the same advance.
+    expect((await placed(shopper)).advance?.id).toBe(order.advance?.id);
+
+    const success = razorpaySimulatorOf(app).completePayment(order.advance?.id ?? '', { method: 'upi' });
+    const reply = await shopper.reportPayment(success);
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(await orderRow(app, order.orderId)).toMatchObject({
+      status: 'confirmed',
+      paymentStatus: 'cod_due',
+      codAdvance: 'paid',
+      codConfirmedVia: 'advance',
+    });
+    // Reported again (the webhook, a second tab): nothing twice.
+    expect((await shopper.reportPayment(success)).statusCode).toBe(200);
+    const money = await moneyOfOrder(app.db, order.orderId);
+    expect(money).toMatchObject({ collectedPaise: ADVANCE, collectedVia: 'online', netPaise: ADVANCE });
+    expect(money.charged.totalPaise).toBe(TOTAL);
+    // A COD order's invoice is issued at handover, advance or not.
+    expect(await app.db.select().from(invoices).where(eq(invoices.orderId, order.orderId))).toEqual([]);
+    expect(await myOrder(shopper, order.orderId)).toMatchObject({ paidPaise: ADVANCE, status: 'confirmed' });
+  });
+
+  it('ships for the rest in cash, collects it on delivery, and the remittance of the rest matches', async () => {
+    const { order } = await advancePaid();
+    await shipped(order.orderId);
+    const booking = booked.find((input) => input.order_id === order.orderId);
+    expect(booking && codAmountToCollectPaise(booking)).toBe(TOTAL - ADVANCE);
+    expect(booking).toMatchObject({ total_discount: ADVANCE / 100, transaction_charges: FEE_PAISE / 100 });
+    await moveUntil(order.orderId, 'delivered');
+    const money = await moneyOfOrder(app.db, order.orderId);
+    expect(money).toMatchObject({ collectedPaise: TOTAL, netPaise: TOTAL });
+    const [invoice] = await app.db.select().from(invoices).where(eq(invoices.orderId, order.orderId));
+    expect(invoice?.totalPaise).toBe(TOTAL);
+
+    const [shipment] = await app.db.select().from(shipments).where(eq(shipments.orderId, order.orderId));
+    const remitted = (amountPaise: number, id: string) =>
+      remittanceCsv([
+        {
+          id,
+          utr: `UTIBN${id}`,
+          remittedOn: '2026-11-25',
+          createdAt: new Date(),
+          lines: [
+            {
+              awb: shipment?.awbCode ?? '',
+              orderId: order.orderId,
+              srOrderId: 1,
+              codAmountPaise: amountPaise,
+              remittedAmountPaise: amountPaise,
+            },
+          ],
+        },
+      ]);
+    const importOf = async (csv: string) => {
+      const reply = await app.inject({
+        method: 'POST',
+        url: '/api/admin/cod/remittances',
+        headers: owner,
+        payload: { csv },
+      });
+      expect(reply.statusCode, reply.body).toBe(202);
+      const { import: queued } = reply.json<{ import: { id: string } }>();
+      await runRemittanceImport({ db: app.db, jobs: app.jobs }, queued.id);
+      const [line] = await app.db
+        .select()
+        .from(codRemittanceLines)
+        .where(eq(codRemittanceLines.orderId, order.orderId))
+        .orderBy(desc(codRemittanceLines.id))
+        .limit(1);
+      return line;
+    };
+    // The whole total would be more than the courier collected: the advance was never cash.
+    expect(await importOf(remitted(TOTAL, `${Date.now()}1`))).toMatchObject({
+      expectedPaise: TOTAL - ADVANCE,
+      mismatch: 'over',
+    });
+    expect(await importOf(remitted(TOTAL - ADVANCE, `${Date.now()}2`))).toMatchObject({
+      expectedPaise: TOTAL - ADVANCE,
+      mismatch: 'duplicate',
+    });
+  });
+
+  it('refunds the advance when the shopper cancels before it ships, and says so', async () => {
+    const stock = await stockOf(FACE_MITT);
+    const { shopper, order } = await advancePaid();
+    const reply = await app.inject({
+      method: 'POST',
+      url: `/api/orders/cancel/${order.orderId}`,
+      headers: shopper.headers,
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json()).toMatchObject({
+      message:
+        'Your order has been cancelled and ₹99 has been refunded to your original payment method. Refunds take 6-8 days to reach your account.',
+      order: { status: 'cancelled', paidPaise: ADVANCE, refundedPaise: ADVANCE },
+    });
+    expect(await orderRow(app, order.orderId)).toMatchObject({ status: 'cancelled', codAdvance: 'refunded' });
+    expect(await stockOf(FACE_MITT)).toBe(stock);
+    const money = await moneyOfOrder(app.db, order.orderId);
+    expect(money).toMatchObject({ collectedPaise: ADVANCE, refundedPaise: ADVANCE, netPaise: 0 });
+    expect(money.charged.totalPaise).toBe(0);
+  });
+
+  it('refunds an advance paid after its order was cancelled', async () => {
+    const shopper = await codShopper();
+    const order = await placed(shopper);
+    const advanceOrder = order.advance?.id ?? '';
+    // Cancelled by the shopper while the UPI app was still open.
+    const cancel = await app.inject({
+      method: 'POST',
+      url: `/api/orders/cancel/${order.orderId}`,
+      headers: shopper.headers,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const late = razorpaySimulatorOf(app).completePayment(advanceOrder, { method: 'upi' });
+    await shopper.reportPayment(late);
+    expect(await orderRow(app, order.orderId)).toMatchObject({ status: 'cancelled', codAdvance: 'paid' });
+    // The refund job the lifecycle queued, as the worker runs it.
+    expect(await refundCancelledOrder(paymentDeps(app), order.orderId, 'system')).toBe('processed');
+    expect(await orderRow(app, order.orderId)).toMatchObject({ status: 'cancelled', codAdvance: 'refunded' });
+    expect(await moneyOfOrder(app.db, order.orderId)).toMatchObject({ collectedPaise: ADVANCE, netPaise: 0 });
+  });
+
+  it('asks the advance of a risky pincode by default, where it would otherwise be online only', async () => {
+    await saveRiskRules(DEFAULT_COD_RISK_SETTINGS);
+    const safe = await codShopper();
+    expect(await eligibility(safe)).toMatchObject({ offered: true, advancePaise: 0, advanceReason: null });
+    await saveRiskRules({ ...DEFAULT_COD_RISK_SETTINGS, firstOrderLimitPaise: 0 });
+    const first = await codShopper();
+    expect(await eligibility(first)).toMatchObject({
+      offered: true,
+      advancePaise: 9_900,
+      advanceReason: 'A first cash-on-delivery order needs a small advance paid by UPI.',
+    });
+    await saveRiskRules({ ...DEFAULT_COD_RISK_SETTINGS, firstOrderLimitPaise: 0, advanceFor: 'none' });
+    expect(await eligibility(first)).toMatchObject({ offered: false, advancePaise: 0 });
+  });
+});

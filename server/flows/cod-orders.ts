@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
+  type CodAdvancePayment,
   type CodConfirmed,
   type CodEligibility,
   codMessages,
   maskedPhone,
   type PlacedCodOrder,
 } from '../../contracts/cod';
+import { codAdvanceMessages } from '../../contracts/cod-risk-rules';
 import { couponMessages } from '../../contracts/coupon-rules';
 import { paymentMessages } from '../../contracts/orders';
 import type { Database } from '../db/client';
@@ -19,6 +21,7 @@ import { sendOtp, spendOtp } from '../modules/auth/otp-service';
 import type { SmsGuard } from '../modules/auth/sms-guard';
 import {
   type CodFacts,
+  codAdvanceOf,
   codEligibilityOf,
   codRiskDecisionOf,
   hasDeliveredOrder,
@@ -32,17 +35,21 @@ import { type CodRules, readCodRules } from '../modules/cod/cod-settings';
 import { orderOfCodConfirmToken, spendCodConfirmToken } from '../modules/cod/confirm-links';
 import type { DeliveryPromises } from '../modules/delivery-promise/plugin';
 import type { Notifier } from '../modules/notifications/notifier';
+import { codCashPaiseOf } from '../modules/orders/cod-advance';
 import { awaitsCodConfirmation, type CodConfirmation } from '../modules/orders/lifecycle';
 import { findUserOrder, isOrderId, orderNumberOf } from '../modules/orders/order-view';
 import {
   applyOrderEvent,
+  attachRazorpayOrder,
   lockOrder,
   pendingOrderWrites,
   transitionOrder,
 } from '../modules/orders/order-writer';
+import type { RazorpayGateway } from '../modules/payments/razorpay-gateway';
 import { raiseSecurityAlert } from '../modules/security-alerts/security-alerts';
 import { CouponNotHeld, holdCartStock } from '../modules/stock/availability';
 import { lockOrderStock } from '../modules/stock/order-stock';
+import { RazorpayError } from '../providers/razorpay/client';
 import {
   checkoutsWithCode,
   lockShopperCheckouts,
@@ -64,6 +71,8 @@ export interface CodDeps {
   smsGuard: SmsGuard;
   otpResendIntervalMs: number;
   log: SmsGuard['log'];
+  /** docs/product.md#part-paid-cod: the advance is paid through a Razorpay order of its own. */
+  razorpay: RazorpayGateway;
 }
 
 type OrderRow = typeof orders.$inferSelect;
@@ -105,7 +114,8 @@ async function codRiskFactsOf(db: Database, codEnabled: boolean, userId: string,
 /** docs/product.md#cod-risk-rules: a risk rule that refused the shopper is recorded for the console. */
 async function recordRiskRefusal(db: Database, userId: string, facts: CodFacts) {
   const decision = codRiskDecisionOf(facts);
-  if (!facts.rules.enabled || decision.outcome === 'cod') return;
+  // An order the rule lets pay COD with an advance was not refused.
+  if (!facts.rules.enabled || decision.outcome !== 'online_only') return;
   const entry = { rule: decision.rule, userId, pincode: facts.pincode, orderPaise: facts.orderPaise };
   await recordCodRiskRefusal(db, entry);
 }
@@ -146,11 +156,17 @@ async function sendCodOtp(deps: CodDeps, order: Pick<OrderRow, 'id' | 'contact'>
   }
 }
 
+type PlacedOrder = Pick<
+  OrderRow,
+  'id' | 'userId' | 'totalPaise' | 'contact' | 'codConfirmBy' | 'codAdvancePaise' | 'codAdvance'
+>;
+
 function placedReply(
-  order: Pick<OrderRow, 'id' | 'userId' | 'totalPaise' | 'contact' | 'codConfirmBy'>,
+  order: PlacedOrder,
   otpSent: boolean,
   replaced: readonly Pick<OrderRow, 'id' | 'userId'>[] = [],
-) {
+  advance: CodAdvancePayment | null = null,
+): PlacedCodOrder {
   // Another account's order replaced by this one (same mobile) is theirs to hear of, not this shopper's.
   const replacedNumbers = replaced
     .filter((earlier) => earlier.userId === order.userId)
@@ -159,12 +175,62 @@ function placedReply(
     orderId: order.id,
     orderNumber: orderNumberOf(order.id),
     totalPaise: order.totalPaise,
+    advance,
     otpSent,
-    message: otpSent ? codMessages.otpSent(maskedPhone(order.contact.phone)) : codMessages.otpNotSent,
+    message: advance
+      ? codAdvanceMessages.split(advance.amount, advance.cashPaise)
+      : otpSent
+        ? codMessages.otpSent(maskedPhone(order.contact.phone))
+        : codMessages.otpNotSent,
     confirmBy: (order.codConfirmBy ?? new Date()).toISOString(),
     replacedOrderNumbers: replacedNumbers,
     replacedMessage: replacedNumbers.length > 0 ? codMessages.replaced(replacedNumbers) : null,
   };
+}
+
+/**
+ * docs/product.md#part-paid-cod: the Razorpay order the COD order's advance is paid through, made once (the
+ * first attached stays when two PLACE ORDERs of one cart each made one).
+ */
+async function advancePaymentOf(deps: CodDeps, order: PlacedOrder & Pick<OrderRow, 'razorpayOrderId'>) {
+  let razorpayOrderId = order.razorpayOrderId;
+  if (!razorpayOrderId) {
+    const created = await deps.razorpay.client
+      .createOrder({
+        amount: order.codAdvancePaise,
+        currency: 'INR',
+        receipt: order.id,
+        notes: { orderId: order.id, userId: order.userId ?? '', purpose: 'cod_advance' },
+      })
+      .catch((error: unknown) => {
+        if (error instanceof RazorpayError) {
+          throw new AppError('upstream_failed', paymentMessages.initializeFailed);
+        }
+        throw error;
+      });
+    razorpayOrderId = (await attachRazorpayOrder(deps.db, order.id, created.id)) ?? null;
+    if (!razorpayOrderId) throw new AppError('upstream_failed', paymentMessages.initializeFailed);
+  }
+  return {
+    id: razorpayOrderId,
+    key: deps.razorpay.keyId,
+    amount: order.codAdvancePaise,
+    currency: 'INR' as const,
+    cashPaise: order.totalPaise - order.codAdvancePaise,
+  };
+}
+
+/** What PLACE ORDER answers for the order: its advance to pay, or the OTP sent to confirm it. */
+async function answerPlaced(
+  deps: CodDeps,
+  order: PlacedOrder & Pick<OrderRow, 'razorpayOrderId'>,
+  ipAddress: string,
+  replaced: readonly Pick<OrderRow, 'id' | 'userId'>[] = [],
+): Promise<PlacedCodOrder> {
+  if (order.codAdvance === 'due') {
+    return placedReply(order, false, replaced, await advancePaymentOf(deps, order));
+  }
+  return placedReply(order, await sendCodOtp(deps, order, ipAddress), replaced);
 }
 
 /** The mobiles a COD order is tied to: the one its OTP goes to and the one the courier calls. */
@@ -313,7 +379,9 @@ export async function placeCodOrder(
     throw new AppError('conflict', paymentMessages.cartChanged);
   }
   const { rules } = facts;
-  const fingerprint = `cod:${rules.feePaise}|${prepared.order.cartFingerprint}`;
+  // docs/product.md#part-paid-cod: an order that pays an advance is confirmed by paying it, not by an OTP.
+  const { advancePaise } = codAdvanceOf(facts);
+  const fingerprint = `cod:${rules.feePaise}|advance:${advancePaise}|${prepared.order.cartFingerprint}`;
   const id = randomUUID();
   const codConfirmBy = new Date(Date.now() + rules.confirmHours * 3_600_000);
   const order = {
@@ -325,6 +393,9 @@ export async function placeCodOrder(
     totalPaise,
     cartFingerprint: fingerprint,
     codConfirmBy,
+    codAdvancePaise: advancePaise,
+    codAdvance: advancePaise > 0 ? ('due' as const) : null,
+    razorpayOrderId: null,
   };
   const mobiles = mobilesOf(order.contact);
   // docs/product.md#one-checkout: one PLACE ORDER of a shopper (and of a mobile) at a time; a double tap finds
@@ -359,10 +430,10 @@ export async function placeCodOrder(
       return { order: undefined, replaced };
     }),
   );
-  if (placed.order) return placedReply(placed.order, await sendCodOtp(deps, placed.order, ipAddress));
+  if (placed.order) return answerPlaced(deps, placed.order, ipAddress);
   await transitionOrder(deps.db, deps.jobs, id, { type: 'cod_placed' }, 'checkout');
   await alertOnCodVelocity(deps, rules, order, mobiles);
-  return placedReply(order, await sendCodOtp(deps, order, ipAddress), placed.replaced);
+  return answerPlaced(deps, order, ipAddress, placed.replaced);
 }
 
 /** Another OTP for the shopper's order awaiting confirmation (the abuse limits of every OTP apply). */
@@ -371,7 +442,7 @@ export async function resendCodOtp(deps: CodDeps, userId: string, orderId: strin
   if (!order) throw new AppError('not_found', paymentMessages.orderNotFound);
   if (order.paymentMethod !== 'COD') throw new AppError('conflict', codMessages.notCod);
   if (!awaitsCodConfirmation(order)) throw new AppError('conflict', codMessages.notAwaiting);
-  return placedReply(order, await sendCodOtp(deps, order, ipAddress));
+  return answerPlaced(deps, order, ipAddress);
 }
 
 type ConfirmOutcome = 'confirmed' | 'already_confirmed' | 'expired' | 'not_awaiting';
@@ -421,6 +492,9 @@ async function confirmCodOrder(
       { type: 'cod_confirmed', via, stockCovered },
       source,
     );
+    if (decision.outcome === 'refused' && decision.reason === 'advance_due') {
+      throw new AppError('conflict', codAdvanceMessages.advanceDue);
+    }
     if (decision.outcome === 'refused') return { order: locked.order, outcome: 'not_awaiting' as const };
     return {
       order: locked.order,
@@ -438,7 +512,7 @@ function confirmedReply(order: OrderRow): CodConfirmed {
   return {
     orderId: order.id,
     orderNumber: orderNumberOf(order.id),
-    message: codMessages.confirmed(order.totalPaise),
+    message: codMessages.confirmed(codCashPaiseOf(order)),
   };
 }
 
@@ -454,6 +528,7 @@ export async function confirmCodByOtp(
   if (order.paymentMethod !== 'COD') throw new AppError('conflict', codMessages.notCod);
   if (order.codConfirmedAt) return confirmedReply(order);
   if (!awaitsCodConfirmation(order)) throw new AppError('conflict', codMessages.notAwaiting);
+  if (order.codAdvance === 'due') throw new AppError('conflict', codAdvanceMessages.advanceDue);
   await spendOtp(deps.db, { channel: 'sms', address: order.contact.phone, otp }, 'cod_confirmation');
   return confirmedReply((await confirmCodOrder(deps, order.id, 'otp')).order);
 }

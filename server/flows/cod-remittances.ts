@@ -13,6 +13,7 @@ import { type Jobs, jobQueues } from '../job-queues';
 import { recordAudit } from '../modules/audit/audit-log';
 import { codCollectedSql, collectedAtSql, notRemittedSql } from '../modules/cod-money/cod-order-money';
 import { remittanceImportView } from '../modules/cod-money/remittance-imports';
+import { codCashPaiseOf } from '../modules/orders/cod-advance';
 import { applyOrderEvent, lockOrder } from '../modules/orders/order-writer';
 import { parseRemittanceCsv, type RemittanceRow } from '../providers/shiprocket/remittance-csv';
 
@@ -110,8 +111,8 @@ function mismatchOf(
   if (!order) return 'unknown_order';
   if (order.paymentMethod !== 'COD') return 'not_cod';
   if (paidBefore.has(order.id)) return 'duplicate';
-  if (row.remittedAmountPaise < order.totalPaise) return 'short';
-  if (row.remittedAmountPaise > order.totalPaise) return 'over';
+  if (row.remittedAmountPaise < codCashPaiseOf(order)) return 'short';
+  if (row.remittedAmountPaise > codCashPaiseOf(order)) return 'over';
   return null;
 }
 
@@ -207,7 +208,7 @@ async function importOne(
         orderId: order?.id ?? null,
         codAmountPaise: row.codAmountPaise,
         remittedAmountPaise: row.remittedAmountPaise,
-        expectedPaise: order && order.paymentMethod === 'COD' ? order.totalPaise : null,
+        expectedPaise: order && order.paymentMethod === 'COD' ? codCashPaiseOf(order) : null,
         mismatch,
       };
     });

@@ -5,9 +5,14 @@ import { AppError } from '../errors';
 import { countPaymentConfirmed } from '../metrics';
 import type { ChangeSource } from '../modules/history/status-history';
 import { issueInvoice } from '../modules/invoices/issue-documents';
-import { awaitsPayment } from '../modules/orders/lifecycle';
+import { awaitsAdvance, awaitsPayment, isCod, orderStateOf } from '../modules/orders/lifecycle';
 import { applyOrderEvent, lockOrder } from '../modules/orders/order-writer';
-import { markStrayPayment, paymentPaysOrder, recordPayment } from '../modules/payments/payment-records';
+import {
+  markStrayPayment,
+  onlineAmountPaiseOf,
+  paymentPaysOrder,
+  recordPayment,
+} from '../modules/payments/payment-records';
 import { lockOrderStock } from '../modules/stock/order-stock';
 import { RazorpayError } from '../providers/razorpay/client';
 import type { RazorpayPayment } from '../providers/razorpay/types';
@@ -49,7 +54,7 @@ export async function confirmPaidOrder(
     const repeat = before?.status === 'captured' || before?.status === 'refunded';
     // docs/architecture.md#stock: only a payment that makes the order paid takes its units; their rows are
     // locked after the order's.
-    const makesPaid = !repeat && awaitsPayment(locked.state);
+    const makesPaid = !repeat && (awaitsPayment(locked.state) || awaitsAdvance(locked.state));
     const stockCovered = makesPaid ? (await lockOrderStock(tx, locked.order.id)).length === 0 : true;
     const decision = await applyOrderEvent(
       locked,
@@ -65,7 +70,9 @@ export async function confirmPaidOrder(
       decision.effects.some((e) => e.type === 'send_email' && e.kind === 'confirmed');
     const [order] = await tx.select().from(orders).where(eq(orders.id, locked.order.id));
     // docs/architecture.md#invoices: the tax invoice is numbered in the transaction that makes the order paid.
-    if (newlyPaid) await issueInvoice(tx, locked.order.id, order?.paidAt ?? new Date());
+    // A COD order's (confirmed by its advance) is issued at handover instead.
+    if (newlyPaid && !isCod(locked.state))
+      await issueInvoice(tx, locked.order.id, order?.paidAt ?? new Date());
     return { order: order ?? locked.order, newlyPaid };
   });
   // Counted once committed: a rolled-back confirmation paid nothing.
@@ -83,7 +90,7 @@ async function capture(
   order: OrderRow,
 ): Promise<RazorpayPayment> {
   try {
-    return await deps.razorpay.client.capturePayment(payment.id, order.totalPaise, order.currency);
+    return await deps.razorpay.client.capturePayment(payment.id, onlineAmountPaiseOf(order), order.currency);
   } catch (error) {
     if (!(error instanceof RazorpayError) || error.kind !== 'rejected') throw error;
     const again = await deps.razorpay.client.fetchPayment(payment.id);
@@ -110,7 +117,7 @@ export async function settlePayment(
   if (payment.status === 'authorized') {
     // An order paid already, or cancelled, must not take this money: Razorpay refunds an authorization that
     // is never captured by itself.
-    if (!awaitsPayment(order)) return undefined;
+    if (!awaitsPayment(order) && !awaitsAdvance(orderStateOf(order, undefined))) return undefined;
     payment = await capture(deps, payment, order);
   }
   if (payment.status !== 'captured') return undefined;

@@ -2,6 +2,7 @@ import { and, eq, exists, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { DEFAULT_WEIGHT_KG } from '../../contracts/catalogue';
 import { orderItems, orders, products, shipments, stockMovements } from '../db/schema';
 import { jobQueues } from '../job-queues';
+import { codAdvancePaidPaiseOf, codCashPaiseOf } from '../modules/orders/cod-advance';
 import { isBeforePickup } from '../modules/orders/lifecycle';
 import { applyOrderEvent, lockOrder, previewOrderEvent } from '../modules/orders/order-writer';
 import { findShipmentOfOrder as findShipment, insertShipment } from '../modules/shipping/shipment-records';
@@ -128,16 +129,20 @@ async function adhocOrderOf(deps: ShippingDeps, order: OrderRow): Promise<AdhocO
 
 /**
  * A prepaid parcel carries the goods and shipping charged; a COD parcel the amount the courier collects, which
- * is the order's total (docs/architecture.md#shiprocket-cod), with the COD fee apart.
+ * is the order's total less an advance paid online (docs/architecture.md#shiprocket-cod), with the COD fee apart.
  */
 function paymentFieldsOf(
   order: OrderRow,
-): Pick<AdhocOrderInput, 'payment_method' | 'sub_total' | 'shipping_charges' | 'transaction_charges'> {
+): Pick<
+  AdhocOrderInput,
+  'payment_method' | 'sub_total' | 'shipping_charges' | 'transaction_charges' | 'total_discount'
+> {
   if (order.paymentMethod === 'COD') {
     return codBookingFields({
-      collectPaise: order.totalPaise,
+      collectPaise: codCashPaiseOf(order),
       codFeePaise: order.codFeePaise,
       shippingPaise: order.shippingPaise,
+      advancePaise: codAdvancePaidPaiseOf(order),
     });
   }
   return {

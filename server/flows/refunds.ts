@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, gt, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { orders, payments, refunds } from '../db/schema';
 import { type Jobs, jobQueues } from '../job-queues';
@@ -163,7 +163,8 @@ export async function requeueOwedRefunds(deps: SweepDeps): Promise<number> {
     .where(
       and(
         eq(orders.status, 'cancelled'),
-        inArray(orders.paymentStatus, ['paid', 'partially_refunded']),
+        // docs/product.md#part-paid-cod: a cancelled COD order owes back its advance.
+        or(inArray(orders.paymentStatus, ['paid', 'partially_refunded']), eq(orders.codAdvance, 'paid')),
         gt(orders.totalPaise, 0),
         lt(orders.updatedAt, sql`now() - make_interval(mins => ${OWED_AFTER_MINUTES}::int)`),
       ),

@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { codRiskRules } from '../../../contracts/cod-risk-rules';
+import { codAdvanceKinds, codAdvanceScopes, codRiskRules } from '../../../contracts/cod-risk-rules';
 import { users } from './accounts';
 import { updatedAt } from './columns';
 import { staff } from './staff';
@@ -30,6 +30,10 @@ export const codRiskSettings = pgTable(
     pincodeRtoWindow: integer('pincode_rto_window').notNull().default(20),
     pincodeRtoMinSample: integer('pincode_rto_min_sample').notNull().default(10),
     pincodeRtoThresholdPercent: integer('pincode_rto_threshold_percent').notNull().default(40),
+    // docs/product.md#part-paid-cod: which COD orders pay an advance online, and how much.
+    advanceFor: text('advance_for', { enum: codAdvanceScopes }).notNull().default('risky'),
+    advanceKind: text('advance_kind', { enum: codAdvanceKinds }).notNull().default('fixed'),
+    advanceFixedPaise: integer('advance_fixed_paise').notNull().default(9_900),
     updatedByStaffId: uuid('updated_by_staff_id').references(() => staff.id),
     updatedAt: updatedAt(),
   },

@@ -25,6 +25,9 @@ import { coupons } from './coupons';
 export type OrderPaymentStatus = (typeof orderPaymentStatuses)[number];
 
 export const couponUses = ['reserved', 'consumed', 'released'] as const;
+/** docs/product.md#part-paid-cod: where a COD order's advance stands; null: it asks for none. */
+export const codAdvanceStatuses = ['due', 'paid', 'refunded'] as const;
+export type CodAdvanceStatus = (typeof codAdvanceStatuses)[number];
 export type CouponUse = (typeof couponUses)[number];
 
 export interface OrderContact {
@@ -84,7 +87,14 @@ export const orders = pgTable(
     /** When the COD order was confirmed (by the OTP, the link, or staff after a call); null until then. */
     codConfirmedAt: timestamp('cod_confirmed_at', { withTimezone: true }),
     /** How it was confirmed: `otp`, `link` or `staff`. */
-    codConfirmedVia: text('cod_confirmed_via', { enum: ['otp', 'link', 'staff'] }),
+    codConfirmedVia: text('cod_confirmed_via', { enum: ['otp', 'link', 'staff', 'advance'] }),
+    /**
+     * docs/product.md#part-paid-cod: the advance the COD order asks for, paid online through its Razorpay order;
+     * the courier collects the total less it. 0: none.
+     */
+    codAdvancePaise: integer('cod_advance_paise').notNull().default(0),
+    /** Where the advance stands, as the lifecycle decides; written by the order writer. */
+    codAdvance: text('cod_advance', { enum: codAdvanceStatuses }),
     contact: jsonb('contact').$type<OrderContact>().notNull(),
     shippingAddress: jsonb('shipping_address').$type<Address>().notNull(),
     billingAddress: jsonb('billing_address').$type<Address>().notNull(),

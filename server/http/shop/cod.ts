@@ -30,6 +30,7 @@ export function codDeps(app: FastifyInstance): CodDeps {
     smsGuard: { limits: app.config.otpSms, log: app.log },
     otpResendIntervalMs: app.config.otpResendIntervalMs,
     log: app.log,
+    razorpay: app.razorpay,
   };
 }
 

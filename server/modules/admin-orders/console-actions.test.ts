@@ -23,7 +23,16 @@ function stateOf(
   shipmentStage: ShipmentStage | null,
   stockTaken: boolean,
 ): OrderState {
-  return { status, paymentStatus, shipmentStage, stockTaken, refund: null, holds: false, couponUse: null };
+  return {
+    status,
+    paymentStatus,
+    shipmentStage,
+    stockTaken,
+    refund: null,
+    holds: false,
+    couponUse: null,
+    codAdvance: null,
+  };
 }
 
 const everyState = orderStatuses.flatMap((status) =>

@@ -25,7 +25,10 @@ export const OPEN_PAYOUT_STATUSES: readonly CodPayoutStatus[] = ['queued', 'pend
 
 export const isCod = (order: { paymentMethod: string }) => order.paymentMethod === 'COD';
 
-/** The cash the courier collected: the order's amount to collect, once collected. */
+/**
+ * What the shopper paid for a COD order once the courier collected the cash: its total, an advance paid online
+ * included (docs/product.md#part-paid-cod): a return's refund may give back both.
+ */
 export function collectedPaiseOf(order: typeof orders.$inferSelect): number {
   return isCod(order) && codCashCollected(order) ? order.totalPaise : 0;
 }

@@ -3,6 +3,7 @@ import type { CodOverview } from '../../../contracts/cod-money';
 import { COD_REMITTANCE_OVERDUE_DAYS } from '../../../contracts/order-status';
 import type { Database } from '../../db/client';
 import { codRemittanceLines, codRemittances, orders, shipments } from '../../db/schema';
+import { codCashPaiseSql } from '../orders/cod-advance';
 import { orderNumberOf } from '../orders/order-view';
 import { codCollectedSql, collectedAtSql, notRemittedSql } from './cod-order-money';
 import { latestRemittanceImports } from './remittance-imports';
@@ -20,7 +21,7 @@ export async function cashDue(db: Database, limit = DUE_SHOWN) {
     .select({
       id: orders.id,
       name: sql<string>`${orders.contact}->>'name'`,
-      amountPaise: orders.totalPaise,
+      amountPaise: codCashPaiseSql,
       collectedAt: sql<string>`${collectedAtSql}`,
       awb: shipments.awbCode,
       overdue: sql<boolean>`${collectedAtSql} < now() - make_interval(days => ${COD_REMITTANCE_OVERDUE_DAYS}::int)`,
@@ -31,7 +32,7 @@ export async function cashDue(db: Database, limit = DUE_SHOWN) {
     .orderBy(asc(sql`${collectedAtSql}`))
     .limit(limit);
   const [total] = await db
-    .select({ paise: sql<number>`coalesce(sum(${orders.totalPaise}), 0)::int` })
+    .select({ paise: sql<number>`coalesce(sum(${codCashPaiseSql}), 0)::int` })
     .from(orders)
     .where(and(codCollectedSql, notRemittedSql));
   return { rows, totalPaise: Number(total?.paise ?? 0) };

@@ -1,10 +1,12 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { type CodEligibility, type CodRefusal, codMessages } from '../../../contracts/cod';
+import { codRiskMessages } from '../../../contracts/cod-risk-rules';
 import type { Database } from '../../db/client';
 import { orders } from '../../db/schema';
 import {
   type CodRiskDecision,
   type CodRiskSettingsValues,
+  codAdvancePaiseOf,
   decideCodRisk,
   type PincodeRtoHistory,
   refusalOfRisk,
@@ -32,6 +34,11 @@ export interface CodFacts {
   pincodeHistory: PincodeRtoHistory;
 }
 
+/** docs/product.md#part-paid-cod: the advance the order would pay, as the owner set it (0: none can be taken). */
+export function advancePaiseFor(facts: Pick<CodFacts, 'risk' | 'rules' | 'orderPaise'>): number {
+  return codAdvancePaiseOf(facts.risk, facts.rules.feePaise, facts.orderPaise + facts.rules.feePaise);
+}
+
 /** docs/product.md#cod-risk-rules: which risk rule applies to these facts, if any. */
 export function codRiskDecisionOf(facts: CodFacts): CodRiskDecision {
   return decideCodRisk(facts.risk, {
@@ -42,7 +49,24 @@ export function codRiskDecisionOf(facts: CodFacts): CodRiskDecision {
     minOrderPaise: facts.rules.minOrderPaise,
     hasDeliveredOrder: facts.hasDeliveredOrder,
     pincodeHistory: facts.pincodeHistory,
+    advancePaise: advancePaiseFor(facts),
   });
+}
+
+/**
+ * docs/product.md#part-paid-cod: the advance a COD order of these facts pays and why; none when COD is not
+ * offered, or offered without one.
+ */
+export function codAdvanceOf(facts: CodFacts): { advancePaise: number; reason: string | null } {
+  const none = { advancePaise: 0, reason: null };
+  if (codRefusals(facts).length > 0) return none;
+  const decision = codRiskDecisionOf(facts);
+  const advancePaise = advancePaiseFor(facts);
+  if (decision.outcome === 'cod_with_advance') return { advancePaise, reason: decision.message };
+  if (facts.risk.advanceFor === 'all' && advancePaise > 0) {
+    return { advancePaise, reason: codRiskMessages.everyOrderAdvance };
+  }
+  return none;
 }
 
 /** Every reason COD is not offered, in the order of docs/product.md#cash-on-delivery; empty: it is offered. */
@@ -72,7 +96,10 @@ export function codRefusals(facts: CodFacts): CodRefusal[] {
 
 export function codEligibilityOf(facts: CodFacts): CodEligibility {
   const refusals = codRefusals(facts);
+  const advance = codAdvanceOf(facts);
   return {
+    advancePaise: advance.advancePaise,
+    advanceReason: advance.reason,
     enabled: facts.rules.enabled,
     offered: refusals.length === 0,
     feePaise: facts.rules.feePaise,

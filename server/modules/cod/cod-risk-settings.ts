@@ -12,6 +12,7 @@ function valuesOf(row: typeof codRiskSettings.$inferSelect | undefined): CodRisk
   if (!row) return DEFAULT_COD_RISK_SETTINGS;
   const { firstOrderLimitEnabled, firstOrderLimitPaise, pincodeRtoEnabled } = row;
   const { pincodeRtoWindow, pincodeRtoMinSample, pincodeRtoThresholdPercent } = row;
+  const { advanceFor, advanceKind, advanceFixedPaise } = row;
   return {
     firstOrderLimitEnabled,
     firstOrderLimitPaise,
@@ -19,6 +20,9 @@ function valuesOf(row: typeof codRiskSettings.$inferSelect | undefined): CodRisk
     pincodeRtoWindow,
     pincodeRtoMinSample,
     pincodeRtoThresholdPercent,
+    advanceFor,
+    advanceKind,
+    advanceFixedPaise,
   };
 }
 

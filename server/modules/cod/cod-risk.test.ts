@@ -5,6 +5,7 @@ import { codRiskMessages, codRiskRules } from '../../../contracts/cod-risk';
 import {
   type CodRiskFacts,
   type CodRiskSettingsValues,
+  codAdvancePaiseOf,
   DEFAULT_COD_RISK_SETTINGS,
   decideCodRisk,
   pincodeRtoBlocked,
@@ -13,8 +14,9 @@ import {
 // docs/product.md#cod-risk-rules: the rules × their inputs, by example and by property.
 
 const settings = DEFAULT_COD_RISK_SETTINGS;
-/** A repeat shopper at a quiet pincode ordering ₹339: every rule passes. */
+/** A repeat shopper at a quiet pincode ordering ₹339: every rule passes. No advance can be taken (see below). */
 const safe: CodRiskFacts = {
+  advancePaise: 0,
   pincode: '411001',
   orderPaise: 33_900,
   rtoCount: 0,
@@ -44,6 +46,48 @@ describe('the COD risk rules, by example', () => {
     expect(
       decideCodRisk({ ...settings, firstOrderLimitPaise: 0 }, { ...first, orderPaise: 100 }),
     ).toMatchObject({ rule: 'first_order_limit', message: codRiskMessages.firstOrderLimit(0) });
+  });
+
+  it('part-paid COD: a risky pincode or first order gets COD with an advance where one can be taken and the owner asks it', () => {
+    const withAdvance = { ...safe, advancePaise: 9_900 };
+    const riskyPincode = { ...withAdvance, pincodeHistory: { codOrders: 10, rtos: 4 } };
+    expect(decideCodRisk(settings, riskyPincode)).toEqual({
+      outcome: 'cod_with_advance',
+      rule: 'pincode_rto_rate',
+      message:
+        'Many cash-on-delivery parcels to pincode 411001 came back undelivered, so cash on delivery there needs a small advance paid by UPI.',
+    });
+    const firstOrder = { ...withAdvance, hasDeliveredOrder: false, orderPaise: 150_001 };
+    expect(decideCodRisk(settings, firstOrder)).toEqual({
+      outcome: 'cod_with_advance',
+      rule: 'first_order_limit',
+      message: 'A first cash-on-delivery order above ₹1,500 needs a small advance paid by UPI.',
+    });
+    // The owner asks no advance: online only, as before.
+    expect(decideCodRisk({ ...settings, advanceFor: 'none' }, riskyPincode)).toMatchObject({
+      outcome: 'online_only',
+    });
+    // An advance never softens the shopper's own RTO limit or the minimum order value.
+    expect(decideCodRisk(settings, { ...riskyPincode, rtoCount: 2 })).toMatchObject({
+      outcome: 'online_only',
+      rule: 'rto_limit',
+    });
+    expect(decideCodRisk(settings, { ...withAdvance, minOrderPaise: 50_000 })).toMatchObject({
+      outcome: 'online_only',
+      rule: 'below_minimum',
+    });
+  });
+
+  it('the advance: the COD fee or the fixed amount, never under ₹1 nor the whole order', () => {
+    expect(codAdvancePaiseOf({ advanceKind: 'fixed', advanceFixedPaise: 9_900 }, 4_900, 38_800)).toBe(9_900);
+    expect(codAdvancePaiseOf({ advanceKind: 'cod_fee', advanceFixedPaise: 9_900 }, 4_900, 38_800)).toBe(
+      4_900,
+    );
+    expect(codAdvancePaiseOf({ advanceKind: 'cod_fee', advanceFixedPaise: 9_900 }, 0, 38_800)).toBe(0);
+    expect(codAdvancePaiseOf({ advanceKind: 'fixed', advanceFixedPaise: 38_800 }, 4_900, 38_800)).toBe(0);
+    expect(codAdvancePaiseOf({ advanceKind: 'fixed', advanceFixedPaise: 38_799 }, 4_900, 38_800)).toBe(
+      38_799,
+    );
   });
 
   it('pincode RTO rate: 40 % or more of the last orders, once there are at least 10, refuses', () => {
@@ -115,6 +159,9 @@ const settingsArb: fc.Arbitrary<CodRiskSettingsValues> = fc
     pincodeRtoWindow: fc.integer({ min: 5, max: 100 }),
     sample: fc.integer({ min: 1, max: 100 }),
     pincodeRtoThresholdPercent: fc.integer({ min: 1, max: 100 }),
+    advanceFor: fc.constantFrom('none' as const, 'risky' as const, 'all' as const),
+    advanceKind: fc.constantFrom('cod_fee' as const, 'fixed' as const),
+    advanceFixedPaise: fc.integer({ min: 100, max: 100_000 }),
   })
   .map(({ sample, ...rest }) => ({ ...rest, pincodeRtoMinSample: Math.min(sample, rest.pincodeRtoWindow) }));
 
@@ -127,6 +174,7 @@ const factsArb: fc.Arbitrary<CodRiskFacts> = fc
     hasDeliveredOrder: fc.boolean(),
     codOrders: fc.integer({ min: 0, max: 100 }),
     rtoShare: fc.double({ min: 0, max: 1, noNaN: true }),
+    advancePaise: fc.constantFrom(0, 4_900, 9_900),
   })
   .map(({ codOrders, rtoShare, ...rest }) => ({
     ...rest,
@@ -156,13 +204,21 @@ function refuses(rule: (typeof codRiskRules)[number], s: CodRiskSettingsValues, 
 }
 
 describe('the COD risk rules, by property', () => {
-  it('COD is offered exactly when no rule refuses, and the rule applied is the first that refuses', () => {
+  it('COD is offered exactly when no rule refuses; the rule applied is the strictest, the first of equals', () => {
     fc.assert(
       fc.property(settingsArb, factsArb, (s, f) => {
         const refusing = codRiskRules.filter((rule) => refuses(rule, s, f));
         const decision = decideCodRisk(s, f);
-        if (refusing.length === 0) expect(decision).toEqual({ outcome: 'cod' });
-        else expect(decision).toMatchObject({ outcome: 'online_only', rule: refusing[0] });
+        if (refusing.length === 0) {
+          expect(decision).toEqual({ outcome: 'cod' });
+          return;
+        }
+        // docs/product.md#part-paid-cod: only the pincode and first-order rules soften to an advance.
+        const softens = (rule: string) => rule === 'pincode_rto_rate' || rule === 'first_order_limit';
+        const advance = s.advanceFor !== 'none' && f.advancePaise > 0;
+        const hard = refusing.filter((rule) => !softens(rule) || !advance);
+        if (hard.length > 0) expect(decision).toMatchObject({ outcome: 'online_only', rule: hard[0] });
+        else expect(decision).toMatchObject({ outcome: 'cod_with_advance', rule: refusing[0] });
       }),
     );
   });

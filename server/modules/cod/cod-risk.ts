@@ -6,6 +6,7 @@ import {
   codRiskMessages,
   codRiskOutcomes,
   codRiskRules,
+  MIN_COD_ADVANCE_PAISE,
 } from '../../../contracts/cod-risk';
 
 // docs/product.md#cod-risk-rules: the COD risk rules as one pure function of the owner's settings and the
@@ -21,6 +22,9 @@ export const DEFAULT_COD_RISK_SETTINGS: CodRiskSettingsValues = {
   pincodeRtoWindow: 20,
   pincodeRtoMinSample: 10,
   pincodeRtoThresholdPercent: 40,
+  advanceFor: 'risky',
+  advanceKind: 'fixed',
+  advanceFixedPaise: 9_900,
 };
 
 /** A pincode's last COD orders that reached an end: delivered or returned to origin. */
@@ -42,6 +46,8 @@ export interface CodRiskFacts {
   hasDeliveredOrder: boolean;
   /** The pincode's history over the last `pincodeRtoWindow` COD orders. */
   pincodeHistory: PincodeRtoHistory;
+  /** docs/product.md#part-paid-cod: the advance this order would pay (`codAdvancePaiseOf`); 0: none can be taken. */
+  advancePaise: number;
 }
 
 export type CodRiskDecision =
@@ -62,11 +68,24 @@ export function pincodeRtoBlocked(settings: CodRiskSettingsValues, history: Pinc
 }
 
 /**
- * What a pincode with many returns to origin gets. The one place part-paid COD would change: 'cod_with_advance'
- * (an advance paid online, the rest in cash) once it exists; until then, online only.
+ * docs/product.md#part-paid-cod: the advance a COD order of this total pays, as the owner set it; 0 when none can
+ * be taken: under Razorpay's least payment (₹1), or not less than the whole order (that is paying online).
  */
-export function riskyPincodeOutcome(): Exclude<CodRiskOutcome, 'cod'> {
-  return 'online_only';
+export function codAdvancePaiseOf(
+  settings: Pick<CodRiskSettingsValues, 'advanceKind' | 'advanceFixedPaise'>,
+  feePaise: number,
+  codTotalPaise: number,
+): number {
+  const advance = settings.advanceKind === 'cod_fee' ? feePaise : settings.advanceFixedPaise;
+  return advance >= MIN_COD_ADVANCE_PAISE && advance < codTotalPaise ? advance : 0;
+}
+
+/**
+ * What a risky order gets (a pincode with many returns to origin, a first order above the limit): COD with an
+ * advance where the owner asks advances of risky orders and one can be taken, else online only.
+ */
+function riskyOutcome(settings: CodRiskSettingsValues, facts: CodRiskFacts): Exclude<CodRiskOutcome, 'cod'> {
+  return settings.advanceFor !== 'none' && facts.advancePaise > 0 ? 'cod_with_advance' : 'online_only';
 }
 
 function verdictOf(rule: CodRiskRule, settings: CodRiskSettingsValues, facts: CodRiskFacts): Verdict {
@@ -76,20 +95,29 @@ function verdictOf(rule: CodRiskRule, settings: CodRiskSettingsValues, facts: Co
       return facts.rtoCount > facts.rtoLimit
         ? { rule, outcome: 'online_only', message: codMessages.rtoLimit }
         : pass;
-    case 'pincode_rto_rate':
-      return pincodeRtoBlocked(settings, facts.pincodeHistory)
-        ? { rule, outcome: riskyPincodeOutcome(), message: codRiskMessages.pincodeRtoRate(facts.pincode) }
-        : pass;
-    case 'first_order_limit':
-      return settings.firstOrderLimitEnabled &&
+    case 'pincode_rto_rate': {
+      if (!pincodeRtoBlocked(settings, facts.pincodeHistory)) return pass;
+      const outcome = riskyOutcome(settings, facts);
+      const message =
+        outcome === 'cod_with_advance'
+          ? codRiskMessages.pincodeRtoAdvance(facts.pincode)
+          : codRiskMessages.pincodeRtoRate(facts.pincode);
+      return { rule, outcome, message };
+    }
+    case 'first_order_limit': {
+      const over =
+        settings.firstOrderLimitEnabled &&
         !facts.hasDeliveredOrder &&
-        facts.orderPaise > settings.firstOrderLimitPaise
-        ? {
-            rule,
-            outcome: 'online_only',
-            message: codRiskMessages.firstOrderLimit(settings.firstOrderLimitPaise),
-          }
-        : pass;
+        facts.orderPaise > settings.firstOrderLimitPaise;
+      if (!over) return pass;
+      const outcome = riskyOutcome(settings, facts);
+      const limit = settings.firstOrderLimitPaise;
+      const message =
+        outcome === 'cod_with_advance'
+          ? codRiskMessages.firstOrderAdvance(limit)
+          : codRiskMessages.firstOrderLimit(limit);
+      return { rule, outcome, message };
+    }
     case 'below_minimum':
       return facts.orderPaise < facts.minOrderPaise
         ? { rule, outcome: 'online_only', message: codMessages.belowMinimum(facts.minOrderPaise) }
@@ -113,7 +141,9 @@ export function decideCodRisk(settings: CodRiskSettingsValues, facts: CodRiskFac
   return { outcome: applied.outcome, rule: applied.rule, message: applied.message };
 }
 
-/** The decision as the eligibility reply's refusal; none when COD is offered. */
+/** The decision as the eligibility reply's refusal; none when COD is offered (with an advance or without). */
 export function refusalOfRisk(decision: CodRiskDecision): CodRefusal | undefined {
-  return decision.outcome === 'cod' ? undefined : { reason: decision.rule, message: decision.message };
+  return decision.outcome === 'online_only'
+    ? { reason: decision.rule, message: decision.message }
+    : undefined;
 }

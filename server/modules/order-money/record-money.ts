@@ -12,6 +12,7 @@ import {
   returnRefunds,
 } from '../../db/schema';
 import { pricedLinesOf } from '../invoices/issue-documents';
+import { codCashPaiseOf } from '../orders/cod-advance';
 import { appendMoneyEntries, moneyEntriesOf, type NewMoneyEntry } from './append-entries';
 import { moneyOf } from './money-of';
 
@@ -69,7 +70,7 @@ export async function recordCollection(
         orderId: order.id,
         kind: 'collect',
         part: 'order',
-        amountPaise: order.totalPaise,
+        amountPaise: codCashPaiseOf(order),
         method: 'cod_cash',
         entryKey: `collect:cod:${order.id}`,
       },

@@ -9,6 +9,7 @@ const state = (overrides: Partial<OrderState>): OrderState => ({
   stockTaken: true,
   holds: false,
   couponUse: null,
+  codAdvance: null,
   ...overrides,
 });
 

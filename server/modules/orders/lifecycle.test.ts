@@ -22,6 +22,7 @@ const NEW_ORDER: OrderState = {
   stockTaken: false,
   holds: true,
   couponUse: null,
+  codAdvance: null,
 };
 
 const stage = fc.constantFrom(...shipmentStages);
@@ -323,6 +324,7 @@ describe('the owner is told of a refund stuck pending', () => {
     stockTaken: true,
     holds: false,
     couponUse: null,
+    codAdvance: null,
   };
 
   it('flags an overdue refund only while it is pending, and clears the flag once it settles or fails', () => {
@@ -370,6 +372,7 @@ describe('the shopper is told of each refund (docs/product.md#order-messages)', 
     stockTaken: true,
     holds: false,
     couponUse: null,
+    codAdvance: null,
   };
   const emails = (decision: ReturnType<typeof decide>) =>
     effectsOfDecision(decision).filter((effect) => effect.type === 'send_email');
@@ -399,6 +402,7 @@ describe('a parcel in trouble at the courier', () => {
     stockTaken: true,
     holds: false,
     couponUse: null,
+    codAdvance: null,
   };
 
   it('is flagged while the order is on its way, and the flag clears with the next ordinary status', () => {
@@ -681,6 +685,7 @@ describe('refunds and remittances of a cash-on-delivery order, over random seque
     stockTaken: true,
     holds: false,
     couponUse: null,
+    codAdvance: null,
   };
   const codEvent: fc.Arbitrary<OrderEvent> = fc.oneof(
     fc.record({

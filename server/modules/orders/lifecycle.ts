@@ -9,6 +9,8 @@ export type OrderPaymentStatus = (typeof orderPaymentStatuses)[number];
 export type RefundProgress = 'pending' | 'processed' | 'failed';
 /** docs/product.md#discount-codes: the order's use of its code; null when it has none. */
 export type CouponUse = 'reserved' | 'consumed' | 'released';
+/** docs/product.md#part-paid-cod: where a COD order's advance stands; null when it asks for none. */
+export type CodAdvance = 'due' | 'paid' | 'refunded';
 
 export interface OrderState {
   status: OrderStatus;
@@ -23,6 +25,8 @@ export interface OrderState {
   holds: boolean;
   /** Its discount code's use: counted in the code's uses only while consumed. */
   couponUse: CouponUse | null;
+  /** A COD order's advance, paid online through the order's Razorpay order (docs/product.md#part-paid-cod). */
+  codAdvance: CodAdvance | null;
 }
 
 export type CancelRequester = 'shopper' | 'shop';
@@ -70,8 +74,11 @@ export type OrderEvent =
 
 // ---- Cash on delivery (docs/product.md#cash-on-delivery): events ----
 
-/** How a COD order was confirmed: the OTP typed at checkout, the link sent to the shopper, or staff after a call. */
-export type CodConfirmation = 'otp' | 'link' | 'staff';
+/**
+ * How a COD order was confirmed: the OTP typed at checkout, the link sent to the shopper, staff after a call, or
+ * its advance paid (docs/product.md#part-paid-cod).
+ */
+export type CodConfirmation = 'otp' | 'link' | 'staff' | 'advance';
 
 export type CodEvent =
   /** A COD order was placed (checkout stored it `pending` / `cod_due`, holding its units and code). */
@@ -232,7 +239,9 @@ export type RefusalReason =
   /** A COD event about an order paid online. */
   | 'not_cod'
   /** The COD order was cancelled (by its shopper, the shop, or the expiry sweep) before it was confirmed. */
-  | 'not_awaiting_confirmation';
+  | 'not_awaiting_confirmation'
+  /** The COD order is confirmed by its advance, not by an OTP, a link or staff (docs/product.md#part-paid-cod). */
+  | 'advance_due';
 
 export type Decision =
   | { outcome: 'applied'; next: OrderState; effects: OrderEffect[] }
@@ -335,11 +344,16 @@ export function isAbandonedCheckout(state: Pick<OrderState, 'status' | 'paymentS
   return state.status === 'cancelled' && state.paymentStatus === 'failed';
 }
 
-/** A cancelled order whose money is still (partly) with us: the shopper is owed the rest. */
-export function owesRefund(state: Pick<OrderState, 'status' | 'paymentStatus'>): boolean {
+/**
+ * A cancelled order whose money is still (partly) with us: the shopper is owed the rest; for a COD order, its
+ * advance (docs/product.md#part-paid-cod).
+ */
+export function owesRefund(state: Pick<OrderState, 'status' | 'paymentStatus' | 'codAdvance'>): boolean {
   return (
     state.status === 'cancelled' &&
-    (state.paymentStatus === 'paid' || state.paymentStatus === 'partially_refunded')
+    (state.paymentStatus === 'paid' ||
+      state.paymentStatus === 'partially_refunded' ||
+      state.codAdvance === 'paid')
   );
 }
 
@@ -361,6 +375,11 @@ export function isCod(state: Pick<OrderState, 'paymentStatus'>): boolean {
 /** A COD order placed and waiting for its shopper's confirmation. */
 export function awaitsCodConfirmation(state: Pick<OrderState, 'status' | 'paymentStatus'>): boolean {
   return state.status === 'pending' && state.paymentStatus === 'cod_due';
+}
+
+/** A COD order waiting for its advance, which confirms it (docs/product.md#part-paid-cod). */
+export function awaitsAdvance(state: Pick<OrderState, 'status' | 'paymentStatus' | 'codAdvance'>): boolean {
+  return awaitsCodConfirmation(state) && state.codAdvance === 'due';
 }
 
 /** A COD order its shopper (or staff) confirmed, still to go or gone to the shopper. */
@@ -426,7 +445,9 @@ export function shipmentRetryRefusal(
  * docs/product.md#your-data: an account is not deleted while one of its orders is still on its way (paid,
  * not cancelled, not delivered) or money is still owed back to the shopper.
  */
-export function holdsAccountOpen(state: Pick<OrderState, 'status' | 'paymentStatus' | 'refund'>): boolean {
+export function holdsAccountOpen(
+  state: Pick<OrderState, 'status' | 'paymentStatus' | 'refund' | 'codAdvance'>,
+): boolean {
   const onItsWay = mayShip(state) && state.status !== 'delivered';
   const refundOutstanding = owesRefund(state) || state.refund === 'pending';
   return onItsWay || refundOutstanding;
@@ -437,7 +458,7 @@ export function holdsAccountOpen(state: Pick<OrderState, 'status' | 'paymentStat
  * it; otherwise the latest refund's own status.
  */
 export function refundStatusOf(
-  state: Pick<OrderState, 'status' | 'paymentStatus' | 'refund'>,
+  state: Pick<OrderState, 'status' | 'paymentStatus' | 'refund' | 'codAdvance'>,
 ): 'scheduled' | RefundProgress | null {
   if (state.refund === 'pending') return 'pending';
   if (owesRefund(state)) return 'scheduled';
@@ -446,7 +467,10 @@ export function refundStatusOf(
 
 /** The lifecycle's view of an order from its stored parts. */
 export function orderStateOf(
-  order: Pick<OrderState, 'status' | 'paymentStatus'> & { couponUse?: CouponUse | null },
+  order: Pick<OrderState, 'status' | 'paymentStatus'> & {
+    couponUse?: CouponUse | null;
+    codAdvance?: CodAdvance | null;
+  },
   shipment: { stage: ShipmentStage } | undefined,
   refund: RefundProgress | null = null,
   stockTaken = false,
@@ -460,6 +484,7 @@ export function orderStateOf(
     stockTaken,
     holds,
     couponUse: order.couponUse ?? null,
+    codAdvance: order.codAdvance ?? null,
   };
 }
 
@@ -502,8 +527,8 @@ function onPaymentCaptured(
   stockCovered: boolean,
 ): Decision {
   if (repeat) return unchanged(state);
-  // A COD order has no Razorpay order for a payment to pay: its cash is the courier's to collect.
-  if (isCod(state)) return unchanged(state);
+  // A COD order's only payment is its advance: its cash is the courier's to collect.
+  if (isCod(state)) return onAdvanceCaptured(state, paymentId, stockCovered);
   // Razorpay lets a shopper pay one order twice: a second captured payment goes back in full.
   if (wasPaid(state)) {
     return applied(state, [
@@ -687,7 +712,7 @@ function onRefundRequested(state: OrderState, amountPaise: number, refundablePai
 }
 
 function onRefundSettled(state: OrderState, fullyRefunded: boolean, refundId: string): Decision {
-  if (!wasPaid(state)) return unchanged(state);
+  if (!wasPaid(state)) return onAdvanceRefundSettled(state, fullyRefunded, refundId);
   // Refunds only add up: a late report of an earlier partial refund never undoes "refunded".
   const paymentStatus =
     fullyRefunded || state.paymentStatus === 'refunded' ? 'refunded' : 'partially_refunded';
@@ -809,7 +834,8 @@ function codOnStatus(
 }
 
 function onCodPlaced(state: OrderState): Decision {
-  if (!awaitsCodConfirmation(state)) return unchanged(state);
+  // An order with an advance is confirmed by paying it: no OTP, no link.
+  if (!awaitsCodConfirmation(state) || state.codAdvance === 'due') return unchanged(state);
   return applied(state, [{ type: 'send_email', kind: 'cod_confirm_request' }]);
 }
 
@@ -818,6 +844,7 @@ function onCodConfirmed(state: OrderState, via: CodConfirmation, stockCovered: b
   if (!isCod(state)) return refused('not_cod');
   if (state.status === 'cancelled') return refused('not_awaiting_confirmation');
   if (!awaitsCodConfirmation(state)) return unchanged(state);
+  if (state.codAdvance === 'due' && via !== 'advance') return refused('advance_due');
   const fulfilment: OrderEffect[] = stockCovered
     ? [{ type: 'take_stock' }, { type: 'enqueue_shipment' }]
     : [{ type: 'flag_attention', reason: 'paid_out_of_stock' }];
@@ -839,6 +866,45 @@ function onCodConfirmed(state: OrderState, via: CodConfirmation, stockCovered: b
     ...coupon.effects,
     { type: 'send_email', kind: 'confirmed' },
     { type: 'alert_new_order' },
+  ]);
+}
+
+/**
+ * docs/product.md#part-paid-cod: a payment of a COD order is its advance. Awaited, it confirms the order (its
+ * money recorded after the charges); on an order cancelled meanwhile it is refunded in full; any other payment
+ * (a second one) goes back in full.
+ */
+function onAdvanceCaptured(state: OrderState, paymentId: string, stockCovered: boolean): Decision {
+  if (state.codAdvance === null) return unchanged(state);
+  if (state.codAdvance !== 'due') {
+    return applied(state, [
+      { type: 'refund_stray_payment', paymentId },
+      { type: 'flag_attention', reason: 'second_payment' },
+    ]);
+  }
+  const collected: OrderEffect = { type: 'record_collection', method: 'online', paymentId };
+  if (!awaitsCodConfirmation(state)) {
+    // Cancelled before the advance arrived (by the shopper, a newer checkout, or the expiry sweep).
+    return applied({ ...state, codAdvance: 'paid' }, [collected, { type: 'refund_order' }]);
+  }
+  const confirmed = onCodConfirmed(state, 'advance', stockCovered);
+  if (confirmed.outcome === 'refused') return confirmed;
+  const effects = confirmed.effects.flatMap((effect): OrderEffect[] =>
+    effect.type === 'record_charges' ? [effect, collected] : [effect],
+  );
+  return applied({ ...confirmed.next, codAdvance: 'paid' }, effects);
+}
+
+/** The advance went back to the shopper: the order was cancelled, or the owner refunded it. */
+function onAdvanceRefundSettled(state: OrderState, fullyRefunded: boolean, refundId: string): Decision {
+  if (state.codAdvance !== 'paid') return unchanged(state);
+  return applied({ ...state, codAdvance: fullyRefunded ? 'refunded' : 'paid', refund: 'processed' }, [
+    { type: 'resolve_attention', reason: 'refund_failing' },
+    { type: 'resolve_attention', reason: 'refund_pending_long' },
+    { type: 'record_refund', refundId },
+    fullyRefunded
+      ? { type: 'send_email', kind: 'refunded' }
+      : { type: 'send_email', kind: 'partially_refunded', refundId },
   ]);
 }
 

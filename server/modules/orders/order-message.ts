@@ -68,6 +68,27 @@ export function smsVariable(text: string): string {
   return `${(atWord > SMS_VARIABLE_MAX / 2 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
 }
 
+/**
+ * A COD order's advance paid online (docs/product.md#part-paid-cod) and what is still to pay in cash, from the
+ * order's money record; 0 once the courier collected the cash (the order is paid) or with no advance.
+ */
+function advancePaidPaise(order: Order): number {
+  return order.paymentMethod === 'COD' && !order.paidAt ? order.paidPaise : 0;
+}
+
+function totalRows(order: Order): OrderDetails['amounts'] {
+  const advance = advancePaidPaise(order);
+  if (advance > 0) {
+    return [
+      { label: 'Total', amount: rupees(order.totalPaise) },
+      { label: 'Advance paid', amount: rupees(advance) },
+      { label: 'To pay on delivery', amount: rupees(order.totalPaise - advance) },
+    ];
+  }
+  const label = order.paidAt ? 'Total paid' : order.paymentMethod === 'COD' ? 'To pay on delivery' : 'Total';
+  return [{ label, amount: rupees(order.totalPaise) }];
+}
+
 function detailsOf(order: Order, kind: OrderEmailKind, publicUrl: string): OrderDetails {
   const address = order.shippingAddress;
   const stillComing = kind === 'confirmed' || kind === 'shipped' || kind === 'out_for_delivery';
@@ -100,10 +121,7 @@ function detailsOf(order: Order, kind: OrderEmailKind, publicUrl: string): Order
       ...(order.codFeePaise > 0
         ? [{ label: 'Cash on delivery fee', amount: rupees(order.codFeePaise) }]
         : []),
-      {
-        label: order.paidAt ? 'Total paid' : order.paymentMethod === 'COD' ? 'To pay on delivery' : 'Total',
-        amount: rupees(order.totalPaise),
-      },
+      ...totalRows(order),
       ...(kind === 'partially_refunded'
         ? [{ label: 'Refunded so far', amount: exactRupees(order.refundedPaise) }]
         : []),
@@ -197,7 +215,8 @@ export function orderMessageOf(
         paragraphs: [
           `Your order ${number} is cancelled as you asked.`,
           // docs/product.md#cancellation-and-refunds: refunds take 6-8 days.
-          order.paidPaise > 0 && !cod
+          // A COD order's money taken is its advance (docs/product.md#part-paid-cod).
+          order.paidPaise > 0
             ? `We are refunding ${rupees(stillToRefund(order))} to your original payment method. Refunds take 6-8 days to reach your account; we will write again once the refund is processed.`
             : 'No payment was taken for it, so there is nothing to refund.',
         ],
@@ -268,22 +287,26 @@ export function orderMessageOf(
   }
 }
 
-/** A confirmed COD order: no money taken yet, the cash to keep ready. */
+/** A confirmed COD order: no money taken yet but an advance, the cash to keep ready. */
 function codConfirmedMessage(order: Order, base: Pick<OrderMessage, 'greeting' | 'details'>): OrderMessage {
   const { number, link } = base.details;
+  const advance = advancePaidPaise(order);
+  const cash = order.totalPaise - advance;
   return {
     ...base,
     subject: `Your order ${number} is confirmed`,
     paragraphs: [
-      `Thank you for confirming your order ${number}. We are preparing your mittens.`,
-      `Please keep ${rupees(order.totalPaise)} ready to pay in cash when it arrives.`,
+      advance > 0
+        ? `Thank you: your advance of ${rupees(advance)} is paid and your order ${number} is confirmed. We are preparing your mittens.`
+        : `Thank you for confirming your order ${number}. We are preparing your mittens.`,
+      `Please keep ${rupees(cash)} ready to pay in cash when it arrives.`,
       'We will write again when your parcel is on its way.',
     ],
     sms: {
       template: 'order_confirmed',
       variables: {
         order: number,
-        amount: rupees(order.totalPaise),
+        amount: rupees(cash),
         date: base.details.expectedDay ?? '',
         link,
       },

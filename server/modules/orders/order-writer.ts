@@ -107,7 +107,9 @@ function changesOf(orderId: string, before: OrderState, next: OrderState): Statu
 async function writeOrderState(tx: Database, locked: LockedOrder, next: OrderState, source: ChangeSource) {
   const before = locked.state;
   const couponUseChanged = before.couponUse !== next.couponUse;
-  if (before.status !== next.status || before.paymentStatus !== next.paymentStatus || couponUseChanged) {
+  const advanceChanged = before.codAdvance !== next.codAdvance;
+  const statusChanged = before.status !== next.status || before.paymentStatus !== next.paymentStatus;
+  if (statusChanged || couponUseChanged || advanceChanged) {
     // docs/product.md#sales-charts: a COD order is paid when the courier collects its cash.
     const firstPaid =
       (next.paymentStatus === 'paid' || next.paymentStatus === 'collected') && !locked.order.paidAt;
@@ -118,6 +120,7 @@ async function writeOrderState(tx: Database, locked: LockedOrder, next: OrderSta
         paymentStatus: next.paymentStatus,
         ...(firstPaid ? { paidAt: sql`now()` } : {}),
         ...(couponUseChanged ? { couponUse: next.couponUse } : {}),
+        ...(advanceChanged ? { codAdvance: next.codAdvance } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(orders.id, locked.order.id));

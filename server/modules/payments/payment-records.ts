@@ -71,15 +71,28 @@ export async function recordPayment(
 
 type PaymentRow = typeof payments.$inferSelect;
 
-/** A payment pays an order only if it was made against that very Razorpay order, in full, in its currency. */
+/** What the order's Razorpay order takes: a COD order's advance (docs/product.md#part-paid-cod), else its total. */
+export function onlineAmountPaiseOf(
+  order: Pick<typeof orders.$inferSelect, 'paymentMethod' | 'totalPaise' | 'codAdvancePaise'>,
+): number {
+  return order.paymentMethod === 'COD' ? order.codAdvancePaise : order.totalPaise;
+}
+
+/**
+ * A payment pays an order only if it was made against that very Razorpay order, in full (a COD order's advance:
+ * docs/product.md#part-paid-cod), in its currency.
+ */
 export function paymentPaysOrder(
   payment: RazorpayPayment,
-  order: Pick<typeof orders.$inferSelect, 'razorpayOrderId' | 'totalPaise' | 'currency'>,
+  order: Pick<
+    typeof orders.$inferSelect,
+    'razorpayOrderId' | 'totalPaise' | 'currency' | 'paymentMethod' | 'codAdvancePaise'
+  >,
 ): boolean {
   return (
     order.razorpayOrderId !== null &&
     payment.order_id === order.razorpayOrderId &&
-    payment.amount === order.totalPaise &&
+    payment.amount === onlineAmountPaiseOf(order) &&
     payment.currency === order.currency
   );
 }

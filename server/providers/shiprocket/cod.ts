@@ -22,11 +22,17 @@ export interface CodAmounts {
   codFeePaise: number;
   /** The shipping charged to the shopper, part of collectPaise. */
   shippingPaise: number;
+  /**
+   * An advance paid online at checkout (docs/product.md#part-paid-cod), already taken off collectPaise; sent as
+   * the booking's discount so the items keep their value.
+   */
+  advancePaise?: number;
 }
 
 export type CodBookingFields = Required<
   Pick<AdhocOrderInput, 'payment_method' | 'sub_total' | 'shipping_charges' | 'transaction_charges'>
->;
+> &
+  Pick<AdhocOrderInput, 'total_discount'>;
 
 function wholePaise(name: string, value: number) {
   if (!Number.isSafeInteger(value) || value < 0) {
@@ -43,7 +49,9 @@ export function codBookingFields(amounts: CodAmounts): CodBookingFields {
   wholePaise('collectPaise', amounts.collectPaise);
   wholePaise('codFeePaise', amounts.codFeePaise);
   wholePaise('shippingPaise', amounts.shippingPaise);
-  const itemsPaise = amounts.collectPaise - amounts.codFeePaise - amounts.shippingPaise;
+  const advancePaise = amounts.advancePaise ?? 0;
+  wholePaise('advancePaise', advancePaise);
+  const itemsPaise = amounts.collectPaise + advancePaise - amounts.codFeePaise - amounts.shippingPaise;
   if (itemsPaise < 0) {
     throw new RangeError('the COD fee and shipping cannot be more than the amount to collect');
   }
@@ -53,6 +61,7 @@ export function codBookingFields(amounts: CodAmounts): CodBookingFields {
     sub_total: itemsPaise / 100,
     shipping_charges: amounts.shippingPaise / 100,
     transaction_charges: amounts.codFeePaise / 100,
+    ...(advancePaise > 0 ? { total_discount: advancePaise / 100 } : {}),
   };
 }
 

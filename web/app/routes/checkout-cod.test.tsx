@@ -38,6 +38,8 @@ const offered: CodEligibility = {
   prepaidOfferPaise: 0,
   codTotalPaise: 38_800,
   refusals: [],
+  advancePaise: 0,
+  advanceReason: null,
 };
 
 function renderCheckout(eligibility: CodEligibility, api: ApiRoutes = {}) {

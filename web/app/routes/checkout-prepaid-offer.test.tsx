@@ -36,6 +36,8 @@ const withOffer: CodEligibility = {
   prepaidOfferPaise: 2390,
   codTotalPaise: 38_800,
   refusals: [],
+  advancePaise: 0,
+  advanceReason: null,
 };
 
 function renderCheckout(eligibility: CodEligibility) {

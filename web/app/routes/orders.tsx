@@ -33,6 +33,7 @@ export function OrdersRoute() {
         orderId: order.orderId,
         orderNumber: order.orderNumber,
         totalPaise: order.totalPaise,
+        advance: null,
         otpSent: false,
         message: failure instanceof Error ? failure.message : String(failure),
         confirmBy: order.codConfirmBy ?? '',

@@ -15,6 +15,9 @@ const settings: CodRiskSettings = {
   pincodeRtoWindow: 20,
   pincodeRtoMinSample: 10,
   pincodeRtoThresholdPercent: 40,
+  advanceFor: 'risky',
+  advanceKind: 'fixed',
+  advanceFixedPaise: 9_900,
   updatedAt: null,
   updatedBy: null,
 };

@@ -17,6 +17,8 @@ const refusedBy = (
   prepaidOfferPaise: 0,
   codTotalPaise: 172_200,
   refusals: [{ reason, message }],
+  advancePaise: 0,
+  advanceReason: null,
 });
 
 describe('the payment choice refused by a COD risk rule', () => {
