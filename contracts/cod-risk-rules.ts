@@ -83,3 +83,10 @@ export const codRiskRuleLabels: Record<CodRiskRule, string> = {
   first_order_limit: 'First-order limit',
   below_minimum: 'Minimum order value',
 };
+
+/** What a COD order at a pincode gets, as the console names it. */
+export const codRiskOutcomeLabels: Record<CodRiskOutcome, string> = {
+  cod: 'Offered',
+  cod_with_advance: 'Advance asked',
+  online_only: 'Refused: online only',
+};

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   codAdvanceKinds,
   codAdvanceScopes,
+  codRiskOutcomes,
   codRiskRules,
   codRiskSettingsMessages,
   MAX_COD_ADVANCE_PAISE,
@@ -102,6 +103,11 @@ export const PincodeRtoRowSchema = z.object({
   rtos: z.number().int().describe('Of those, the ones returned to origin'),
   ratePercent: z.number().describe('rtos / codOrders, in percent, to one decimal'),
   blocked: z.boolean().describe('The pincode rule refuses COD there now'),
+  outcome: z
+    .enum(codRiskOutcomes)
+    .describe(
+      'What a COD order there gets now: COD, COD with an advance (docs/product.md#part-paid-cod), online only',
+    ),
 });
 export type PincodeRtoRow = z.infer<typeof PincodeRtoRowSchema>;
 

@@ -220,6 +220,7 @@ describe('the console: RTO by pincode and who was refused by which rule', () => 
       rtos: 5,
       ratePercent: 50,
       blocked: true,
+      outcome: 'online_only',
     });
     const mine = seen.refusals.filter((row) => row.userId === shopper.userId);
     expect(mine).toEqual([

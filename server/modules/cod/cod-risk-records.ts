@@ -94,6 +94,12 @@ export async function codRiskOverview(
       ...history,
       ratePercent: Math.round((history.rtos * 1000) / history.codOrders) / 10,
       blocked: pincodeRtoBlocked(settings, history),
+      // docs/product.md#part-paid-cod: an advance where the owner asks it of risky orders.
+      outcome: !pincodeRtoBlocked(settings, history)
+        ? ('cod' as const)
+        : settings.advanceFor === 'none'
+          ? ('online_only' as const)
+          : ('cod_with_advance' as const),
     };
   });
   const since = istDay(new Date(now.getTime() - (REFUSALS_SHOWN_DAYS - 1) * 86_400_000));

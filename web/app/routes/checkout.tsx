@@ -39,6 +39,7 @@ import { WishlistPickerDialog } from '../../features/checkout/components/wishlis
 import { useCheckoutCoupon } from '../../features/checkout/hooks/use-checkout-coupon';
 import { useDeliveryPromise } from '../../features/location/api/get-delivery-promise';
 import { DeliveryPromiseLine } from '../../features/location/components/delivery-promise-line';
+import { createPaymentOrder } from '../../features/payment/api/create-payment-order';
 import { usePlaceOrder } from '../../features/payment/use-place-order';
 import { updateProfile } from '../../features/profile/api/update-profile';
 import { paths, sectionIds } from '../../lib/paths';
@@ -119,6 +120,8 @@ export function CheckoutRoute() {
   const cod = codQuery.data;
   const payingCod = paymentChoice === 'cod' && cod?.offered === true;
   const codFeePaise = payingCod && cod ? cod.feePaise : 0;
+  // docs/product.md#part-paid-cod: paid now, by UPI, out of the COD total.
+  const advancePaise = payingCod && cod ? cod.advancePaise : 0;
   // docs/product.md#prepaid-offer: what paying online takes off, as the server priced this cart.
   const prepaidOfferPaise = !payingCod && cod ? cod.prepaidOfferPaise : 0;
 
@@ -145,7 +148,11 @@ export function CheckoutRoute() {
     const expectedPaise = amounts.totalPaise ?? pricing?.summary?.totalPaise;
     if (expectedPaise === undefined) throw new Error(paymentMessages.cartChanged);
     if (payingCod) {
-      setPlacedCod(await placeCodOrder(expectedPaise + codFeePaise));
+      const placed = await placeCodOrder(expectedPaise + codFeePaise);
+      // docs/product.md#part-paid-cod: its advance, paid now by UPI, confirms it; else the OTP does.
+      const { advance } = placed;
+      if (advance) await payForCart(async () => advance);
+      else setPlacedCod(placed);
       return;
     }
     // A tap while the offer is still being asked for this cart waits for the server's figure.
@@ -153,7 +160,7 @@ export function CheckoutRoute() {
       cod === undefined && codQuery.isFetching
         ? ((await codQuery.refetch()).data?.prepaidOfferPaise ?? 0)
         : prepaidOfferPaise;
-    await payForCart(expectedPaise - offer);
+    await payForCart(() => createPaymentOrder(expectedPaise - offer));
   }
 
   async function confirmCod(otp: string) {
@@ -285,7 +292,8 @@ export function CheckoutRoute() {
                 ? 'Updating…'
                 : formatPaiseAmount(amounts.totalPaise + codFeePaise - prepaidOfferPaise)
             }
-            cashOnDelivery={payingCod}
+            // docs/product.md#part-paid-cod: an advance is paid by UPI, so its marks stay.
+            cashOnDelivery={payingCod && advancePaise === 0}
           />
         </div>
       </div>

@@ -8,6 +8,7 @@ import { confirmCodOrder, resendCodOtp } from '../../features/checkout/api/cod';
 import { CodConfirmDialog } from '../../features/checkout/components/cod-confirm-dialog';
 import { useMyOrders } from '../../features/orders/api/get-my-orders';
 import { OrderCard } from '../../features/orders/components/order-card';
+import { usePlaceOrder } from '../../features/payment/use-place-order';
 import { Link } from '../../lib/router';
 import '../../features/orders/components/orders.css';
 import { SignInFirst } from '../../features/auth/components/sign-in-first';
@@ -23,10 +24,14 @@ export function OrdersRoute() {
   const queryClient = useQueryClient();
   // docs/product.md#cash-on-delivery: a COD order left unconfirmed at checkout is confirmed here, by a new OTP.
   const [confirming, setConfirming] = useState<PlacedCodOrder | null>(null);
+  const [paymentNotice, setPaymentNotice] = useState<string | null>(null);
+  const payAdvance = usePlaceOrder(setPaymentNotice);
 
   async function askToConfirm(order: Order) {
+    setPaymentNotice(null);
+    let placed: PlacedCodOrder;
     try {
-      setConfirming(await resendCodOtp(order.orderId));
+      placed = await resendCodOtp(order.orderId);
     } catch (failure) {
       // No new OTP now (asked too often): the one sent before may still be typed.
       setConfirming({
@@ -40,7 +45,17 @@ export function OrdersRoute() {
         replacedOrderNumbers: [],
         replacedMessage: null,
       });
+      return;
     }
+    // docs/product.md#part-paid-cod: an order waiting for its advance is confirmed by paying it.
+    const { advance } = placed;
+    if (!advance) {
+      setConfirming(placed);
+      return;
+    }
+    await payAdvance(async () => advance).catch((failure: unknown) =>
+      setPaymentNotice(failure instanceof Error ? failure.message : String(failure)),
+    );
   }
 
   async function confirm(otp: string) {
@@ -72,6 +87,11 @@ export function OrdersRoute() {
   return (
     <section className="container page orders-page" aria-labelledby="orders-title">
       <h1 id="orders-title">My Orders</h1>
+      {paymentNotice && (
+        <p className="error-text" role="alert">
+          {paymentNotice}
+        </p>
+      )}
       {orders.data.length === 0 ? (
         <div className="message-page">
           <h2>No orders found</h2>

@@ -7,7 +7,6 @@ import { paths } from '../../lib/paths';
 import { useNavigate } from '../../lib/router';
 import { getSessionUser } from '../../lib/session';
 import { confirmPayment } from './api/confirm-payment';
-import { createPaymentOrder } from './api/create-payment-order';
 import { loadCheckoutScript, openCheckout } from './razorpay-checkout';
 
 /**
@@ -18,20 +17,28 @@ export interface PaymentSuccessState {
   confirmation: OrderConfirmation;
 }
 
+/** A Razorpay order the server made for the shopper to pay: the cart's, or a COD order's advance. */
+export interface PayableOrder {
+  id: string;
+  key: string;
+  amount: number;
+}
+
 /**
  * docs/product.md#behaviour Payment flow, the sound way (docs/architecture.md#money-flow): the server prices and stores the order,
- * Checkout takes the payment, the server verifies it and confirms the order. Throws an Error whose message is
- * the payment error line's text.
+ * Checkout takes the payment, the server verifies it and confirms the order. `makeOrder` asks the server for the
+ * Razorpay order: the cart's (create-order), or a COD order's advance (docs/product.md#part-paid-cod). Throws an
+ * Error whose message is the payment error line's text.
  */
 export function usePlaceOrder(onPaymentAttemptFailed: (message: string) => void) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
   return useCallback(
-    async (expectedAmountPaise: number) => {
+    async (makeOrder: () => Promise<PayableOrder>) => {
       const config = await queryClient.fetchQuery(publicConfigQueryOptions);
       await loadCheckoutScript(config.razorpay.checkoutScriptUrl);
-      const order = await createPaymentOrder(expectedAmountPaise);
+      const order = await makeOrder();
       if (!order.id) throw new Error('Failed to create Razorpay order');
 
       const user = getSessionUser();

@@ -27,6 +27,8 @@ const WINDOW = 'Last COD orders looked at per pincode (5 to 100)';
 const SAMPLE = 'Fewest of those orders before the rule applies';
 const RATE = 'RTO rate at which COD is refused (%, 1 to 100)';
 const SAVE = 'Save COD risk rules';
+const ADVANCE_FOR = 'Advance paid by UPI at PLACE ORDER (confirms the order instead of the OTP)';
+const ADVANCE = 'Fixed advance (₹1 to ₹1000)';
 
 function renderForm(canEdit = true) {
   const { wrapper } = createQueryWrapper();
@@ -54,8 +56,40 @@ describe('the COD risk rules form', () => {
         pincodeRtoWindow: 20,
         pincodeRtoMinSample: 10,
         pincodeRtoThresholdPercent: 40,
+        advanceFor: 'risky',
+        advanceKind: 'fixed',
+        advanceFixedPaise: 9_900,
       },
     ]);
+  });
+
+  it('saves an advance of ₹149 asked of every COD order (docs/product.md#part-paid-cod)', async () => {
+    const api = fakeApi({
+      'PUT /api/admin/cod-risk-settings': { message: codRiskSettingsMessages.saved, settings },
+    });
+    const user = userEvent.setup();
+    renderForm();
+    await user.selectOptions(screen.getByLabelText(ADVANCE_FOR), 'all');
+    await user.clear(screen.getByLabelText(ADVANCE));
+    await user.type(screen.getByLabelText(ADVANCE), '149');
+    await user.click(screen.getByRole('button', { name: SAVE }));
+    await waitFor(() => expect(screen.getByText(codRiskSettingsMessages.saved)).toBeTruthy());
+    expect(api.callsTo('PUT /api/admin/cod-risk-settings')[0]?.body).toMatchObject({
+      advanceFor: 'all',
+      advanceKind: 'fixed',
+      advanceFixedPaise: 14_900,
+    });
+  });
+
+  it('refuses an advance under ₹1 beside its field', async () => {
+    const api = fakeApi();
+    const user = userEvent.setup();
+    renderForm();
+    await user.clear(screen.getByLabelText(ADVANCE));
+    await user.type(screen.getByLabelText(ADVANCE), '0.5');
+    await user.click(screen.getByRole('button', { name: SAVE }));
+    expect(screen.getAllByText(codRiskSettingsMessages.advanceRange).length).toBeGreaterThan(0);
+    expect(api.calls).toEqual([]);
   });
 
   it('refuses a sample above the window and a rate of 0 beside their fields, sending nothing', async () => {

@@ -1,14 +1,18 @@
 import type { FormEvent } from 'react';
 import {
+  type CodAdvanceKind,
+  type CodAdvanceScope,
   type CodRiskSettings,
   CodRiskSettingsBodySchema,
   codRiskSettingsMessages,
+  MAX_COD_ADVANCE_PAISE,
   MAX_PINCODE_RTO_WINDOW,
+  MIN_COD_ADVANCE_PAISE,
   MIN_PINCODE_RTO_WINDOW,
 } from '../../../../contracts/cod-risk';
 import { paiseToRupees, rupeesToPaise } from '../../../../contracts/pricing';
 import { Button } from '../../../components/button';
-import { InputField } from '../../../components/form/form-field';
+import { InputField, SelectField } from '../../../components/form/form-field';
 import { useCheckedSave } from '../../../components/form/use-checked-save';
 import { useFormValues } from '../../../components/form/use-form-values';
 import { StatusMessage } from '../../../components/status-message';
@@ -21,6 +25,9 @@ interface FormValues {
   pincodeRtoWindow: string;
   pincodeRtoMinSample: string;
   pincodeRtoThresholdPercent: string;
+  advanceFor: CodAdvanceScope;
+  advanceKind: CodAdvanceKind;
+  advanceFixedPaise: string;
 }
 
 function valuesOf(settings: CodRiskSettings): FormValues {
@@ -31,6 +38,9 @@ function valuesOf(settings: CodRiskSettings): FormValues {
     pincodeRtoWindow: String(settings.pincodeRtoWindow),
     pincodeRtoMinSample: String(settings.pincodeRtoMinSample),
     pincodeRtoThresholdPercent: String(settings.pincodeRtoThresholdPercent),
+    advanceFor: settings.advanceFor,
+    advanceKind: settings.advanceKind,
+    advanceFixedPaise: String(paiseToRupees(settings.advanceFixedPaise)),
   };
 }
 
@@ -44,6 +54,9 @@ function bodyOf(values: FormValues) {
     pincodeRtoWindow: number(values.pincodeRtoWindow),
     pincodeRtoMinSample: number(values.pincodeRtoMinSample),
     pincodeRtoThresholdPercent: number(values.pincodeRtoThresholdPercent),
+    advanceFor: values.advanceFor,
+    advanceKind: values.advanceKind,
+    advanceFixedPaise: rupeesToPaise(number(values.advanceFixedPaise)),
   };
 }
 
@@ -67,8 +80,9 @@ export function CodRiskSettingsForm({ settings, canEdit }: { settings: CodRiskSe
         <legend className="admin-subheading">COD risk rules</legend>
         <p className="admin-muted">
           Checked at every checkout, with the COD settings' minimum order value and RTO limit: the rule that
-          applies makes the order online only, and the shopper sees why beside the cash-on-delivery choice.
-          The Cash on delivery page shows the RTO rate by pincode and who each rule refused.
+          applies makes the order online only (or, for the first-order and pincode rules, COD with an advance,
+          below), and the shopper sees why beside the cash-on-delivery choice. The Cash on delivery page shows
+          the RTO rate by pincode and who each rule refused.
         </p>
         <div className="settings-check">
           <input
@@ -107,6 +121,30 @@ export function CodRiskSettingsForm({ settings, canEdit }: { settings: CodRiskSe
           label="RTO rate at which COD is refused (%, 1 to 100)"
           inputMode="numeric"
           {...field('pincodeRtoThresholdPercent')}
+        />
+        <SelectField
+          label="Advance paid by UPI at PLACE ORDER (confirms the order instead of the OTP)"
+          name="advanceFor"
+          value={values.advanceFor}
+          onChange={(event) => set('advanceFor', event.target.value as CodAdvanceScope)}
+        >
+          <option value="none">No advance: risky orders pay online</option>
+          <option value="risky">From orders the first-order or pincode rule would refuse</option>
+          <option value="all">From every COD order</option>
+        </SelectField>
+        <SelectField
+          label="Advance amount"
+          name="advanceKind"
+          value={values.advanceKind}
+          onChange={(event) => set('advanceKind', event.target.value as CodAdvanceKind)}
+        >
+          <option value="fixed">A fixed amount</option>
+          <option value="cod_fee">The COD fee</option>
+        </SelectField>
+        <InputField
+          label={`Fixed advance (₹${paiseToRupees(MIN_COD_ADVANCE_PAISE)} to ₹${paiseToRupees(MAX_COD_ADVANCE_PAISE)})`}
+          inputMode="decimal"
+          {...field('advanceFixedPaise')}
         />
         {canEdit && (
           <Button type="submit" disabled={update.isPending}>

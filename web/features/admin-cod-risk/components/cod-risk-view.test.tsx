@@ -9,9 +9,16 @@ describe('the RTO rate by pincode table', () => {
     render(
       <PincodeRtoTable
         pincodes={[
-          { pincode: '302001', codOrders: 10, rtos: 5, ratePercent: 50, blocked: true },
-          { pincode: '400001', codOrders: 8, rtos: 4, ratePercent: 50, blocked: false },
-          { pincode: '560001', codOrders: 20, rtos: 3, ratePercent: 15, blocked: false },
+          {
+            pincode: '302001',
+            codOrders: 10,
+            rtos: 5,
+            ratePercent: 50,
+            blocked: true,
+            outcome: 'online_only',
+          },
+          { pincode: '400001', codOrders: 8, rtos: 4, ratePercent: 50, blocked: false, outcome: 'cod' },
+          { pincode: '560001', codOrders: 20, rtos: 3, ratePercent: 15, blocked: false, outcome: 'cod' },
         ]}
       />,
     );

@@ -1,5 +1,9 @@
 import type { CodRiskRefusalRow, PincodeRtoRow } from '../../../../contracts/cod-risk';
-import { codRiskRuleLabels, MAX_RTO_PINCODES_SHOWN } from '../../../../contracts/cod-risk-rules';
+import {
+  codRiskOutcomeLabels,
+  codRiskRuleLabels,
+  MAX_RTO_PINCODES_SHOWN,
+} from '../../../../contracts/cod-risk-rules';
 import { ScrollingRegion } from '../../../components/scrolling-region';
 import { StatusMessage } from '../../../components/status-message';
 import { formatIsoDay, formatPaise } from '../../../lib/console-format';
@@ -35,7 +39,7 @@ export function PincodeRtoTable({ pincodes }: { pincodes: readonly PincodeRtoRow
                   <td data-label="COD orders">{row.codOrders}</td>
                   <td data-label="RTO">{row.rtos}</td>
                   <td data-label="Rate">{`${row.ratePercent.toLocaleString('en-IN')} %`}</td>
-                  <td data-label="COD">{row.blocked ? 'Refused: online only' : 'Offered'}</td>
+                  <td data-label="COD">{codRiskOutcomeLabels[row.outcome]}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import type { CodEligibility } from '../../../../contracts/cod';
 import { codMessages } from '../../../../contracts/cod-rules';
 import { prepaidOfferSaving } from '../../../../contracts/prepaid-offer-words';
@@ -6,6 +6,10 @@ import { formatPaiseAmount } from '../checkout-amounts';
 import './checkout.css';
 
 export type PaymentChoiceValue = 'online' | 'cod';
+
+const CodAdvanceNote = lazy(() =>
+  import('./cod-advance-note').then((module) => ({ default: module.CodAdvanceNote })),
+);
 
 interface PaymentChoiceProps {
   /** The server's answer for this cart and address; undefined while it is asked. */
@@ -17,7 +21,7 @@ interface PaymentChoiceProps {
 /**
  * docs/product.md#cash-on-delivery: the two ways to pay. Cash on delivery is offered only when the server says
  * so; otherwise it stays on screen, not choosable, with every reason why. Chosen, it shows its fee and the
- * nudge to pay online instead. docs/product.md#prepaid-offer: beside paying online, what the server's prepaid
+ * nudge to pay online instead, and an advance it asks (docs/product.md#part-paid-cod). docs/product.md#prepaid-offer: beside paying online, what the server's prepaid
  * offer saves on this cart (the group shows for it even when the shop has COD off).
  */
 export function PaymentChoice({ eligibility, value, onChange }: PaymentChoiceProps) {
@@ -30,6 +34,8 @@ export function PaymentChoice({ eligibility, value, onChange }: PaymentChoicePro
   if (!eligibility.enabled && saving <= 0) return null;
   const offered = eligibility.offered;
   const fee = formatPaiseAmount(eligibility.feePaise);
+  // docs/product.md#part-paid-cod: what COD with an advance takes now by UPI.
+  const advance = eligibility.advancePaise;
   return (
     <fieldset className="checkout-card payment-choice">
       <legend className="checkout-card__title payment-choice__legend">Payment method</legend>
@@ -73,10 +79,21 @@ export function PaymentChoice({ eligibility, value, onChange }: PaymentChoicePro
         </ul>
       )}
       {offered && value === 'cod' && (
-        <p id={nudgeId} className="payment-choice__nudge">
-          {/* With a prepaid offer, paying online saves the fee and the offer: the server's two totals apart. */}
-          {codMessages.nudge(eligibility.codTotalPaise - eligibility.onlineTotalPaise)}
-        </p>
+        <div id={nudgeId}>
+          {advance > 0 && (
+            <Suspense fallback={null}>
+              <CodAdvanceNote
+                reason={eligibility.advanceReason}
+                advancePaise={advance}
+                cashPaise={eligibility.codTotalPaise - advance}
+              />
+            </Suspense>
+          )}
+          <p className="payment-choice__nudge">
+            {/* With a prepaid offer, paying online saves the fee and the offer: the server's two totals apart. */}
+            {codMessages.nudge(eligibility.codTotalPaise - eligibility.onlineTotalPaise)}
+          </p>
+        </div>
       )}
     </fieldset>
   );

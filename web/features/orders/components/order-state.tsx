@@ -67,7 +67,8 @@ export function OrderStateText({ order }: { order: Order }) {
   if (state === 'pending') return <p className="order-state">{orderStateTexts.pending}</p>;
   if (state === 'cod_awaiting') return <p className="order-state">{orderStateTexts.codAwaiting}</p>;
   if (state === 'cod') {
-    const amount = formatRupeesExact(order.totalPaise / 100);
+    // docs/product.md#part-paid-cod: an advance paid online is not paid again in cash.
+    const amount = formatRupeesExact((order.totalPaise - order.paidPaise) / 100);
     return <p className="order-state">{orderStateTexts.cod(amount, orderStatusLabel(order.status))}</p>;
   }
   return <p className="order-state">{orderStateTexts.status(orderStatusLabel(order.status))}</p>;
