@@ -830,8 +830,8 @@ describe('a cash-on-delivery order, over random event sequences', () => {
   }
 
   /** Runs the order with a shelf the owner may recount (the numbers), as the stock tests do. */
-  function runCod(sequence: (OrderEvent | number)[], units: number): CodObservation[] {
-    let state = NEW_COD_ORDER;
+  function runCod(sequence: (OrderEvent | number)[], units: number, start = NEW_COD_ORDER): CodObservation[] {
+    let state = start;
     let shelf = 2;
     let taken = 0;
     const seen: CodObservation[] = [];
@@ -842,7 +842,9 @@ describe('a cash-on-delivery order, over random event sequences', () => {
       }
       const covered = shelf >= units;
       const next: OrderEvent =
-        item.type === 'cod_confirmed' || item.type === 'ship_late_requested'
+        item.type === 'cod_confirmed' ||
+        item.type === 'ship_late_requested' ||
+        item.type === 'payment_captured'
           ? { ...item, stockCovered: covered }
           : item;
       const decision = decide(state, next);
@@ -1133,6 +1135,125 @@ describe('a cash-on-delivery order, over random event sequences', () => {
     expect(types).toContain('return_coupon_use');
     expect(types).not.toContain('refund_order');
     expect(cancelled.effects).toContainEqual({ type: 'send_email', kind: 'cancelled' });
+  });
+
+  describe('with an advance paid online (docs/product.md#part-paid-cod)', () => {
+    const AWAITING_ADVANCE: OrderState = { ...NEW_COD_ORDER, codAdvance: 'due' };
+    const advanceEvent: fc.Arbitrary<OrderEvent> = fc.oneof(
+      codEvent,
+      fc.record({
+        type: fc.constant('payment_captured' as const),
+        paymentId,
+        repeat: fc.constant(false),
+        stockCovered: fc.boolean(),
+      }),
+      fc.record({
+        type: fc.constant('cod_confirmed' as const),
+        via: fc.constantFrom('otp' as const, 'link' as const, 'staff' as const),
+        stockCovered: fc.boolean(),
+      }),
+      fc.record({
+        type: fc.constant('refund_settled' as const),
+        fullyRefunded: fc.constant(true),
+        refundId: fc.constantFrom('refund_1', 'refund_2'),
+      }),
+      fc.record({
+        type: fc.constant('cancel_requested' as const),
+        by: fc.constantFrom('shopper' as const, 'shop' as const),
+      }),
+    );
+    const advanceSteps = fc.array(fc.oneof(advanceEvent, advanceEvent, fc.nat(3)), { maxLength: 50 });
+    const runAdvance = (sequence: (OrderEvent | number)[], units = 1) =>
+      runCod(sequence, units, AWAITING_ADVANCE);
+
+    it('is confirmed only by its advance, never by an OTP, a link or staff, and at most once', () => {
+      fc.assert(
+        fc.property(advanceSteps, (sequence) => {
+          let confirmations = 0;
+          for (const { step, types } of runAdvance(sequence)) {
+            if (!types.includes('record_cod_confirmation')) continue;
+            confirmations += 1;
+            expect(step.event.type).toBe('payment_captured');
+            expect(effectsOf(step)).toContainEqual({ type: 'record_cod_confirmation', via: 'advance' });
+            expect(step.after.codAdvance).toBe('paid');
+          }
+          expect(confirmations).toBeLessThanOrEqual(1);
+        }),
+      );
+    });
+
+    it('collects one payment as its advance; every other goes back in full', () => {
+      fc.assert(
+        fc.property(advanceSteps, (sequence) => {
+          let online = 0;
+          for (const { step, types } of runAdvance(sequence)) {
+            online += effectsOf(step).filter(
+              (effect) => effect.type === 'record_collection' && effect.method === 'online',
+            ).length;
+            const newPayment = step.event.type === 'payment_captured' && !step.event.repeat;
+            if (newPayment && step.before.codAdvance !== 'due') {
+              expect(types).toContain('refund_stray_payment');
+            }
+          }
+          expect(online).toBeLessThanOrEqual(1);
+        }),
+      );
+    });
+
+    it('gives the advance back when the order is cancelled, never when it is delivered or returned to origin', () => {
+      fc.assert(
+        fc.property(advanceSteps, (sequence) => {
+          let refundQueued = false;
+          for (const { step, types } of runAdvance(sequence)) {
+            if (types.includes('refund_order')) {
+              refundQueued = true;
+              expect(step.after.status).toBe('cancelled');
+            }
+            const { after } = step;
+            if (after.status === 'cancelled' && after.codAdvance === 'paid') {
+              expect(owesRefund(after)).toBe(true);
+              expect(refundQueued).toBe(true);
+            }
+            // Only a refund that reached the shopper (the order's, or the owner's from Razorpay) settles it.
+            if (after.codAdvance === 'refunded' && step.before.codAdvance !== 'refunded') {
+              expect(step.event.type).toBe('refund_settled');
+            }
+            if (after.status !== 'cancelled') expect(owesRefund(after)).toBe(false);
+            // The cash the courier collects is the rest: collected only for an order its advance confirmed.
+            if (types.includes('record_collection') && after.status === 'delivered') {
+              expect(['paid', 'refunded']).toContain(after.codAdvance);
+            }
+          }
+        }),
+      );
+    });
+
+    it('by example: the advance confirms; cancelled, it is refunded; its refund settles it once', () => {
+      const paid = decide(AWAITING_ADVANCE, {
+        type: 'payment_captured',
+        paymentId: 'pay_1',
+        repeat: false,
+        stockCovered: true,
+      });
+      if (paid.outcome !== 'applied') throw new Error('the advance was refused');
+      expect(paid.next).toMatchObject({ status: 'confirmed', paymentStatus: 'cod_due', codAdvance: 'paid' });
+      const types = paid.effects.map((effect) => effect.type);
+      expect(types.indexOf('record_collection')).toBe(types.indexOf('record_charges') + 1);
+      const cancelled = decide(paid.next, { type: 'cancel_requested', by: 'shopper' });
+      if (cancelled.outcome !== 'applied') throw new Error('cancel was refused');
+      expect(cancelled.effects.map((effect) => effect.type)).toEqual(
+        expect.arrayContaining(['void_charges', 'refund_order', 'put_back_stock']),
+      );
+      const refunded = decide(cancelled.next, { type: 'refund_settled', fullyRefunded: true, refundId: 'r' });
+      if (refunded.outcome !== 'applied') throw new Error('refund was refused');
+      expect(refunded.next.codAdvance).toBe('refunded');
+      expect(refunded.effects).toContainEqual({ type: 'record_refund', refundId: 'r' });
+      expect(decide(refunded.next, { type: 'refund_settled', fullyRefunded: true, refundId: 'r' })).toEqual({
+        outcome: 'applied',
+        next: refunded.next,
+        effects: [],
+      });
+    });
   });
 });
 // ---- end of cash on delivery ----
