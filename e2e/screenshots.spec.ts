@@ -1,9 +1,13 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import { codRiskSettings, prepaidOfferSettings } from '../server/db/schema';
+import { DEFAULT_COD_RISK_SETTINGS } from '../server/modules/cod/cod-risk';
 import { readOutbox } from '../server/test/dev-outbox';
 import { expect, test } from './fixtures';
-import { latestOtp, signInBrowser } from './support/accounts';
+import { aShopper, latestOtp, signInBrowser } from './support/accounts';
 import { phoneViewport } from './support/axe';
+import { journeyCodRules, setCodRules, turnCodOff } from './support/cod';
 import { fillCart, orderOf, payAtCheckout, pickupScheduled, shiprocketSimulatorOf } from './support/shop';
 
 // The README's phone screenshots (docs/screenshots/*.png). They are written only by `npm run screenshots`
@@ -65,6 +69,47 @@ test('home, product, cart and checkout', async ({ page, server }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'PLACE ORDER' })).toBeEnabled();
   await shoot(page, 'checkout.png');
+});
+
+test('the payment choice: the prepaid offer, and cash on delivery with an advance by UPI', async ({
+  page,
+  server,
+}) => {
+  const offer = {
+    enabled: true,
+    kind: 'percent' as const,
+    percentOff: 10,
+    maxDiscountPaise: 2000,
+    amountOffPaise: null,
+  };
+  const advance = { ...DEFAULT_COD_RISK_SETTINGS, advanceFor: 'all' as const };
+  await server.db
+    .insert(prepaidOfferSettings)
+    .values({ id: 1, ...offer })
+    .onConflictDoUpdate({ target: prepaidOfferSettings.id, set: offer });
+  await server.db
+    .insert(codRiskSettings)
+    .values({ id: 1, ...advance })
+    .onConflictDoUpdate({ target: codRiskSettings.id, set: advance });
+  await setCodRules(server, journeyCodRules);
+  try {
+    await stillPage(page, { freezeClock: true });
+    await signInBrowser(page, server, aShopper({ phoneVerified: true }));
+    await fillCart(page.request, [{ id: 1, quantity: 1 }]);
+    await page.goto('/checkout');
+    await page.getByRole('radio', { name: /Cash on delivery/ }).check();
+    const choice = page.getByRole('group', { name: 'Payment method' });
+    await expect(choice.getByText('Paying the advance confirms your order')).toBeVisible();
+    await choice.scrollIntoViewIfNeeded();
+    await shoot(page, 'checkout-payment.png');
+  } finally {
+    await server.db
+      .update(prepaidOfferSettings)
+      .set({ enabled: false })
+      .where(eq(prepaidOfferSettings.id, 1));
+    await server.db.update(codRiskSettings).set({ advanceFor: 'risky' }).where(eq(codRiskSettings.id, 1));
+    await turnCodOff(server);
+  }
 });
 
 test('one-step sign-in with a mobile number, and the address filled in at checkout', async ({ page }) => {
