@@ -10,7 +10,7 @@ import {
   type PlacedCodOrder,
 } from '../../contracts/cod';
 import { type CodRiskSettingsBody, codAdvanceMessages } from '../../contracts/cod-risk';
-import { type Order, stockMessages } from '../../contracts/orders';
+import { type Order, paymentMessages, stockMessages } from '../../contracts/orders';
 import {
   auditLog,
   codRemittanceLines,
@@ -1120,6 +1120,27 @@ describe('part-paid COD: an advance paid by UPI confirms the order (docs/product
     expect(money.charged.totalPaise).toBe(0);
     const notes = await app.db.select().from(creditNotes).where(eq(creditNotes.orderId, order.orderId));
     expect(notes).toHaveLength(1);
+  });
+
+  it('answers 502 when Razorpay cannot make the advance’s order, and a retry pays the same order', async () => {
+    const shopper = await codShopper();
+    razorpaySimulatorOf(app).failApi('unavailable');
+    let first: Awaited<ReturnType<typeof place>>;
+    try {
+      first = await place(shopper);
+    } finally {
+      razorpaySimulatorOf(app).restoreApi();
+    }
+    expect(first.statusCode).toBe(502);
+    expect(first.json()).toMatchObject({ message: paymentMessages.initializeFailed });
+    const [awaiting] = await app.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, shopper.userId), eq(orders.status, 'pending')));
+    expect(awaiting).toMatchObject({ codAdvance: 'due', razorpayOrderId: null });
+    const again = await placed(shopper);
+    expect(again.orderId).toBe(awaiting?.id);
+    expect(again.advance?.amount).toBe(ADVANCE);
   });
 
   it('asks the advance of a risky pincode by default, where it would otherwise be online only', async () => {

@@ -77,9 +77,10 @@ const codRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: {
         tags: ['cod'],
-        summary: 'PLACE ORDER with cash on delivery: checked again, stored awaiting confirmation, OTP sent',
+        summary:
+          'PLACE ORDER with cash on delivery: checked again, stored awaiting confirmation, OTP sent (or its advance to pay)',
         body: PlaceCodOrderBodySchema,
-        response: { 200: PlacedCodOrderSchema, ...errorReplies(400, 401, 403, 409, 429) },
+        response: { 200: PlacedCodOrderSchema, ...errorReplies(400, 401, 403, 409, 429, 502) },
       },
     },
     async (request) =>
@@ -109,9 +110,10 @@ const codRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: {
         tags: ['cod'],
-        summary: 'Another OTP for a COD order awaiting confirmation (the OTP limits apply)',
+        summary:
+          'Another OTP for a COD order awaiting confirmation (the OTP limits apply), or the advance it waits for',
         body: ResendCodOtpBodySchema,
-        response: { 200: PlacedCodOrderSchema, ...errorReplies(400, 401, 403, 404, 409, 429) },
+        response: { 200: PlacedCodOrderSchema, ...errorReplies(400, 401, 403, 404, 409, 429, 502) },
       },
     },
     async (request) => resendCodOtp(codDeps(app), currentUserId(request), request.body.orderId, request.ip),
