@@ -108,7 +108,8 @@ export const VERIFIED_BUYER_LABEL = 'Verified buyer';
 
 // Anything a browser or a messaging app would make a link of: a scheme, www., or a bare domain with a common
 // top-level name.
-const LINK = /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|in|net|org|co|io|ly|me|info|biz|xyz|shop|store|link|site|app)\b(?:\/\S*)?/gi;
+const LINK =
+  /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|in|net|org|co|io|ly|me|info|biz|xyz|shop|store|link|site|app)\b(?:\/\S*)?/gi;
 
 /** The web links in a text, counted as the review limit counts them. */
 export function countLinks(text: string): number {
@@ -118,6 +119,11 @@ export function countLinks(text: string): number {
 /** The path of the page a review request's link opens (the form, signed for one order). */
 export function reviewLinkPath(token: string): string {
   return `/review?token=${encodeURIComponent(token)}`;
+}
+
+/** The same page, asked to stop review requests (it calls the opt-out with the link's token). */
+export function reviewOptOutPath(token: string): string {
+  return `${reviewLinkPath(token)}&stop=1`;
 }
 
 /** One decimal, as a shopper reads an average ("4.6"); a product with no reviews has none. */
@@ -143,3 +149,12 @@ export function earnedRating(
 ): number {
   return (priorRating * weight + stars.sum) / (weight + stars.count);
 }
+
+/** docs/product.md#review-requests: the e-mail asking for a review ({order}, {products}, {link}, {optOut}). */
+export const reviewRequestEmail = {
+  subject: 'How are your mittens? ({order})',
+  text:
+    'Your order {order} ({products}) reached you a few days ago. How do you find it?\n\n' +
+    'Rate it and tell other shoppers in a minute, with a photo if you like (no sign-in needed): {link}\n\n' +
+    'Not for you? We will not ask again: {optOut}',
+};

@@ -38,7 +38,10 @@ const reviewFields = {
     .string({ error: reviewMessages.titleRequired })
     .transform(plainText)
     .pipe(
-      z.string().min(1, reviewMessages.titleRequired).max(MAX_REVIEW_TITLE_LENGTH, reviewMessages.titleLength),
+      z
+        .string()
+        .min(1, reviewMessages.titleRequired)
+        .max(MAX_REVIEW_TITLE_LENGTH, reviewMessages.titleLength),
     ),
   text: z
     .string({ error: reviewMessages.textLength })
@@ -65,7 +68,10 @@ export type ReviewBody = z.infer<typeof ReviewBodySchema>;
 
 /** A new review of a product. */
 export const NewReviewBodySchema = z
-  .object({ productId: z.number({ error: reviewMessages.productNotFound }).int().positive().max(999_999_999), ...reviewFields })
+  .object({
+    productId: z.number({ error: reviewMessages.productNotFound }).int().positive().max(999_999_999),
+    ...reviewFields,
+  })
   .strict()
   .superRefine(refuseLinks);
 export type NewReviewBody = z.infer<typeof NewReviewBodySchema>;
@@ -114,7 +120,13 @@ export const RatingSummarySchema = z
     count: z.number().int().describe('Published reviews'),
     average: z.number().nullable().describe('Their average to one decimal; null without reviews'),
     distribution: z
-      .object({ 1: z.number().int(), 2: z.number().int(), 3: z.number().int(), 4: z.number().int(), 5: z.number().int() })
+      .object({
+        1: z.number().int(),
+        2: z.number().int(),
+        3: z.number().int(),
+        4: z.number().int(),
+        5: z.number().int(),
+      })
       .describe('Published reviews by stars'),
     earnedRating: z
       .number()
@@ -205,7 +217,12 @@ export const HideReviewBodySchema = z
     reason: z
       .string({ error: reviewMessages.hideReasonRequired })
       .transform(plainText)
-      .pipe(z.string().min(1, reviewMessages.hideReasonRequired).max(MAX_HIDE_REASON_LENGTH, reviewMessages.hideReasonRequired)),
+      .pipe(
+        z
+          .string()
+          .min(1, reviewMessages.hideReasonRequired)
+          .max(MAX_HIDE_REASON_LENGTH, reviewMessages.hideReasonRequired),
+      ),
   })
   .strict();
 

@@ -28,7 +28,13 @@ describe('who may review a product', () => {
   });
 
   it('refuses an order on its way until it is delivered', () => {
-    for (const orderStatus of ['confirmed', 'processing', 'shipped', 'out_for_delivery', 'returned_to_origin'] as const) {
+    for (const orderStatus of [
+      'confirmed',
+      'processing',
+      'shipped',
+      'out_for_delivery',
+      'returned_to_origin',
+    ] as const) {
       expect(reviewEligibility([line({ orderStatus })])).toEqual({
         ok: false,
         refusal: 'not_delivered',
@@ -61,9 +67,9 @@ describe('who may review a product', () => {
   it('names the furthest the shopper got', () => {
     const refundedAndShipped = [line({ refundReturnedUnits: 1 }), line({ orderStatus: 'shipped' })];
     expect(reviewEligibility(refundedAndShipped)).toMatchObject({ refusal: 'refunded' });
-    expect(reviewEligibility([line({ orderStatus: 'cancelled' }), line({ orderStatus: 'shipped' })])).toMatchObject(
-      { refusal: 'not_delivered' },
-    );
+    expect(
+      reviewEligibility([line({ orderStatus: 'cancelled' }), line({ orderStatus: 'shipped' })]),
+    ).toMatchObject({ refusal: 'not_delivered' });
   });
 
   it('has a message for every refusal', () => {
@@ -73,9 +79,9 @@ describe('who may review a product', () => {
 
 describe('an order that returned everything', () => {
   it('is one whose every unit is on a return for a refund', () => {
-    expect(returnedEverything([line({ quantity: 2, refundReturnedUnits: 2 }), line({ refundReturnedUnits: 1 })])).toBe(
-      true,
-    );
+    expect(
+      returnedEverything([line({ quantity: 2, refundReturnedUnits: 2 }), line({ refundReturnedUnits: 1 })]),
+    ).toBe(true);
     expect(returnedEverything([line({ quantity: 2, refundReturnedUnits: 2 }), line()])).toBe(false);
   });
 });
