@@ -238,6 +238,34 @@ describe('writing a review', () => {
     });
     const one = (await app.inject({ method: 'GET', url: '/api/products/5' })).json<ProductReply>();
     expect(one.product).toMatchObject({ reviewCount: 2, averageRating: 3.5, earnedRating: 3.8 });
+
+    // Hidden, the 2-star review leaves the catalogue's kept list at once: (12 + 5) / 4.
+    const [low] = await app.db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.productId, 5), eq(reviews.rating, 2)));
+    await app.inject({
+      method: 'POST',
+      url: `/api/admin/reviews/${low?.id}/hide`,
+      headers: owner.headers,
+      payload: { reason: 'Names another brand' },
+    });
+    const after = (await app.inject({ method: 'GET', url: '/api/products' })).json<ProductListReply>();
+    expect(after.products.find((product) => product.id === 5)).toMatchObject({
+      reviewCount: 1,
+      averageRating: 5,
+      earnedRating: 4.25,
+    });
+  });
+
+  it('writes one review when the same product is reviewed twice at once', async () => {
+    const who = await shopper();
+    await delivered(who, 3);
+    const replies = await Promise.all(
+      [1, 2, 3].map((stars) => write(who.headers, aReview(3, { rating: stars }))),
+    );
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(await app.db.select().from(reviews).where(eq(reviews.userId, who.userId))).toHaveLength(1);
   });
 
   it('refuses links, short text and stars out of range with their messages, and keeps text as plain text', async () => {
