@@ -22,6 +22,9 @@ export const REVIEW_LINK_DAYS = 30;
  */
 export const RATING_PRIOR_WEIGHT = 3;
 
+/** docs/product.md#reviews: a review of this many stars or fewer raises "Needs attention" on its order. */
+export const LOW_RATING = 2;
+
 export const reviewStatuses = ['published', 'pending', 'hidden'] as const;
 export type ReviewStatus = (typeof reviewStatuses)[number];
 

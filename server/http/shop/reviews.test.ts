@@ -12,7 +12,7 @@ import type {
   ReviewPhoto,
 } from '../../../contracts/reviews';
 import { reviewMessages, reviewRefusalMessages } from '../../../contracts/reviews';
-import { auditLog, orderItems, orders, returnLines, returns, reviews } from '../../db/schema';
+import { auditLog, orderAttention, orderItems, orders, returnLines, returns, reviews } from '../../db/schema';
 import { newReviewLink } from '../../modules/reviews/review-records';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { insertDeliveredOrders } from '../../test/delivered-orders';
@@ -539,8 +539,21 @@ describe('the owner’s side', () => {
         message: 'Thank you! Your review will appear once the shop has read it.',
         review: { status: 'pending' },
       });
-      const { reviewId } = response.json<{ review: OwnReview }>().review;
+      const { reviewId, orderId } = response.json<{ review: OwnReview }>().review;
       expect(await rating(1)).toEqual(before);
+      // One star: the order needs the owner's attention (and their devices are told); the dashboard counts it.
+      const lowRatingFlags = () =>
+        app.db
+          .select({ resolvedAt: orderAttention.resolvedAt, details: orderAttention.details })
+          .from(orderAttention)
+          .where(and(eq(orderAttention.orderId, orderId), eq(orderAttention.reason, 'low_rating_review')));
+      expect(await lowRatingFlags()).toEqual([{ resolvedAt: null, details: { reviewId } }]);
+      const dashboard = await app.inject({
+        method: 'GET',
+        url: '/api/admin/dashboard',
+        headers: support.headers,
+      });
+      expect(dashboard.json<{ newReviews: number }>().newReviews).toBeGreaterThanOrEqual(1);
 
       const pending = await app.inject({
         method: 'GET',
@@ -578,6 +591,8 @@ describe('the owner’s side', () => {
         payload: { text: 'We are sorry: please call us, we will make it right.' },
       });
       expect(replied.json()).toMatchObject({ message: 'Reply published.' });
+      // Replied: the flag is settled.
+      expect((await lowRatingFlags())[0]?.resolvedAt).not.toBeNull();
       const shown = (await productReviews(1, '?sort=newest')).reviews.find(
         (review) => review.reviewId === reviewId,
       );

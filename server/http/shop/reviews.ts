@@ -252,7 +252,7 @@ const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const settings = await readReviewSettings(app.db);
-        const row = await createReview(app.db, authorOf(request), request.body, settings);
+        const row = await createReview(app.db, app.jobs, authorOf(request), request.body, settings);
         const message = row.status === 'published' ? reviewMessages.published : reviewMessages.held;
         return reply.code(201).send({ message, review: await ownReviewOf(app.db, row) });
       },
@@ -276,6 +276,7 @@ const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         const settings = await readReviewSettings(app.db);
         const row = await updateReview(
           app.db,
+          app.jobs,
           authorOf(request),
           request.params.reviewId,
           request.body,

@@ -260,6 +260,12 @@ export async function listAdminReviews(
   };
 }
 
+/** docs/product.md#reviews-console: the dashboard's count of new reviews, held for the owner. */
+export async function countPendingReviews(db: Database): Promise<number> {
+  const [row] = await db.select({ pending: count() }).from(reviews).where(eq(reviews.status, 'pending'));
+  return Number(row?.pending ?? 0);
+}
+
 export async function adminReviewView(db: Database, reviewId: string): Promise<AdminReview | undefined> {
   const rows = await adminSelect(db).where(eq(reviews.id, reviewId));
   const [view] = await adminReviewViews(db, rows);

@@ -1,9 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type ReviewSettings, reviewMessages } from '../../../contracts/review-rules';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { LOW_RATING, type ReviewSettings, reviewMessages } from '../../../contracts/review-rules';
 import type { NewReviewBody, ReviewBody } from '../../../contracts/reviews';
 import type { Database } from '../../db/client';
-import { products, reviews, reviewVotes, users } from '../../db/schema';
+import { orderAttention, products, reviews, reviewVotes, users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { type Jobs, jobQueues } from '../../job-queues';
 import type { StaffActor } from '../audit/audit-log';
 import { changedValues, recordAudit } from '../audit/audit-log';
 import { reviewEligibility } from './review-eligibility';
@@ -37,6 +38,7 @@ const fieldsOf = (body: ReviewBody) => ({
  */
 export async function createReview(
   db: Database,
+  jobs: Pick<Jobs, 'send'>,
   author: ReviewAuthor,
   body: NewReviewBody,
   settings: ReviewSettings,
@@ -61,6 +63,7 @@ export async function createReview(
     .onConflictDoNothing()
     .returning();
   if (!written) throw new AppError('conflict', reviewMessages.alreadyReviewed);
+  await flagLowRating(db, jobs, written);
   return written;
 }
 
@@ -91,6 +94,7 @@ async function ownReviewOrThrow(db: Database, author: ReviewAuthor, reviewId: st
  */
 export async function updateReview(
   db: Database,
+  jobs: Pick<Jobs, 'send'>,
   author: ReviewAuthor,
   reviewId: string,
   body: ReviewBody,
@@ -110,6 +114,7 @@ export async function updateReview(
     .where(eq(reviews.id, row.id))
     .returning();
   if (!updated) throw new AppError('not_found', reviewMessages.notFound);
+  await flagLowRating(db, jobs, updated);
   return updated;
 }
 
@@ -117,6 +122,7 @@ export async function updateReview(
 export async function deleteReview(db: Database, author: ReviewAuthor, reviewId: string) {
   const row = await ownReviewOrThrow(db, author, reviewId);
   await db.delete(reviews).where(eq(reviews.id, row.id));
+  await resolveLowRating(db, row.orderId);
 }
 
 /** The author's reviews of products of their lines (of the link's order only, with a link). */
@@ -190,7 +196,7 @@ type Moderation =
 
 export async function moderateReview(db: Database, reviewId: string, change: Moderation, actor: StaffActor) {
   if (!UUID.test(reviewId)) throw new AppError('not_found', reviewMessages.notFound);
-  await db.transaction(async (tx) => {
+  const orderId = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(reviews).where(eq(reviews.id, reviewId)).for('update');
     if (!row) throw new AppError('not_found', reviewMessages.notFound);
     const current = { status: row.status, hiddenReason: row.hiddenReason, reply: row.reply };
@@ -201,7 +207,7 @@ export async function moderateReview(db: Database, reviewId: string, change: Mod
           ? { status: 'published' as const, hiddenReason: null }
           : { reply: change.text === '' ? null : change.text };
     const { before, after } = changedValues(current, next);
-    if (Object.keys(after).length === 0) return;
+    if (Object.keys(after).length === 0) return row.orderId;
     await tx
       .update(reviews)
       .set({
@@ -223,5 +229,39 @@ export async function moderateReview(db: Database, reviewId: string, change: Mod
       after,
       ipAddress: actor.ipAddress,
     });
+    return row.orderId;
   });
+  // The owner has seen it: a reply or hiding it settles a low rating's flag (publishing does not).
+  if (change.action !== 'publish') await resolveLowRating(db, orderId);
+}
+
+// docs/product.md#reviews: a low rating raises "Needs attention" on the review's order so the owner can call;
+// it clears when the owner replies to or hides the review, or it stops being a low rating (edited up, deleted).
+
+const lowRatingOpen = (orderId: string) =>
+  and(
+    eq(orderAttention.orderId, orderId),
+    eq(orderAttention.reason, 'low_rating_review'),
+    isNull(orderAttention.resolvedAt),
+  );
+
+/** Raises or clears the review's flag as its stars now say; raising queues the staff's push. */
+export async function flagLowRating(db: Database, jobs: Pick<Jobs, 'send'>, row: ReviewRow | undefined) {
+  if (!row) return;
+  if (row.rating > LOW_RATING || row.status === 'hidden' || row.reply) {
+    await resolveLowRating(db, row.orderId);
+    return;
+  }
+  await db.transaction(async (tx) => {
+    const [raised] = await tx
+      .insert(orderAttention)
+      .values({ orderId: row.orderId, reason: 'low_rating_review', details: { reviewId: row.id } })
+      .onConflictDoNothing()
+      .returning({ id: orderAttention.id });
+    if (raised) await jobs.send(tx, jobQueues.alertAttention, { attentionId: raised.id });
+  });
+}
+
+export async function resolveLowRating(db: Database, orderId: string) {
+  await db.update(orderAttention).set({ resolvedAt: sql`now()` }).where(lowRatingOpen(orderId));
 }
