@@ -69,7 +69,12 @@ export type ReviewBody = z.infer<typeof ReviewBodySchema>;
 /** A new review of a product. */
 export const NewReviewBodySchema = z
   .object({
-    productId: z.number({ error: reviewMessages.productNotFound }).int().positive().max(999_999_999),
+    // docs/product.md#entities: a product id may come as a digit string.
+    productId: z.coerce
+      .number({ error: reviewMessages.productNotFound })
+      .int(reviewMessages.productNotFound)
+      .positive(reviewMessages.productNotFound)
+      .max(999_999_999, reviewMessages.productNotFound),
     ...reviewFields,
   })
   .strict()

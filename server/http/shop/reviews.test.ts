@@ -170,6 +170,39 @@ describe('who may review a product', () => {
       expect((await write(who.headers, aReview(3))).statusCode).toBe(201);
   });
 
+  it('lists the shopper’s bought products with whether each can be reviewed, and why not', async () => {
+    const who = await shopper();
+    await delivered(who, 1);
+    const shipped = await delivered(who, 6);
+    await app.db.update(orders).set({ status: 'shipped' }).where(eq(orders.id, shipped));
+    const abandoned = await delivered(who, 7);
+    await app.db.update(orders).set({ status: 'pending' }).where(eq(orders.id, abandoned));
+    const mine = await app.inject({ method: 'GET', url: '/api/reviews/mine', headers: who.headers });
+    expect(mine.json<MyReviewsReply>()).toEqual({
+      orderId: null,
+      products: [
+        {
+          productId: 1,
+          title: 'Face Mitt',
+          canReview: true,
+          refusal: null,
+          message: null,
+          review: null,
+        },
+        {
+          productId: 6,
+          title: 'Soft Mitt',
+          canReview: false,
+          refusal: 'not_delivered',
+          message: 'You can review this product once your order has been delivered.',
+          review: null,
+        },
+      ],
+    });
+    // The id may come as digits.
+    expect((await write(who.headers, aReview(1, { productId: '1' }))).statusCode).toBe(201);
+  });
+
   it('needs a session or a review link', async () => {
     const response = await write({}, aReview(1));
     expect(response.statusCode).toBe(401);

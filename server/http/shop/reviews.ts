@@ -20,7 +20,7 @@ import {
 import { AppError } from '../../errors';
 import { findProduct } from '../../modules/catalogue/service';
 import type { SpooledUpload } from '../../modules/product-images/image-store';
-import { reviewEligibility } from '../../modules/reviews/review-eligibility';
+import { reviewEligibility, wasBought } from '../../modules/reviews/review-eligibility';
 import {
   addReviewPhoto,
   checkReviewTakesPhoto,
@@ -218,7 +218,8 @@ const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         const author = authorOf(request);
         const { lines, rows } = await reviewsOfAuthor(app.db, author);
         const views = await ownReviewsOf(app.db, rows);
-        const productIds = [...new Set(lines.map((line) => line.productId))];
+        // Products of orders placed and standing: an abandoned checkout bought nothing to review.
+        const productIds = [...new Set(lines.filter(wasBought).map((line) => line.productId))];
         return {
           orderId: author.orderId,
           products: productIds.map((productId) => {

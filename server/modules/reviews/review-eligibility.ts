@@ -20,6 +20,11 @@ export type ReviewEligibility =
 // A checkout not paid (or a COD order not confirmed) and a cancelled order bought nothing.
 const NOT_BOUGHT: ReadonlySet<OrderStatus> = new Set(['pending', 'cancelled']);
 
+/** Whether the line's order was placed and stands: the shopper bought it, delivered or not. */
+export function wasBought(line: Pick<BoughtLine, 'orderStatus'>): boolean {
+  return !NOT_BOUGHT.has(line.orderStatus);
+}
+
 const refused = (refusal: ReviewRefusal): ReviewEligibility => ({
   ok: false,
   refusal,
@@ -37,7 +42,7 @@ export function keptUnits(line: Pick<BoughtLine, 'quantity' | 'refundReturnedUni
  * delivered yet, or not bought. The review is tied to the first delivered order that kept a unit.
  */
 export function reviewEligibility(lines: readonly BoughtLine[]): ReviewEligibility {
-  const placed = lines.filter((line) => !NOT_BOUGHT.has(line.orderStatus));
+  const placed = lines.filter(wasBought);
   if (placed.length === 0) return refused('not_bought');
   const delivered = placed.filter((line) => line.orderStatus === 'delivered');
   if (delivered.length === 0) return refused('not_delivered');
