@@ -90,24 +90,36 @@ CREATE UNIQUE INDEX "reviews_one_per_shopper_idx" ON "reviews" USING btree ("pro
 CREATE INDEX "reviews_product_status_idx" ON "reviews" USING btree ("product_id","status","created_at");--> statement-breakpoint
 CREATE INDEX "reviews_status_idx" ON "reviews" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "reviews_user_idx" ON "reviews" USING btree ("user_id");--> statement-breakpoint
--- docs/architecture.md#reviews: the catalogue's replies carry each product's review count, average and earned
--- rating, and every process keeps them in memory with the products (docs/operations.md#catalogue-cache): a change
--- of what is published (a review published, hidden, edited, deleted) counts as a change of the products.
+-- docs/architecture.md#reviews: every process keeps the catalogue and the rendered pages in memory
+-- (docs/operations.md#catalogue-cache). A change of what is published that moves a product's count, average or
+-- earned rating (a published review written or deleted, or its status or stars changed) counts as a change of the
+-- products; any change of what a published review shows (its text, its reply, its photos) as one of `reviews`, which
+-- the product pages' JSON-LD and reviews read. A vote changes neither.
 CREATE FUNCTION "notify_published_reviews_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-	PERFORM pg_notify('catalogue_changes', 'products');
+	PERFORM pg_notify('catalogue_changes', TG_ARGV[0]);
 	RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
 CREATE TRIGGER "reviews_published_added_notify" AFTER INSERT ON "reviews"
-	FOR EACH ROW WHEN (NEW."status" = 'published') EXECUTE FUNCTION "notify_published_reviews_change"();
+	FOR EACH ROW WHEN (NEW."status" = 'published') EXECUTE FUNCTION "notify_published_reviews_change"('products');
 --> statement-breakpoint
 CREATE TRIGGER "reviews_published_removed_notify" AFTER DELETE ON "reviews"
-	FOR EACH ROW WHEN (OLD."status" = 'published') EXECUTE FUNCTION "notify_published_reviews_change"();
+	FOR EACH ROW WHEN (OLD."status" = 'published') EXECUTE FUNCTION "notify_published_reviews_change"('products');
 --> statement-breakpoint
 CREATE TRIGGER "reviews_published_changed_notify" AFTER UPDATE ON "reviews"
 	FOR EACH ROW WHEN (
 		(OLD."status" = 'published' OR NEW."status" = 'published')
 		AND (OLD."status", OLD."rating") IS DISTINCT FROM (NEW."status", NEW."rating")
-	) EXECUTE FUNCTION "notify_published_reviews_change"();
+	) EXECUTE FUNCTION "notify_published_reviews_change"('products');
+--> statement-breakpoint
+CREATE TRIGGER "reviews_shown_added_or_removed_notify" AFTER INSERT OR DELETE ON "reviews"
+	FOR EACH STATEMENT EXECUTE FUNCTION "notify_published_reviews_change"('reviews');
+--> statement-breakpoint
+CREATE TRIGGER "reviews_shown_changed_notify" AFTER UPDATE ON "reviews"
+	FOR EACH ROW WHEN (
+		(OLD."status" = 'published' OR NEW."status" = 'published')
+		AND (to_jsonb(OLD) - ARRAY['helpful_count', 'updated_at'])
+			IS DISTINCT FROM (to_jsonb(NEW) - ARRAY['helpful_count', 'updated_at'])
+	) EXECUTE FUNCTION "notify_published_reviews_change"('reviews');
