@@ -12,7 +12,16 @@ import type {
   ReviewPhoto,
 } from '../../../contracts/reviews';
 import { reviewMessages, reviewRefusalMessages } from '../../../contracts/reviews';
-import { auditLog, orderAttention, orderItems, orders, returnLines, returns, reviews } from '../../db/schema';
+import {
+  auditLog,
+  orderAttention,
+  orderItems,
+  orders,
+  returnLines,
+  returns,
+  reviews,
+  users,
+} from '../../db/schema';
 import { newReviewLink } from '../../modules/reviews/review-records';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { insertDeliveredOrders } from '../../test/delivered-orders';
@@ -431,7 +440,7 @@ describe('a review link, without signing in', () => {
     expect(after.products[0]?.review?.reviewId).toBe(review.reviewId);
   });
 
-  it('refuses a link that expired or never existed', async () => {
+  it('refuses a link that expired, never existed, or is a blocked shopper’s', async () => {
     const who = await shopper();
     const orderId = await delivered(who, 3);
     const { token } = await newReviewLink(
@@ -440,7 +449,11 @@ describe('a review link, without signing in', () => {
       who.userId,
       new Date(Date.now() - 31 * 24 * 3600_000),
     );
-    for (const link of [token, 'not-a-token']) {
+    const blocked = await shopper();
+    const blockedOrder = await delivered(blocked, 3);
+    const { token: blockedToken } = await newReviewLink(app.db, blockedOrder, blocked.userId);
+    await app.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, blocked.userId));
+    for (const link of [token, 'not-a-token', blockedToken]) {
       const response = await write({ [REVIEW_LINK_HEADER]: link }, aReview(3));
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: reviewMessages.linkExpired });

@@ -1,11 +1,11 @@
-import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   DEFAULT_REVIEW_SETTINGS,
   REVIEW_LINK_DAYS,
   type ReviewSettings,
 } from '../../../contracts/review-rules';
 import type { Database } from '../../db/client';
-import { orderItems, orders, reviewLinks, reviewSettings } from '../../db/schema';
+import { orderItems, orders, reviewLinks, reviewSettings, users } from '../../db/schema';
 import { hashToken, newOpaqueToken } from '../auth/tokens';
 import type { BoughtLine } from './review-eligibility';
 
@@ -86,11 +86,21 @@ export async function newReviewLink(db: Database, orderId: string, userId: strin
   return { token, expiresAt };
 }
 
-/** The author a live link stands for; undefined for a token unknown or expired. */
+/**
+ * The author a live link stands for; undefined for a token unknown or expired, or a shopper the shop blocked
+ * (docs/product.md#customers: a blocked shopper is signed out everywhere, and a link is no way back in).
+ */
 export async function authorOfReviewLink(db: Database, token: string): Promise<ReviewAuthor | undefined> {
   const [link] = await db
     .select({ userId: reviewLinks.userId, orderId: reviewLinks.orderId })
     .from(reviewLinks)
-    .where(and(eq(reviewLinks.tokenHash, hashToken(token)), gt(reviewLinks.expiresAt, sql`now()`)));
+    .innerJoin(users, eq(users.id, reviewLinks.userId))
+    .where(
+      and(
+        eq(reviewLinks.tokenHash, hashToken(token)),
+        gt(reviewLinks.expiresAt, sql`now()`),
+        isNull(users.blockedAt),
+      ),
+    );
   return link;
 }
