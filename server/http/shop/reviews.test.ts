@@ -19,6 +19,7 @@ import {
   orders,
   returnLines,
   returns,
+  reviewRequestOptOuts,
   reviews,
   users,
 } from '../../db/schema';
@@ -461,6 +462,25 @@ describe('a review link, without signing in', () => {
   });
 });
 
+describe('opting out of review requests', () => {
+  it('takes the link’s shopper out, once however often it is asked', async () => {
+    const who = await shopper();
+    const orderId = await delivered(who, 4);
+    const { token } = await newReviewLink(app.db, orderId, who.userId);
+    for (let i = 0; i < 2; i += 1) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/reviews/opt-out',
+        headers: { [REVIEW_LINK_HEADER]: token },
+      });
+      expect(response.json()).toEqual({ message: 'We will not ask you for reviews again.' });
+    }
+    expect(
+      await app.db.select().from(reviewRequestOptOuts).where(eq(reviewRequestOptOuts.userId, who.userId)),
+    ).toHaveLength(1);
+  });
+});
+
 describe('photos', () => {
   it('takes up to 4 photos of one’s review, shows them first and serves them while published', async () => {
     const who = await shopper();
@@ -629,6 +649,25 @@ describe('the owner’s side', () => {
         review: { status: 'published' },
       });
       expect((await rating(1)).count).toBe(before.count + 1);
+      // While the shop holds reviews, an edit is held again until the owner reads it.
+      const edited = await app.inject({
+        method: 'PUT',
+        url: `/api/reviews/${reviewId}`,
+        headers: who.headers,
+        payload: {
+          rating: 1,
+          title: 'Still rough',
+          text: 'Scratchy on my arms, sadly.',
+          showNameAndCity: true,
+        },
+      });
+      expect(edited.json()).toMatchObject({ review: { status: 'pending' } });
+      expect((await rating(1)).count).toBe(before.count);
+      await app.inject({
+        method: 'POST',
+        url: `/api/admin/reviews/${reviewId}/publish`,
+        headers: owner.headers,
+      });
 
       const replied = await app.inject({
         method: 'PUT',
@@ -681,6 +720,8 @@ describe('the owner’s side', () => {
         .where(and(eq(auditLog.entityType, 'review'), eq(auditLog.entityId, reviewId)))
         .orderBy(auditLog.createdAt);
       expect(audit).toEqual([
+        { action: 'review.publish', before: { status: 'pending' }, after: { status: 'published' } },
+        // Again after the shopper's edit was held.
         { action: 'review.publish', before: { status: 'pending' }, after: { status: 'published' } },
         {
           action: 'review.reply',
