@@ -256,6 +256,8 @@ export const DashboardReplySchema = z.object({
   last7Days: DashboardPeriodSchema,
   last30Days: DashboardPeriodSchema,
   cod: DashboardCodSchema,
+  // docs/product.md#reviews-console: optional only so replies made before it still read; the server always sends it.
+  newReviews: z.number().int().optional().describe('Reviews held for the owner to read (status pending)'),
 });
 export type DashboardPeriodKey = 'today' | 'last7Days' | 'last30Days';
 export type DashboardReply = z.infer<typeof DashboardReplySchema>;

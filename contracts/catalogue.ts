@@ -15,7 +15,25 @@ export const ProductSchema = z
       .number()
       .int()
       .describe('Price per unit after discount, in rupees (docs/product.md#money)'),
-    rating: z.number().int().min(1).max(5),
+    rating: z
+      .number()
+      .int()
+      .min(1)
+      .max(5)
+      .describe("The spec's rating of the product: the earned rating's prior"),
+    // docs/product.md#earned-rating: in the catalogue's replies (the list and one product), not in carts and lists.
+    reviewCount: z.number().int().min(0).optional().describe('Published reviews'),
+    averageRating: z
+      .number()
+      .nullable()
+      .optional()
+      .describe("Published reviews' average to one decimal; null without reviews"),
+    earnedRating: z
+      .number()
+      .optional()
+      .describe(
+        "Bayesian average of published reviews with `rating` as three reviews: what 'Rating: High to Low' sorts by",
+      ),
     images: z.array(z.string()),
     img: z.string().describe('Single fallback image'),
     category: z.enum(productCategories),

@@ -109,6 +109,8 @@ export const attentionReasons = [
   'return_parcel_lost',
   'return_settlement_overdue',
   'return_refund_failed',
+  // docs/product.md#reviews: a shopper rated a product of the order 1 or 2 stars.
+  'low_rating_review',
 ] as const;
 export type AttentionReason = (typeof attentionReasons)[number];
 
@@ -136,6 +138,8 @@ export const attentionReasonText: Record<AttentionReason, string> = {
   return_parcel_lost: 'The courier lost its return parcel: refund or replace it all the same.',
   return_settlement_overdue: 'Its return was received over a day ago and is neither refunded nor replaced.',
   return_refund_failed: 'The refund of its return failed: refund it again.',
+  low_rating_review:
+    'The shopper rated a product of it 1 or 2 stars: call them, then reply to the review or hide it (Reviews).',
 };
 
 // docs/product.md#staff: the console names each status change in words, "Shipment: AWB assigned", never the

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Product } from './catalogue';
 import type { CashOnDeliveryTerms, SellerDetails } from './public-config';
+import type { ProductReviewsReply } from './reviews';
 import { SEARCH_QUERY_MAX_LENGTH } from './search-query';
 
 // docs/architecture.md#pages-as-html: what the server hands the page renderer (web/entry-server.tsx) and gets
@@ -22,6 +23,12 @@ export interface PageRenderRequest {
   returnWindowDays?: number;
   /** The product page's product (GET /api/products/:id); null when that id is not on sale (404). */
   product?: { id: string; found: Product | null };
+  /**
+   * The product page's first page of reviews in the page's first order (GET /api/products/:id/reviews), when the
+   * product has published reviews: the reviews the page shows are the ones its JSON-LD names
+   * (docs/architecture.md#seo).
+   */
+  reviews?: ProductReviewsReply;
 }
 
 export interface RenderedPage {

@@ -24,6 +24,9 @@ export const jobQueues = {
   bookReturnPickup: 'return.book-pickup',
   refundReturn: 'return.refund',
   sendReturnMessage: 'return.message',
+  // docs/product.md#review-requests
+  queueReviewRequests: 'reviews.queue-requests',
+  sendReviewRequest: 'review.request',
 } as const;
 
 export type JobQueue = (typeof jobQueues)[keyof typeof jobQueues];
@@ -66,6 +69,10 @@ export interface JobPayloads {
   'return.refund': { returnId: string };
   /** A step of the return told to the shopper, by e-mail or SMS. */
   'return.message': { returnId: string; kind: ReturnMessageKind };
+  /** Scheduled every hour: the delivered orders whose review request is due get one each. */
+  'reviews.queue-requests': Record<string, never>;
+  /** Our review_requests row (its order id): the request e-mailed (or sent by SMS) with its review link. */
+  'review.request': { orderId: string };
 }
 
 export interface JobOptions {

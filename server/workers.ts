@@ -26,6 +26,7 @@ import { forwardContactMessage } from './modules/contact/service';
 import { sweepExpiredHolds } from './modules/holds/holds';
 import { sendOrderEmail } from './modules/orders/order-email';
 import { sendReturnMessage } from './modules/returns/return-message';
+import { queueReviewRequests, sendReviewRequest } from './modules/reviews/review-requests';
 import { staffFailures } from './modules/staff/staff-throttle';
 import { forgetOldAlertDeliveries } from './modules/staff-alerts/alert-deliveries';
 import { pushAttentionAlert } from './modules/staff-alerts/attention-alert';
@@ -93,6 +94,15 @@ export default fp(
     });
     await jobs.work(jobQueues.sendReturnMessage, (job) =>
       sendReturnMessage(app.db, app.notifier, job, app.config.publicUrl),
+    );
+    // docs/product.md#review-requests: each hour, the delivered orders whose review request is due.
+    await jobs.work(jobQueues.queueReviewRequests, async () => {
+      const queued = await queueReviewRequests(app.db, jobs);
+      if (queued > 0) log.info({ queued }, 'review requests queued');
+    });
+    await jobs.schedule(jobQueues.queueReviewRequests, '45 * * * *');
+    await jobs.work(jobQueues.sendReviewRequest, (job) =>
+      sendReviewRequest(app.db, app.notifier, job, app.config.publicUrl),
     );
     // The fallback for lost tracking and refund webhooks, and for shipment and refund jobs that gave up.
     await jobs.schedule(jobQueues.pollTracking, '*/15 * * * *');

@@ -150,7 +150,7 @@ export async function listenOnPostgres(
   };
 }
 
-export type CatalogueTable = 'products' | 'shop_settings';
+export type CatalogueTable = 'products' | 'shop_settings' | 'reviews';
 
 /**
  * docs/operations.md#catalogue-cache: a number per table that changes whenever the table may have changed, or
@@ -162,17 +162,19 @@ export interface CatalogueVersions {
 
 /** The versions, moved by the catalogue channel's handlers: a notification, or listening again after a loss. */
 export function createCatalogueVersions(): CatalogueVersions & { handlers: ChannelHandlers } {
-  const versions: Record<CatalogueTable, number> = { products: 0, shop_settings: 0 };
+  const versions: Record<CatalogueTable, number> = { products: 0, shop_settings: 0, reviews: 0 };
   let listening = false;
   const bumpAll = () => {
     versions.products += 1;
     versions.shop_settings += 1;
+    versions.reviews += 1;
   };
   return {
     of: (table) => (listening ? versions[table] : undefined),
     handlers: {
       notified(payload) {
-        if (payload === 'products' || payload === 'shop_settings') versions[payload] += 1;
+        if (payload === 'products' || payload === 'shop_settings' || payload === 'reviews')
+          versions[payload] += 1;
         else bumpAll();
       },
       listening() {

@@ -99,6 +99,9 @@ describe('GET /api/auth/account/export', () => {
         sentAt: expect.any(String),
       },
     ]);
+    // docs/product.md#reviews: none written, and requests not refused.
+    expect(data.reviews).toEqual([]);
+    expect(data.reviewRequests).toBe('asked after delivery');
     expect(data.signedInDevices).toEqual([
       expect.objectContaining({ device: 'Unknown device', current: true }),
     ]);

@@ -10,6 +10,8 @@ import {
   orders,
   payments,
   refunds,
+  reviewRequestOptOuts,
+  reviews,
   shipmentEvents,
   shipments,
   statusHistory,
@@ -185,6 +187,25 @@ export async function exportAccountData(db: Database, userId: string, currentSes
     .from(codRiskRefusals)
     .where(eq(codRiskRefusals.userId, userId))
     .orderBy(asc(codRiskRefusals.day), asc(codRiskRefusals.rule));
+  // docs/product.md#reviews: the shopper's reviews, whatever their status, and whether they asked for no requests.
+  const [reviewRows, optedOut] = await Promise.all([
+    db
+      .select({
+        productId: reviews.productId,
+        orderNumber: reviews.orderId,
+        rating: reviews.rating,
+        title: reviews.title,
+        text: reviews.body,
+        showNameAndCity: reviews.showNameAndCity,
+        status: reviews.status,
+        hiddenReason: reviews.hiddenReason,
+        writtenAt: reviews.createdAt,
+      })
+      .from(reviews)
+      .where(eq(reviews.userId, userId))
+      .orderBy(asc(reviews.createdAt)),
+    db.select().from(reviewRequestOptOuts).where(eq(reviewRequestOptOuts.userId, userId)),
+  ]);
   const { shippingAddress, billingAddress, ...profile } = toUser(user);
   return {
     exportedAt: new Date().toISOString(),
@@ -204,5 +225,11 @@ export async function exportAccountData(db: Database, userId: string, currentSes
     contactMessages: sentMessages.map((entry) => ({ ...entry, sentAt: entry.sentAt.toISOString() })),
     signedInDevices: devices,
     cashOnDeliveryRefusals: codRefusals,
+    reviews: reviewRows.map((row) => ({
+      ...row,
+      orderNumber: orderNumberOf(row.orderNumber),
+      writtenAt: row.writtenAt.toISOString(),
+    })),
+    reviewRequests: optedOut.length > 0 ? 'opted out' : 'asked after delivery',
   };
 }

@@ -20,6 +20,23 @@ describe('OpenAPI document', () => {
     expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining(['/api/health', '/api/products', '/api/products/{id}', '/api/contact']),
     );
+    // docs/product.md#reviews: the shop's and the console's review routes.
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/products/{id}/reviews',
+        '/api/products/{id}/rating',
+        '/api/reviews',
+        '/api/reviews/{reviewId}',
+        '/api/reviews/{reviewId}/photos',
+        '/api/reviews/{reviewId}/helpful',
+        '/api/admin/reviews',
+        '/api/admin/reviews/{id}/hide',
+        '/api/admin/review-settings',
+      ]),
+    );
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining(['PublicReview', 'RatingSummary', 'OwnReview', 'AdminReview', 'ReviewSettings']),
+    );
     const contact = JSON.stringify(document.paths['/api/contact']);
     const bodyRef = /"\$ref":"#\/components\/schemas\/(\w+)"/.exec(contact)?.[1] ?? '';
     expect(document.components.schemas[bodyRef]?.required).toEqual(['name', 'email', 'message']);

@@ -13,6 +13,7 @@ export * from './order-money';
 export * from './orders';
 export * from './prepaid-offer';
 export * from './returns';
+export * from './reviews';
 export * from './shipments';
 export * from './shop-settings';
 export * from './simulators';

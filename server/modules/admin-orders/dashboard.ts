@@ -3,6 +3,7 @@ import type { DashboardReply } from '../../../contracts/admin-orders';
 import type { Database } from '../../db/client';
 import { cashDue } from '../cod-money/cod-overview';
 import { collectedPaiseSql, netPaiseSql } from '../order-money/money-sql';
+import { countPendingReviews } from '../reviews/review-views';
 
 // docs/product.md#staff: paid orders placed since the start of an IST day, their revenue (after discount codes)
 // less what was refunded of them, the average order value (revenue over orders) and the codes' discounts.
@@ -47,7 +48,13 @@ export async function dashboardFigures(db: Database): Promise<DashboardReply> {
       couponDiscountPaise: Number(row?.coupon_discount ?? 0),
     };
   };
-  return { today: period(1), last7Days: period(7), last30Days: period(30), cod: await codFigures(db) };
+  return {
+    today: period(1),
+    last7Days: period(7),
+    last30Days: period(30),
+    cod: await codFigures(db),
+    newReviews: await countPendingReviews(db),
+  };
 }
 
 interface CodRow {

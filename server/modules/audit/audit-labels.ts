@@ -26,6 +26,7 @@ const SETTINGS_NAMES: Record<string, string> = {
   prepaid_offer_settings: 'Prepaid offer',
   cod_risk_settings: 'COD risk rules',
   return_settings: 'Return settings',
+  review_settings: 'Review settings',
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,17 +1,25 @@
 import { createHash } from 'node:crypto';
 import type { Product } from '../../../contracts/catalogue';
 import { discountedUnitPrice, paiseToRupees } from '../../../contracts/pricing';
+import { earnedRating, roundedAverage } from '../../../contracts/review-rules';
 import type { CatalogueVersions } from '../../db/change-events';
 import type { Database } from '../../db/client';
+import { type PublishedStars, publishedStarsByProduct, publishedStarsOf } from '../reviews/review-views';
 import { type ProductRow, selectProductOnSale, selectProductsOnSale } from './queries';
 
 /**
  * The catalogue as the API shows it: rupees where the original client shows rupees, the discounted price
  * computed here. `held`: the units checkouts in progress hold (docs/architecture.md#stock), which a new checkout
- * cannot have; carts and wishlists, which show the shopper's own lines, pass none.
+ * cannot have; carts and wishlists, which show the shopper's own lines, pass none. `stars`: the product's published
+ * reviews, which the catalogue's replies carry (docs/product.md#earned-rating); carts and wishlists pass none.
  */
-export function toProduct(row: ProductRow, held = 0): Product {
+export function toProduct(row: ProductRow, held = 0, stars?: PublishedStars): Product {
   const price = paiseToRupees(row.pricePaise);
+  const reviewed = stars && {
+    reviewCount: stars.count,
+    averageRating: roundedAverage(stars.sum, stars.count),
+    earnedRating: earnedRating(row.rating, stars),
+  };
   return {
     id: row.id,
     title: row.title,
@@ -20,6 +28,7 @@ export function toProduct(row: ProductRow, held = 0): Product {
     discount: row.discountPercent,
     discountedPrice: discountedUnitPrice(price, row.discountPercent),
     rating: row.rating,
+    ...reviewed,
     images: row.images,
     img: row.images[0] ?? '',
     category: row.category,
@@ -41,7 +50,7 @@ export async function findProduct(db: Database, idText: string): Promise<Product
   const id = parseProductId(idText);
   if (id === undefined) return undefined;
   const found = await selectProductOnSale(db, id);
-  return found && toProduct(found.row, found.held);
+  return found && toProduct(found.row, found.held, await publishedStarsOf(db, id));
 }
 
 export interface CatalogueSnapshot {
@@ -102,8 +111,11 @@ export function keptPerVersion<T>(
   };
 }
 
+const NO_STARS: PublishedStars = { count: 0, sum: 0 };
+
 async function readSnapshot(db: Database): Promise<CatalogueSnapshot> {
-  const products = (await selectProductsOnSale(db)).map(({ row, held }) => toProduct(row, held));
+  const [onSale, stars] = await Promise.all([selectProductsOnSale(db), publishedStarsByProduct(db)]);
+  const products = onSale.map(({ row, held }) => toProduct(row, held, stars.get(row.id) ?? NO_STARS));
   const json = Buffer.from(JSON.stringify({ products }));
   const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
   return { products, json, etag };

@@ -22,6 +22,8 @@ export const orderSmsTemplates = {
     'Ottoman Mittens: your cash-on-delivery order ##order## was not confirmed in time and is cancelled. Nothing was charged.',
   // docs/product.md#returns: each step of a return, its status label as the variable.
   return_update: 'Ottoman Mittens: your return for order ##order##: ##status##. Details: ##link##',
+  // docs/product.md#review-requests: the review request to a shopper with no e-mail.
+  review_request: 'Ottoman Mittens: how do you find your order ##order##? Rate it in a minute: ##link##',
 } as const;
 
 export type OrderSmsTemplate = keyof typeof orderSmsTemplates;

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { PageRenderer, RenderedPolicyPage } from '../../../contracts/page-rendering';
+import type { ProductReviewsReply } from '../../../contracts/reviews';
 import { searchPath } from '../../../contracts/search-query';
 import type { CatalogueVersions } from '../../db/change-events';
 import type { Database } from '../../db/client';
 import { type CatalogueSnapshot, createCatalogueCache, parseProductId } from '../catalogue/service';
+import { listProductReviews, ratingSummaryOf } from '../reviews/review-views';
 import { type PageDescriptor, pageHead } from '../seo/page-head';
 import { sellerDetailsOf } from '../shop-settings/seller-details';
 import { createPageFactsCache, type PageFacts } from './page-facts';
@@ -60,6 +62,15 @@ export function createPageService({ db, versions, renderer, template, siteUrl }:
   // Bounded: every search (/?q=…) is a page of its own.
   const cache = new LRUCache<string, Promise<RenderedHtmlPage>>({ max: MAX_CACHED_PAGES });
 
+  /** docs/product.md#reviews: the first page of a product's reviews in the page's first order, photos first. */
+  async function firstReviewsOf(productId: number, specRating: number): Promise<ProductReviewsReply> {
+    const [summary, listed] = await Promise.all([
+      ratingSummaryOf(db, productId, specRating),
+      listProductReviews(db, { productId, sort: 'photos', page: 1, readerUserId: null }),
+    ]);
+    return { summary, sort: 'photos', page: 1, ...listed };
+  }
+
   async function render(
     request: PageRequest,
     path: string,
@@ -69,11 +80,15 @@ export function createPageService({ db, versions, renderer, template, siteUrl }:
     const products = snapshot.products;
     let descriptor: PageDescriptor;
     let product: { id: string; found: (typeof products)[number] | null } | undefined;
+    let reviews: ProductReviewsReply | undefined;
     if (request.kind === 'product') {
       const id = parseProductId(request.id);
       const found = products.find((candidate) => candidate.id === id) ?? null;
       product = { id: request.id, found };
-      descriptor = found ? { kind: 'product', product: found } : { kind: 'not-found' };
+      reviews = found?.reviewCount ? await firstReviewsOf(found.id, found.rating) : undefined;
+      descriptor = found
+        ? { kind: 'product', product: found, ...(reviews ? { reviews: reviews.reviews } : {}) }
+        : { kind: 'not-found' };
     } else if (request.kind === 'not-found') {
       descriptor = { kind: 'not-found' };
     } else if (request.kind === 'policy') {
@@ -91,6 +106,7 @@ export function createPageService({ db, versions, renderer, template, siteUrl }:
         ? { dispatchDays: facts.settings.dispatchDays, returnWindowDays: facts.returnWindowDays }
         : {}),
       ...(product ? { product } : {}),
+      ...(reviews ? { reviews } : {}),
     });
     const html = template.fill({ head: pageHead(descriptor, siteUrl), ...rendered });
     return {
@@ -108,7 +124,8 @@ export function createPageService({ db, versions, renderer, template, siteUrl }:
         readFacts(),
       ]);
       // The footer's year is the clock's: a new year is a new version too.
-      const version = `${snapshot.etag}:${settingsVersion}:${new Date().getFullYear()}`;
+      // docs/architecture.md#reviews: a published review's text or photos changed is a new version of its page.
+      const version = `${snapshot.etag}:${settingsVersion}:${versions.of('reviews') ?? 'unheard'}:${new Date().getFullYear()}`;
       if (version !== cachedVersion) {
         cache.clear();
         cachedVersion = version;

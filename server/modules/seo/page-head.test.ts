@@ -2,6 +2,7 @@
 // A DOM parser reads the head the way a crawler does.
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../contracts/catalogue';
+import type { PublicReview } from '../../../contracts/reviews';
 import { pageHead, shortDescription } from './page-head';
 
 const SITE = 'https://shop.example.in';
@@ -26,6 +27,62 @@ function productWith(overrides: Partial<Product> = {}): Product {
     details: { whyChoose: 'Soft.', benefits: ['Glow'], changesObserved: 'Smoother.' },
     ...overrides,
   };
+}
+
+/**
+ * schema.org's vocabulary for the types the product page uses (https://schema.org/Product, Offer, Brand,
+ * AggregateRating, Review, Rating, Person): each type's properties, as schema.org defines them, that we use, and
+ * what Google's product rich results require of the rating types. Every typed node must be a known type with
+ * only its properties.
+ */
+const SCHEMA_ORG: Record<string, { properties: string[]; required?: string[] }> = {
+  Product: {
+    properties: [
+      'name',
+      'description',
+      'image',
+      'sku',
+      'brand',
+      'category',
+      'offers',
+      'aggregateRating',
+      'review',
+    ],
+    required: ['name'],
+  },
+  Offer: { properties: ['url', 'price', 'priceCurrency', 'availability', 'itemCondition'] },
+  Brand: { properties: ['name'] },
+  AggregateRating: {
+    properties: ['ratingValue', 'reviewCount', 'ratingCount', 'bestRating', 'worstRating'],
+    required: ['ratingValue', 'reviewCount'],
+  },
+  Review: {
+    properties: ['author', 'datePublished', 'name', 'reviewBody', 'reviewRating'],
+    required: ['author', 'reviewRating'],
+  },
+  Rating: { properties: ['ratingValue', 'bestRating', 'worstRating'], required: ['ratingValue'] },
+  Person: { properties: ['name'], required: ['name'] },
+};
+
+function schemaOrgMisuse(node: unknown, path = '$'): string[] {
+  if (Array.isArray(node)) return node.flatMap((item, index) => schemaOrgMisuse(item, `${path}[${index}]`));
+  if (typeof node !== 'object' || node === null) return [];
+  const record = node as Record<string, unknown>;
+  const type = record['@type'];
+  const problems: string[] = [];
+  if (typeof type === 'string') {
+    const known = SCHEMA_ORG[type];
+    if (!known) return [`${path}: unknown type ${type}`];
+    for (const key of Object.keys(record)) {
+      if (!key.startsWith('@') && !known.properties.includes(key))
+        problems.push(`${path}.${key} is not a ${type} property`);
+    }
+    for (const key of known.required ?? [])
+      if (!(key in record)) problems.push(`${path}: ${type} needs ${key}`);
+  }
+  for (const [key, value] of Object.entries(record))
+    problems.push(...schemaOrgMisuse(value, `${path}.${key}`));
+  return problems;
 }
 
 /** Parses the head as a document so tests read tags the way a crawler does. */
@@ -98,6 +155,66 @@ describe('pageHead of a product', () => {
     });
     expect(product).not.toHaveProperty('aggregateRating');
     expect(product).not.toHaveProperty('review');
+  });
+
+  it('carries the published reviews’ aggregateRating and the reviews the page shows first, in schema.org terms', () => {
+    const review = (n: number): PublicReview => ({
+      reviewId: `review-${n}`,
+      productId: 1,
+      rating: n % 2 === 0 ? 4 : 5,
+      title: `Review ${n} </script><script>alert(1)</script>`,
+      text: 'Soft on the face and easy to rinse.',
+      author: n === 1 ? 'Asha' : 'A verified buyer',
+      city: n === 1 ? 'Bengaluru' : null,
+      verifiedBuyer: true,
+      photos: [],
+      helpfulCount: 0,
+      votedHelpful: false,
+      reply: { text: 'Thank you!', at: '2026-07-02T10:00:00.000Z' },
+      createdAt: `2026-07-0${n}T18:30:00.000Z`,
+      editedAt: null,
+    });
+    const html = pageHead(
+      {
+        kind: 'product',
+        product: productWith({ reviewCount: 12, averageRating: 4.6, earnedRating: 4.64 }),
+        reviews: [1, 2, 3, 4, 5, 6].map(review),
+      },
+      SITE,
+    );
+    // No value closes the data block.
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    const [product] = parseHead(html).jsonLd;
+    expect(product?.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.6,
+      reviewCount: 12,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    const reviews = product?.review as Record<string, unknown>[];
+    expect(reviews).toHaveLength(5);
+    expect(reviews[0]).toEqual({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: 'Asha' },
+      datePublished: '2026-07-01',
+      name: 'Review 1 </script><script>alert(1)</script>',
+      reviewBody: 'Soft on the face and easy to rinse.',
+      reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
+    });
+    expect(schemaOrgMisuse(product)).toEqual([]);
+  });
+
+  it('names no rating for a product without published reviews', () => {
+    const [product] = parseHead(
+      pageHead(
+        { kind: 'product', product: productWith({ reviewCount: 0, averageRating: null }), reviews: [] },
+        SITE,
+      ),
+    ).jsonLd;
+    expect(product).not.toHaveProperty('aggregateRating');
+    expect(product).not.toHaveProperty('review');
+    expect(schemaOrgMisuse(product)).toEqual([]);
   });
 
   it('says OutOfStock when nothing can be ordered', () => {

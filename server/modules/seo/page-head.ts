@@ -1,4 +1,5 @@
 import type { Product } from '../../../contracts/catalogue';
+import type { PublicReview } from '../../../contracts/reviews';
 import { SHOP_SHARE_IMAGE, shareImageOf } from './share-images';
 import { absoluteUrl, policyPages, SHOP_NAME } from './site-pages';
 
@@ -7,7 +8,8 @@ import { absoluteUrl, policyPages, SHOP_NAME } from './site-pages';
 /** A page the server renders as HTML, with what its head needs. */
 export type PageDescriptor =
   | { kind: 'home'; products: readonly Product[] }
-  | { kind: 'product'; product: Product }
+  /** `reviews`: the ones the page shows first (its JSON-LD names no other). */
+  | { kind: 'product'; product: Product; reviews?: readonly PublicReview[] }
   | { kind: 'policy'; path: string; title: string }
   | { kind: 'not-found' };
 
@@ -87,7 +89,38 @@ function rupees(amount: number): string {
   return amount.toFixed(2);
 }
 
-function productHead(product: Product, siteUrl: string): string {
+/** docs/architecture.md#seo: the most reviews a product page's JSON-LD names. */
+export const JSON_LD_REVIEWS = 5;
+
+const rating = (value: number) => ({ '@type': 'Rating', ratingValue: value, bestRating: 5, worstRating: 1 });
+
+/**
+ * docs/architecture.md#seo: Google's product rich results take `aggregateRating` with a review count, and reviews,
+ * only of what the page shows: the published reviews' average and count (the page's), and the first reviews the
+ * page lists, each by a shopper (a Person; the brand's replies are not reviews).
+ */
+function reviewData(product: Product, reviews: readonly PublicReview[]) {
+  if (!product.reviewCount || product.averageRating == null) return {};
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: product.averageRating,
+      reviewCount: product.reviewCount,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    review: reviews.slice(0, JSON_LD_REVIEWS).map((review) => ({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: review.author },
+      datePublished: review.createdAt.slice(0, 10),
+      name: review.title,
+      reviewBody: review.text,
+      reviewRating: rating(review.rating),
+    })),
+  };
+}
+
+function productHead(product: Product, siteUrl: string, reviews: readonly PublicReview[] = []): string {
   const url = absoluteUrl(`/product/${product.id}`, siteUrl);
   const title = `${product.title} · ${SHOP_NAME}`;
   const description = shortDescription(product.description);
@@ -106,7 +139,6 @@ function productHead(product: Product, siteUrl: string): string {
     ],
   ];
   const images = product.images.length > 0 ? product.images : [product.img];
-  // No aggregateRating: Google's rich results need a review count we do not have (docs/architecture.md#seo).
   const structured = {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -124,6 +156,7 @@ function productHead(product: Product, siteUrl: string): string {
       availability: product.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
     },
+    ...reviewData(product, reviews),
   };
   return headOf(title, tags, [structured]);
 }
@@ -166,7 +199,7 @@ function notFoundHead(): string {
 export function pageHead(page: PageDescriptor, siteUrl: string): string {
   switch (page.kind) {
     case 'product':
-      return productHead(page.product, siteUrl);
+      return productHead(page.product, siteUrl, page.reviews);
     case 'policy':
       return policyHead(page.path, page.title, siteUrl);
     case 'not-found':
