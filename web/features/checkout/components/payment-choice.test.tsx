@@ -60,8 +60,10 @@ describe('the payment choice with an advance (docs/product.md#part-paid-cod)', (
     advanceReason: codRiskMessages.pincodeRtoAdvance('302001'),
   };
 
-  it('chosen, says why, what is paid now and in cash, and what happens to the advance', () => {
+  it('chosen, says why, what is paid now and in cash, and what happens to the advance', async () => {
     render(<PaymentChoice eligibility={withAdvance} value="cod" onChange={() => {}} />);
+    // The note loads with its own chunk, when first shown.
+    await screen.findByText(codAdvanceMessages.terms);
     const cod = screen.getByRole('radio', { name: /Cash on delivery/ }) as HTMLInputElement;
     expect(cod.disabled).toBe(false);
     const described = document.getElementById(cod.getAttribute('aria-describedby') ?? '');
