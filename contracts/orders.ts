@@ -196,6 +196,16 @@ export const OrderSchema = z
       .nullable()
       .describe('A COD order: when it is cancelled unless confirmed; null for an order paid online'),
     codConfirmedAt: z.string().nullable().describe('A COD order: when it was confirmed'),
+    codAdvancePaise: z
+      .number()
+      .int()
+      .describe('A COD order: the advance it asks, paid online (docs/product.md#part-paid-cod); 0 without'),
+    codAdvance: z
+      .enum(['due', 'paid', 'refunded'])
+      .nullable()
+      .describe(
+        'Where the advance stands: due (it confirms the order once paid), paid or refunded; null without',
+      ),
     taxPaise: z.number().int(),
     totalPaise: z.number().int(),
     paidPaise: z

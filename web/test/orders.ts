@@ -37,6 +37,8 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     codFeePaise: 0,
     codConfirmBy: null,
     codConfirmedAt: null,
+    codAdvancePaise: 0,
+    codAdvance: null,
     taxPaise: 0,
     totalPaise: 339_00,
     paidPaise: 339_00,

@@ -84,6 +84,8 @@ export async function toOrderViews(db: Database, rows: OrderRow[]): Promise<Orde
       shippingPaise: row.shippingPaise,
       codFeePaise: row.codFeePaise,
       codConfirmBy: row.codConfirmBy?.toISOString() ?? null,
+      codAdvancePaise: row.codAdvancePaise,
+      codAdvance: row.codAdvance,
       codConfirmedAt: row.codConfirmedAt?.toISOString() ?? null,
       taxPaise: row.taxPaise,
       totalPaise: row.totalPaise,

@@ -310,6 +310,34 @@ describe('My Orders', { timeout: 30_000 }, () => {
     expect(detail(payment, 'Total')).toBe('₹1,038.20');
   });
 
+  it('asks the advance of a COD order waiting for it, and shows the advance paid once it confirmed the order', async () => {
+    const awaiting = anOrder({
+      status: 'pending',
+      paymentStatus: 'cod_due',
+      paymentMethod: 'COD',
+      paymentId: null,
+      codConfirmBy: '2026-11-28T10:30:00.000Z',
+      codAdvancePaise: 9_900,
+      codAdvance: 'due',
+    });
+    const confirmed = anOrder({
+      status: 'confirmed',
+      paymentStatus: 'cod_due',
+      paymentMethod: 'COD',
+      codAdvancePaise: 9_900,
+      codAdvance: 'paid',
+    });
+    renderOrders([awaiting, confirmed]);
+    const card = await cardOf(awaiting);
+    expect(within(card).getByText(/^Please pay the ₹99.00 advance by UPI by /)).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Pay ₹99.00 advance' })).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Confirm order' })).toBeNull();
+    const payment = within(await cardOf(confirmed)).getByRole('region', {
+      name: /^Payment Information Order /,
+    });
+    expect(detail(payment, 'Advance paid (UPI)')).toBe('₹99.00');
+  });
+
   it('asks for a new OTP to confirm a cash-on-delivery order left unconfirmed, and shows it confirmed after', async () => {
     const user = userEvent.setup();
     const awaiting = anOrder({

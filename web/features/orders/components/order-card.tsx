@@ -57,6 +57,7 @@ export function OrderCard({ order, onConfirmCod }: OrderCardProps) {
   // on the page, regions of one name would be ambiguous landmarks.
   const titleId = `order-${order.orderId}`;
   const awaitsConfirmation = order.status === 'pending' && order.paymentStatus === 'cod_due';
+  const advanceDue = awaitsConfirmation && order.codAdvance === 'due';
 
   function confirmCancel() {
     cancel.mutate(undefined, { onSettled: () => setConfirmingCancel(false) });
@@ -96,14 +97,16 @@ export function OrderCard({ order, onConfirmCod }: OrderCardProps) {
 
       {awaitsConfirmation && order.codConfirmBy ? (
         <p className="order-card__notice" id={`confirm-${order.orderId}`}>
-          Please confirm this cash-on-delivery order by {formatDateTime(order.codConfirmBy)}, or it is
-          cancelled.
+          {/* docs/product.md#part-paid-cod: an order asked an advance is confirmed by paying it. */}
+          {advanceDue
+            ? `Please pay the ${rupees(order.codAdvancePaise)} advance by UPI by ${formatDateTime(order.codConfirmBy)} to confirm this cash-on-delivery order, or it is cancelled.`
+            : `Please confirm this cash-on-delivery order by ${formatDateTime(order.codConfirmBy)}, or it is cancelled.`}
         </p>
       ) : null}
       <div className="order-card__actions">
         {awaitsConfirmation && onConfirmCod ? (
           <Button aria-describedby={`confirm-${order.orderId} ${titleId}`} onClick={onConfirmCod}>
-            Confirm order
+            {advanceDue ? `Pay ${rupees(order.codAdvancePaise)} advance` : 'Confirm order'}
           </Button>
         ) : null}
         <Button variant="secondary" aria-describedby={titleId} onClick={() => setTrackingOpen(true)}>
@@ -167,6 +170,12 @@ export function OrderCard({ order, onConfirmCod }: OrderCardProps) {
             ) : null}
             <dt>Total</dt>
             <dd>{rupees(order.totalPaise)}</dd>
+            {order.codAdvance === 'paid' || order.codAdvance === 'refunded' ? (
+              <>
+                <dt>Advance paid (UPI)</dt>
+                <dd>{rupees(order.codAdvancePaise)}</dd>
+              </>
+            ) : null}
             {order.refundStatus ? (
               <>
                 <dt>Refund status</dt>

@@ -23,6 +23,9 @@ export const orderStateTexts = {
   cod: (amount: string, label: string) => `Pay ${amount} in cash on delivery. Status: ${label}`,
   codAwaiting:
     'Confirm this cash-on-delivery order with the OTP or the link we sent to your mobile; an order not confirmed in time is cancelled.',
+  // docs/product.md#part-paid-cod
+  codAwaitingAdvance: (amount: string) =>
+    `Pay the ${amount} advance by UPI from My Orders to confirm this cash-on-delivery order; an order not confirmed in time is cancelled.`,
 } as const;
 
 export type OrderState = 'paid' | 'pending' | 'failed' | 'cancelled' | 'cod' | 'cod_awaiting';
@@ -65,7 +68,13 @@ export function OrderStateText({ order }: { order: Order }) {
   }
   if (state === 'failed') return <p className="order-state order-state--failed">{orderStateTexts.failed}</p>;
   if (state === 'pending') return <p className="order-state">{orderStateTexts.pending}</p>;
-  if (state === 'cod_awaiting') return <p className="order-state">{orderStateTexts.codAwaiting}</p>;
+  if (state === 'cod_awaiting') {
+    const text =
+      order.codAdvance === 'due'
+        ? orderStateTexts.codAwaitingAdvance(formatRupeesExact(order.codAdvancePaise / 100))
+        : orderStateTexts.codAwaiting;
+    return <p className="order-state">{text}</p>;
+  }
   if (state === 'cod') {
     // docs/product.md#part-paid-cod: an advance paid online is not paid again in cash.
     const amount = formatRupeesExact((order.totalPaise - order.paidPaise) / 100);
