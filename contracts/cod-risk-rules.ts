@@ -33,6 +33,8 @@ export const MAX_PINCODE_RTO_WINDOW = 100;
 /** docs/product.md#cod-risk-rules: the refusals kept per IST day (one row a shopper and rule) and for how long. */
 export const MAX_COD_RISK_REFUSALS_PER_DAY = 1_000;
 export const COD_RISK_REFUSALS_KEPT_DAYS = 90;
+/** docs/product.md#cod-risk-rules: a shopper's asks whether COD is offered, per minute; the next is a 429. */
+export const ELIGIBILITY_CHECKS_PER_MINUTE = 60;
 /** The console's table of pincodes: the highest rates first, at most this many. */
 export const MAX_RTO_PINCODES_SHOWN = 50;
 

@@ -7,6 +7,7 @@ import {
   type CodRiskSettingsReply,
   codRiskMessages,
   codRiskSettingsMessages,
+  ELIGIBILITY_CHECKS_PER_MINUTE,
 } from '../../contracts/cod-risk';
 import { auditLog, codRiskRefusals, orders } from '../db/schema';
 import { DEFAULT_COD_RISK_SETTINGS } from '../modules/cod/cod-risk';
@@ -200,6 +201,20 @@ describe('each risk rule at checkout and at PLACE ORDER', () => {
     await expectRefusedBy(shopper, 'below_minimum', codMessages.belowMinimum(50_000));
     await put('/api/admin/cod-settings', COD);
     expect((await eligibility(shopper)).offered).toBe(true);
+  });
+});
+
+describe('asking whether COD is offered costs a script, not the shop', () => {
+  it(`answers a shopper's ${ELIGIBILITY_CHECKS_PER_MINUTE + 1}th ask in a minute with 429, and another shopper still`, async () => {
+    const shopper = await codShopper();
+    const ask = (who: Shopper) =>
+      app.inject({ method: 'GET', url: '/api/cod/eligibility', headers: who.headers });
+    const replies = [];
+    for (let asked = 0; asked < ELIGIBILITY_CHECKS_PER_MINUTE; asked++)
+      replies.push((await ask(shopper)).statusCode);
+    expect(new Set(replies)).toEqual(new Set([200]));
+    expect((await ask(shopper)).statusCode).toBe(429);
+    expect((await ask(await codShopper())).statusCode).toBe(200);
   });
 });
 

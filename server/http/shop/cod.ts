@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CodConfirmedSchema,
@@ -9,6 +9,7 @@ import {
   PlacedCodOrderSchema,
   ResendCodOtpBodySchema,
 } from '../../../contracts/cod';
+import { ELIGIBILITY_CHECKS_PER_MINUTE } from '../../../contracts/cod-risk-rules';
 import { errorReplies } from '../../../contracts/http';
 import {
   type CodDeps,
@@ -37,6 +38,19 @@ export function codDeps(app: FastifyInstance): CodDeps {
 // Guessing an order's OTP is also limited by the OTP's own attempts; this keeps the calls themselves few.
 const perIpLimit = { rateLimit: { max: 30, timeWindow: 60_000 } };
 
+/**
+ * docs/product.md#cod-risk-rules: checkout asks at each change of the cart, code or address; each ask prices
+ * the cart and may note a refusal, so a shopper's asks are counted (after the session is checked).
+ */
+const perShopperEligibilityLimit = {
+  rateLimit: {
+    max: ELIGIBILITY_CHECKS_PER_MINUTE,
+    timeWindow: 60_000,
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => request.auth?.userId ?? request.ip,
+  },
+};
+
 /** docs/product.md#cash-on-delivery: the confirm link's route, for anyone who has the link (no sign-in). */
 export const codLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -61,10 +75,11 @@ const codRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/eligibility',
     {
+      config: perShopperEligibilityLimit,
       schema: {
         tags: ['cod'],
         summary: "Whether the shopper's cart and address may be paid cash on delivery, each refusal with why",
-        response: { 200: CodEligibilitySchema, ...errorReplies(400, 401, 403, 409) },
+        response: { 200: CodEligibilitySchema, ...errorReplies(400, 401, 403, 409, 429) },
       },
     },
     async (request) => codEligibilityFor(codDeps(app), currentUserId(request)),
