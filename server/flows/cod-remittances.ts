@@ -8,6 +8,7 @@ import {
 import { COD_REMITTANCE_OVERDUE_DAYS } from '../../contracts/order-status';
 import type { Database } from '../db/client';
 import { codRemittanceImports, codRemittanceLines, codRemittances, orders, shipments } from '../db/schema';
+import { isUuid } from '../db/uuid';
 import { AppError } from '../errors';
 import { type Jobs, jobQueues } from '../job-queues';
 import { recordAudit } from '../modules/audit/audit-log';
@@ -35,7 +36,6 @@ export interface ImportMeta {
 type OrderRow = typeof orders.$inferSelect;
 type ImportRow = typeof codRemittanceImports.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ORDER_NUMBER = /^OM-([0-9A-F]{8})$/i;
 // Lines are written this many to a statement: a 2 MB file's 20,000 lines are 20 statements, not 20,000.
 const LINES_PER_INSERT = 1_000;
@@ -58,7 +58,7 @@ async function ordersOfLines(tx: Database, rows: RemittanceRow[]): Promise<(Orde
   const ids = [
     ...new Set(
       rows
-        .filter((row) => !byAwb.has(row.awb) && UUID.test(row.orderId.trim()))
+        .filter((row) => !byAwb.has(row.awb) && isUuid(row.orderId.trim()))
         .map((row) => row.orderId.trim().toLowerCase()),
     ),
   ];
@@ -71,7 +71,7 @@ async function ordersOfLines(tx: Database, rows: RemittanceRow[]): Promise<(Orde
   for (const row of rows) {
     const id = row.orderId.trim();
     matched.push(
-      byAwb.get(row.awb) ?? (UUID.test(id) ? byId.get(id.toLowerCase()) : await orderOfNumber(tx, id)),
+      byAwb.get(row.awb) ?? (isUuid(id) ? byId.get(id.toLowerCase()) : await orderOfNumber(tx, id)),
     );
   }
   return matched;

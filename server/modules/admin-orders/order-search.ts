@@ -4,6 +4,7 @@ import { adminOrderMessages } from '../../../contracts/admin-orders';
 import { normalizeIndianPhone } from '../../../contracts/phone';
 import type { Database } from '../../db/client';
 import { orders, payments, shipments } from '../../db/schema';
+import { isUuid } from '../../db/uuid';
 import { AppError } from '../../errors';
 import { orderNumberOf } from '../orders/order-view';
 
@@ -19,7 +20,6 @@ interface Cursor {
 }
 
 const CURSOR_AT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{6}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const cursorAtColumn = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US')`;
 
@@ -29,7 +29,7 @@ export function encodeCursor(cursor: Cursor): string {
 
 export function decodeCursor(value: string): Cursor {
   const [at = '', id = '', ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
-  if (rest.length > 0 || !CURSOR_AT.test(at) || !UUID.test(id)) {
+  if (rest.length > 0 || !CURSOR_AT.test(at) || !isUuid(id)) {
     throw new AppError('invalid', adminOrderMessages.badCursor);
   }
   return { at, id };
@@ -78,7 +78,7 @@ export async function searchCondition(db: Database, q: string): Promise<SQL | un
       sql`${orders.id} between ${`${number}-0000-0000-0000-000000000000`}::uuid and ${`${number}-ffff-ffff-ffff-ffffffffffff`}::uuid`,
     );
   }
-  if (UUID.test(term)) options.push(eq(orders.id, term.toLowerCase()));
+  if (isUuid(term)) options.push(eq(orders.id, term.toLowerCase()));
   if (term.includes('@')) options.push(sql`lower(${orders.contact}->>'email') = ${term.toLowerCase()}`);
   const phone = normalizeIndianPhone(term);
   if (phone.ok) options.push(sql`(${orders.contact}->>'phone') = ${phone.phone}`);

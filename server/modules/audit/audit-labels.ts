@@ -10,6 +10,7 @@ import {
   staff,
   users,
 } from '../../db/schema';
+import { isUuid } from '../../db/uuid';
 import { orderNumberOf } from '../orders/order-view';
 
 // docs/product.md#staff: the audit log names each record as people name it (an order's OM number, a return's
@@ -29,11 +30,9 @@ const SETTINGS_NAMES: Record<string, string> = {
   review_settings: 'Review settings',
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function idsOf(entries: Named[], type: string, numeric = false): string[] {
   const ids = entries.filter((entry) => entry.entityType === type).map((entry) => entry.entityId);
-  return [...new Set(ids.filter((id) => (numeric ? /^\d{1,9}$/.test(id) : UUID.test(id))))];
+  return [...new Set(ids.filter((id) => (numeric ? /^\d{1,9}$/.test(id) : isUuid(id))))];
 }
 
 /** Each named record's label, keyed `type:id`; a record with no human name (a staff session) has none. */
@@ -41,10 +40,10 @@ export async function auditRecordLabels(db: Database, entries: Named[]): Promise
   const labels = new Map<string, string>();
   const put = (type: string, id: string | number, label: string) => labels.set(`${type}:${id}`, label);
   for (const entry of entries) {
-    if (entry.entityType === 'order' && UUID.test(entry.entityId)) {
+    if (entry.entityType === 'order' && isUuid(entry.entityId)) {
       put('order', entry.entityId, orderNumberOf(entry.entityId));
     }
-    if (entry.entityType === 'return' && UUID.test(entry.entityId)) {
+    if (entry.entityType === 'return' && isUuid(entry.entityId)) {
       put('return', entry.entityId, returnNumberOf(entry.entityId));
     }
     const settings = SETTINGS_NAMES[entry.entityType];

@@ -2,10 +2,9 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { accountMessages, type SignedInDevice } from '../../../contracts/account';
 import type { Database } from '../../db/client';
 import { sessions } from '../../db/schema';
+import { isUuid } from '../../db/uuid';
 import { AppError } from '../../errors';
 import { describeDevice } from './device-name';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function liveSessionsOf(userId: string) {
   return and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()));
@@ -33,7 +32,7 @@ export async function listSignedInDevices(
 
 /** Ends one live session of the user; anyone else's, or one already ended, is a 404. */
 export async function revokeSignedInDevice(db: Database, userId: string, sessionId: string) {
-  if (!UUID.test(sessionId)) throw new AppError('not_found', accountMessages.sessionNotFound);
+  if (!isUuid(sessionId)) throw new AppError('not_found', accountMessages.sessionNotFound);
   const [revoked] = await db
     .update(sessions)
     .set({ revokedAt: new Date() })

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, max, or } from 'drizzle-orm';
 import type { Order, ShipmentDetails } from '../../../contracts/orders';
 import type { Database } from '../../db/client';
 import { orderItems, orders, payments, refunds, shipments, statusHistory } from '../../db/schema';
+import { isUuid } from '../../db/uuid';
 import { moneyOfOrders } from '../order-money/append-entries';
 import { mayCancel, orderStateOf, refundStatusOf } from './lifecycle';
 
@@ -146,11 +147,9 @@ async function deliveredAtOf(db: Database, ids: string[]): Promise<Map<string, D
   return new Map(rows.flatMap((row) => (row.at ? [[row.orderId, new Date(row.at)] as const] : [])));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Our order ids are UUIDs; anything else names no order (and must not reach a uuid column). */
 export function isOrderId(value: string): boolean {
-  return UUID.test(value);
+  return isUuid(value);
 }
 
 /** One of the user's orders; another user's order, or no order, is undefined (a 404, never a 403). */

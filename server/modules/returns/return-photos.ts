@@ -10,10 +10,11 @@ import {
 } from '../../../contracts/returns';
 import type { Database } from '../../db/client';
 import { orders, returnPhotos } from '../../db/schema';
+import { isUuid } from '../../db/uuid';
 import { AppError } from '../../errors';
-import { ImageWorkBusy } from '../product-images/image-budget';
 import type { PrivateImage, ProductImageStore } from '../product-images/image-store';
-import { type ImageInput, ImageRefused, renderImage } from '../product-images/render-product-image';
+import { photoRefusal } from '../product-images/photo-refusal';
+import { type ImageInput, renderImage } from '../product-images/render-product-image';
 import { returnOffer } from './return-eligibility';
 import { earlierReturnsOf, readReturnSettings, returnableOrderOf } from './return-records';
 
@@ -37,29 +38,13 @@ export function returnPhotoView(photo: PhotoRow, reader: PhotoReader): ReturnPho
   return { photoId: photo.id, url: path(800), thumbnailUrl: path(400) };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The photo's words for each refusal of the renderer. */
-function photoError(error: unknown): unknown {
-  if (error instanceof ImageWorkBusy) return new AppError('unavailable', messages.imagesBusy);
-  if (!(error instanceof ImageRefused)) return error;
-  switch (error.reason) {
-    case 'too_many_pixels':
-      return new AppError('too_large', returnReplies.photoTooManyPixels);
-    case 'too_slow':
-      return new AppError('too_large', returnReplies.photoTooSlow);
-    default:
-      return new AppError('invalid', returnReplies.photoNotAnImage);
-  }
-}
-
 /**
  * Whether the shopper's order takes a return photo now: theirs, returnable now (the offer's rules: delivered,
  * inside the window, something left to return), and no more than a few requests' worth waiting unattached.
  * Cheap: the upload route asks before it reads the photo's bytes, and again before it decodes them.
  */
 export async function checkOrderTakesPhotos(db: Database, userId: string, orderId: string, now = new Date()) {
-  const [order] = UUID.test(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)) : [];
+  const [order] = isUuid(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)) : [];
   if (!order || order.userId !== userId) throw new AppError('not_found', returnReplies.orderNotFound);
   const offer = returnOffer(
     await returnableOrderOf(db, order),
@@ -87,7 +72,11 @@ export async function addReturnPhoto(
 ): Promise<ReturnPhoto> {
   await checkOrderTakesPhotos(db, userId, orderId, now);
   const rendered = await renderImage(upload, ['webp']).catch((error: unknown) => {
-    throw photoError(error);
+    throw photoRefusal(error, {
+      tooManyPixels: returnReplies.photoTooManyPixels,
+      tooSlow: returnReplies.photoTooSlow,
+      notAnImage: returnReplies.photoNotAnImage,
+    });
   });
   for (const variant of rendered.variants) {
     const key = returnPhotoKey(orderId, rendered.hash, variant.width);
@@ -120,7 +109,7 @@ export async function readReturnPhoto(
   width: ReturnPhotoWidth,
   reader: { staff: true } | { staff: false; userId: string; orderId: string },
 ): Promise<PrivateImage | undefined> {
-  if (!UUID.test(photoId)) return undefined;
+  if (!isUuid(photoId)) return undefined;
   const [row] = await db
     .select({ photo: returnPhotos, userId: orders.userId })
     .from(returnPhotos)

@@ -8,10 +8,11 @@ import {
 } from '../../../contracts/reviews';
 import type { Database } from '../../db/client';
 import { reviewPhotos, reviews } from '../../db/schema';
+import { isUuid } from '../../db/uuid';
 import { AppError } from '../../errors';
-import { ImageWorkBusy } from '../product-images/image-budget';
 import type { PrivateImage, ProductImageStore } from '../product-images/image-store';
-import { type ImageInput, ImageRefused, renderImage } from '../product-images/render-product-image';
+import { photoRefusal } from '../product-images/photo-refusal';
+import { type ImageInput, renderImage } from '../product-images/render-product-image';
 import type { ReviewAuthor } from './review-records';
 import { reviewPhotoView } from './review-views';
 import { findOwnReview } from './review-writer';
@@ -22,21 +23,6 @@ import { findOwnReview } from './review-writer';
 
 export const reviewPhotoKey = (reviewId: string, hash: string, width: ReviewPhotoWidth) =>
   `reviews/${reviewId}/${hash}-${width}.webp`;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function photoError(error: unknown): unknown {
-  if (error instanceof ImageWorkBusy) return new AppError('unavailable', messages.imagesBusy);
-  if (!(error instanceof ImageRefused)) return error;
-  switch (error.reason) {
-    case 'too_many_pixels':
-      return new AppError('too_large', reviewMessages.photoTooManyPixels);
-    case 'too_slow':
-      return new AppError('too_large', reviewMessages.photoTooSlow);
-    default:
-      return new AppError('invalid', reviewMessages.photoNotAnImage);
-  }
-}
 
 /**
  * Whether the author's review takes another photo: theirs, and fewer than MAX_REVIEW_PHOTOS. Cheap: the upload
@@ -59,7 +45,11 @@ export async function addReviewPhoto(
 ): Promise<ReviewPhoto> {
   await checkReviewTakesPhoto(db, author, reviewId);
   const rendered = await renderImage(upload, ['webp']).catch((error: unknown) => {
-    throw photoError(error);
+    throw photoRefusal(error, {
+      tooManyPixels: reviewMessages.photoTooManyPixels,
+      tooSlow: reviewMessages.photoTooSlow,
+      notAnImage: reviewMessages.photoNotAnImage,
+    });
   });
   for (const variant of rendered.variants) {
     await store.put(
@@ -91,7 +81,7 @@ export async function removeReviewPhoto(
   photoId: string,
 ) {
   const review = await findOwnReview(db, author, reviewId);
-  if (!review || !UUID.test(photoId)) throw new AppError('not_found', reviewMessages.photoNotFound);
+  if (!review || !isUuid(photoId)) throw new AppError('not_found', reviewMessages.photoNotFound);
   await db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(reviewPhotos)
@@ -116,7 +106,7 @@ export async function readReviewPhoto(
   width: ReviewPhotoWidth,
   reader: { staff: true } | { staff: false; userId: string | null },
 ): Promise<PrivateImage | undefined> {
-  if (!UUID.test(photoId)) return undefined;
+  if (!isUuid(photoId)) return undefined;
   const [row] = await db
     .select({ photo: reviewPhotos, status: reviews.status, userId: reviews.userId })
     .from(reviewPhotos)

@@ -3,6 +3,7 @@ import { LOW_RATING, type ReviewSettings, reviewMessages } from '../../../contra
 import type { NewReviewBody, ReviewBody } from '../../../contracts/reviews';
 import type { Database } from '../../db/client';
 import { orderAttention, products, reviews, reviewVotes, users } from '../../db/schema';
+import { isUuid } from '../../db/uuid';
 import { AppError } from '../../errors';
 import { type Jobs, jobQueues } from '../../job-queues';
 import type { StaffActor } from '../audit/audit-log';
@@ -13,8 +14,6 @@ import type { ReviewRow } from './review-views';
 
 // docs/product.md#reviews: the one writer of reviews: a verified buyer's review, its edits and deletion, the
 // "Helpful" votes, and the owner's moderation (hide, publish, reply), each audited.
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What the author's name and city read, copied when they write (shown only with their consent). */
 async function authorDetails(db: Database, userId: string) {
@@ -72,7 +71,7 @@ export async function createReview(
  * like one that does not exist, is not found.
  */
 export async function findOwnReview(db: Database, author: ReviewAuthor, reviewId: string) {
-  if (!UUID.test(reviewId)) return undefined;
+  if (!isUuid(reviewId)) return undefined;
   const [row] = await db
     .select()
     .from(reviews)
@@ -140,7 +139,7 @@ export async function reviewsOfAuthor(db: Database, author: ReviewAuthor) {
 // "Helpful" votes: one per shopper and published review, not on one's own.
 
 async function publishedReviewOrThrow(db: Database, reviewId: string) {
-  const [row] = UUID.test(reviewId)
+  const [row] = isUuid(reviewId)
     ? await db
         .select()
         .from(reviews)
@@ -195,7 +194,7 @@ type Moderation =
   | { action: 'reply'; text: string };
 
 export async function moderateReview(db: Database, reviewId: string, change: Moderation, actor: StaffActor) {
-  if (!UUID.test(reviewId)) throw new AppError('not_found', reviewMessages.notFound);
+  if (!isUuid(reviewId)) throw new AppError('not_found', reviewMessages.notFound);
   const orderId = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(reviews).where(eq(reviews.id, reviewId)).for('update');
     if (!row) throw new AppError('not_found', reviewMessages.notFound);
