@@ -55,6 +55,7 @@ import { runRemittanceImport } from './cod-remittances';
 import { confirmPaidOrder } from './confirm-payment';
 import { paymentDeps, shippingDeps } from './deps';
 import { createShipmentForOrder } from './fulfil-order';
+import { reconcilePendingOrders } from './reconcile-payments';
 import { refundCancelledOrder } from './refunds';
 import { refreshShipmentTracking } from './tracking';
 
@@ -1141,6 +1142,33 @@ describe('part-paid COD: an advance paid by UPI confirms the order (docs/product
     const again = await placed(shopper);
     expect(again.orderId).toBe(awaiting?.id);
     expect(again.advance?.amount).toBe(ADVANCE);
+  });
+
+  it('is confirmed by the reconciler when the browser and the webhook never reported the advance', async () => {
+    const razorpay = razorpaySimulatorOf(app);
+    razorpay.webhooks.hold();
+    try {
+      const shopper = await codShopper();
+      const order = await placed(shopper);
+      razorpay.completePayment(order.advance?.id ?? '', { method: 'upi' });
+      expect(await orderRow(app, order.orderId)).toMatchObject({ status: 'pending', codAdvance: 'due' });
+      const outcomes = await reconcilePendingOrders(paymentDeps(app), { olderThanMs: 0 });
+      expect(outcomes.paid).toBeGreaterThanOrEqual(1);
+      expect(await orderRow(app, order.orderId)).toMatchObject({
+        status: 'confirmed',
+        codAdvance: 'paid',
+        codConfirmedVia: 'advance',
+      });
+      // One never paid is left to the COD expiry sweep, not given up as an unpaid checkout.
+      const unpaid = await placed(await codShopper());
+      await reconcilePendingOrders(paymentDeps(app), { olderThanMs: 0, now: Date.now() + 25 * 3_600_000 });
+      expect(await orderRow(app, unpaid.orderId)).toMatchObject({
+        status: 'pending',
+        paymentStatus: 'cod_due',
+      });
+    } finally {
+      razorpay.webhooks.release();
+    }
   });
 
   it('asks the advance of a risky pincode by default, where it would otherwise be online only', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { orders } from '../db/schema';
 import { markPaymentChecked, transitionOrder } from '../modules/orders/order-writer';
 import type { RazorpayPayment } from '../providers/razorpay/types';
@@ -47,6 +47,8 @@ export async function reconcileOrder(
     if (payment.status !== 'captured' && payment.status !== 'authorized') continue;
     if (await settlePayment(deps, order, payment, 'reconciler')) return 'paid';
   }
+  // A COD order's advance unpaid: the COD expiry sweep cancels the order in its time, never the reconciler.
+  if (order.paymentMethod === 'COD') return 'pending';
   if (age < ABANDON_AFTER_MS) return 'pending';
   await abandon(deps, order);
   return 'abandoned';
@@ -71,6 +73,20 @@ export async function reconcilePendingOrders(
     )
     .orderBy(sql`${orders.paymentCheckedAt} asc nulls first`, asc(orders.createdAt))
     .limit(options.batchSize ?? BATCH_SIZE);
+  // docs/product.md#part-paid-cod: a COD order's advance is a payment like any other, asked about the same way.
+  const awaitingAdvance = await deps.db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        sql`${orders.status} = 'pending' and ${orders.paymentStatus} = 'cod_due' and ${orders.codAdvance} = 'due'`,
+        isNotNull(orders.razorpayOrderId),
+        lt(orders.createdAt, cutoff),
+      ),
+    )
+    .orderBy(sql`${orders.paymentCheckedAt} asc nulls first`, asc(orders.createdAt))
+    .limit(options.batchSize ?? BATCH_SIZE);
+  pending.push(...awaitingAdvance);
   await markPaymentChecked(
     deps.db,
     pending.map((order) => order.id),

@@ -136,6 +136,12 @@ export const orders = pgTable(
     index('orders_replacement_of_idx')
       .on(table.replacementOfOrderId)
       .where(sql`${table.replacementOfOrderId} is not null`),
+    // docs/product.md#part-paid-cod: the COD orders waiting for their advance, which the reconciler asks about.
+    index('orders_cod_advance_due_idx')
+      .on(table.paymentCheckedAt, table.createdAt)
+      .where(
+        sql`${table.status} = 'pending' and ${table.paymentStatus} = 'cod_due' and ${table.codAdvance} = 'due'`,
+      ),
     // The COD orders awaiting confirmation, for the expiry sweep and the console (docs/product.md#cash-on-delivery).
     index('orders_cod_awaiting_idx')
       .on(table.codConfirmBy)

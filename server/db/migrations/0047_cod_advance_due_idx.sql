@@ -1,0 +1,1 @@
+CREATE INDEX "orders_cod_advance_due_idx" ON "orders" USING btree ("payment_checked_at","created_at") WHERE "orders"."status" = 'pending' and "orders"."payment_status" = 'cod_due' and "orders"."cod_advance" = 'due';
