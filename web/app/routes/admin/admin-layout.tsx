@@ -80,6 +80,9 @@ export function AdminLayout() {
                 <NavLink to={adminPaths.returns}>Returns</NavLink>
               </li>
               <li>
+                <NavLink to={adminPaths.reviews}>Reviews</NavLink>
+              </li>
+              <li>
                 <NavLink to={adminPaths.customers}>Customers</NavLink>
               </li>
               <li>
