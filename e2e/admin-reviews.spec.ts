@@ -100,6 +100,8 @@ test('an owner replies to a low rating and hides a held review with a reason', a
 
   // Reply publicly to the low rating, from every review (the menu's Reviews).
   await openConsolePage(page, 'Reviews');
+  // The same page with another query: the menu folds away all the same.
+  await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
   await expect(tabs.getByRole('link', { name: /^All \(\d+\)$/ })).toHaveAttribute('aria-current', 'page');
   const lowCard = page.getByRole('listitem', { name: lowTitle });
   await expect(lowCard).toContainText('2 of 5 stars');
