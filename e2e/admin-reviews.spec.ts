@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { ProductReviewsReply } from '../contracts/reviews';
-import { auditLog, orderAttention, reviews } from '../server/db/schema';
+import { auditLog, orderAttention, reviewSettings, reviews } from '../server/db/schema';
 import { orderNumberOf } from '../server/modules/orders/order-view';
 import { createReview } from '../server/modules/reviews/review-writer';
 import { insertDeliveredOrders } from '../server/test/delivered-orders';
@@ -15,14 +15,14 @@ import { expectFitsWidth } from './support/phone-width';
 // with delivered orders have reviewed a product, written by the server's own writer (the shopper's form has its
 // journey): a 2-star review, published at once, which raises Needs attention, and a 5-star one held for
 // approval. The owner sees the new review counted on the dashboard, replies publicly to the low rating (which
-// settles its flag) and hides the other with a reason. The page's other states are component tests
-// (web/app/routes/admin/admin-reviews.test.tsx).
+// settles its flag), hides the other with a reason, and changes the review settings. The page's other states
+// are component tests (web/app/routes/admin/admin-reviews.test.tsx).
 
 test.use({ viewport: phoneViewport });
 
 const insertProduct = journeyProducts();
 
-test('an owner replies to a low rating and hides a held review with a reason', async ({
+test('an owner replies to a low rating, hides a held review with a reason and sets how reviews are published', async ({
   page,
   context,
   server,
@@ -166,4 +166,29 @@ test('an owner replies to a low rating and hides a held review with a reason', a
   expect(shop.reviews.map((review) => [review.title, review.reply?.text ?? null])).toEqual([
     [lowTitle, replyText],
   ]);
+
+  // docs/product.md#review-settings: on the Settings page, hold reviews and ask 7 days after delivery; then
+  // back to the defaults, for the worker's other journeys.
+  await openConsolePage(page, 'Settings');
+  const settings = page.getByRole('group', { name: 'Reviews' });
+  const autoPublish = settings.getByLabel(
+    'Publish new reviews at once (untick to hold each for your approval)',
+  );
+  const days = settings.getByLabel('Days after delivery to ask for a review (1 to 60)');
+  await expect(autoPublish).toBeChecked();
+  await expect(days).toHaveValue('5');
+  await autoPublish.uncheck();
+  await days.fill('7');
+  await settings.getByRole('button', { name: 'Save review settings' }).click();
+  await expect(page.getByText('Review settings saved.')).toBeVisible();
+  const [saved] = await server.db.select().from(reviewSettings);
+  expect([saved?.autoPublish, saved?.requestDelayDays, saved?.updatedByStaffId]).toEqual([
+    false,
+    7,
+    owner.staffId,
+  ]);
+  await autoPublish.check();
+  await days.fill('5');
+  await settings.getByRole('button', { name: 'Save review settings' }).click();
+  await expect.poll(async () => (await server.db.select().from(reviewSettings))[0]?.autoPublish).toBe(true);
 });
