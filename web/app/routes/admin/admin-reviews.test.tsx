@@ -135,6 +135,22 @@ describe('the Reviews page', () => {
     await waitFor(() => expect(api.callsTo(LIST).length).toBe(2));
   });
 
+  it('shows the server’s refusal of a publish under its review', async () => {
+    const held = anAdminReview({ title: 'Deleted meanwhile', status: 'pending' });
+    renderConsole('/admin/reviews?status=pending', {
+      api: {
+        [LIST]: reviewsReply([held]),
+        [`POST /api/admin/reviews/${held.reviewId}/publish`]: jsonReply(404, {
+          message: reviewMessages.notFound,
+        }),
+      },
+    });
+    await screen.findByRole('listitem', { name: 'Deleted meanwhile' }, loading);
+    const card = reviewCard('Deleted meanwhile');
+    await userEvent.click(within(card).getByRole('button', { name: 'Publish' }));
+    expect((await within(card).findByRole('alert')).textContent).toBe('Review not found.');
+  });
+
   it('hides a review only with a reason: an empty one is refused with the rule’s words, then it is sent', async () => {
     const review = anAdminReview({ title: 'Buy at mittdeals' });
     const { api } = renderConsole('/admin/reviews', {
