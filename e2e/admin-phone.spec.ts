@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AdminOrderDetail } from '../contracts/admin-orders';
 import type { OrderReturnsReply, ReturnReply } from '../contracts/returns';
-import { contactMessages, orders, shipments } from '../server/db/schema';
+import { contactMessages, orders, reviews, shipments } from '../server/db/schema';
 import { createStaffWithSetupLink } from '../server/modules/staff/staff-accounts';
 import { expect, test } from './fixtures';
 import { aShopper, signInBrowser } from './support/accounts';
@@ -139,6 +139,8 @@ function signedInPages(scene: Scene): ConsolePage[] {
       heading: `Return ${scene.returnNumber}`,
       dialogs: [{ button: 'Refuse', dialog: 'Refuse this return', axe: true }],
     },
+    // The review's dialogs are measured and checked by e2e/admin-reviews.spec.ts, where the review is known.
+    { name: 'Reviews', path: '/admin/reviews', heading: 'Reviews' },
     {
       name: 'Customers',
       path: `/admin/customers?q=${encodeURIComponent(scene.email)}`,
@@ -321,6 +323,20 @@ test('every console page fits a 390 px phone without scrolling sideways', async 
       return ((await progress.json()) as { status: string }).status;
     })
     .toBe('done');
+  // docs/product.md#reviews-console: a review of the longest title, with the long e-mail, product and a word
+  // with no place to break, held for the owner.
+  await server.db.insert(reviews).values({
+    productId,
+    userId: shopper.user._id,
+    orderId: codOrderId,
+    rating: 1,
+    title: `The cuff is shorter than the photos show and the lining thinner than described ${tag}`.slice(
+      0,
+      100,
+    ),
+    body: `Returned the first pair. ${'Unbelievablyscratchyafterthesecondwash'.repeat(3)} and the seams came apart.`,
+    status: 'pending',
+  });
   const scene: Scene = {
     email,
     orderId,

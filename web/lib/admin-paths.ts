@@ -22,6 +22,7 @@ export const adminPaths = {
   settings: '/admin/settings',
   alerts: '/admin/alerts',
   cod: '/admin/cod',
+  reviews: '/admin/reviews',
 } as const;
 
 /** The console's API paths, relative to the API base. */
@@ -79,6 +80,11 @@ export const adminApiPaths = {
   // docs/product.md#cod-risk-rules.
   codRiskSettings: '/admin/cod-risk-settings',
   codRisk: '/admin/cod-risk',
+  // docs/product.md#reviews-console.
+  reviews: (query: string) => `/admin/reviews${query ? `?${query}` : ''}`,
+  reviewAction: (id: string, action: 'hide' | 'publish' | 'reply') =>
+    `/admin/reviews/${encodeURIComponent(id)}/${action}`,
+  reviewSettings: '/admin/review-settings',
   alerts: '/admin/alerts',
   pushSubscriptions: '/admin/alerts/push-subscriptions',
   staffAlerts: '/admin/alerts/staff',

@@ -29,6 +29,7 @@ const AdminProductPage = lazyPage(() => import('./admin-product'), 'AdminProduct
 const AdminProductsPage = lazyPage(() => import('./admin-products'), 'AdminProductsPage');
 const AdminReturnPage = lazyPage(() => import('./admin-return'), 'AdminReturnPage');
 const AdminReturnsPage = lazyPage(() => import('./admin-returns'), 'AdminReturnsPage');
+const AdminReviewsPage = lazyPage(() => import('./admin-reviews'), 'AdminReviewsPage');
 const AdminSettingsPage = lazyPage(() => import('./admin-settings'), 'AdminSettingsPage');
 const AdminSetupPage = lazyPage(() => import('./admin-setup'), 'AdminSetupPage');
 const AdminStaffPage = lazyPage(() => import('./admin-staff'), 'AdminStaffPage');
@@ -53,6 +54,7 @@ const routes: RouteObject[] = [
           { path: 'cod', element: <AdminCodPage /> },
           { path: 'returns', element: <AdminReturnsPage /> },
           { path: 'returns/:id', element: <AdminReturnPage /> },
+          { path: 'reviews', element: <AdminReviewsPage /> },
           { path: 'customers', element: <AdminCustomersPage /> },
           { path: 'customers/:id', element: <AdminCustomerPage /> },
           { path: 'messages', element: <AdminMessagesPage /> },

@@ -1,7 +1,9 @@
 import { LowStockCard } from '../../../features/admin-catalogue/components/low-stock-card';
 import { NewMessagesCard } from '../../../features/admin-inbox/components/new-messages-card';
+import { useDashboard } from '../../../features/admin-orders/api/get-dashboard';
 import { AttentionList } from '../../../features/admin-orders/components/attention-list';
 import { DashboardStats } from '../../../features/admin-orders/components/dashboard-stats';
+import { NewReviewsCard } from '../../../features/admin-reviews/components/new-reviews-card';
 import { SellerDetailsCard } from '../../../features/admin-settings/components/seller-details-prompt';
 import { SalesAtAGlance } from '../../../features/admin-stats/components/sales-at-a-glance';
 import { adminPaths } from '../../../lib/admin-paths';
@@ -10,6 +12,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function AdminDashboardPage() {
   useDocumentTitle('Dashboard');
+  // The figures' query, shared with DashboardStats: one request.
+  const dashboard = useDashboard();
   return (
     <>
       <h1>Dashboard</h1>
@@ -17,6 +21,7 @@ export function AdminDashboardPage() {
       <DashboardStats />
       <div className="admin-stats">
         <NewMessagesCard />
+        <NewReviewsCard newReviews={dashboard.data?.newReviews} />
       </div>
       <AttentionList />
       <LowStockCard />

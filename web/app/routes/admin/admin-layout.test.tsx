@@ -45,6 +45,7 @@ describe('the console navigation', () => {
       'Discount codes',
       'Cash on delivery',
       'Returns',
+      'Reviews',
       'Customers',
       'Inbox',
       'Staff',
@@ -68,6 +69,6 @@ describe('the console navigation', () => {
     renderConsole('/admin/no-such-page');
     await screen.findByText('This console page does not exist.', undefined, loading);
     expect(screen.queryByRole('button', { name: 'Menu' })).toBeNull();
-    expect(within(screen.getByRole('navigation', { name: 'Console' })).getAllByRole('link')).toHaveLength(12);
+    expect(within(screen.getByRole('navigation', { name: 'Console' })).getAllByRole('link')).toHaveLength(13);
   });
 });

@@ -21,10 +21,10 @@ export function AdminLayout() {
   const toast = useToast();
   const phone = useMediaQuery(PHONE_CONSOLE_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
-  const { pathname } = useLocation();
-  // A page chosen from the menu closes it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is what changes
-  useEffect(() => setMenuOpen(false), [pathname]);
+  const { pathname, search } = useLocation();
+  // A page chosen from the menu closes it, also the same page with another query (Reviews from its New tab).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path and query are what change
+  useEffect(() => setMenuOpen(false), [pathname, search]);
   const signOut = useSignOutStaff(() => {
     toast(staffConsoleMessages.signedOut);
     navigate(adminPaths.login, { replace: true });
@@ -78,6 +78,9 @@ export function AdminLayout() {
               </li>
               <li>
                 <NavLink to={adminPaths.returns}>Returns</NavLink>
+              </li>
+              <li>
+                <NavLink to={adminPaths.reviews}>Reviews</NavLink>
               </li>
               <li>
                 <NavLink to={adminPaths.customers}>Customers</NavLink>

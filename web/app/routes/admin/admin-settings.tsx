@@ -1,6 +1,7 @@
 import type { StaffProfile } from '../../../../contracts/staff';
 import { StatusMessage } from '../../../components/status-message';
 import { CodRiskSettingsSection } from '../../../features/admin-cod-risk/components/cod-risk-settings-form';
+import { ReviewSettingsSection } from '../../../features/admin-reviews/components/review-settings-form';
 import { useCodSettings } from '../../../features/admin-settings/api/cod-settings';
 import { useShopSettings } from '../../../features/admin-settings/api/get-shop-settings';
 import { usePrepaidOffer } from '../../../features/admin-settings/api/prepaid-offer';
@@ -31,6 +32,7 @@ export function AdminSettingsPage() {
         <PrepaidOfferForm settings={prepaidOffer.data.settings} canEdit={staff.role === 'owner'} />
       )}
       <CodRiskSettingsSection canEdit={staff.role === 'owner'} />
+      <ReviewSettingsSection canEdit={staff.role === 'owner'} />
     </>
   );
 }

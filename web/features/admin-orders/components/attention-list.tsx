@@ -26,6 +26,13 @@ export function AttentionList() {
                   <strong>Security alert</strong>
                 )}
                 : {item.detail}
+                {/* docs/product.md#reviews: the review to reply to or hide is on the Reviews page. */}
+                {item.reason === 'low_rating_review' && (
+                  <>
+                    {' '}
+                    <Link to={adminPaths.reviews}>Open Reviews</Link>
+                  </>
+                )}
               </p>
               <p className="admin-muted">Since {formatIstDateTime(item.since)}</p>
             </li>
