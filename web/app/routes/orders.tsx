@@ -114,7 +114,26 @@ export function OrdersRoute() {
       ) : (
         <div className="orders-page__list">
           {orders.data.map((order) => (
-            <OrderCard key={order.orderId} order={order} onConfirmCod={() => askToConfirm(order)} />
+            <OrderCard
+              key={order.orderId}
+              order={order}
+              onConfirmCod={() => askToConfirm(order)}
+              // docs/product.md#review-eligibility: a delivered order's products may be reviewed (the form says
+              // why not, when a return took them back).
+              itemAction={
+                order.status === 'delivered'
+                  ? (item) => (
+                      <Link
+                        className={buttonClassName('secondary')}
+                        to={paths.reviewOf(item.productId)}
+                        aria-label={`Write a review of ${item.title}`}
+                      >
+                        Write a review
+                      </Link>
+                    )
+                  : undefined
+              }
+            />
           ))}
         </div>
       )}

@@ -3,58 +3,30 @@ import './catalogue.css';
 
 const MAX_RATING = 5;
 
-type Rated = Pick<Product, 'rating' | 'reviewCount' | 'averageRating'>;
-
-/** "12 reviews", "1 review". */
-export function reviewCountText(count: number): string {
-  return `${count} ${count === 1 ? 'review' : 'reviews'}`;
-}
-
 /**
- * docs/product.md#reviews: a product with published reviews shows their average (one decimal) and count; one
- * without keeps the spec's rating. `reviewsHref` links the count to the page's reviews.
+ * docs/product.md#reviews: a product with published reviews shows their average (one decimal) and count, as
+ * "★★★★☆ 4.3 (12)"; one without keeps the spec's rating. Small: every card of the home page carries it.
  */
-export function ProductRating({ product, reviewsHref }: { product: Rated; reviewsHref?: string }) {
-  const count = product.reviewCount ?? 0;
-  const average = count > 0 ? (product.averageRating ?? null) : null;
-  const shown = average ?? product.rating;
-  const filled = Math.max(0, Math.min(MAX_RATING, Math.round(shown)));
-  const stars = (
-    <span aria-hidden="true">
-      <span className="rating__stars">{'★'.repeat(filled)}</span>
-      <span className="rating__stars rating__stars--empty">{'★'.repeat(MAX_RATING - filled)}</span>
-    </span>
-  );
-  if (average === null) {
-    return (
-      <p className="rating">
-        {stars}
-        <span className="visually-hidden">Rated {product.rating} out of 5</span>
-      </p>
-    );
-  }
-  const label = `Rated ${average.toFixed(1)} out of 5 from ${reviewCountText(count)}`;
+export function ProductRating({
+  product,
+}: {
+  product: Pick<Product, 'rating' | 'reviewCount' | 'averageRating'>;
+}) {
+  const count = product.reviewCount;
+  const average = count ? product.averageRating : null;
+  const filled = Math.max(0, Math.min(MAX_RATING, Math.round(average ?? product.rating)));
   return (
     <p className="rating">
-      {stars}{' '}
-      <span className="rating__average" aria-hidden="true">
-        {average.toFixed(1)}
-      </span>{' '}
-      {reviewsHref ? (
-        <>
-          <span className="visually-hidden">{`Rated ${average.toFixed(1)} out of 5 from `}</span>
-          <a className="rating__count" href={reviewsHref}>
-            {reviewCountText(count)}
-          </a>
-        </>
-      ) : (
-        <>
-          <span className="rating__count" aria-hidden="true">
-            ({count})
-          </span>
-          <span className="visually-hidden">{label}</span>
-        </>
-      )}
+      <span aria-hidden="true">
+        <span className="rating__stars">{'★'.repeat(filled)}</span>
+        <span className="rating__stars rating__stars--empty">{'★'.repeat(MAX_RATING - filled)}</span>
+        {average != null && <span className="rating__count">{` ${average.toFixed(1)} (${count})`}</span>}
+      </span>
+      <span className="visually-hidden">
+        {average != null
+          ? `Rated ${average.toFixed(1)} out of 5 from ${count} ${count === 1 ? 'review' : 'reviews'}`
+          : `Rated ${product.rating} out of 5`}
+      </span>
     </p>
   );
 }
