@@ -28,7 +28,12 @@ function OwnReviewView({ review }: { review: OwnReview }) {
         <ul className="review__photos" aria-label="Your photos">
           {review.photos.map((photo, index) => (
             <li key={photo.photoId}>
-              <img src={photo.thumbnailUrl} alt={`Your photo ${index + 1}`} width={96} height={96} />
+              <img
+                src={photo.thumbnailUrl}
+                alt={`Your upload ${index + 1} of ${review.photos.length}`}
+                width={96}
+                height={96}
+              />
             </li>
           ))}
         </ul>

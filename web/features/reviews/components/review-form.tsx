@@ -55,7 +55,8 @@ export function ReviewForm({
   const [showNameAndCity, setShowNameAndCity] = useState(existing?.showNameAndCity ?? true);
   const [reviewId, setReviewId] = useState(existing?.reviewId ?? null);
   const [photos, setPhotos] = useState<ReviewPhoto[]>(existing?.photos ?? []);
-  const [pending, setPending] = useState<File[]>([]);
+  // Each picked file with a key of its own (two files may share a name).
+  const [pending, setPending] = useState<{ key: string; file: File }[]>([]);
   const [errors, setErrors] = useState<FieldErrors>(noFieldErrors);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -71,7 +72,10 @@ export function ReviewForm({
     const picked = [...files];
     if (picked.length > room) setProblem(reviewMessages.tooManyPhotos);
     else setProblem(null);
-    setPending((current) => [...current, ...picked.slice(0, Math.max(0, room))]);
+    setPending((current) => [
+      ...current,
+      ...picked.slice(0, Math.max(0, room)).map((file) => ({ key: crypto.randomUUID(), file })),
+    ]);
   }
 
   async function removePhoto(photo: ReviewPhoto) {
@@ -114,7 +118,7 @@ export function ReviewForm({
     // The review is saved; each photo picked goes now, and one refused stops there with the server's words.
     let left = pending;
     try {
-      for (const file of pending) {
+      for (const { file } of pending) {
         const photo = await addReviewPhoto(client, savedId, file);
         setPhotos((current) => [...current, photo]);
         left = left.slice(1);
@@ -204,19 +208,24 @@ export function ReviewForm({
         <ul className="review-form__photos" aria-label="Your photos">
           {photos.map((photo, index) => (
             <li key={photo.photoId}>
-              <img src={photo.thumbnailUrl} alt={`Your photo ${index + 1}`} width={72} height={72} />
+              <img
+                src={photo.thumbnailUrl}
+                alt={`Your upload ${index + 1} of ${photos.length}`}
+                width={72}
+                height={72}
+              />
               <Button variant="secondary" disabled={busy} onClick={() => void removePhoto(photo)}>
                 Remove photo {index + 1}
               </Button>
             </li>
           ))}
-          {pending.map((file, index) => (
-            <li key={`${file.name}-${index}`}>
+          {pending.map(({ key, file }) => (
+            <li key={key}>
               <span>{file.name} (added when you save)</span>
               <Button
                 variant="secondary"
                 disabled={busy}
-                onClick={() => setPending((current) => current.filter((_, at) => at !== index))}
+                onClick={() => setPending((current) => current.filter((each) => each.key !== key))}
               >
                 Remove {file.name}
               </Button>

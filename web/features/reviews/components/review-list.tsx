@@ -83,7 +83,7 @@ function ReviewItem({ review, productId, signedIn }: ReviewItemProps) {
                 <a href={photo.url} target="_blank" rel="noreferrer">
                   <img
                     src={photo.thumbnailUrl}
-                    alt={`Photo ${index + 1} from ${review.author}`}
+                    alt={`From ${review.author}, ${index + 1} of ${review.photos.length}`}
                     width={96}
                     height={96}
                     loading="lazy"
