@@ -125,7 +125,7 @@ export function OrdersRoute() {
                   ? (item) => (
                       <Link
                         className={buttonClassName('secondary')}
-                        to={paths.reviewOf(item.productId)}
+                        to={`${paths.review}?product=${item.productId}`}
                         aria-label={`Write a review of ${item.title}`}
                       >
                         Write a review

@@ -1,51 +1,19 @@
 import { Suspense } from 'react';
 import type { Product } from '../../../../contracts/catalogue';
 import { lazyAfterLoad } from '../../../lib/lazy-after-load';
-import { ReviewStars } from './review-stars';
-import './reviews.css';
 
-// docs/operations.md#performance-budget: the list (sorting, photos, votes, "more") is its own chunk. A page the
-// server rendered shows its reviews as HTML, the ones its JSON-LD names, until the chunk arrives and hydrates.
-const ReviewList = lazyAfterLoad(() => import('./review-list').then((module) => module.ReviewList));
+// docs/operations.md#performance-budget: the reviews (summary, distribution, sorting, photos, votes, "more") are
+// a chunk of their own, asked for once the page has loaded; the product's average and count show with the page
+// (ProductRating). A page the server rendered shows its reviews as HTML, the ones its JSON-LD names, until the
+// chunk arrives and hydrates them.
+const ProductReviews = lazyAfterLoad(() =>
+  import('./product-reviews').then((module) => module.ProductReviews),
+);
 
-function reviewCountText(count: number): string {
-  return `${count} ${count === 1 ? 'review' : 'reviews'}`;
-}
-
-/**
- * docs/product.md#reviews: under the product, the average and count of its published reviews (with the page),
- * then the distribution and the reviews themselves.
- */
 export function ProductReviewsSection({ product }: { product: Product }) {
-  const count = product.reviewCount ?? 0;
-  const average = product.averageRating ?? null;
   return (
-    <section id="reviews" className="product-reviews container" aria-labelledby="reviews-title">
-      <h2 id="reviews-title">Customer Reviews</h2>
-      {count === 0 || average === null ? (
-        <p className="product-reviews__none">
-          No reviews yet. Reviews come only from shoppers who received this product.
-        </p>
-      ) : (
-        <>
-          <p className="product-reviews__average">
-            <span aria-hidden="true">
-              <ReviewStars rating={Math.round(average)} />
-            </span>
-            <strong>{average.toFixed(1)} out of 5</strong>
-            <span>{reviewCountText(count)}</span>
-          </p>
-          <Suspense
-            fallback={
-              <p className="status-text" role="status">
-                Loading reviews…
-              </p>
-            }
-          >
-            <ReviewList productId={String(product.id)} />
-          </Suspense>
-        </>
-      )}
-    </section>
+    <Suspense fallback={<p className="container status-text">Loading reviews…</p>}>
+      <ProductReviews product={product} />
+    </Suspense>
   );
 }
