@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   type ReviewSort,
   reviewSortLabels,
@@ -133,6 +133,12 @@ export function ReviewList({ productId }: { productId: string }) {
   const [sort, setSort] = useState<ReviewSort>(FIRST_REVIEW_SORT);
   const user = useSessionUser();
   const reviews = useProductReviews(productId, sort, true);
+  const signedIn = user !== null;
+  const { refetch, isSuccess, isFetchedAfterMount } = reviews;
+  useEffect(() => {
+    // The server renders the page as a visitor's: a signed-in reader's own "Helpful" votes come with a new read.
+    if (signedIn && isSuccess && !isFetchedAfterMount) void refetch();
+  }, [signedIn, isSuccess, isFetchedAfterMount, refetch]);
   const pages = reviews.data?.pages ?? [];
   const summary = pages[0]?.summary;
   const listed = pages.flatMap((page) => page.reviews);
@@ -174,7 +180,7 @@ export function ReviewList({ productId }: { productId: string }) {
               key={review.reviewId}
               review={review}
               productId={productId}
-              signedIn={user !== null}
+              signedIn={signedIn}
             />
           ))}
         </ol>
