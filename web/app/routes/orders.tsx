@@ -9,6 +9,7 @@ import { CodConfirmDialog } from '../../features/checkout/components/cod-confirm
 import { useMyOrders } from '../../features/orders/api/get-my-orders';
 import { OrderCard } from '../../features/orders/components/order-card';
 import { usePlaceOrder } from '../../features/payment/use-place-order';
+import { writeReviewAction } from '../../features/reviews/components/write-review-link';
 import { Link } from '../../lib/router';
 import '../../features/orders/components/orders.css';
 import { SignInFirst } from '../../features/auth/components/sign-in-first';
@@ -118,21 +119,7 @@ export function OrdersRoute() {
               key={order.orderId}
               order={order}
               onConfirmCod={() => askToConfirm(order)}
-              // docs/product.md#review-eligibility: a delivered order's products may be reviewed (the form says
-              // why not, when a return took them back).
-              itemAction={
-                order.status === 'delivered'
-                  ? (item) => (
-                      <Link
-                        className={buttonClassName('secondary')}
-                        to={`${paths.review}?product=${item.productId}`}
-                        aria-label={`Write a review of ${item.title}`}
-                      >
-                        Write a review
-                      </Link>
-                    )
-                  : undefined
-              }
+              itemAction={writeReviewAction(order)}
             />
           ))}
         </div>

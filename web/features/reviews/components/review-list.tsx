@@ -176,12 +176,7 @@ export function ReviewList({ productId }: { productId: string }) {
       {listed.length > 0 ? (
         <ol className="review-list__items" aria-label="Reviews">
           {listed.map((review) => (
-            <ReviewItem
-              key={review.reviewId}
-              review={review}
-              productId={productId}
-              signedIn={signedIn}
-            />
+            <ReviewItem key={review.reviewId} review={review} productId={productId} signedIn={signedIn} />
           ))}
         </ol>
       ) : null}
