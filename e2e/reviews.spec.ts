@@ -70,6 +70,11 @@ test('a delivered order reviewed from the request e-mail’s link: 4 stars with 
   const form = linkPage.getByRole('form', { name: `Review of ${PRODUCT.title}` });
   await expect(form).toBeVisible();
   await expectNoAxeViolations(linkPage, 'main');
+  // An empty form is refused in the server's words, each beside its field.
+  await form.getByRole('button', { name: 'Submit review' }).click();
+  await expect(form.getByText(reviewMessages.ratingRange)).toBeVisible();
+  await expect(form.getByText(reviewMessages.titleRequired)).toBeVisible();
+  await expectNoAxeViolations(linkPage, 'main');
 
   await form.getByRole('radio', { name: '4 stars' }).check();
   await form.getByLabel('Title').fill('Soft, and my skin glows');

@@ -44,7 +44,7 @@ describe('the review form', { timeout: 15_000 }, () => {
     fakeApi({ [MINE]: aMyReviewsReply([{ title: 'Face Mitt' }]) });
     renderForm();
     const form = await screen.findByRole('form', { name: 'Review of Face Mitt' });
-    const group = within(form).getByRole('group', { name: 'Your rating' });
+    const group = within(form).getByRole('radiogroup', { name: 'Your rating' });
     expect(
       within(group)
         .getAllByRole('radio')
@@ -67,7 +67,7 @@ describe('the review form', { timeout: 15_000 }, () => {
     expect(screen.getByText(reviewMessages.titleRequired)).toBeTruthy();
     expect(screen.getByText(reviewMessages.textLength)).toBeTruthy();
     expect(screen.getByLabelText('Title').getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByRole('group', { name: 'Your rating' }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('radiogroup', { name: 'Your rating' }).getAttribute('aria-invalid')).toBe('true');
     await userEvent.type(screen.getByLabelText('Your review'), 'See www.mittdeals.shop for more');
     await userEvent.click(screen.getByRole('radio', { name: '4 stars' }));
     await userEvent.type(screen.getByLabelText('Title'), 'Deals');

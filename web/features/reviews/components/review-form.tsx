@@ -135,12 +135,17 @@ export function ReviewForm({
 
   return (
     <form className="review-form" onSubmit={submit} noValidate aria-label={`Review of ${productTitle}`}>
-      <fieldset
+      {/* A radio group rather than a fieldset's group: aria-invalid is allowed on it. */}
+      <div
         className="review-form__stars"
+        role="radiogroup"
+        aria-labelledby={`${idBase}-rating-label`}
         aria-invalid={errors.rating ? true : undefined}
         aria-describedby={errors.rating ? `${idBase}-rating-error` : undefined}
       >
-        <legend>Your rating</legend>
+        <p id={`${idBase}-rating-label`} className="review-form__legend">
+          Your rating
+        </p>
         <div className="review-form__star-choices">
           {STAR_CHOICES.map((stars) => (
             <label key={stars} className="review-form__star">
@@ -168,7 +173,7 @@ export function ReviewForm({
             {errors.rating}
           </p>
         ) : null}
-      </fieldset>
+      </div>
       <InputField
         label="Title"
         id={`${idBase}-title`}
