@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Button } from '../../components/button';
 import { SignInFirst } from '../../features/auth/components/sign-in-first';
-import { useOptOut } from '../../features/reviews/api/my-reviews';
+import { useOptOut } from '../../features/reviews/api/opt-out-of-review-requests';
 import { reviewClient } from '../../features/reviews/api/review-author';
 import { MyReviews } from '../../features/reviews/components/my-reviews';
 import { paths } from '../../lib/paths';

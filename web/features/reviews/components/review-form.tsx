@@ -17,8 +17,9 @@ import {
   withoutFieldError,
 } from '../../../components/form/field-errors';
 import { InputField, TextareaField } from '../../../components/form/form-field';
-import { addReviewPhoto, createReview, removeReviewPhoto, updateReview } from '../api/my-reviews';
 import type { ReviewClient } from '../api/review-author';
+import { addReviewPhoto, removeReviewPhoto } from '../api/review-photos';
+import { createReview, updateReview } from '../api/save-review';
 
 const STAR_CHOICES = [1, 2, 3, 4, 5] as const;
 
