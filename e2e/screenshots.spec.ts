@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { codRiskSettings, prepaidOfferSettings } from '../server/db/schema';
 import { DEFAULT_COD_RISK_SETTINGS } from '../server/modules/cod/cod-risk';
 import { readOutbox } from '../server/test/dev-outbox';
@@ -8,7 +9,15 @@ import { expect, test } from './fixtures';
 import { aShopper, latestOtp, signInBrowser } from './support/accounts';
 import { phoneViewport } from './support/axe';
 import { journeyCodRules, setCodRules, turnCodOff } from './support/cod';
-import { fillCart, orderOf, payAtCheckout, pickupScheduled, shiprocketSimulatorOf } from './support/shop';
+import { paidOrderOf } from './support/orders-journey';
+import {
+  apiHeaders,
+  fillCart,
+  orderOf,
+  payAtCheckout,
+  pickupScheduled,
+  shiprocketSimulatorOf,
+} from './support/shop';
 
 // The README's phone screenshots (docs/screenshots/*.png). They are written only by `npm run screenshots`
 // (SCREENSHOTS=1), so an ordinary test run never rewrites them.
@@ -186,4 +195,64 @@ test('the success page, My Orders with a shipped parcel tracked, and the confirm
   await page.goto('about:blank');
   await page.setContent(html, { waitUntil: 'load' });
   await shoot(page, 'order-email.png', { fullPage: true });
+});
+
+test('reviews: the form, and the product page with its reviews', async ({ page, server }) => {
+  test.setTimeout(120_000);
+  await stillPage(page, { freezeClock: false });
+  const product = 6;
+
+  /** A delivered order of the signed-in shopper, of the product. */
+  async function delivered() {
+    const orderId = await paidOrderOf(page.request, server, [{ id: product, quantity: 1 }]);
+    const order = await pickupScheduled(page.request, orderId);
+    shiprocketSimulatorOf(server).move(Number(order.shipment?.shiprocketShipmentId), 'delivered');
+    await expect.poll(async () => (await orderOf(page.request, orderId)).status).toBe('delivered');
+  }
+
+  // A first shopper's review with a photo, through the API.
+  await signInBrowser(page, server, aShopper({ firstName: 'Meera', city: 'Kochi' }));
+  await delivered();
+  const written = await page.request.post('/api/reviews', {
+    headers: apiHeaders,
+    data: {
+      productId: product,
+      rating: 5,
+      title: 'Like a spa at home',
+      text: 'The silk is soft but it really scrubs. My arms have never been this smooth.',
+      showNameAndCity: true,
+    },
+  });
+  expect(written.status(), await written.text()).toBe(201);
+  const { review } = (await written.json()) as { review: { reviewId: string } };
+  const photo = await sharp({
+    create: { width: 800, height: 600, channels: 3, background: { r: 214, g: 180, b: 150 } },
+  })
+    .png()
+    .toBuffer();
+  const added = await page.request.post(`/api/reviews/${review.reviewId}/photos`, {
+    headers: { ...apiHeaders, 'Content-Type': 'image/png' },
+    data: photo,
+  });
+  expect(added.status(), await added.text()).toBe(201);
+
+  // A second shopper writes hers on the form.
+  await signInBrowser(page, server, aShopper({ firstName: 'Asha', city: 'Pune' }));
+  await delivered();
+  await page.goto(`/review?product=${product}`);
+  const form = page.getByRole('form', { name: /^Review of / });
+  await form.getByRole('radio', { name: '4 stars' }).check();
+  await form.getByLabel('Title').fill('Gentle enough for daily use');
+  await form.getByLabel('Your review').fill('I use it every morning in the shower. It dries quickly too.');
+  await shoot(page, 'review-form.png');
+  await form.getByRole('button', { name: 'Submit review' }).click();
+  await expect(page.getByRole('status')).toHaveText('Thank you! Your review is published.');
+
+  await page.goto(`/product/${product}`);
+  const reviews = page.getByRole('region', { name: 'Customer Reviews' });
+  await expect(reviews.getByText('4.5 out of 5')).toBeVisible();
+  await reviews.scrollIntoViewIfNeeded();
+  await page.evaluate(() => document.getElementById('reviews')?.scrollIntoView());
+  await expect(reviews.getByRole('img').first()).toBeVisible();
+  await shoot(page, 'product-reviews.png');
 });

@@ -12,6 +12,11 @@ import { setRenderedOrder } from './features/catalogue/api/rendered-order';
 import { shuffleIds } from './features/catalogue/product-order';
 import { policyFactsQueryOptions } from './features/policies/api/get-policy-facts';
 import { policies } from './features/policies/policy-content';
+import {
+  FIRST_REVIEW_SORT,
+  firstReviewsPage,
+  productReviewsQueryOptions,
+} from './features/reviews/api/get-product-reviews';
 import { loadProductMatcher } from './features/search/product-matcher';
 import { shopDetailsQueryOptions } from './lib/get-shop-details';
 import { StaticRouter } from './lib/router';
@@ -44,6 +49,13 @@ export async function render(request: PageRenderRequest): Promise<RenderedPage> 
   }
   if (request.product) {
     queryClient.setQueryData(productQueryOptions(request.product.id).queryKey, request.product.found);
+    // docs/architecture.md#seo: the page shows the reviews its JSON-LD names, the first page photos first.
+    if (request.reviews) {
+      queryClient.setQueryData(
+        productReviewsQueryOptions(request.product.id, FIRST_REVIEW_SORT).queryKey,
+        firstReviewsPage(request.reviews),
+      );
+    }
   }
   function Router({ children }: { children: ReactNode }) {
     return <StaticRouter location={request.url}>{children}</StaticRouter>;

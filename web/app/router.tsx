@@ -22,6 +22,7 @@ const cart = lazyRoute(() => import('./routes/cart').then((module) => module.Car
 const wishlist = lazyRoute(() => import('./routes/wishlist').then((module) => module.WishlistRoute));
 const checkout = lazyRoute(() => import('./routes/checkout').then((module) => module.CheckoutRoute));
 const codConfirm = lazyRoute(() => import('./routes/cod-confirm').then((module) => module.CodConfirmRoute));
+const review = lazyRoute(() => import('./routes/review').then((module) => module.ReviewRoute));
 const notFound = lazyRoute(() => import('./routes/not-found').then((module) => module.NotFoundRoute));
 
 function lazyPage(path: string, route: LazyRoute): RouteObject {
@@ -46,6 +47,7 @@ const routes: RouteObject[] = [
       lazyPage(paths.wishlist, wishlist),
       lazyPage(paths.checkout, checkout),
       lazyPage(paths.codConfirm, codConfirm),
+      lazyPage(paths.review, review),
       lazyPage('*', notFound),
     ],
   },

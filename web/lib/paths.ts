@@ -48,6 +48,8 @@ export const paths = {
   orderPattern: '/orders/:orderId',
   /** docs/product.md#cash-on-delivery: where a COD order's confirm link opens (contracts/cod-rules.ts). */
   codConfirm: '/cod/confirm',
+  /** docs/product.md#reviews: the review form; a review request's link adds its token, My Orders `?product=`. */
+  review: '/review',
   policies: policyPaths,
 } as const;
 

@@ -2,6 +2,7 @@ import { buttonClassName } from '../../components/button';
 import { useOrder } from '../../features/orders/api/get-order';
 import { OrderCard } from '../../features/orders/components/order-card';
 import { OrderStateText, orderHeadline } from '../../features/orders/components/order-state';
+import { writeReviewAction } from '../../features/reviews/components/write-review-link';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { Link, useParams } from '../../lib/router';
@@ -56,7 +57,7 @@ export function OrderRoute() {
       <h1 id="order-title">{orderHeadline(order.data)}</h1>
       <OrderStateText order={order.data} />
       <div className="orders-page__list">
-        <OrderCard order={order.data} />
+        <OrderCard order={order.data} itemAction={writeReviewAction(order.data)} />
       </div>
       <AllOrdersLink />
     </section>

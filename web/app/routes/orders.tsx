@@ -9,6 +9,7 @@ import { CodConfirmDialog } from '../../features/checkout/components/cod-confirm
 import { useMyOrders } from '../../features/orders/api/get-my-orders';
 import { OrderCard } from '../../features/orders/components/order-card';
 import { usePlaceOrder } from '../../features/payment/use-place-order';
+import { writeReviewAction } from '../../features/reviews/components/write-review-link';
 import { Link } from '../../lib/router';
 import '../../features/orders/components/orders.css';
 import { SignInFirst } from '../../features/auth/components/sign-in-first';
@@ -114,7 +115,12 @@ export function OrdersRoute() {
       ) : (
         <div className="orders-page__list">
           {orders.data.map((order) => (
-            <OrderCard key={order.orderId} order={order} onConfirmCod={() => askToConfirm(order)} />
+            <OrderCard
+              key={order.orderId}
+              order={order}
+              onConfirmCod={() => askToConfirm(order)}
+              itemAction={writeReviewAction(order)}
+            />
           ))}
         </div>
       )}

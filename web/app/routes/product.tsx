@@ -4,6 +4,7 @@ import { isProductId, useProduct } from '../../features/catalogue/api/get-produc
 import { ProductDetail } from '../../features/catalogue/components/product-detail';
 import { ProductNotFound } from '../../features/catalogue/components/product-not-found';
 import { CheckDelivery } from '../../features/location/components/check-delivery';
+import { ProductReviewsSection } from '../../features/reviews/components/product-reviews-section';
 import { useParams } from '../../lib/router';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useReturnWindowDays } from '../../lib/use-return-window';
@@ -27,15 +28,18 @@ export function ProductRoute() {
 
   if (product.data) {
     return (
-      <ProductDetail
-        product={product.data}
-        inCart={shopState.isInCart(product.data.id)}
-        inWishlist={shopState.isInWishlist(product.data.id)}
-        onToggleCart={shopState.toggleCart}
-        onToggleWishlist={shopState.toggleWishlist}
-        deliveryCheck={<CheckDelivery />}
-        returnDays={returnDays}
-      />
+      <>
+        <ProductDetail
+          product={product.data}
+          inCart={shopState.isInCart(product.data.id)}
+          inWishlist={shopState.isInWishlist(product.data.id)}
+          onToggleCart={shopState.toggleCart}
+          onToggleWishlist={shopState.toggleWishlist}
+          deliveryCheck={<CheckDelivery />}
+          returnDays={returnDays}
+        />
+        <ProductReviewsSection product={product.data} />
+      </>
     );
   }
 

@@ -25,6 +25,26 @@ describe('sortProducts', () => {
     expect(ids(sortProducts(shuffled, 'rating-desc'))).toEqual([6, 7, 2, 1, 4, 5, 3]);
   });
 
+  it('puts the best earned rating first, not the spec rating, once reviews have moved it (docs/product.md#earned-rating)', () => {
+    // The spec rates both 4; 200 reviews at 4.6 earn (12 + 920) / 203; a single 5-star review earns (12 + 5) / 4.
+    const products = [
+      aProduct({ id: 1, rating: 5, reviewCount: 30, averageRating: 1, earnedRating: 45 / 33 }),
+      aProduct({ id: 2, rating: 4, reviewCount: 1, averageRating: 5, earnedRating: 17 / 4 }),
+      aProduct({ id: 3, rating: 4, reviewCount: 200, averageRating: 4.6, earnedRating: 932 / 203 }),
+      aProduct({ id: 4, rating: 3, reviewCount: 0, averageRating: null, earnedRating: 3 }),
+    ];
+    expect(ids(sortProducts(products, 'rating-desc'))).toEqual([3, 2, 4, 1]);
+  });
+
+  it("falls back to the spec's rating for a product without an earned rating", () => {
+    const products = [
+      aProduct({ id: 1, rating: 3 }),
+      aProduct({ id: 2, rating: 5, earnedRating: 2.5 }),
+      aProduct({ id: 3, rating: 4 }),
+    ];
+    expect(ids(sortProducts(products, 'rating-desc'))).toEqual([3, 1, 2]);
+  });
+
   it('puts the biggest discount first', () => {
     const products = [
       aProduct({ id: 1, discount: 10 }),

@@ -13,10 +13,13 @@ export function isSortKey(value: string): value is SortKey {
   return sortOptions.some((option) => option.value === value);
 }
 
+/** docs/product.md#earned-rating: the earned rating sorts; a product the reply gives none keeps the spec's. */
+const ratingOf = (product: Product) => product.earnedRating ?? product.rating;
+
 // docs/product.md#numbers-and-timings: price ascending, rating descending, discount descending.
 const comparators: Record<Exclude<SortKey, ''>, (a: Product, b: Product) => number> = {
   'price-asc': (a, b) => a.price - b.price,
-  'rating-desc': (a, b) => b.rating - a.rating,
+  'rating-desc': (a, b) => ratingOf(b) - ratingOf(a),
   'discount-desc': (a, b) => b.discount - a.discount,
 };
 

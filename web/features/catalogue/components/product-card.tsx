@@ -70,7 +70,7 @@ export function ProductCard({
         <h3 id={titleId} className="product-card__title">
           <Link to={paths.product(product.id)}>{product.title}</Link>
         </h3>
-        <ProductRating rating={product.rating} />
+        <ProductRating product={product} />
         <ProductPrice product={product} />
         {/* docs/product.md#stock; the text is spelled here, not imported: contracts/ brings zod along. */}
         {!product.inStock && <p className="stock-note">Out of stock</p>}

@@ -79,7 +79,7 @@ export function ProductDetail({
         <h1 id="product-title" className="product-detail__title">
           {product.title}
         </h1>
-        <ProductRating rating={product.rating} />
+        <ProductRating product={product} />
         <div className="product-detail__price">
           <ProductPrice product={product} large />
           <DiscountBadge discount={product.discount} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { formatDate, formatDateTime, formatRupeesExact } from '../../../../contracts/format';
 import { orderStatusColour, orderStatusLabel } from '../../../../contracts/order-status';
 import type { Order, RefundStatus } from '../../../../contracts/orders';
@@ -41,9 +41,11 @@ interface OrderCardProps {
   order: Order;
   /** docs/product.md#cash-on-delivery: asks for the OTP of a COD order still awaiting its confirmation. */
   onConfirmCod?: () => void;
+  /** An action beside an item (docs/product.md#reviews: "Write a review" on a delivered order's items). */
+  itemAction?: (item: Order['items'][number]) => ReactNode;
 }
 
-export function OrderCard({ order, onConfirmCod }: OrderCardProps) {
+export function OrderCard({ order, onConfirmCod, itemAction }: OrderCardProps) {
   const [trackingOpen, setTrackingOpen] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const cancel = useCancelOrder(order.orderId);
@@ -222,6 +224,7 @@ export function OrderCard({ order, onConfirmCod }: OrderCardProps) {
                 </p>
                 <p className="order-card__meta">{item.description}</p>
                 <p className="order-card__meta">SKU: {item.sku}</p>
+                {itemAction?.(item)}
               </div>
             </li>
           ))}
