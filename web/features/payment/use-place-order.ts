@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { OrderConfirmation } from '../../../contracts/orders';
 import { paymentMessages } from '../../../contracts/payment-messages';
 import { publicConfigQueryOptions } from '../../lib/get-public-config';
@@ -7,7 +7,10 @@ import { paths } from '../../lib/paths';
 import { useNavigate } from '../../lib/router';
 import { getSessionUser } from '../../lib/session';
 import { confirmPayment } from './api/confirm-payment';
-import { loadCheckoutScript, openCheckout } from './razorpay-checkout';
+
+// Checkout's window code is needed only once PLACE ORDER is tapped: it loads after the page, not with it
+// (docs/operations.md#performance-budget), and is asked for as soon as the page has mounted.
+const razorpayCheckout = () => import('./razorpay-checkout');
 
 /**
  * What /payment-success reads from the navigation state (docs/product.md#screens). The order id is in the URL as well, and
@@ -33,9 +36,13 @@ export interface PayableOrder {
 export function usePlaceOrder(onPaymentAttemptFailed: (message: string) => void) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  useEffect(() => {
+    void razorpayCheckout();
+  }, []);
 
   return useCallback(
     async (makeOrder: () => Promise<PayableOrder>) => {
+      const { loadCheckoutScript, openCheckout } = await razorpayCheckout();
       const config = await queryClient.fetchQuery(publicConfigQueryOptions);
       await loadCheckoutScript(config.razorpay.checkoutScriptUrl);
       const order = await makeOrder();
