@@ -2,16 +2,20 @@ import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { reviewMessages } from '../contracts/review-rules';
 import { queueReviewRequests } from '../server/modules/reviews/review-requests';
+import { createReview } from '../server/modules/reviews/review-writer';
+import { insertDeliveredOrders } from '../server/test/delivered-orders';
 import { readOutbox } from '../server/test/dev-outbox';
 import { expect, type ShopServer, test } from './fixtures';
-import { signInBrowser } from './support/accounts';
+import { aShopper, createAccount, signInBrowser } from './support/accounts';
 import { expectNoAxeViolations, phoneViewport } from './support/axe';
+import { signInOwnerByCookie } from './support/console-journeys';
 import { paidOrderOf } from './support/orders-journey';
 import { pickupScheduled, shiprocketSimulatorOf } from './support/shop';
 
 // Issue 46's shopper journey on a phone: a delivered order's shopper opens the review link the request e-mail
 // brought (the dev outbox), without signing in, rates 4 stars with a photo, and the product page and the home
-// card show the new average and count. axe-core on the form and on the product page's reviews. The form's and
+// card show the new average and count; the owner hides another buyer's review in the console and replies to this
+// one. axe-core on the form, the product page's reviews and the console's Reviews page. The form's and
 // the list's other states are component tests (web/features/reviews/components/*.test.tsx); the rules are
 // integration tests (server/http/shop/reviews.test.ts).
 
@@ -126,4 +130,40 @@ test('a delivered order reviewed from the request e-mail’s link: 4 stars with 
   const card = page.getByRole('article', { name: PRODUCT.title, exact: true });
   await expect(card.getByText('Rated 4.0 out of 5 from 1 review')).toBeAttached();
   await expect(card.locator('.rating__count')).toHaveText('4.0 (1)');
+
+  // The owner's side (docs/product.md#reviews-console): another buyer's 1-star review arrives; the owner hides it
+  // with a reason and replies to this one. The product page keeps 4.0 from 1 review, with the brand's reply.
+  const other = await createAccount(server, aShopper({ firstName: 'Vikram' }));
+  await insertDeliveredOrders(server.db, { userIds: [other.user._id], productId: PRODUCT.id });
+  const spamTitle = `Buy cheaper at my shop ${Date.now().toString(36)}`;
+  await createReview(
+    server.db,
+    server.app.jobs,
+    { userId: other.user._id, orderId: null },
+    { productId: PRODUCT.id, rating: 1, title: spamTitle, text: 'Visit my page.', showNameAndCity: true },
+    { autoPublish: true, requestDelayDays: 5 },
+  );
+  const ownerContext = await browser.newContext({ baseURL: server.url, viewport: phoneViewport });
+  await signInOwnerByCookie(ownerContext, server, 'Meera Iyer');
+  const consolePage = await ownerContext.newPage();
+  await consolePage.goto('/admin/reviews');
+  await consolePage.getByRole('listitem', { name: spamTitle }).getByRole('button', { name: 'Hide' }).click();
+  const hideDialog = consolePage.getByRole('dialog', { name: 'Hide this review' });
+  await hideDialog.getByLabel('Reason for hiding it (required)').fill('Advertises another shop.');
+  await hideDialog.getByRole('button', { name: 'Hide review' }).click();
+  await expect(consolePage.getByRole('status').filter({ hasText: 'Review hidden.' })).toBeVisible();
+  const mine = consolePage.getByRole('listitem', { name: 'Soft, and my skin glows' });
+  await mine.getByRole('button', { name: 'Reply publicly' }).click();
+  const replyDialog = consolePage.getByRole('dialog', { name: 'Reply publicly' });
+  await replyDialog.getByLabel('Your reply').fill('Thank you! Rinse it and let it dry flat.');
+  await replyDialog.getByRole('button', { name: 'Save reply' }).click();
+  await expect(consolePage.getByRole('status').filter({ hasText: 'Reply published.' })).toBeVisible();
+  await expectNoAxeViolations(consolePage);
+  await ownerContext.close();
+
+  await page.goto(`/product/${PRODUCT.id}`);
+  await expect(reviews.getByText('4.0 out of 5')).toBeVisible();
+  await expect(reviews.getByText('1 review', { exact: true })).toBeVisible();
+  await expect(review.getByText('Thank you! Rinse it and let it dry flat.')).toBeVisible();
+  await expect(reviews.getByRole('article', { name: spamTitle })).toHaveCount(0);
 });
