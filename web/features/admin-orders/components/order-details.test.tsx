@@ -69,9 +69,33 @@ describe("the console's order amounts", () => {
     expect(screen.getByText('Cash on delivery').nextElementSibling?.textContent).toMatch(
       /^Awaiting confirmation until 3 Mar 2026/,
     );
+    expect(screen.queryByText('Advance')).toBeNull();
     unmount();
     render(<OrderItemsAndAmounts order={order} invoiceTax={null} refundablePaise={0} />);
     expect(screen.queryByText('Cash on delivery fee')).toBeNull();
+  });
+
+  it("show a COD order's advance and where it stands (docs/product.md#part-paid-cod)", () => {
+    const withAdvance = (codAdvance: 'due' | 'paid' | 'refunded') =>
+      anOrder({
+        status: codAdvance === 'due' ? 'pending' : 'confirmed',
+        paymentStatus: 'cod_due',
+        paymentMethod: 'COD',
+        codFeePaise: 49_00,
+        codAdvancePaise: 99_00,
+        codAdvance,
+      }) as AdminOrderDetail['order'];
+    for (const [state, words] of [
+      ['due', '₹99.00 due: paying it confirms the order'],
+      ['paid', '₹99.00 paid online'],
+      ['refunded', '₹99.00 paid online, refunded'],
+    ] as const) {
+      const { unmount } = render(
+        <OrderItemsAndAmounts order={withAdvance(state)} invoiceTax={null} refundablePaise={0} />,
+      );
+      expect(screen.getByText('Advance').nextElementSibling?.textContent).toBe(words);
+      unmount();
+    }
   });
 });
 

@@ -51,6 +51,13 @@ function codConfirmationText(order: Detail['order']): string {
   return 'Never confirmed';
 }
 
+/** docs/product.md#part-paid-cod: the advance the order asks, and where it stands. */
+const codAdvanceWords = {
+  due: 'due: paying it confirms the order',
+  paid: 'paid online',
+  refunded: 'paid online, refunded',
+} as const;
+
 export function OrderItemsAndAmounts({
   order,
   invoiceTax,
@@ -98,6 +105,14 @@ export function OrderItemsAndAmounts({
             <dd>{formatPaise(order.codFeePaise)}</dd>
             <dt>Cash on delivery</dt>
             <dd>{codConfirmationText(order)}</dd>
+            {order.codAdvance && (
+              <>
+                <dt>Advance</dt>
+                <dd>
+                  {formatPaise(order.codAdvancePaise)} {codAdvanceWords[order.codAdvance]}
+                </dd>
+              </>
+            )}
           </>
         )}
         <dt>GST</dt>
