@@ -21,7 +21,6 @@ import { sendOtp, spendOtp } from '../modules/auth/otp-service';
 import type { SmsGuard } from '../modules/auth/sms-guard';
 import {
   type CodFacts,
-  codAdvanceOf,
   codEligibilityOf,
   codRiskDecisionOf,
   hasDeliveredOrder,
@@ -380,7 +379,7 @@ export async function placeCodOrder(
   }
   const { rules } = facts;
   // docs/product.md#part-paid-cod: an order that pays an advance is confirmed by paying it, not by an OTP.
-  const { advancePaise } = codAdvanceOf(facts);
+  const { advancePaise } = eligibility;
   const fingerprint = `cod:${rules.feePaise}|advance:${advancePaise}|${prepared.order.cartFingerprint}`;
   const id = randomUUID();
   const codConfirmBy = new Date(Date.now() + rules.confirmHours * 3_600_000);

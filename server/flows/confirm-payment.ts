@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import { countPaymentConfirmed } from '../metrics';
 import type { ChangeSource } from '../modules/history/status-history';
 import { issueInvoice } from '../modules/invoices/issue-documents';
-import { awaitsAdvance, awaitsPayment, isCod, orderStateOf } from '../modules/orders/lifecycle';
+import { awaitsAdvance, awaitsPayment, isCod } from '../modules/orders/lifecycle';
 import { applyOrderEvent, lockOrder } from '../modules/orders/order-writer';
 import {
   markStrayPayment,
@@ -117,7 +117,7 @@ export async function settlePayment(
   if (payment.status === 'authorized') {
     // An order paid already, or cancelled, must not take this money: Razorpay refunds an authorization that
     // is never captured by itself.
-    if (!awaitsPayment(order) && !awaitsAdvance(orderStateOf(order, undefined))) return undefined;
+    if (!awaitsPayment(order) && !awaitsAdvance(order)) return undefined;
     payment = await capture(deps, payment, order);
   }
   if (payment.status !== 'captured') return undefined;

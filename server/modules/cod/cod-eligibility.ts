@@ -54,13 +54,16 @@ export function codRiskDecisionOf(facts: CodFacts): CodRiskDecision {
 }
 
 /**
- * docs/product.md#part-paid-cod: the advance a COD order of these facts pays and why; none when COD is not
- * offered, or offered without one.
+ * docs/product.md#part-paid-cod: the advance a COD order pays and why, from the risk decision its refusals were
+ * read from; none when COD is not offered, or offered without one.
  */
-export function codAdvanceOf(facts: CodFacts): { advancePaise: number; reason: string | null } {
+function codAdvanceOf(
+  facts: CodFacts,
+  decision: CodRiskDecision,
+  offered: boolean,
+): { advancePaise: number; reason: string | null } {
   const none = { advancePaise: 0, reason: null };
-  if (codRefusals(facts).length > 0) return none;
-  const decision = codRiskDecisionOf(facts);
+  if (!offered) return none;
   const advancePaise = advancePaiseFor(facts);
   if (decision.outcome === 'cod_with_advance') return { advancePaise, reason: decision.message };
   if (facts.risk.advanceFor === 'all' && advancePaise > 0) {
@@ -69,8 +72,11 @@ export function codAdvanceOf(facts: CodFacts): { advancePaise: number; reason: s
   return none;
 }
 
-/** Every reason COD is not offered, in the order of docs/product.md#cash-on-delivery; empty: it is offered. */
-export function codRefusals(facts: CodFacts): CodRefusal[] {
+/**
+ * Every reason COD is not offered, in the order of docs/product.md#cash-on-delivery (the risk rules' as
+ * `decision` says); empty: it is offered.
+ */
+function codRefusals(facts: CodFacts, decision: CodRiskDecision): CodRefusal[] {
   const { rules } = facts;
   if (!rules.enabled) return [{ reason: 'disabled', message: codMessages.disabled }];
   const refusals: CodRefusal[] = [];
@@ -86,7 +92,7 @@ export function codRefusals(facts: CodFacts): CodRefusal[] {
   if (facts.productsWithoutCod.length > 0) {
     refusals.push({ reason: 'product', message: codMessages.product(facts.productsWithoutCod) });
   }
-  const risk = refusalOfRisk(codRiskDecisionOf(facts));
+  const risk = refusalOfRisk(decision);
   if (risk) refusals.push(risk);
   if (!facts.mobileVerified) {
     refusals.push({ reason: 'mobile_unverified', message: codMessages.mobileUnverified });
@@ -94,9 +100,11 @@ export function codRefusals(facts: CodFacts): CodRefusal[] {
   return refusals;
 }
 
+/** Whether COD is offered, why not, and the advance it asks: the risk rules decided once. */
 export function codEligibilityOf(facts: CodFacts): CodEligibility {
-  const refusals = codRefusals(facts);
-  const advance = codAdvanceOf(facts);
+  const decision = codRiskDecisionOf(facts);
+  const refusals = codRefusals(facts, decision);
+  const advance = codAdvanceOf(facts, decision, refusals.length === 0);
   return {
     advancePaise: advance.advancePaise,
     advanceReason: advance.reason,
