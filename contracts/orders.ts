@@ -206,6 +206,12 @@ export const OrderSchema = z
       .describe(
         'Where the advance stands: due (it confirms the order once paid), paid or refunded; null without',
       ),
+    codCashPaise: z
+      .number()
+      .int()
+      .describe(
+        'A COD order: what the courier collects, the total less an advance paid online; 0 when paid online',
+      ),
     taxPaise: z.number().int(),
     totalPaise: z.number().int(),
     paidPaise: z

@@ -39,6 +39,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     codConfirmedAt: null,
     codAdvancePaise: 0,
     codAdvance: null,
+    codCashPaise: 0,
     taxPaise: 0,
     totalPaise: 339_00,
     paidPaise: 339_00,

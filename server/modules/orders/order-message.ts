@@ -82,7 +82,7 @@ function totalRows(order: Order): OrderDetails['amounts'] {
     return [
       { label: 'Total', amount: rupees(order.totalPaise) },
       { label: 'Advance paid', amount: rupees(advance) },
-      { label: 'To pay on delivery', amount: rupees(order.totalPaise - advance) },
+      { label: 'To pay on delivery', amount: rupees(order.codCashPaise) },
     ];
   }
   const label = order.paidAt ? 'Total paid' : order.paymentMethod === 'COD' ? 'To pay on delivery' : 'Total';
@@ -291,7 +291,7 @@ export function orderMessageOf(
 function codConfirmedMessage(order: Order, base: Pick<OrderMessage, 'greeting' | 'details'>): OrderMessage {
   const { number, link } = base.details;
   const advance = advancePaidPaise(order);
-  const cash = order.totalPaise - advance;
+  const cash = order.codCashPaise;
   return {
     ...base,
     subject: `Your order ${number} is confirmed`,

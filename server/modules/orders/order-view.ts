@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { orderItems, orders, payments, refunds, shipments, statusHistory } from '../../db/schema';
 import { isUuid } from '../../db/uuid';
 import { moneyOfOrders } from '../order-money/append-entries';
+import { codCashPaiseOf } from './cod-advance';
 import { mayCancel, orderStateOf, refundStatusOf } from './lifecycle';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -87,6 +88,7 @@ export async function toOrderViews(db: Database, rows: OrderRow[]): Promise<Orde
       codConfirmBy: row.codConfirmBy?.toISOString() ?? null,
       codAdvancePaise: row.codAdvancePaise,
       codAdvance: row.codAdvance,
+      codCashPaise: row.paymentMethod === 'COD' ? codCashPaiseOf(row) : 0,
       codConfirmedAt: row.codConfirmedAt?.toISOString() ?? null,
       taxPaise: row.taxPaise,
       totalPaise: row.totalPaise,

@@ -77,7 +77,7 @@ export function OrderStateText({ order }: { order: Order }) {
   }
   if (state === 'cod') {
     // docs/product.md#part-paid-cod: an advance paid online is not paid again in cash.
-    const amount = formatRupeesExact((order.totalPaise - order.paidPaise) / 100);
+    const amount = formatRupeesExact(order.codCashPaise / 100);
     return <p className="order-state">{orderStateTexts.cod(amount, orderStatusLabel(order.status))}</p>;
   }
   return <p className="order-state">{orderStateTexts.status(orderStatusLabel(order.status))}</p>;
