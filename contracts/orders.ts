@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AddressSchema } from './auth';
 import { sizes } from './cart';
+import { NDR_MAX_ATTEMPTS, ndrReasons, ndrStatuses, type OrderDeliveryIssue } from './ndr-rules';
 import { orderPaymentStatuses, orderStatuses } from './order-status';
 import { shipmentStages } from './shipping';
 
@@ -107,6 +108,22 @@ export const ShipmentEventSchema = z.object({
   location: z.string(),
 });
 export type ShipmentEvent = z.infer<typeof ShipmentEventSchema>;
+
+/** docs/product.md#failed-deliveries: a failed delivery as an order view carries it. */
+export const OrderDeliveryIssueSchema = z
+  .object({
+    status: z.enum(ndrStatuses),
+    reason: z.enum(ndrReasons),
+    attempts: z.number().int(),
+    maxAttempts: z.number().int().describe(`At most ${NDR_MAX_ATTEMPTS}`),
+    reattemptDate: z
+      .string()
+      .nullable()
+      .describe('The day a re-attempt was asked for (YYYY-MM-DD), when one was'),
+    respondBy: z.string(),
+    canChoose: z.boolean(),
+  })
+  .meta({ id: 'OrderDeliveryIssue' }) satisfies z.ZodType<OrderDeliveryIssue>;
 
 /** The shipment as an order shows it: docs/product.md#entities Shipment details, plus what the tracking views need. */
 export const ShipmentDetailsSchema = ShipmentSchema.extend({
@@ -244,6 +261,11 @@ export const OrderSchema = z
     canCancel: z
       .boolean()
       .describe('Whether POST /orders/cancel/{id} would cancel it now: not cancelled, and not yet picked up'),
+    deliveryIssue: OrderDeliveryIssueSchema.nullable()
+      .optional()
+      .describe(
+        'The latest failed delivery of its parcel (docs/product.md#failed-deliveries); null or absent: none',
+      ),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof OrderSchema>;
