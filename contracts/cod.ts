@@ -118,6 +118,10 @@ export const CodEligibilitySchema = z
         'docs/product.md#part-paid-cod: what a COD order pays online at PLACE ORDER (part of codTotalPaise); 0: none',
       ),
     advanceReason: z.string().nullable().describe('Why this COD order asks for an advance; null without one'),
+    codCashPaise: z
+      .number()
+      .int()
+      .describe('What the courier collects in cash: codTotalPaise less the advance paid at PLACE ORDER'),
   })
   .meta({ id: 'CodEligibility' });
 export type CodEligibility = z.infer<typeof CodEligibilitySchema>;

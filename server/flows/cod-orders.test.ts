@@ -286,6 +286,7 @@ describe('when checkout offers COD (the eligibility matrix), and PLACE ORDER che
       onlineTotalPaise: 33_900,
       prepaidOfferPaise: 0,
       codTotalPaise: 33_900 + FEE_PAISE,
+      codCashPaise: 33_900 + FEE_PAISE,
       refusals: [],
       advancePaise: 0,
       advanceReason: null,
@@ -950,6 +951,7 @@ describe('part-paid COD: an advance paid by UPI confirms the order (docs/product
     expect(await eligibility(shopper)).toMatchObject({
       offered: true,
       codTotalPaise: TOTAL,
+      codCashPaise: TOTAL - ADVANCE,
       advancePaise: ADVANCE,
       advanceReason: 'Cash-on-delivery orders need a small advance paid by UPI.',
     });

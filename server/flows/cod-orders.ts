@@ -34,7 +34,7 @@ import { type CodRules, readCodRules } from '../modules/cod/cod-settings';
 import { orderOfCodConfirmToken, spendCodConfirmToken } from '../modules/cod/confirm-links';
 import type { DeliveryPromises } from '../modules/delivery-promise/plugin';
 import type { Notifier } from '../modules/notifications/notifier';
-import { codCashPaiseOf } from '../modules/orders/cod-advance';
+import { codCashAfterAdvancePaiseOf, codCashPaiseOf } from '../modules/orders/cod-advance';
 import { awaitsCodConfirmation, type CodConfirmation } from '../modules/orders/lifecycle';
 import { findUserOrder, isOrderId, orderNumberOf } from '../modules/orders/order-view';
 import {
@@ -215,7 +215,7 @@ async function advancePaymentOf(deps: CodDeps, order: PlacedOrder & Pick<OrderRo
     key: deps.razorpay.keyId,
     amount: order.codAdvancePaise,
     currency: 'INR' as const,
-    cashPaise: order.totalPaise - order.codAdvancePaise,
+    cashPaise: codCashAfterAdvancePaiseOf(order),
   };
 }
 

@@ -53,6 +53,7 @@ export function renderShop(path: string, options: RenderShopOptions = {}) {
       onlineTotalPaise: 0,
       prepaidOfferPaise: 0,
       codTotalPaise: 0,
+      codCashPaise: 0,
       refusals: [],
     },
     'GET /api/auth/profile': user ? { ...user, user } : () => jsonReply(401, { message: 'Please log in' }),

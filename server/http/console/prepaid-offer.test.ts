@@ -299,6 +299,7 @@ describe("the prepaid offer's money", () => {
       prepaidOfferPaise: 5000,
       onlineTotalPaise: 28_900,
       codTotalPaise: 38_800,
+      codCashPaise: 38_800,
     });
 
     const placed = await app.inject({

@@ -105,6 +105,7 @@ export function codEligibilityOf(facts: CodFacts): CodEligibility {
   const decision = codRiskDecisionOf(facts);
   const refusals = codRefusals(facts, decision);
   const advance = codAdvanceOf(facts, decision, refusals.length === 0);
+  const codTotalPaise = facts.orderPaise + facts.rules.feePaise;
   return {
     advancePaise: advance.advancePaise,
     advanceReason: advance.reason,
@@ -113,7 +114,8 @@ export function codEligibilityOf(facts: CodFacts): CodEligibility {
     feePaise: facts.rules.feePaise,
     onlineTotalPaise: facts.orderPaise,
     prepaidOfferPaise: 0,
-    codTotalPaise: facts.orderPaise + facts.rules.feePaise,
+    codTotalPaise,
+    codCashPaise: codTotalPaise - advance.advancePaise,
     refusals,
   };
 }

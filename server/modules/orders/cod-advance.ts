@@ -17,6 +17,13 @@ export function codCashPaiseOf(order: AdvanceFields): number {
   return order.totalPaise - (advancePaid(order) ? order.codAdvancePaise : 0);
 }
 
+/** What the courier will collect once the advance asked for is paid (PLACE ORDER's reply, before it is). */
+export function codCashAfterAdvancePaiseOf(
+  order: Pick<AdvanceFields, 'totalPaise' | 'codAdvancePaise'>,
+): number {
+  return order.totalPaise - order.codAdvancePaise;
+}
+
 /** The advance paid online, 0 when none was. */
 export function codAdvancePaidPaiseOf(order: AdvanceFields): number {
   return advancePaid(order) ? order.codAdvancePaise : 0;

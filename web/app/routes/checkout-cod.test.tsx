@@ -37,6 +37,7 @@ const offered: CodEligibility = {
   onlineTotalPaise: 33_900,
   prepaidOfferPaise: 0,
   codTotalPaise: 38_800,
+  codCashPaise: 38_800,
   refusals: [],
   advancePaise: 0,
   advanceReason: null,

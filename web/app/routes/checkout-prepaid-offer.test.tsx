@@ -35,6 +35,7 @@ const withOffer: CodEligibility = {
   onlineTotalPaise: 31_510,
   prepaidOfferPaise: 2390,
   codTotalPaise: 38_800,
+  codCashPaise: 38_800,
   refusals: [],
   advancePaise: 0,
   advanceReason: null,

@@ -16,6 +16,7 @@ const refusedBy = (
   onlineTotalPaise: 167_300,
   prepaidOfferPaise: 0,
   codTotalPaise: 172_200,
+  codCashPaise: 172_200,
   refusals: [{ reason, message }],
   advancePaise: 0,
   advanceReason: null,
@@ -57,6 +58,7 @@ describe('the payment choice with an advance (docs/product.md#part-paid-cod)', (
     offered: true,
     refusals: [],
     advancePaise: 9_900,
+    codCashPaise: 172_200 - 9_900,
     advanceReason: codRiskMessages.pincodeRtoAdvance('302001'),
   };
 

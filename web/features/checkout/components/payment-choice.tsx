@@ -85,7 +85,7 @@ export function PaymentChoice({ eligibility, value, onChange }: PaymentChoicePro
               <CodAdvanceNote
                 reason={eligibility.advanceReason}
                 advancePaise={advance}
-                cashPaise={eligibility.codTotalPaise - advance}
+                cashPaise={eligibility.codCashPaise}
               />
             </Suspense>
           )}
