@@ -27,6 +27,7 @@ import {
   pincodeRtoHistoryOf,
   rtoCountOf,
 } from '../modules/cod/cod-eligibility';
+import type { CodRiskDecision } from '../modules/cod/cod-risk';
 import { recordCodRiskRefusal } from '../modules/cod/cod-risk-records';
 import { readCodRiskSettings } from '../modules/cod/cod-risk-settings';
 import type { CodServiceabilityLookup } from '../modules/cod/cod-serviceability';
@@ -111,8 +112,7 @@ async function codRiskFactsOf(db: Database, codEnabled: boolean, userId: string,
 }
 
 /** docs/product.md#cod-risk-rules: a risk rule that refused the shopper is recorded for the console. */
-async function recordRiskRefusal(db: Database, userId: string, facts: CodFacts) {
-  const decision = codRiskDecisionOf(facts);
+async function recordRiskRefusal(db: Database, userId: string, facts: CodFacts, decision: CodRiskDecision) {
   // An order the rule lets pay COD with an advance was not refused.
   if (!facts.rules.enabled || decision.outcome !== 'online_only') return;
   const entry = { rule: decision.rule, userId, pincode: facts.pincode, orderPaise: facts.orderPaise };
@@ -127,9 +127,10 @@ export async function codEligibilityFor(deps: CodDeps, userId: string): Promise<
   const prepared = await prepareCheckout(deps.db, userId, deps.delivery);
   const online = withPrepaidOffer(prepared);
   const facts = await codFactsOf(deps, prepared);
-  await recordRiskRefusal(deps.db, userId, facts);
+  const decision = codRiskDecisionOf(facts);
+  await recordRiskRefusal(deps.db, userId, facts, decision);
   return {
-    ...codEligibilityOf(facts),
+    ...codEligibilityOf(facts, decision),
     onlineTotalPaise: online.order.totalPaise,
     prepaidOfferPaise: online.order.prepaidDiscountPaise,
   };
@@ -367,10 +368,11 @@ export async function placeCodOrder(
 ): Promise<PlacedCodOrder> {
   const prepared = await prepareCheckout(deps.db, userId, deps.delivery);
   const facts = await codFactsOf(deps, prepared);
-  const eligibility = codEligibilityOf(facts);
+  const decision = codRiskDecisionOf(facts);
+  const eligibility = codEligibilityOf(facts, decision);
   const [refusal] = eligibility.refusals;
   if (refusal) {
-    await recordRiskRefusal(deps.db, userId, facts);
+    await recordRiskRefusal(deps.db, userId, facts, decision);
     throw new AppError('conflict', refusal.message);
   }
   const totalPaise = eligibility.codTotalPaise;

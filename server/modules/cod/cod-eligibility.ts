@@ -101,8 +101,7 @@ function codRefusals(facts: CodFacts, decision: CodRiskDecision): CodRefusal[] {
 }
 
 /** Whether COD is offered, why not, and the advance it asks: the risk rules decided once. */
-export function codEligibilityOf(facts: CodFacts): CodEligibility {
-  const decision = codRiskDecisionOf(facts);
+export function codEligibilityOf(facts: CodFacts, decision = codRiskDecisionOf(facts)): CodEligibility {
   const refusals = codRefusals(facts, decision);
   const advance = codAdvanceOf(facts, decision, refusals.length === 0);
   const codTotalPaise = facts.orderPaise + facts.rules.feePaise;
