@@ -13,11 +13,13 @@ interface ActionDialogProps {
   onConfirm: () => void;
   /** The button that closes it and does nothing. */
   cancelLabel?: string;
+  /** The confirm button's label while the action runs. */
+  pendingLabel?: string;
   children: ReactNode;
 }
 
 /**
- * The console's confirmation of one action (an order's, a COD refund's): its fields, the API's refusal, Confirm
+ * The console's confirmation of one action (an order's, a COD refund's, a review's): its fields, the API's refusal, Confirm
  * and a button that does nothing. Styled by the console's admin.css.
  */
 export function ActionDialog({
@@ -29,6 +31,7 @@ export function ActionDialog({
   onClose,
   onConfirm,
   cancelLabel = 'Keep the order as it is',
+  pendingLabel = 'Working…',
   children,
 }: ActionDialogProps) {
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -42,7 +45,7 @@ export function ActionDialog({
         <StatusMessage status={error ? { kind: 'error', text: error } : null} />
         <div className="admin-dialog-actions">
           <Button type="submit" disabled={pending}>
-            {pending ? 'Working…' : confirmLabel}
+            {pending ? pendingLabel : confirmLabel}
           </Button>
           <Button variant="secondary" onClick={onClose}>
             {cancelLabel}

@@ -1,4 +1,5 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import type { ZodSafeParseResult } from 'zod';
 import {
   type AdminReview,
   HideReviewBodySchema,
@@ -7,7 +8,7 @@ import {
   ReplyReviewBodySchema,
 } from '../../../../contracts/reviews';
 import { Button } from '../../../components/button';
-import { Dialog } from '../../../components/dialog/dialog';
+import { ActionDialog } from '../../../components/dialog/action-dialog';
 import { TextareaField } from '../../../components/form/form-field';
 import { StatusMessage } from '../../../components/status-message';
 import { type Moderation, useModerateReview } from '../api/moderate-review';
@@ -48,32 +49,17 @@ export function ReviewActions({
     });
   }
 
-  function submitHide(event: FormEvent) {
-    event.preventDefault();
-    const checked = HideReviewBodySchema.safeParse({ reason });
-    if (!checked.success) {
-      setFieldError(checked.error.issues[0]?.message);
+  /** Checks the dialog's one field with the body's schema, then runs the action it makes. */
+  function submitChecked<T>(parsed: ZodSafeParseResult<T>, make: (body: T) => Moderation) {
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message);
       return;
     }
     setFieldError(undefined);
-    run({ action: 'hide', reason: checked.data.reason });
+    run(make(parsed.data));
   }
 
-  function submitReply(event: FormEvent) {
-    event.preventDefault();
-    const checked = ReplyReviewBodySchema.safeParse({ text: reply });
-    if (!checked.success) {
-      setFieldError(checked.error.issues[0]?.message);
-      return;
-    }
-    setFieldError(undefined);
-    run({ action: 'reply', text: checked.data.text });
-  }
-
-  const serverRefusal =
-    moderate.isError && open !== null ? (
-      <StatusMessage status={{ kind: 'error', text: moderate.error.message }} />
-    ) : null;
+  const serverRefusal = moderate.isError && open !== null ? moderate.error.message : null;
   const about = `“${review.title}” on ${review.productTitle}`;
 
   return (
@@ -96,57 +82,61 @@ export function ReviewActions({
       {moderate.isError && open === null ? (
         <StatusMessage status={{ kind: 'error', text: moderate.error.message }} />
       ) : null}
-      <Dialog open={open === 'hide'} onClose={() => setOpen(null)} title="Hide this review">
-        <form className="admin-form" onSubmit={submitHide} noValidate>
-          <p className="admin-muted">
-            {about}. It leaves the shop and the product's rating at once; its author sees your reason.
-          </p>
-          <TextareaField
-            label="Reason for hiding it (required)"
-            maxLength={MAX_HIDE_REASON_LENGTH}
-            value={reason}
-            error={fieldError}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          {serverRefusal}
-          <div className="dialog__actions">
-            <Button type="submit" disabled={moderate.isPending}>
-              {moderate.isPending ? 'Hiding…' : 'Hide review'}
-            </Button>
-            <Button variant="secondary" onClick={() => setOpen(null)}>
-              Back
-            </Button>
-          </div>
-        </form>
-      </Dialog>
-      <Dialog
-        open={open === 'reply'}
+      <ActionDialog
+        open={open === 'hide'}
+        title="Hide this review"
+        confirmLabel="Hide review"
+        pendingLabel="Hiding…"
+        cancelLabel="Back"
+        pending={moderate.isPending}
+        error={serverRefusal}
         onClose={() => setOpen(null)}
-        title={review.reply ? 'Edit the public reply' : 'Reply publicly'}
+        onConfirm={() =>
+          submitChecked(HideReviewBodySchema.safeParse({ reason }), (body) => ({
+            action: 'hide',
+            reason: body.reason,
+          }))
+        }
       >
-        <form className="admin-form" onSubmit={submitReply} noValidate>
-          <p className="admin-muted">
-            {about}. Shown under the review as the shop's reply; leave it empty to remove the reply.
-          </p>
-          <TextareaField
-            label="Your reply"
-            maxLength={MAX_REVIEW_REPLY_LENGTH}
-            rows={5}
-            value={reply}
-            error={fieldError}
-            onChange={(event) => setReply(event.target.value)}
-          />
-          {serverRefusal}
-          <div className="dialog__actions">
-            <Button type="submit" disabled={moderate.isPending}>
-              {moderate.isPending ? 'Saving…' : 'Save reply'}
-            </Button>
-            <Button variant="secondary" onClick={() => setOpen(null)}>
-              Back
-            </Button>
-          </div>
-        </form>
-      </Dialog>
+        <p className="admin-muted">
+          {about}. It leaves the shop and the product's rating at once; its author sees your reason.
+        </p>
+        <TextareaField
+          label="Reason for hiding it (required)"
+          maxLength={MAX_HIDE_REASON_LENGTH}
+          value={reason}
+          error={fieldError}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </ActionDialog>
+      <ActionDialog
+        open={open === 'reply'}
+        title={review.reply ? 'Edit the public reply' : 'Reply publicly'}
+        confirmLabel="Save reply"
+        pendingLabel="Saving…"
+        cancelLabel="Back"
+        pending={moderate.isPending}
+        error={serverRefusal}
+        onClose={() => setOpen(null)}
+        onConfirm={() =>
+          submitChecked(ReplyReviewBodySchema.safeParse({ text: reply }), (body) => ({
+            action: 'reply',
+            text: body.text,
+          }))
+        }
+      >
+        <p className="admin-muted">
+          {about}. Shown under the review as the shop's reply; leave it empty to remove the reply.
+        </p>
+        <TextareaField
+          label="Your reply"
+          maxLength={MAX_REVIEW_REPLY_LENGTH}
+          rows={5}
+          value={reply}
+          error={fieldError}
+          onChange={(event) => setReply(event.target.value)}
+        />
+      </ActionDialog>
     </>
   );
 }
