@@ -108,6 +108,14 @@ test('a visitor on a phone browses the home page, its menu and sections, and rea
 
   // The mobile menu locks the page scroll, closes on Escape and outside clicks, and goes to sections.
   const bodyOverflow = () => page.evaluate(() => document.body.style.overflow);
+  const scrollSettled = () =>
+    page.evaluate(
+      () =>
+        new Promise<boolean>((settled) => {
+          const before = window.scrollY;
+          requestAnimationFrame(() => requestAnimationFrame(() => settled(window.scrollY === before)));
+        }),
+    );
   const menu = page.getByRole('navigation', { name: 'Main' });
   const openMenu = page.getByRole('button', { name: 'Open menu' });
   await expect(menu).toBeHidden();
@@ -126,6 +134,8 @@ test('a visitor on a phone browses the home page, its menu and sections, and rea
   await menu.getByRole('link', { name: 'About' }).click();
   await expect(menu).toBeHidden();
   await expect(page.getByRole('heading', { name: 'About Ottoman' })).toBeInViewport();
+  // The menu scrolls smoothly: a click on the footer while it still moves could land beside its link.
+  await expect.poll(scrollSettled).toBe(true);
 
   // The footer opens each policy page at its top; each way back home is a new grid load, shuffled anew.
   for (const policy of policyPages) {
