@@ -50,6 +50,8 @@ export const paths = {
   codConfirm: '/cod/confirm',
   /** docs/product.md#reviews: the review form; a review request's link adds its token, My Orders `?product=`. */
   review: '/review',
+  /** docs/product.md#failed-deliveries: a failed delivery's page (contracts/ndr-rules.ts ndrLinkPath, ndrOrderPath). */
+  delivery: '/delivery',
   policies: policyPaths,
 } as const;
 
