@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDay, formatIstMoment, timeLeftText } from './deadline';
+import { formatCalendarDay, formatIstMoment, nextIndianDays, timeLeftText } from './deadline';
 
 const now = new Date('2026-12-08T10:00:00.000Z');
 const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
@@ -31,5 +31,22 @@ describe('the days and moments', () => {
 
   it("writes a deadline in India's time", () => {
     expect(formatIstMoment('2026-12-09T12:30:00.000Z')).toBe('Wed, 9 Dec, 6:00 pm IST');
+  });
+});
+
+describe('nextIndianDays', () => {
+  it('counts from tomorrow in India, whatever the hour in UTC', () => {
+    expect(nextIndianDays(3, new Date('2026-12-08T10:00:00.000Z'))).toEqual([
+      '2026-12-09',
+      '2026-12-10',
+      '2026-12-11',
+    ]);
+    // 19:00 UTC is half past midnight of the 9th in India.
+    expect(nextIndianDays(3, new Date('2026-12-08T19:00:00.000Z'))).toEqual([
+      '2026-12-10',
+      '2026-12-11',
+      '2026-12-12',
+    ]);
+    expect(nextIndianDays(2, new Date('2026-12-31T12:00:00.000Z'))).toEqual(['2027-01-01', '2027-01-02']);
   });
 });

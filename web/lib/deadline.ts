@@ -53,3 +53,17 @@ const istMoment = new Intl.DateTimeFormat('en-IN', {
 export function formatIstMoment(at: string | Date): string {
   return `${istMoment.format(new Date(at))} IST`;
 }
+
+const IST_OFFSET_MS = (5 * 60 + 30) * MINUTE_MS;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/**
+ * The `count` calendar days after today in India, as YYYY-MM-DD: the days a re-attempt may be asked for
+ * (contracts/ndr-rules.ts NDR_REATTEMPT_DAYS), where a page has no list of them from the server.
+ */
+export function nextIndianDays(count: number, now: Date = new Date()): string[] {
+  const todayInIndia = Math.floor((now.getTime() + IST_OFFSET_MS) / DAY_MS);
+  return Array.from({ length: count }, (_, index) =>
+    new Date((todayInIndia + index + 1) * DAY_MS).toISOString().slice(0, 10),
+  );
+}

@@ -5,40 +5,11 @@ import {
   type NdrView,
   ndrMessages,
 } from '../../../../contracts/ndr-rules';
-import { normalizeIndianPhone } from '../../../../contracts/phone';
 import { Button } from '../../../components/button';
 import { InputField } from '../../../components/form/form-field';
+import { RadioGroup } from '../../../components/form/radio-group';
 import { formatCalendarDay } from '../../../lib/deadline';
-
-interface FieldErrors {
-  date?: string;
-  phone?: string;
-  addressLine?: string;
-}
-
-/** The re-attempt's fields as typed, checked as the server checks them; the choice to send, or why not. */
-export function reattemptChoice(
-  view: Pick<NdrView, 'dates' | 'phone'>,
-  typed: { date: string; phone: string; addressLine: string },
-): { ok: true; choice: NdrChoice } | { ok: false; errors: FieldErrors } {
-  const errors: FieldErrors = {};
-  if (!view.dates.includes(typed.date)) errors.date = ndrMessages.dateNotOffered;
-  const phone = normalizeIndianPhone(typed.phone);
-  if (!phone.ok) errors.phone = phone.message;
-  const addressLine = typed.addressLine.trim();
-  if (addressLine.length > NDR_ADDRESS_LINE_MAX_LENGTH) errors.addressLine = ndrMessages.addressLineTooLong;
-  if (!phone.ok || Object.keys(errors).length > 0) return { ok: false, errors };
-  return {
-    ok: true,
-    choice: {
-      action: 'reattempt',
-      date: typed.date,
-      // Only what changed: the courier keeps the order's phone otherwise.
-      ...(phone.phone === view.phone ? {} : { phone: phone.phone }),
-      ...(addressLine ? { addressLine } : {}),
-    },
-  };
-}
+import { type ReattemptErrors, reattemptChoice } from '../../../lib/ndr-choice';
 
 /**
  * docs/product.md#failed-deliveries: the two choices, each its own small form: deliver again on one of the offered
@@ -57,7 +28,7 @@ export function DeliveryChoiceForms({
   const [date, setDate] = useState('');
   const [phone, setPhone] = useState(view.phone);
   const [addressLine, setAddressLine] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<ReattemptErrors>({});
 
   function submitReattempt(event: FormEvent) {
     event.preventDefault();
@@ -75,37 +46,19 @@ export function DeliveryChoiceForms({
     onChoose({ action: 'return' });
   }
 
-  const dateErrorId = `${ids}-date-error`;
   const { address } = view;
   return (
     <div className="delivery-choices">
       <section className="delivery-choice" aria-labelledby={`${ids}-again`}>
         <h2 id={`${ids}-again`}>{ndrMessages.deliverAgain}</h2>
         <form aria-labelledby={`${ids}-again`} onSubmit={submitReattempt} noValidate>
-          <fieldset
-            className="delivery-days"
-            aria-invalid={errors.date ? true : undefined}
-            aria-describedby={errors.date ? dateErrorId : undefined}
-          >
-            <legend>{ndrMessages.chooseDay}</legend>
-            {view.dates.map((day) => (
-              <label key={day} className="delivery-day">
-                <input
-                  type="radio"
-                  name={`${ids}-date`}
-                  value={day}
-                  checked={date === day}
-                  onChange={() => setDate(day)}
-                />
-                <span>{formatCalendarDay(day)}</span>
-              </label>
-            ))}
-            {errors.date ? (
-              <p id={dateErrorId} className="form-field__error">
-                {errors.date}
-              </p>
-            ) : null}
-          </fieldset>
+          <RadioGroup
+            legend={ndrMessages.chooseDay}
+            options={view.dates.map((day) => ({ value: day, label: formatCalendarDay(day) }))}
+            value={date}
+            onChange={setDate}
+            error={errors.date}
+          />
           <InputField
             label={ndrMessages.phoneLabel}
             type="tel"
