@@ -46,6 +46,7 @@ describe('the console navigation', () => {
       'Cash on delivery',
       'Returns',
       'Reviews',
+      'Failed deliveries',
       'Customers',
       'Inbox',
       'Staff',
