@@ -5,7 +5,7 @@ import { messages } from '../../../contracts/messages';
 import { NDR_LINK_HEADER, type NdrView, ndrMessages } from '../../../contracts/ndr-rules';
 import { deferred } from '../../test/deferred';
 import { jsonReply } from '../../test/fake-api';
-import { anNdrView } from '../../test/ndr';
+import { anNdrView, minutesFromNow } from '../../test/ndr';
 import { renderShop } from '../../test/render-shop';
 import { aUser } from '../../test/users';
 
@@ -236,7 +236,7 @@ describe('the failed delivery page', { timeout: 30_000 }, () => {
 
   it("says the time has passed when the courier's deadline went by with no choice", async () => {
     renderShop('/delivery?token=t1', {
-      api: { [GET]: anNdrView({ canChoose: false, respondBy: '2026-12-08T08:00:00.000Z' }) },
+      api: { [GET]: anNdrView({ canChoose: false, respondBy: minutesFromNow(-90) }) },
     });
     await page();
     expect(screen.getByText(ndrMessages.tooLate)).toBeTruthy();

@@ -70,6 +70,6 @@ describe('the console navigation', () => {
     renderConsole('/admin/no-such-page');
     await screen.findByText('This console page does not exist.', undefined, loading);
     expect(screen.queryByRole('button', { name: 'Menu' })).toBeNull();
-    expect(within(screen.getByRole('navigation', { name: 'Console' })).getAllByRole('link')).toHaveLength(13);
+    expect(within(screen.getByRole('navigation', { name: 'Console' })).getAllByRole('link')).toHaveLength(14);
   });
 });
