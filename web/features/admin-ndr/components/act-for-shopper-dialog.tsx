@@ -11,7 +11,7 @@ import {
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog/dialog';
 import { InputField, TextareaField } from '../../../components/form/form-field';
-import { RadioGroup } from '../../../components/form/radio-group';
+import { RadioGroup } from '../../../components/radio-group';
 import { StatusMessage } from '../../../components/status-message';
 import { formatCalendarDay, nextIndianDays } from '../../../lib/deadline';
 import { type ReattemptErrors, reattemptChoice } from '../../../lib/ndr-choice';

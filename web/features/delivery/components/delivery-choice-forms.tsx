@@ -7,7 +7,7 @@ import {
 } from '../../../../contracts/ndr-rules';
 import { Button } from '../../../components/button';
 import { InputField } from '../../../components/form/form-field';
-import { RadioGroup } from '../../../components/form/radio-group';
+import { RadioGroup } from '../../../components/radio-group';
 import { formatCalendarDay } from '../../../lib/deadline';
 import { type ReattemptErrors, reattemptChoice } from '../../../lib/ndr-choice';
 

@@ -7,7 +7,8 @@ export interface RadioOption<Value extends string> {
 }
 
 /**
- * One choice of a few, as the form-field component does for a single control: a fieldset named by its legend,
+ * One choice of a few, as the form-field component does for a single control (outside components/form/, whose
+ * file checkout loads: only the pages with a choice to make load this one): a fieldset named by its legend,
  * each option a whole row to press, and the error tied to the group (`aria-describedby`, `aria-invalid`).
  */
 export function RadioGroup<Value extends string>({
