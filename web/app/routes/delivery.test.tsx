@@ -251,6 +251,26 @@ describe('the failed delivery page', { timeout: 30_000 }, () => {
     // The link's 401 is its own, not a signed-out session: the page stays.
     expect(screen.getByRole('heading', { level: 1, name: 'Your delivery' })).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Login' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('offers to try again after a network failure, and no retry for a refusal', async () => {
+    let reads = 0;
+    renderShop('/delivery?token=t1', {
+      api: {
+        [GET]: () => {
+          reads += 1;
+          if (reads === 1) throw new TypeError('Failed to fetch');
+          return anNdrView();
+        },
+      },
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Could not reach the shop. Please check your connection and try again.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await page();
+    expect(reads).toBe(2);
   });
 
   it("shows a refused choice in the server's words and reads the delivery again", async () => {

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { type NdrView, ndrMessages, ndrReasonLabels, ndrStatusLabels } from '../../../../contracts/ndr-rules';
+import { Button } from '../../../components/button';
+import { ApiError } from '../../../lib/api-client';
 import { formatCalendarDay, formatIstMoment, timeLeftText } from '../../../lib/deadline';
 import { fillIn } from '../../../lib/fill-in';
 import { useChooseDelivery } from '../api/choose-delivery';
@@ -86,10 +88,19 @@ export function DeliveryIssue({ delivery }: { delivery: DeliveryClient }) {
     );
   }
   if (issue.isError) {
+    // A refusal (an expired link, no failed delivery) is the answer; a network or server failure may pass.
+    const status = issue.error instanceof ApiError ? issue.error.status : 0;
     return (
-      <p className="error-text" role="alert">
-        {issue.error.message}
-      </p>
+      <>
+        <p className="error-text" role="alert">
+          {issue.error.message}
+        </p>
+        {status === 0 || status >= 500 ? (
+          <Button variant="secondary" disabled={issue.isFetching} onClick={() => issue.refetch()}>
+            Try again
+          </Button>
+        ) : null}
+      </>
     );
   }
 

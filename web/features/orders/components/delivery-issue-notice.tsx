@@ -47,7 +47,7 @@ export function DeliveryIssueNotice({
       {left ? (
         <p>
           {fillIn(ndrMessages.chooseBy, { deadline: formatIstMoment(issue.respondBy), left })}{' '}
-          <Link to={ndrOrderPath(orderId)} aria-describedby={`${id} ${describedBy}`}>
+          <Link to={ndrOrderPath(orderId)} aria-describedby={describedBy}>
             {ndrMessages.chooseAction}
           </Link>
         </p>
