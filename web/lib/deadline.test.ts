@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatCalendarDay, formatIstMoment, nextIndianDays, timeLeftText } from './deadline';
 
@@ -12,6 +13,26 @@ describe('timeLeftText', () => {
     expect(timeLeftText(later(5 * 60 + 20), now)).toBe('5 hours 20 minutes left');
     expect(timeLeftText(later(24 * 60), now)).toBe('1 day left');
     expect(timeLeftText(later(2 * 24 * 60 + 3 * 60 + 59), now)).toBe('2 days 3 hours left');
+  });
+
+  it('never says more time than is left, nor a minute less', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 14 * 24 * 60 }),
+        fc.integer({ min: 0, max: 59_999 }),
+        (minutes, ms) => {
+          const text = timeLeftText(new Date(now.getTime() + minutes * 60_000 + ms), now) ?? '';
+          const said = [...text.matchAll(/(\d+) (day|hour|minute)s?/g)].reduce(
+            (sum, [, count, unit]) =>
+              sum + Number(count) * (unit === 'day' ? 1440 : unit === 'hour' ? 60 : 1),
+            0,
+          );
+          expect(said).toBeLessThanOrEqual(minutes);
+          // Days and hours drop the minutes; hours and minutes drop nothing.
+          expect(minutes - said).toBeLessThan(minutes >= 1440 ? 60 : 1);
+        },
+      ),
+    );
   });
 
   it('is null at and past the deadline, and for a moment it cannot read', () => {
