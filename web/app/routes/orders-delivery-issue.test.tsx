@@ -96,6 +96,31 @@ describe('a failed delivery in My Orders', { timeout: 30_000 }, () => {
     expect(screen.queryByText(/^Delivery attempt/)).toBeNull();
   });
 
+  it("says it on the order's own page too, where the messages link", async () => {
+    const order = anUndeliveredOrder({
+      deliveryIssue: anOrderDeliveryIssue({ attempts: 2, reason: 'phone_unreachable' }),
+    });
+    renderShop(`/orders/${order.orderId}`, {
+      user: aUser(),
+      api: {
+        [`GET /api/orders/${order.orderId}`]: { order },
+        [`GET /api/orders/shipment-updates/${order.orderId}`]: shipmentUpdatesOf(order),
+        [`GET /api/orders/${order.orderId}/documents`]: { invoice: null, creditNotes: [] },
+        [`GET /api/orders/${order.orderId}/returns`]: {
+          offer: { offered: false, message: null },
+          returns: [],
+        },
+      },
+    });
+    const card = await screen.findByRole('article', { name: `Order ${order.orderNumber}` });
+    expect(
+      within(card).getByText('Delivery attempt 2 of 3 failed: The courier could not reach your phone.'),
+    ).toBeTruthy();
+    await userEvent.click(within(card).getByRole('link', { name: 'Choose what happens' }));
+    // The page's own route, for the signed-in shopper's order.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your delivery' })).toBeTruthy();
+  });
+
   it('marks each failed attempt in the tracking, oldest first, with the latest under the steps', async () => {
     const user = userEvent.setup({ delay: null });
     const order = anUndeliveredOrder({
