@@ -2,7 +2,7 @@ import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../contracts/orders';
-import { anOrderDeliveryIssue } from '../../test/ndr';
+import { anNdrView, anOrderDeliveryIssue } from '../../test/ndr';
 import { anOrder, aShipment, shipmentUpdatesOf } from '../../test/orders';
 import { renderShop } from '../../test/render-shop';
 import { aUser } from '../../test/users';
@@ -110,6 +110,12 @@ describe('a failed delivery in My Orders', { timeout: 30_000 }, () => {
           offer: { offered: false, message: null },
           returns: [],
         },
+        [`GET /api/orders/${order.orderId}/delivery-issue`]: anNdrView({
+          orderId: order.orderId,
+          orderNumber: order.orderNumber,
+          attempts: 2,
+          reason: 'phone_unreachable',
+        }),
       },
     });
     const card = await screen.findByRole('article', { name: `Order ${order.orderNumber}` });
@@ -119,6 +125,8 @@ describe('a failed delivery in My Orders', { timeout: 30_000 }, () => {
     await userEvent.click(within(card).getByRole('link', { name: 'Choose what happens' }));
     // The page's own route, for the signed-in shopper's order.
     expect(await screen.findByRole('heading', { level: 1, name: 'Your delivery' })).toBeTruthy();
+    expect(await screen.findByText('The courier could not reach your phone')).toBeTruthy();
+    expect(screen.getByText(`Order ${order.orderNumber}`)).toBeTruthy();
   });
 
   it('marks each failed attempt in the tracking, oldest first, with the latest under the steps', async () => {
