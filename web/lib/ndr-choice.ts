@@ -1,5 +1,12 @@
-import { NDR_ADDRESS_LINE_MAX_LENGTH, type NdrChoice, ndrMessages } from '../../contracts/ndr-rules';
+import {
+  NDR_ADDRESS_LINE_MAX_LENGTH,
+  type NdrChoice,
+  type NdrChoiceView,
+  ndrMessages,
+} from '../../contracts/ndr-rules';
 import { normalizeIndianPhone } from '../../contracts/phone';
+import { formatCalendarDay } from './deadline';
+import { fillIn } from './fill-in';
 
 // docs/product.md#failed-deliveries: a re-attempt's fields as the shopper's page and the console's dialog check
 // them before sending (the server checks them again).
@@ -40,4 +47,11 @@ export function reattemptChoice(
       ...(addressLine ? { addressLine } : {}),
     },
   };
+}
+
+/** "Deliver again on Wednesday, 9 December", or the return: a choice in words, as both pages write it. */
+export function ndrChoiceText(choice: NdrChoice | Pick<NdrChoiceView, 'action' | 'date'>): string {
+  return choice.action === 'reattempt' && choice.date
+    ? fillIn(ndrMessages.choiceReattempt, { date: formatCalendarDay(choice.date) })
+    : ndrMessages.choiceReturn;
 }

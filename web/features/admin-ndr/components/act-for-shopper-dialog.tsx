@@ -14,9 +14,8 @@ import { InputField, TextareaField } from '../../../components/form/form-field';
 import { RadioGroup } from '../../../components/radio-group';
 import { StatusMessage } from '../../../components/status-message';
 import { formatCalendarDay, nextIndianDays } from '../../../lib/deadline';
-import { type ReattemptErrors, reattemptChoice } from '../../../lib/ndr-choice';
+import { ndrChoiceText, type ReattemptErrors, reattemptChoice } from '../../../lib/ndr-choice';
 import { useActForShopper } from '../api/act-for-shopper';
-import { choiceWords } from './ndr-words';
 
 const chooseActionMessage = 'Please choose: deliver again, or cancel the order.';
 
@@ -80,7 +79,7 @@ export function ActForShopperDialog({
     act.mutate(checked.action, {
       onSuccess: (reply) => {
         onClose();
-        onDone(reply.message ?? `Order ${report.orderNumber}: ${choiceWords(checked.action)}.`);
+        onDone(reply.message ?? `Order ${report.orderNumber}: ${ndrChoiceText(checked.action)}.`);
       },
     });
   }

@@ -9,8 +9,9 @@ import {
 import { adminPaths } from '../../../lib/admin-paths';
 import { formatIstDateTime, formatPhone } from '../../../lib/console-format';
 import { timeLeftText } from '../../../lib/deadline';
+import { ndrChoiceText } from '../../../lib/ndr-choice';
 import { Link } from '../../../lib/router';
-import { choiceWords, deciderText } from './ndr-words';
+import { deciderText } from './ndr-words';
 
 /** "tel:+919876543211": a stored 10-digit mobile as a link a phone dials. */
 function telHref(phone: string): string {
@@ -71,7 +72,7 @@ export function NdrCard({ report, actions }: { report: AdminNdrRow; actions: Rea
         <dd>
           {choice ? (
             <>
-              {choiceWords(choice)}, {deciderText(choice.by)} ({formatIstDateTime(choice.at)})
+              {ndrChoiceText(choice)}, {deciderText(choice.by)} ({formatIstDateTime(choice.at)})
               {choice.phone ? `; phone ${formatPhone(choice.phone)}` : ''}
               {choice.addressLine ? `; “${choice.addressLine}”` : ''}
             </>

@@ -4,11 +4,12 @@ import { Button } from '../../../components/button';
 import { ApiError } from '../../../lib/api-client';
 import { formatCalendarDay, formatIstMoment, timeLeftText } from '../../../lib/deadline';
 import { fillIn } from '../../../lib/fill-in';
+import { ndrChoiceText } from '../../../lib/ndr-choice';
 import { useChooseDelivery } from '../api/choose-delivery';
 import type { DeliveryClient } from '../api/delivery-client';
 import { useDeliveryIssue } from '../api/get-delivery-issue';
 import { DeliveryChoiceForms } from './delivery-choice-forms';
-import { choiceText, chosenByText } from './delivery-words';
+import { chosenByText } from './delivery-words';
 import './delivery.css';
 
 function WhatHappened({ view }: { view: NdrView }) {
@@ -41,7 +42,7 @@ function ChoiceMade({ view }: { view: NdrView }) {
   return (
     <section className="delivery-card" aria-labelledby="delivery-chosen">
       <h2 id="delivery-chosen">{ndrMessages.choiceHeading}</h2>
-      <p className="delivery-reason">{choiceText(choice)}</p>
+      <p className="delivery-reason">{ndrChoiceText(choice)}</p>
       {choice.phone ? (
         <p>
           {ndrMessages.phoneLabel}: {choice.phone}
