@@ -234,6 +234,19 @@ describe('the failed delivery page', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('form')).toBeNull();
   });
 
+  it.each([
+    ['delivered', 'Delivered'],
+    ['returned', 'Returned to us'],
+    ['return_requested', 'Coming back to us'],
+  ] as const)('says where a settled delivery stands (%s) and offers no choice', async (status, label) => {
+    renderShop('/delivery?token=t1', { api: { [GET]: anNdrView({ status, canChoose: false }) } });
+    await page();
+    expect(screen.getByText(label, { selector: 'dd' })).toBeTruthy();
+    expect(screen.queryByRole('form')).toBeNull();
+    // Not waiting for a choice, so not "too late" either.
+    expect(screen.queryByText(ndrMessages.tooLate)).toBeNull();
+  });
+
   it("says the time has passed when the courier's deadline went by with no choice", async () => {
     renderShop('/delivery?token=t1', {
       api: { [GET]: anNdrView({ canChoose: false, respondBy: minutesFromNow(-90) }) },
