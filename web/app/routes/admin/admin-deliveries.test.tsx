@@ -5,7 +5,7 @@ import { type AdminNdrRow, ndrMessages } from '../../../../contracts/ndr-rules';
 import { formatCalendarDay, nextIndianDays } from '../../../lib/deadline';
 import { deferred } from '../../../test/deferred';
 import { jsonReply } from '../../../test/fake-api';
-import { anAdminNdrRow, minutesFromNow } from '../../../test/ndr';
+import { anAdminNdrRow, anNdrView, minutesFromNow } from '../../../test/ndr';
 import { renderConsole } from '../../../test/render-console';
 
 // docs/product.md#failed-deliveries: the console's queue of failed deliveries in its states, and a staff member's
@@ -191,7 +191,7 @@ describe('the Failed deliveries page', { timeout: 30_000 }, () => {
     const { api } = renderConsole('/admin/deliveries', {
       api: {
         [QUEUE]: () => ({ reports: [++reads === 1 ? anAdminNdrRow() : chosen] }),
-        [ACT]: { report: chosen },
+        [ACT]: anNdrView({ status: 'reattempt_requested', choice: chosen.choice, canChoose: false }),
       },
     });
     const dialog = await openDialog();
@@ -232,11 +232,23 @@ describe('the Failed deliveries page', { timeout: 30_000 }, () => {
     expect(within(card('OM-NDR00001')).queryByRole('button', { name: 'Act for the shopper' })).toBeNull();
   });
 
-  it("cancels a prepaid order for the shopper: the refund's words, the server's toast", async () => {
+  it("cancels a prepaid order for the shopper: the refund's words, then the toast", async () => {
     const { api } = renderConsole('/admin/deliveries', {
       api: {
         [QUEUE]: { reports: [anAdminNdrRow({ paymentMethod: 'online' })] },
-        [ACT]: { message: 'Saved: the parcel comes back.' },
+        [ACT]: anNdrView({
+          paymentMethod: 'online',
+          status: 'return_requested',
+          canChoose: false,
+          choice: {
+            action: 'return',
+            date: null,
+            phone: null,
+            addressLine: null,
+            by: 'staff',
+            at: '2026-12-08T10:00:00.000Z',
+          },
+        }),
       },
     });
     const dialog = await openDialog();
@@ -248,7 +260,9 @@ describe('the Failed deliveries page', { timeout: 30_000 }, () => {
       'Moved away.',
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save the choice' }));
-    expect(await screen.findByText('Saved: the parcel comes back.')).toBeTruthy();
+    expect(
+      await screen.findByText('Order OM-NDR00001: Send the parcel back and cancel the order.'),
+    ).toBeTruthy();
     expect(api.callsTo(ACT).map((call) => call.body)).toEqual([{ action: 'return', note: 'Moved away.' }]);
   });
 

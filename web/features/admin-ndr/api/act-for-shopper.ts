@@ -1,17 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminNdrAction, AdminNdrRow } from '../../../../contracts/ndr-rules';
+import type { AdminNdrAction, NdrView } from '../../../../contracts/ndr-rules';
 import { adminApi } from '../../../lib/admin-api-client';
 import { adminApiPaths } from '../../../lib/admin-paths';
 import { ndrKeys } from './ndr-keys';
 
-/** POST /api/admin/ndr/:id/action's reply: the report as it now stands, and the server's words when it has some. */
-export interface AdminNdrActionReply {
-  message?: string;
-  report?: AdminNdrRow;
-}
-
-export function actForShopper(reportId: string, action: AdminNdrAction): Promise<AdminNdrActionReply> {
-  return adminApi.post<AdminNdrActionReply>(adminApiPaths.ndrAction(reportId), action);
+/** The reply is the delivery as the shopper's page shows it, with the choice now made. */
+export function actForShopper(reportId: string, action: AdminNdrAction): Promise<NdrView> {
+  return adminApi.post<NdrView>(adminApiPaths.ndrAction(reportId), action);
 }
 
 /**

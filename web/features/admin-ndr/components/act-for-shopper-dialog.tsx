@@ -77,9 +77,9 @@ export function ActForShopperDialog({
     }
     setErrors({});
     act.mutate(checked.action, {
-      onSuccess: (reply) => {
+      onSuccess: () => {
         onClose();
-        onDone(reply.message ?? `Order ${report.orderNumber}: ${ndrChoiceText(checked.action)}.`);
+        onDone(`Order ${report.orderNumber}: ${ndrChoiceText(checked.action)}.`);
       },
     });
   }
