@@ -122,6 +122,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'form',
                   test: /web\/components\/form\/|contracts\/(pincode|delivery|india-states)\.ts$/,
                 },
+                // docs/product.md#failed-deliveries: the failed delivery's words and clocks, which My Orders and the
+                // delivery page share, with the link pages' client the review page shares: one file, one name in
+                // the first chunk's list of lazy files rather than two.
+                {
+                  name: 'links',
+                  test: /contracts\/ndr-rules\.ts$|web\/lib\/(deadline|fill-in|link-client)\.ts$/,
+                },
               ],
             },
           },

@@ -193,4 +193,21 @@ export const ndrMessages = {
   noIssue: 'This order has no failed delivery to act on.',
   linkExpired: 'This link has expired. Please open the order in My Orders.',
   noteRequired: `Please write what was agreed on the call (at most ${NDR_NOTE_MAX_LENGTH} characters).`,
+  // The pages' own words (docs/product.md#failed-deliveries, Pages).
+  whatHappened: 'What happened',
+  courierRemark: 'The courier’s note',
+  attemptOf: 'Delivery attempt {attempts} of {max}',
+  chooseBy: 'Please choose by {deadline} ({left}).',
+  defaultAtDeadline:
+    'With no choice by then, the courier tries once more, and after that the parcel comes back to us.',
+  choiceHeading: 'Your choice',
+  choiceReattempt: 'Deliver again on {date}',
+  choiceReturn: 'Send the parcel back and cancel the order',
+  chosenByShopper: 'Chosen by you on {at}.',
+  chosenByStaff: 'Chosen by our team on {at}, after a call with you.',
+  chosenByDefault: 'Chosen on {at}: no choice came by the deadline.',
+  chooseAction: 'Choose what happens',
+  actForShopper: 'Act for the shopper',
+  noteLabel: 'What was agreed on the call',
+  pastDeadline: 'Past the deadline',
 } as const;

@@ -23,6 +23,8 @@ export const adminPaths = {
   alerts: '/admin/alerts',
   cod: '/admin/cod',
   reviews: '/admin/reviews',
+  /** docs/product.md#failed-deliveries: the NDR queue, `?state=closed` for the settled ones. */
+  deliveries: '/admin/deliveries',
 } as const;
 
 /** The console's API paths, relative to the API base. */
@@ -86,6 +88,10 @@ export const adminApiPaths = {
     `/admin/reviews/${encodeURIComponent(id)}/${action}`,
   reviewSettings: '/admin/review-settings',
   alerts: '/admin/alerts',
+  // docs/product.md#failed-deliveries.
+  ndr: (state: string) => `/admin/ndr?${new URLSearchParams({ state }).toString()}`,
+  ndrAction: (id: string) => `/admin/ndr/${encodeURIComponent(id)}/action`,
+  ndrRates: (days: number) => `/admin/ndr/rates?days=${days}`,
   pushSubscriptions: '/admin/alerts/push-subscriptions',
   staffAlerts: '/admin/alerts/staff',
 } as const;

@@ -50,6 +50,8 @@ export const paths = {
   codConfirm: '/cod/confirm',
   /** docs/product.md#reviews: the review form; a review request's link adds its token, My Orders `?product=`. */
   review: '/review',
+  /** docs/product.md#failed-deliveries: a failed delivery's page (contracts/ndr-rules.ts ndrLinkPath, ndrOrderPath). */
+  delivery: '/delivery',
   policies: policyPaths,
 } as const;
 
@@ -61,14 +63,8 @@ export const apiPaths = {
   cart: '/cart',
   cartUpdate: '/cart/update',
   cartCoupon: '/cart/coupon',
-  couponOffers: '/coupons/offers',
   wishlist: '/wishlist',
   wishlistUpdate: '/wishlist/update',
   config: '/config',
   deliveryPromise: (pincode: string) => `/delivery/${encodeURIComponent(pincode)}`,
-  codEligibility: '/cod/eligibility',
-  codPlaceOrder: '/cod/place-order',
-  codConfirm: '/cod/confirm',
-  codResendOtp: '/cod/resend-otp',
-  codConfirmLink: '/cod/confirm-link',
 } as const;

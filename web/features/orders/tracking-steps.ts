@@ -32,3 +32,39 @@ const istScanTime = new Intl.DateTimeFormat('en-IN', {
 export function formatScanTime(date: Date | string): string {
   return `${istScanTime.format(new Date(date))} IST`;
 }
+
+// docs/product.md#failed-deliveries: a courier's scan of a failed delivery attempt, however the courier words it
+// (Shiprocket's UNDELIVERED, "Delivery attempted - customer not available", an NDR).
+const FAILED_ATTEMPT =
+  /\b(undelivered|not delivered|delivery attempted|delivery (attempt )?failed|failed (delivery|attempt)|ndr)\b/i;
+
+/** Shiprocket's forward tracking status 21, UNDELIVERED (docs/architecture.md#shiprocket-returns: not a return's 21). */
+const UNDELIVERED_STATUS = 21;
+
+interface Scan {
+  status: string;
+  statusCode?: number | null;
+  activity: string;
+}
+
+/** Whether a scan tells of a failed delivery attempt. */
+export function isFailedAttempt(event: Scan): boolean {
+  return (
+    event.statusCode === UNDELIVERED_STATUS ||
+    FAILED_ATTEMPT.test(event.status) ||
+    FAILED_ATTEMPT.test(event.activity)
+  );
+}
+
+/** Each failed attempt's number (1, 2, 3), oldest first, by the scan's index in `events` (listed in any order). */
+export function failedAttemptNumbers(events: readonly (Scan & { date: string })[]) {
+  const numbers = new Map<number, number>();
+  events
+    .map((event, index) => ({ event, index }))
+    .filter(({ event }) => isFailedAttempt(event))
+    .sort((a, b) => new Date(a.event.date).getTime() - new Date(b.event.date).getTime())
+    .forEach(({ index }, order) => {
+      numbers.set(index, order + 1);
+    });
+  return numbers;
+}

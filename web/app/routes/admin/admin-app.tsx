@@ -20,6 +20,7 @@ const AdminCouponPage = lazyPage(() => import('./admin-coupon'), 'AdminCouponPag
 const AdminCouponsPage = lazyPage(() => import('./admin-coupons'), 'AdminCouponsPage');
 const AdminCustomerPage = lazyPage(() => import('./admin-customer'), 'AdminCustomerPage');
 const AdminCustomersPage = lazyPage(() => import('./admin-customers'), 'AdminCustomersPage');
+const AdminDeliveriesPage = lazyPage(() => import('./admin-deliveries'), 'AdminDeliveriesPage');
 const AdminDashboardPage = lazyPage(() => import('./admin-dashboard'), 'AdminDashboardPage');
 const AdminMessagePage = lazyPage(() => import('./admin-message'), 'AdminMessagePage');
 const AdminMessagesPage = lazyPage(() => import('./admin-messages'), 'AdminMessagesPage');
@@ -55,6 +56,7 @@ const routes: RouteObject[] = [
           { path: 'returns', element: <AdminReturnsPage /> },
           { path: 'returns/:id', element: <AdminReturnPage /> },
           { path: 'reviews', element: <AdminReviewsPage /> },
+          { path: 'deliveries', element: <AdminDeliveriesPage /> },
           { path: 'customers', element: <AdminCustomersPage /> },
           { path: 'customers/:id', element: <AdminCustomerPage /> },
           { path: 'messages', element: <AdminMessagesPage /> },

@@ -5,6 +5,7 @@ import { AttentionList } from '../../../features/admin-orders/components/attenti
 import { DashboardStats } from '../../../features/admin-orders/components/dashboard-stats';
 import { NewReviewsCard } from '../../../features/admin-reviews/components/new-reviews-card';
 import { SellerDetailsCard } from '../../../features/admin-settings/components/seller-details-prompt';
+import { NdrRatesCard } from '../../../features/admin-stats/components/ndr-rates-card';
 import { SalesAtAGlance } from '../../../features/admin-stats/components/sales-at-a-glance';
 import { adminPaths } from '../../../lib/admin-paths';
 import { Link } from '../../../lib/router';
@@ -19,6 +20,8 @@ export function AdminDashboardPage() {
       <h1>Dashboard</h1>
       <SellerDetailsCard />
       <DashboardStats />
+      {/* docs/product.md#failed-deliveries: beside the COD figures. */}
+      <NdrRatesCard />
       <div className="admin-stats">
         <NewMessagesCard />
         <NewReviewsCard newReviews={dashboard.data?.newReviews} />

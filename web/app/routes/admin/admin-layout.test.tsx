@@ -46,6 +46,7 @@ describe('the console navigation', () => {
       'Cash on delivery',
       'Returns',
       'Reviews',
+      'Failed deliveries',
       'Customers',
       'Inbox',
       'Staff',
@@ -69,6 +70,6 @@ describe('the console navigation', () => {
     renderConsole('/admin/no-such-page');
     await screen.findByText('This console page does not exist.', undefined, loading);
     expect(screen.queryByRole('button', { name: 'Menu' })).toBeNull();
-    expect(within(screen.getByRole('navigation', { name: 'Console' })).getAllByRole('link')).toHaveLength(13);
+    expect(within(screen.getByRole('navigation', { name: 'Console' })).getAllByRole('link')).toHaveLength(14);
   });
 });

@@ -83,6 +83,9 @@ export function AdminLayout() {
                 <NavLink to={adminPaths.reviews}>Reviews</NavLink>
               </li>
               <li>
+                <NavLink to={adminPaths.deliveries}>Failed deliveries</NavLink>
+              </li>
+              <li>
                 <NavLink to={adminPaths.customers}>Customers</NavLink>
               </li>
               <li>

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CouponOffersReply } from '../../../../contracts/coupons';
 import { apiClient } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+
+/** Here rather than in lib/paths.ts, whose every path rides in the first load (docs/operations.md#performance-budget). */
+const COUPON_OFFERS_PATH = '/coupons/offers';
 
 /** docs/product.md#discount-codes GET /coupons/offers: the public codes, each with why it does not apply yet. */
 export function getCouponOffers(signal?: AbortSignal): Promise<CouponOffersReply> {
-  return apiClient.get<CouponOffersReply>(apiPaths.couponOffers, { signal });
+  return apiClient.get<CouponOffersReply>(COUPON_OFFERS_PATH, { signal });
 }
 
 /**

@@ -11,6 +11,7 @@ import { Link } from '../../../lib/router';
 import { useCancelOrder } from '../api/cancel-order';
 import { useOrderDocuments } from '../api/get-order-documents';
 import { CancelOrderDialog } from './cancel-order-dialog';
+import { DeliveryIssueNotice } from './delivery-issue-notice';
 import { OrderReturns } from './order-returns';
 import { pendingPromiseOf, ShippingInformation } from './shipping-information';
 import { TrackingModal } from './tracking-modal';
@@ -105,6 +106,7 @@ export function OrderCard({ order, onConfirmCod, itemAction }: OrderCardProps) {
             : `Please confirm this cash-on-delivery order by ${formatDateTime(order.codConfirmBy)}, or it is cancelled.`}
         </p>
       ) : null}
+      <DeliveryIssueNotice orderId={order.orderId} issue={order.deliveryIssue} describedBy={titleId} />
       <div className="order-card__actions">
         {awaitsConfirmation && onConfirmCod ? (
           <Button aria-describedby={`confirm-${order.orderId} ${titleId}`} onClick={onConfirmCod}>
@@ -238,6 +240,7 @@ export function OrderCard({ order, onConfirmCod, itemAction }: OrderCardProps) {
         orderNumber={order.orderNumber}
         promise={pendingPromiseOf(order)}
         deliveredAt={order.deliveredAt}
+        deliveryIssue={order.deliveryIssue ?? null}
         open={trackingOpen}
         onClose={() => setTrackingOpen(false)}
       />

@@ -1,9 +1,17 @@
 import type { DeliveryPromiseFacts } from '../../../../contracts/delivery';
+import type { OrderDeliveryIssue } from '../../../../contracts/ndr-rules';
 import type { ShipmentEvent, ShipmentUpdates } from '../../../../contracts/orders';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog/dialog';
 import { useTrackOrder } from '../api/track-order';
-import { formatScanTime, plainScanText, reachedStep, trackingSteps } from '../tracking-steps';
+import {
+  failedAttemptNumbers,
+  formatScanTime,
+  plainScanText,
+  reachedStep,
+  trackingSteps,
+} from '../tracking-steps';
+import { failedAttemptText, reattemptDateText } from './delivery-issue-notice';
 import { ShipmentFactRows } from './shipment-details';
 import './tracking-modal.css';
 
@@ -14,6 +22,8 @@ interface TrackingModalProps {
   promise: DeliveryPromiseFacts | null;
   /** When the order became delivered, as the order says (docs/product.md#the-order-page). */
   deliveredAt: string | null;
+  /** docs/product.md#failed-deliveries: the parcel's latest failed delivery, if any. */
+  deliveryIssue?: OrderDeliveryIssue | null;
   open: boolean;
   onClose: () => void;
 }
@@ -24,12 +34,20 @@ export function TrackingModal({
   orderNumber,
   promise,
   deliveredAt,
+  deliveryIssue = null,
   open,
   onClose,
 }: TrackingModalProps) {
   return (
     <Dialog open={open} onClose={onClose} title={`Track Order ${orderNumber}`}>
-      {open ? <TrackingContent orderId={orderId} promise={promise} deliveredAt={deliveredAt} /> : null}
+      {open ? (
+        <TrackingContent
+          orderId={orderId}
+          promise={promise}
+          deliveredAt={deliveredAt}
+          deliveryIssue={deliveryIssue}
+        />
+      ) : null}
     </Dialog>
   );
 }
@@ -38,7 +56,10 @@ function TrackingContent({
   orderId,
   promise,
   deliveredAt,
-}: Pick<TrackingModalProps, 'orderId' | 'promise' | 'deliveredAt'>) {
+  deliveryIssue,
+}: Pick<TrackingModalProps, 'orderId' | 'promise' | 'deliveredAt'> & {
+  deliveryIssue: OrderDeliveryIssue | null;
+}) {
   const tracking = useTrackOrder(orderId, true);
 
   if (tracking.isPending) {
@@ -61,11 +82,18 @@ function TrackingContent({
 
   const { data } = tracking;
   const cancelled = data.orderStatus === 'cancelled';
+  const attemptNumbers = failedAttemptNumbers(data.shipmentEvents);
+  const issue = deliveryIssue && deliveryIssue.status !== 'delivered' ? deliveryIssue : null;
   return (
     <div className="tracking" aria-busy={tracking.isFetching}>
       {/* The courier could not be asked just now: what we stored is still shown below. */}
       {data.error ? <TrackingError message={data.error} /> : null}
       {cancelled ? null : <TrackingStepper updates={data} />}
+      {issue ? (
+        <p className="tracking__attempts">
+          {failedAttemptText(issue)} {reattemptDateText(issue)}
+        </p>
+      ) : null}
       <dl className="detail-list">
         <ShipmentFactRows
           shipment={data}
@@ -86,8 +114,12 @@ function TrackingContent({
           aria-labelledby={`tracking-updates-${orderId}`}
         >
           <ol className="tracking__timeline" aria-label="Tracking updates">
-            {data.shipmentEvents.map((event) => (
-              <TrackingEvent key={`${event.date}-${event.status}-${event.activity}`} event={event} />
+            {data.shipmentEvents.map((event, index) => (
+              <TrackingEvent
+                key={`${event.date}-${event.status}-${event.activity}`}
+                event={event}
+                failedAttempt={attemptNumbers.get(index) ?? null}
+              />
             ))}
           </ol>
         </section>
@@ -128,12 +160,16 @@ function TrackingError({ message }: { message: string }) {
   );
 }
 
-function TrackingEvent({ event }: { event: ShipmentEvent }) {
+/** One scan; a failed delivery attempt's says which attempt it was (docs/product.md#failed-deliveries). */
+function TrackingEvent({ event, failedAttempt }: { event: ShipmentEvent; failedAttempt: number | null }) {
   const status = plainScanText(event.status);
   const activity =
     event.activity && event.activity.toLowerCase() !== event.status.toLowerCase() ? event.activity : null;
   return (
-    <li className="tracking__event">
+    <li className={failedAttempt ? 'tracking__event tracking__event--failed' : 'tracking__event'}>
+      {failedAttempt ? (
+        <span className="tracking__failed">Delivery attempt {failedAttempt} failed</span>
+      ) : null}
       <strong>{status}</strong>
       {activity ? <span>{activity}</span> : null}
       <span className="tracking__when">
