@@ -17,7 +17,13 @@ import { type JobPayloads, type Jobs, jobQueues } from '../../job-queues';
 import { promoMessages } from '../../metrics';
 import type { Notifier } from '../notifications/notifier';
 import { fillSmsTemplate } from '../notifications/sms-templates';
-import { lockShopperPromos, marketingChannelOf, promoCapOf, shopperAddressOf } from './promo-rules';
+import {
+  lockShopperPromos,
+  marketingChannelOf,
+  type PromoAddress,
+  promoCapOf,
+  shopperAddressOf,
+} from './promo-rules';
 import { readWinbackSettings } from './winback-settings';
 
 // docs/product.md#winback: a checkout left unpaid (online) or unconfirmed (cash on delivery) gets up to two
@@ -38,7 +44,6 @@ export type ReminderSkip =
   | 'ordered_again'
   | 'cart_changed'
   | 'capped'
-  | 'quiet_hours'
   | 'no_address'
   | 'disabled';
 
@@ -158,7 +163,6 @@ async function whyNotSend(
   order: OrderRow,
   now: Date,
 ): Promise<ReminderSkip | null> {
-  if (!isPromoHour(now)) return 'quiet_hours';
   if (!(await readWinbackSettings(tx)).enabled) return 'disabled';
   const [opted] = await tx.select().from(reminderOptOuts).where(eq(reminderOptOuts.userId, reminder.userId));
   if (opted) return 'opted_out';
@@ -200,12 +204,7 @@ export async function sendCheckoutReminder(
     const [reminder] = await tx
       .select()
       .from(checkoutReminders)
-      .where(
-        and(
-          eq(checkoutReminders.id, job.reminderId),
-          inArray(checkoutReminders.status, ['queued', 'sending']),
-        ),
-      )
+      .where(and(eq(checkoutReminders.id, job.reminderId), eq(checkoutReminders.status, 'queued')))
       .for('update');
     if (!reminder) return null;
     await lockShopperPromos(tx, reminder.userId);
@@ -219,7 +218,13 @@ export async function sendCheckoutReminder(
       return null;
     };
     if (!order) return skip('order_closed');
-    const why = reminder.status === 'queued' ? await whyNotSend(tx, reminder, order, now) : null;
+    // A job run late into the night (a retry, a backlog) hands its reminder back to the sweep, which decides it
+    // again at 9:00 am with the rules of a reminder that waited the night.
+    if (!isPromoHour(now)) {
+      await tx.delete(checkoutReminders).where(eq(checkoutReminders.id, reminder.id));
+      return null;
+    }
+    const why = await whyNotSend(tx, reminder, order, now);
     if (why) return skip(why);
     const shopper = await shopperAddressOf(tx, reminder.userId);
     const address = shopper ? marketingChannelOf(shopper) : null;
@@ -239,6 +244,37 @@ export async function sendCheckoutReminder(
     return { reminder, address, token, code, name: shopper?.firstName ?? '' };
   });
   if (!claim) return;
+  const { reminder } = claim;
+  try {
+    await sendReminderMessage(db, notifier, claim, publicUrl);
+  } catch (error) {
+    // Handed back for the job's retry, which checks everything again. A crash right here leaves the reminder
+    // `sending`, never sent twice: a promotional message is better lost than repeated.
+    await db
+      .update(checkoutReminders)
+      .set({ status: 'queued', linkHash: null, sentAt: null })
+      .where(and(eq(checkoutReminders.id, reminder.id), eq(checkoutReminders.status, 'sending')));
+    throw error;
+  }
+  await db
+    .update(checkoutReminders)
+    .set({ status: 'sent' })
+    .where(and(eq(checkoutReminders.id, reminder.id), eq(checkoutReminders.status, 'sending')));
+  promoMessages.inc({ kind: 'checkout_reminder', outcome: 'sent' });
+}
+
+async function sendReminderMessage(
+  db: Database,
+  notifier: Notifier,
+  claim: {
+    reminder: typeof checkoutReminders.$inferSelect;
+    address: PromoAddress;
+    token: string;
+    code: string | null;
+    name: string;
+  },
+  publicUrl: string,
+) {
   const { reminder, address, token, code } = claim;
   const base = publicUrl.replace(/\/$/, '');
   const link = `${base}${reminderResumePath(token)}`;
@@ -264,18 +300,11 @@ export async function sendCheckoutReminder(
       subject: fill(words.subject),
       text: `Hello ${claim.name || 'there'},\n\n${body.join('\n\n')}\n\nOttoman Mittens`,
     });
-  } else {
-    const template = code ? 'checkout_reminder_code' : 'checkout_reminder';
-    const variables: Record<string, string> = code
-      ? { link, optout: optOut, code }
-      : { link, optout: optOut };
-    await notifier.sms({ to: address.to, text: fillSmsTemplate(template, variables), template, variables });
+    return;
   }
-  await db
-    .update(checkoutReminders)
-    .set({ status: 'sent' })
-    .where(and(eq(checkoutReminders.id, reminder.id), eq(checkoutReminders.status, 'sending')));
-  promoMessages.inc({ kind: 'checkout_reminder', outcome: 'sent' });
+  const template = code ? 'checkout_reminder_code' : 'checkout_reminder';
+  const variables: Record<string, string> = code ? { link, optout: optOut, code } : { link, optout: optOut };
+  await notifier.sms({ to: address.to, text: fillSmsTemplate(template, variables), template, variables });
 }
 
 /** docs/product.md#winback-consent: no more checkout reminders (twice changes nothing), honoured at once. */
