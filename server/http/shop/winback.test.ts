@@ -418,4 +418,3 @@ describe('the console', () => {
     expect(await queueDueReminders(app.db, app.jobs, later(placedAt, 61 * MINUTE))).toBe(0);
   });
 });
-

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   isPromoHour,
   REMINDER_LATEST_AFTER_DUE_HOURS,
@@ -183,7 +183,7 @@ async function offeredCode(db: Database, step: number, now: Date): Promise<strin
   const { secondReminderCode } = await readWinbackSettings(db);
   if (!secondReminderCode) return null;
   const [coupon] = await db.select().from(coupons).where(eq(coupons.code, secondReminderCode));
-  if (!coupon || coupon.status !== 'active') return null;
+  if (coupon?.status !== 'active') return null;
   if (coupon.validFrom > now || (coupon.validUntil && coupon.validUntil <= now)) return null;
   return coupon.code;
 }
