@@ -6,6 +6,7 @@ import { DashboardStats } from '../../../features/admin-orders/components/dashbo
 import { NewReviewsCard } from '../../../features/admin-reviews/components/new-reviews-card';
 import { SellerDetailsCard } from '../../../features/admin-settings/components/seller-details-prompt';
 import { SalesAtAGlance } from '../../../features/admin-stats/components/sales-at-a-glance';
+import { WinbackReportCard } from '../../../features/admin-stats/components/winback-report-card';
 import { adminPaths } from '../../../lib/admin-paths';
 import { Link } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -29,6 +30,7 @@ export function AdminDashboardPage() {
         <Link to={adminPaths.orders}>All orders</Link>
       </p>
       <SalesAtAGlance />
+      <WinbackReportCard />
     </>
   );
 }
