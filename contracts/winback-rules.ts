@@ -194,5 +194,5 @@ export function winbackSettingsProblem(settings: WinbackSettings): string | null
 }
 
 /** The links a reminder carries (the web app's routes). */
-export const reminderResumePath = (token: string) => `/checkout/resume/${token}`;
+export const reminderResumePath = (token: string) => `/reminders/resume/${token}`;
 export const reminderOptOutPath = (token: string) => `/reminders/opt-out/${token}`;

@@ -92,10 +92,10 @@ async function remindersOf(orderId: string) {
 }
 
 const reminderMails = async (shopper: Shopper) =>
-  (await readOutbox(app, shopper.email)).filter((message) => message.body.includes('/checkout/resume/'));
+  (await readOutbox(app, shopper.email)).filter((message) => message.body.includes('/reminders/resume/'));
 
 function tokenOf(body: string): string {
-  const token = /\/checkout\/resume\/([\w-]+)/.exec(body)?.[1];
+  const token = /\/reminders\/resume\/([\w-]+)/.exec(body)?.[1];
   if (!token) throw new Error('no link');
   return token;
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Button } from '../../components/button';
 import { isProductId, useProduct } from '../../features/catalogue/api/get-product';
 import { ProductDetail } from '../../features/catalogue/components/product-detail';
@@ -6,15 +6,24 @@ import { ProductNotFound } from '../../features/catalogue/components/product-not
 import { CheckDelivery } from '../../features/location/components/check-delivery';
 import { ProductReviewsSection } from '../../features/reviews/components/product-reviews-section';
 import { useParams } from '../../lib/router';
+import { useSessionUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useReturnWindowDays } from '../../lib/use-return-window';
+import { useLoginPrompt } from '../shop-state/login-prompt';
 import { useShopState } from '../shop-state/shop-state-provider';
+
+// docs/product.md#notify-me: a chunk of its own, fetched only for a product out of stock.
+const NotifyMe = lazy(() =>
+  import('../../features/winback/components/notify-me').then((module) => ({ default: module.NotifyMe })),
+);
 
 export function ProductRoute() {
   const { id } = useParams();
   const product = useProduct(id);
   const shopState = useShopState();
   const returnDays = useReturnWindowDays();
+  const signedIn = useSessionUser() !== null;
+  const { openLogin } = useLoginPrompt();
   const notFound = !isProductId(id) || product.data === null;
   useDocumentTitle(notFound ? 'Product not found' : product.data?.title);
 
@@ -36,6 +45,11 @@ export function ProductRoute() {
           onToggleCart={shopState.toggleCart}
           onToggleWishlist={shopState.toggleWishlist}
           deliveryCheck={<CheckDelivery />}
+          outOfStockAction={
+            <Suspense fallback={null}>
+              <NotifyMe productId={product.data.id} signedIn={signedIn} onSignIn={() => openLogin()} />
+            </Suspense>
+          }
           returnDays={returnDays}
         />
         <ProductReviewsSection product={product.data} />

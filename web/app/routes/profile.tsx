@@ -11,6 +11,7 @@ import { useLogOut } from '../../features/auth/hooks/use-log-out';
 import { refreshSessionProfile, signOutLocally } from '../../features/auth/local-session';
 import { updateProfile } from '../../features/profile/api/update-profile';
 import { ProfileCard } from '../../features/profile/components/profile-card';
+import { ReminderSwitch } from '../../features/winback/components/reminder-switch';
 import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -92,6 +93,7 @@ export function ProfileRoute() {
             save({ phone, phoneVerificationToken: verificationToken })
           }
         />
+        <ReminderSwitch />
         <SignedInDevices onSignedOut={signedOutWith} />
         <YourData onDeleted={signedOutWith} />
       </div>
