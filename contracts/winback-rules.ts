@@ -50,13 +50,6 @@ export const winbackMessages = {
   resumed: 'Your cart is ready: complete your order.',
   cartChanged: 'Your cart has changed since then: here it is as it is now.',
   checkoutGone: 'Those products are no longer all available: here is your cart.',
-  notifyAdded: 'We will tell you when it is back in stock.',
-  notifyAlready: 'You are on the list: we will tell you when it is back in stock.',
-  notifyCancelled: 'You will not be told when it is back.',
-  notifyInStock: 'This product is in stock: you can order it now.',
-  notifyNoAddress: 'Add an e-mail address or a mobile number to your profile to be told.',
-  signInToNotify: 'Sign in to be told when it is back in stock.',
-  productNotFound: 'Product not found',
   firstDelayRange: `The first reminder goes from ${MIN_FIRST_DELAY_MINUTES} minutes to ${MAX_FIRST_DELAY_MINUTES / 60} hours after the checkout.`,
   secondDelayRange: `The second reminder goes at least ${MIN_REMINDER_GAP_MINUTES} minutes after the first and within ${MAX_SECOND_DELAY_MINUTES / 60} hours of the checkout.`,
   codeUnknown: 'No discount code has that name.',
@@ -64,14 +57,8 @@ export const winbackMessages = {
   settingsSaved: 'Reminder settings saved.',
 } as const;
 
-/** The words of the product page's control and the profile's switch. */
-export const notifyMeLabels = {
-  button: 'Notify me',
-  waiting: 'On the list',
-  cancel: 'Cancel',
-  channelEmail: 'By e-mail',
-  channelSms: 'By SMS',
-  channel: 'Tell me',
+/** The words of the profile's switch. */
+export const reminderSwitchLabels = {
   profileSwitch: 'Checkout reminders',
   profileHint: 'A reminder when you leave a checkout unpaid (at most two, never at night).',
 } as const;
@@ -193,6 +180,9 @@ export function winbackSettingsProblem(settings: WinbackSettings): string | null
   return null;
 }
 
-/** The links a reminder carries (the web app's routes). */
-export const reminderResumePath = (token: string) => `/reminders/resume/${token}`;
-export const reminderOptOutPath = (token: string) => `/reminders/opt-out/${token}`;
+/**
+ * The links a reminder carries. They open the profile's page (docs/product.md#winback-links): a route of their own
+ * would add to the first load of every page, which is at its budget (docs/operations.md#performance-budget).
+ */
+export const reminderResumePath = (token: string) => `/profile?resume=${token}`;
+export const reminderOptOutPath = (token: string) => `/profile?opt-out=${token}`;

@@ -23,7 +23,6 @@ const wishlist = lazyRoute(() => import('./routes/wishlist').then((module) => mo
 const checkout = lazyRoute(() => import('./routes/checkout').then((module) => module.CheckoutRoute));
 const codConfirm = lazyRoute(() => import('./routes/cod-confirm').then((module) => module.CodConfirmRoute));
 const review = lazyRoute(() => import('./routes/review').then((module) => module.ReviewRoute));
-const reminders = lazyRoute(() => import('./routes/reminders').then((module) => module.RemindersRoute));
 const notFound = lazyRoute(() => import('./routes/not-found').then((module) => module.NotFoundRoute));
 
 function lazyPage(path: string, route: LazyRoute): RouteObject {
@@ -49,7 +48,6 @@ const routes: RouteObject[] = [
       lazyPage(paths.checkout, checkout),
       lazyPage(paths.codConfirm, codConfirm),
       lazyPage(paths.review, review),
-      lazyPage('/reminders/:action/:token', reminders),
       lazyPage('*', notFound),
     ],
   },

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type NotifyMeReply, winbackMessages } from '../../../contracts/winback';
+import { notifyMeMessages } from '../../../contracts/notify-me-rules';
+import type { NotifyMeReply } from '../../../contracts/winback';
 import { restocks, stockNotifyRequests } from '../../db/schema';
 import { jobQueues } from '../../job-queues';
 import { sendBackInStock, tellRestocks } from '../../modules/winback/back-in-stock';
@@ -70,7 +71,7 @@ describe('Notify me', () => {
     const inStock = await newShopper(app, []);
     const refused = await notifyMe(inStock, product);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(winbackMessages.notifyInStock);
+    expect(refused.json().message).toBe(notifyMeMessages.notifyInStock);
 
     await setStock(product, 0);
     expect((await notifyMe(null, product)).statusCode).toBe(401);
@@ -80,10 +81,10 @@ describe('Notify me', () => {
     expect(first.json<NotifyMeReply>()).toEqual({
       waiting: true,
       channel: 'email',
-      message: winbackMessages.notifyAdded,
+      message: notifyMeMessages.notifyAdded,
     });
     const again = await notifyMe(shopper, product);
-    expect(again.json<NotifyMeReply>().message).toBe(winbackMessages.notifyAlready);
+    expect(again.json<NotifyMeReply>().message).toBe(notifyMeMessages.notifyAlready);
     const state = await app.inject({
       method: 'GET',
       url: `/api/products/${product}/notify-me`,
@@ -98,10 +99,10 @@ describe('Notify me', () => {
     expect(cancelled.json()).toEqual({
       waiting: false,
       channel: null,
-      message: winbackMessages.notifyCancelled,
+      message: notifyMeMessages.notifyCancelled,
     });
     expect((await notifyMe(shopper, product)).json<NotifyMeReply>().message).toBe(
-      winbackMessages.notifyAdded,
+      notifyMeMessages.notifyAdded,
     );
     // Two taps at once: one place on the list.
     const other = await newShopper(app, []);

@@ -92,10 +92,10 @@ async function remindersOf(orderId: string) {
 }
 
 const reminderMails = async (shopper: Shopper) =>
-  (await readOutbox(app, shopper.email)).filter((message) => message.body.includes('/reminders/resume/'));
+  (await readOutbox(app, shopper.email)).filter((message) => message.body.includes('/profile?resume='));
 
 function tokenOf(body: string): string {
-  const token = /\/reminders\/resume\/([\w-]+)/.exec(body)?.[1];
+  const token = /\/profile\?resume=([\w-]+)/.exec(body)?.[1];
   if (!token) throw new Error('no link');
   return token;
 }
@@ -111,7 +111,7 @@ describe('an abandoned checkout', () => {
     expect(await runReminderJobs(later(placedAt, 62 * MINUTE))).toBe(1);
     let mails = await reminderMails(shopper);
     expect(mails.map((mail) => mail.subject)).toEqual(['You left something in your cart']);
-    expect(mails[0]?.body).toContain('/reminders/opt-out/');
+    expect(mails[0]?.body).toContain('/profile?opt-out=');
 
     expect(await queueDueReminders(app.db, app.jobs, later(placedAt, 22 * HOUR))).toBe(0);
     expect(await queueDueReminders(app.db, app.jobs, later(placedAt, 23 * HOUR + MINUTE))).toBe(1);

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplies } from '../../../contracts/http';
+import { notifyMeMessages } from '../../../contracts/notify-me-rules';
 import {
   NotifyMeBodySchema,
   NotifyMeReplySchema,
@@ -158,7 +159,7 @@ const winbackRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await cancelNotifyMe(app.db, currentUserId(request), request.params.id);
-      return { waiting: false, channel: null, message: winbackMessages.notifyCancelled };
+      return { waiting: false, channel: null, message: notifyMeMessages.notifyCancelled };
     },
   );
 };

@@ -1,10 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import {
-  backInStockEmail,
-  isPromoHour,
-  nextPromoMoment,
-  winbackMessages,
-} from '../../../contracts/winback-rules';
+import { notifyMeMessages } from '../../../contracts/notify-me-rules';
+import { backInStockEmail, isPromoHour, nextPromoMoment } from '../../../contracts/winback-rules';
 import type { Database } from '../../db/client';
 import { products, restocks, stockNotifyRequests } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -64,13 +60,13 @@ export async function askToBeNotified(
   preferred: PromoChannel | undefined,
 ): Promise<NotifyMeState & { message: string }> {
   const units = await unitsAvailable(db, productId);
-  if (units === null) throw new AppError('not_found', winbackMessages.productNotFound);
+  if (units === null) throw new AppError('not_found', notifyMeMessages.productNotFound);
   const current = await notifyMeState(db, userId, productId);
-  if (current.waiting) return { ...current, message: winbackMessages.notifyAlready };
-  if (units > 0) throw new AppError('conflict', winbackMessages.notifyInStock);
+  if (current.waiting) return { ...current, message: notifyMeMessages.notifyAlready };
+  if (units > 0) throw new AppError('conflict', notifyMeMessages.notifyInStock);
   const shopper = await shopperAddressOf(db, userId);
   const address = shopper ? marketingChannelOf(shopper, preferred) : null;
-  if (!address) throw new AppError('unprocessable', winbackMessages.notifyNoAddress);
+  if (!address) throw new AppError('unprocessable', notifyMeMessages.notifyNoAddress);
   const [written] = await db
     .insert(stockNotifyRequests)
     .values({ userId, productId, channel: address.channel })
@@ -78,8 +74,8 @@ export async function askToBeNotified(
     .returning({ channel: stockNotifyRequests.channel });
   // Two taps at once: the unique index of the waiting list lets one in; the other is told it is on the list.
   if (!written)
-    return { ...(await notifyMeState(db, userId, productId)), message: winbackMessages.notifyAlready };
-  return { waiting: true, channel: written.channel, message: winbackMessages.notifyAdded };
+    return { ...(await notifyMeState(db, userId, productId)), message: notifyMeMessages.notifyAlready };
+  return { waiting: true, channel: written.channel, message: notifyMeMessages.notifyAdded };
 }
 
 export async function cancelNotifyMe(db: Database, userId: string, productId: number) {

@@ -6,10 +6,8 @@ import { ProductNotFound } from '../../features/catalogue/components/product-not
 import { CheckDelivery } from '../../features/location/components/check-delivery';
 import { ProductReviewsSection } from '../../features/reviews/components/product-reviews-section';
 import { useParams } from '../../lib/router';
-import { useSessionUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useReturnWindowDays } from '../../lib/use-return-window';
-import { useLoginPrompt } from '../shop-state/login-prompt';
 import { useShopState } from '../shop-state/shop-state-provider';
 
 // docs/product.md#notify-me: a chunk of its own, fetched only for a product out of stock.
@@ -22,8 +20,6 @@ export function ProductRoute() {
   const product = useProduct(id);
   const shopState = useShopState();
   const returnDays = useReturnWindowDays();
-  const signedIn = useSessionUser() !== null;
-  const { openLogin } = useLoginPrompt();
   const notFound = !isProductId(id) || product.data === null;
   useDocumentTitle(notFound ? 'Product not found' : product.data?.title);
 
@@ -47,7 +43,7 @@ export function ProductRoute() {
           deliveryCheck={<CheckDelivery />}
           outOfStockAction={
             <Suspense fallback={null}>
-              <NotifyMe productId={product.data.id} signedIn={signedIn} onSignIn={() => openLogin()} />
+              <NotifyMe productId={product.data.id} />
             </Suspense>
           }
           returnDays={returnDays}

@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notifyMeApiPath } from '../../../../contracts/notify-me-rules';
 import type { NotifyMeReply } from '../../../../contracts/winback';
 import { apiClient } from '../../../lib/api-client';
-import { winbackApiPaths } from './winback-paths';
 
 // docs/product.md#notify-me: whether the shopper is on a product's back-in-stock list; joining and leaving it.
 
 export const notifyMeKey = (productId: number) => ['products', productId, 'notify-me'] as const;
 
 export function getNotifyMe(productId: number, signal?: AbortSignal): Promise<NotifyMeReply> {
-  return apiClient.get<NotifyMeReply>(winbackApiPaths.notifyMe(productId), { signal });
+  return apiClient.get<NotifyMeReply>(notifyMeApiPath(productId), { signal });
 }
 
 export function useNotifyMe(productId: number, enabled: boolean) {
@@ -25,8 +25,8 @@ export function useChangeNotifyMe(productId: number) {
   return useMutation({
     mutationFn: (channel: 'email' | 'sms' | null) =>
       channel
-        ? apiClient.post<NotifyMeReply>(winbackApiPaths.notifyMe(productId), { channel })
-        : apiClient.delete<NotifyMeReply>(winbackApiPaths.notifyMe(productId)),
+        ? apiClient.post<NotifyMeReply>(notifyMeApiPath(productId), { channel })
+        : apiClient.delete<NotifyMeReply>(notifyMeApiPath(productId)),
     onSuccess: (reply) => queryClient.setQueryData(notifyMeKey(productId), reply),
   });
 }

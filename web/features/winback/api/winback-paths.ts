@@ -1,7 +1,7 @@
-// docs/product.md#winback: the API paths of "Notify me" and the checkout reminders, relative to the API base. Kept
-// with the feature rather than in lib/paths.ts, so the first load of every page does not carry them.
+// docs/product.md#winback: the API paths of the checkout reminders, relative to the API base. Kept with the feature
+// rather than in lib/paths.ts, so the first load of every page does not carry them ("Notify me"'s is in
+// contracts/notify-me-rules.ts, for the same reason).
 export const winbackApiPaths = {
-  notifyMe: (productId: number) => `/products/${productId}/notify-me`,
   resume: '/checkout-reminders/resume',
   optOut: '/checkout-reminders/opt-out',
   preference: '/account/reminders',

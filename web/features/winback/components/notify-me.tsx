@@ -1,6 +1,9 @@
 import { useState } from 'react';
-import { notifyMeLabels, winbackMessages } from '../../../../contracts/winback-rules';
-import { Button } from '../../../components/button';
+import { notifyMeLabels, notifyMeMessages } from '../../../../contracts/notify-me-rules';
+import { Button, buttonClassName } from '../../../components/button';
+import { paths } from '../../../lib/paths';
+import { Link } from '../../../lib/router';
+import { useSessionUser } from '../../../lib/session';
 import { useChangeNotifyMe, useNotifyMe } from '../api/notify-me';
 import './notify-me.css';
 
@@ -8,15 +11,8 @@ import './notify-me.css';
  * docs/product.md#notify-me: in place of the disabled Add to Cart of a product out of stock. A visitor is asked to
  * sign in; a shopper joins the list (by e-mail or SMS), sees that they are on it, and can leave it.
  */
-export function NotifyMe({
-  productId,
-  signedIn,
-  onSignIn,
-}: {
-  productId: number;
-  signedIn: boolean;
-  onSignIn: () => void;
-}) {
+export function NotifyMe({ productId }: { productId: number }) {
+  const signedIn = useSessionUser() !== null;
   const state = useNotifyMe(productId, signedIn);
   const change = useChangeNotifyMe(productId);
   const [channel, setChannel] = useState<'email' | 'sms'>('email');
@@ -26,8 +22,10 @@ export function NotifyMe({
   if (!signedIn) {
     return (
       <div className="notify-me">
-        <Button onClick={onSignIn}>{notifyMeLabels.button}</Button>
-        <p className="notify-me__note">{winbackMessages.signInToNotify}</p>
+        <Link className={buttonClassName()} to={paths.loginReturningTo(paths.product(productId))}>
+          {notifyMeLabels.button}
+        </Link>
+        <p className="notify-me__note">{notifyMeMessages.signInToNotify}</p>
       </div>
     );
   }
@@ -61,7 +59,7 @@ export function NotifyMe({
         </>
       )}
       <p className="notify-me__note" id={`notify-me-${productId}`} role="status">
-        {error ? '' : (said ?? (waiting ? winbackMessages.notifyAlready : ''))}
+        {error ? '' : (said ?? (waiting ? notifyMeMessages.notifyAlready : ''))}
       </p>
       {error && (
         <p className="error-text" role="alert">

@@ -1,4 +1,4 @@
-import { notifyMeLabels } from '../../../../contracts/winback-rules';
+import { reminderSwitchLabels } from '../../../../contracts/winback-rules';
 import { useReminderPreference, useUpdateReminderPreference } from '../api/reminder-preference';
 
 /** docs/product.md#winback-consent: the profile's switch of checkout reminders, honoured at once. */
@@ -18,9 +18,9 @@ export function ReminderSwitch() {
           disabled={!preference.data || update.isPending}
           onChange={(event) => update.mutate({ optedOut: !event.target.checked })}
         />
-        <label htmlFor="checkout-reminders">{notifyMeLabels.profileSwitch}</label>
+        <label htmlFor="checkout-reminders">{reminderSwitchLabels.profileSwitch}</label>
       </div>
-      <p id="checkout-reminders-hint">{notifyMeLabels.profileHint}</p>
+      <p id="checkout-reminders-hint">{reminderSwitchLabels.profileHint}</p>
       <p role="status">{update.data?.message ?? ''}</p>
       {error && (
         <p className="error-text" role="alert">

@@ -4,17 +4,16 @@ import { Button } from '../../components/button';
 import { optOutOfReminders } from '../../features/winback/api/opt-out-of-reminders';
 import { resumeCheckout } from '../../features/winback/api/resume-checkout';
 import { paths } from '../../lib/paths';
-import { useNavigate, useParams } from '../../lib/router';
+import { useNavigate } from '../../lib/router';
 import { useSessionUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLoginPrompt } from '../shop-state/login-prompt';
 
-// docs/product.md#winback-links: where a checkout reminder's two links open. "resume" brings the checkout's cart
-// and code back (after signing in) and goes on to checkout, or to the cart when it changed since; "opt-out" stops
-// the reminders at once, without signing in.
+// docs/product.md#winback-links: where a checkout reminder's two links open (/profile?resume= and ?opt-out=).
+// Resume brings the checkout's cart and code back (after signing in) and goes on to checkout, or to the cart when
+// it changed since; opt-out stops the reminders at once, without signing in.
 
-export function RemindersRoute() {
-  const { action, token = '' } = useParams();
+export function ReminderLinkPage({ action, token }: { action: 'resume' | 'opt-out'; token: string }) {
   return action === 'opt-out' ? <OptOut token={token} /> : <Resume token={token} />;
 }
 
