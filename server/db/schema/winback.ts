@@ -29,9 +29,10 @@ export const checkoutReminders = pgTable(
   'checkout_reminders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    // An unpayable checkout's order is deleted (docs/architecture.md#order-lifecycle): its reminders go with it.
     orderId: uuid('order_id')
       .notNull()
-      .references(() => orders.id),
+      .references(() => orders.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -262,6 +262,49 @@ describe('an abandoned checkout', () => {
   });
 });
 
+describe('an unconfirmed cash-on-delivery order', () => {
+  it('is reminded as a checkout left unpaid, and not once confirmed', async () => {
+    const rules = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/cod-settings',
+      headers: owner,
+      payload: {
+        enabled: true,
+        feePaise: 4900,
+        minOrderPaise: 10_000,
+        maxOrderPaise: 200_000,
+        rtoLimit: 1,
+        confirmHours: 24,
+      },
+    });
+    expect(rules.statusCode, rules.body).toBe(200);
+    const shopper = await newShopper(app, [{ id: 1, quantity: 1 }], { phoneVerified: true });
+    const placed = await app.inject({
+      method: 'POST',
+      url: '/api/cod/place-order',
+      headers: shopper.headers,
+      payload: {},
+      remoteAddress: '10.47.0.1',
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const { orderId } = placed.json<{ orderId: string }>();
+    const placedAt = istAt(2, 10, 30);
+    await app.db.update(orders).set({ createdAt: placedAt }).where(eq(orders.id, orderId));
+    expect(await queueDueReminders(app.db, app.jobs, later(placedAt, 61 * MINUTE))).toBe(1);
+    await runReminderJobs(later(placedAt, 61 * MINUTE));
+    expect(await reminderMails(shopper)).toHaveLength(1);
+    // Confirmed (the shop's call): no second reminder.
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/cod-confirm`,
+      headers: owner,
+      payload: {},
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await queueDueReminders(app.db, app.jobs, later(placedAt, 23 * HOUR + MINUTE))).toBe(0);
+  });
+});
+
 describe('the link back to checkout', () => {
   it('takes the shopper to checkout with the same cart and code, restores an emptied cart, and is the shopper’s own', async () => {
     const placedAt = istAt(2, 16);
