@@ -41,6 +41,9 @@ const EnvSchema = z.object({
   MSG91_COD_UNCONFIRMED_CANCELLED_TEMPLATE_ID: z.string().min(4).optional(),
   MSG91_RETURN_UPDATE_TEMPLATE_ID: z.string().min(4).optional(),
   MSG91_REVIEW_REQUEST_TEMPLATE_ID: z.string().min(4).optional(),
+  MSG91_CHECKOUT_REMINDER_TEMPLATE_ID: z.string().min(4).optional(),
+  MSG91_CHECKOUT_REMINDER_CODE_TEMPLATE_ID: z.string().min(4).optional(),
+  MSG91_BACK_IN_STOCK_TEMPLATE_ID: z.string().min(4).optional(),
   GOOGLE_CLIENT_ID: z.string().min(8).optional(),
   RAZORPAY_KEY_ID: z.string().min(8).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(8).optional(),
@@ -471,6 +474,9 @@ function orderTemplateIdsOf(e: Env): Record<OrderSmsTemplate, string | undefined
     cod_unconfirmed_cancelled: e.MSG91_COD_UNCONFIRMED_CANCELLED_TEMPLATE_ID,
     return_update: e.MSG91_RETURN_UPDATE_TEMPLATE_ID,
     review_request: e.MSG91_REVIEW_REQUEST_TEMPLATE_ID,
+    checkout_reminder: e.MSG91_CHECKOUT_REMINDER_TEMPLATE_ID,
+    checkout_reminder_code: e.MSG91_CHECKOUT_REMINDER_CODE_TEMPLATE_ID,
+    back_in_stock: e.MSG91_BACK_IN_STOCK_TEMPLATE_ID,
   };
 }
 

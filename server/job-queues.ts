@@ -27,6 +27,11 @@ export const jobQueues = {
   // docs/product.md#review-requests
   queueReviewRequests: 'reviews.queue-requests',
   sendReviewRequest: 'review.request',
+  // docs/architecture.md#winback
+  queueCheckoutReminders: 'winback.queue-reminders',
+  sendCheckoutReminder: 'checkout.reminder',
+  tellRestocks: 'stock.tell-restocks',
+  sendBackInStock: 'stock.back-in-stock',
 } as const;
 
 export type JobQueue = (typeof jobQueues)[keyof typeof jobQueues];
@@ -73,6 +78,14 @@ export interface JobPayloads {
   'reviews.queue-requests': Record<string, never>;
   /** Our review_requests row (its order id): the request e-mailed (or sent by SMS) with its review link. */
   'review.request': { orderId: string };
+  /** Scheduled every minute: the abandoned checkouts whose reminder is due get their row and job. */
+  'winback.queue-reminders': Record<string, never>;
+  /** Our checkout_reminders row id: the reminder checked again and sent (docs/product.md#winback). */
+  'checkout.reminder': { reminderId: string };
+  /** Scheduled every minute: each product back in stock takes its batch off its "Notify me" list. */
+  'stock.tell-restocks': Record<string, never>;
+  /** Our stock_notify_requests row id: the shopper told the product is back (docs/product.md#notify-me). */
+  'stock.back-in-stock': { requestId: string };
 }
 
 export interface JobOptions {

@@ -21,6 +21,14 @@ export const messagesSent = new Counter({
   registers: [counters],
 });
 
+/** docs/product.md#winback: checkout reminders and back-in-stock notices, sent or skipped (with why). */
+export const promoMessages = new Counter({
+  name: 'shop_promo_messages_total',
+  help: 'Promotional messages (checkout reminders, back-in-stock notices) by kind and outcome (sent, skipped_<why>)',
+  labelNames: ['kind', 'outcome'] as const,
+  registers: [counters],
+});
+
 export const jobFailures = new Counter({
   name: 'shop_job_failures_total',
   help: 'Job runs that threw, by queue and whether pg-boss retries the job or gave up on it',

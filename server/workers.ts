@@ -33,6 +33,8 @@ import { pushAttentionAlert } from './modules/staff-alerts/attention-alert';
 import { sendDailyDigests } from './modules/staff-alerts/daily-digest';
 import { sendNewOrderAlerts } from './modules/staff-alerts/new-order-alert';
 import { sendLowStockAlert } from './modules/stock/low-stock';
+import { sendBackInStock, tellRestocks } from './modules/winback/back-in-stock';
+import { queueDueReminders, sendCheckoutReminder } from './modules/winback/checkout-reminders';
 
 /** The background work of this process (docs/architecture.md#durable-work); off when JOB_WORKERS=false. */
 export default fp(
@@ -103,6 +105,24 @@ export default fp(
     await jobs.schedule(jobQueues.queueReviewRequests, '45 * * * *');
     await jobs.work(jobQueues.sendReviewRequest, (job) =>
       sendReviewRequest(app.db, app.notifier, job, app.config.publicUrl),
+    );
+    // docs/product.md#winback: each minute, the abandoned checkouts whose reminder is due, and the products back
+    // in stock whose waiting shoppers are to be told.
+    await jobs.work(jobQueues.queueCheckoutReminders, async () => {
+      const queued = await queueDueReminders(app.db, jobs);
+      if (queued > 0) log.info({ queued }, 'checkout reminders queued');
+    });
+    await jobs.schedule(jobQueues.queueCheckoutReminders, '* * * * *');
+    await jobs.work(jobQueues.sendCheckoutReminder, (job) =>
+      sendCheckoutReminder(app.db, app.notifier, job, app.config.publicUrl),
+    );
+    await jobs.work(jobQueues.tellRestocks, async () => {
+      const told = await tellRestocks(app.db, jobs);
+      if (told > 0) log.info({ told }, 'back-in-stock notices queued');
+    });
+    await jobs.schedule(jobQueues.tellRestocks, '* * * * *');
+    await jobs.work(jobQueues.sendBackInStock, (job) =>
+      sendBackInStock(app.db, app.notifier, jobs, job, app.config.publicUrl),
     );
     // The fallback for lost tracking and refund webhooks, and for shipment and refund jobs that gave up.
     await jobs.schedule(jobQueues.pollTracking, '*/15 * * * *');

@@ -102,6 +102,9 @@ describe('GET /api/auth/account/export', () => {
     // docs/product.md#reviews: none written, and requests not refused.
     expect(data.reviews).toEqual([]);
     expect(data.reviewRequests).toBe('asked after delivery');
+    // docs/product.md#winback: reminders on, no back-in-stock list joined.
+    expect(data.checkoutReminders).toBe('on');
+    expect(data.backInStockRequests).toEqual([]);
     expect(data.signedInDevices).toEqual([
       expect.objectContaining({ device: 'Unknown device', current: true }),
     ]);

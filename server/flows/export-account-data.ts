@@ -15,6 +15,7 @@ import {
   shipmentEvents,
   shipments,
   statusHistory,
+  stockNotifyRequests,
   users,
   wishlistItems,
 } from '../db/schema';
@@ -22,6 +23,7 @@ import { AppError } from '../errors';
 import { listSignedInDevices } from '../modules/auth/signed-in-devices';
 import { addressOf, toUser } from '../modules/auth/user-view';
 import { orderNumberOf } from '../modules/orders/order-view';
+import { remindersOptedOut } from '../modules/winback/checkout-reminders';
 
 // docs/product.md#your-data: everything the shop keeps about a shopper, as one JSON document.
 
@@ -206,6 +208,21 @@ export async function exportAccountData(db: Database, userId: string, currentSes
       .orderBy(asc(reviews.createdAt)),
     db.select().from(reviewRequestOptOuts).where(eq(reviewRequestOptOuts.userId, userId)),
   ]);
+  // docs/product.md#winback: whether checkout reminders are on, and the products the shopper asked to hear about.
+  const [remindersOff, notifyLists] = await Promise.all([
+    remindersOptedOut(db, userId),
+    db
+      .select({
+        productId: stockNotifyRequests.productId,
+        channel: stockNotifyRequests.channel,
+        askedAt: stockNotifyRequests.createdAt,
+        toldAt: stockNotifyRequests.toldAt,
+        cancelledAt: stockNotifyRequests.cancelledAt,
+      })
+      .from(stockNotifyRequests)
+      .where(eq(stockNotifyRequests.userId, userId))
+      .orderBy(asc(stockNotifyRequests.createdAt)),
+  ]);
   const { shippingAddress, billingAddress, ...profile } = toUser(user);
   return {
     exportedAt: new Date().toISOString(),
@@ -231,5 +248,13 @@ export async function exportAccountData(db: Database, userId: string, currentSes
       writtenAt: row.writtenAt.toISOString(),
     })),
     reviewRequests: optedOut.length > 0 ? 'opted out' : 'asked after delivery',
+    checkoutReminders: remindersOff ? 'opted out' : 'on',
+    backInStockRequests: notifyLists.map((row) => ({
+      productId: row.productId,
+      channel: row.channel,
+      askedAt: row.askedAt.toISOString(),
+      toldAt: row.toldAt?.toISOString() ?? null,
+      cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    })),
   };
 }

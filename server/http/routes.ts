@@ -18,6 +18,7 @@ import shopSettingsRoutes from './console/shop-settings';
 import staffRoutes from './console/staff';
 import staffAlertRoutes from './console/staff-alerts';
 import adminStatsRoutes from './console/stats';
+import adminWinbackRoutes from './console/winback';
 import healthRoutes from './health';
 import invoiceRoutes from './invoices';
 import outboxRoutes from './pages/dev-outbox';
@@ -39,6 +40,7 @@ import publicConfigRoutes from './shop/public-config';
 import returnRoutes from './shop/returns';
 import reviewRoutes from './shop/reviews';
 import shippingRoutes from './shop/shipping';
+import winbackRoutes from './shop/winback';
 import wishlistRoutes from './shop/wishlist';
 import payoutWebhookRoute from './webhooks/payouts';
 import razorpayWebhookRoute from './webhooks/razorpay';
@@ -65,6 +67,7 @@ const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(returnRoutes, { prefix: '/orders' });
   await api.register(orderHistoryRoutes, { prefix: '/order-history' });
   await api.register(reviewRoutes);
+  await api.register(winbackRoutes);
   await api.register(shippingRoutes);
   await api.register(shiprocketWebhookRoute);
   await api.register(deliveryPromiseRoutes);
@@ -83,6 +86,7 @@ const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(auditRoutes, { prefix: '/admin' });
   await api.register(adminInboxRoutes, { prefix: '/admin' });
   await api.register(adminStatsRoutes, { prefix: '/admin' });
+  await api.register(adminWinbackRoutes, { prefix: '/admin' });
   await api.register(shopSettingsRoutes, { prefix: '/admin' });
   // The shopper's tax documents under /orders and the console's under /admin.
   await api.register(invoiceRoutes);

@@ -79,6 +79,9 @@ export const adminApiPaths = {
   settings: '/admin/settings',
   codSettings: '/admin/cod-settings',
   prepaidOffer: '/admin/prepaid-offer',
+  // docs/product.md#winback-settings
+  winbackSettings: '/admin/winback/settings',
+  winbackReport: '/admin/winback/report',
   // docs/product.md#cod-risk-rules.
   codRiskSettings: '/admin/cod-risk-settings',
   codRisk: '/admin/cod-risk',

@@ -24,6 +24,13 @@ export const orderSmsTemplates = {
   return_update: 'Ottoman Mittens: your return for order ##order##: ##status##. Details: ##link##',
   // docs/product.md#review-requests: the review request to a shopper with no e-mail.
   review_request: 'Ottoman Mittens: how do you find your order ##order##? Rate it in a minute: ##link##',
+  // docs/product.md#winback: promotional (DLT category "promotional"), sent only 9 am-9 pm IST, each with its
+  // opt-out link.
+  checkout_reminder:
+    'Ottoman Mittens: your cart is waiting. Complete your order: ##link## No more reminders: ##optout##',
+  checkout_reminder_code:
+    'Ottoman Mittens: your cart is waiting, and code ##code## takes money off it: ##link## No more reminders: ##optout##',
+  back_in_stock: 'Ottoman Mittens: ##product## is back in stock, as you asked. Order it: ##link##',
 } as const;
 
 export type OrderSmsTemplate = keyof typeof orderSmsTemplates;

@@ -3,13 +3,16 @@ import type { Database } from '../../db/client';
 import { products, staff } from '../../db/schema';
 import { type Jobs, jobQueues } from '../../job-queues';
 import type { Notifier } from '../notifications/notifier';
+import { noteRestock } from '../winback/back-in-stock';
 
 /**
  * docs/product.md#low-stock: once a product's stock rises above its threshold again (units put back, or a
  * count set in the console), the next fall to the threshold e-mails the owners again. Call it after every
- * change of a product's stock, in the same transaction.
+ * change of a product's stock, in the same transaction. docs/product.md#notify-me: a rise from none tells the
+ * shoppers waiting for it.
  */
 export async function noteStockChanged(tx: Database, productId: number): Promise<void> {
+  await noteRestock(tx, productId);
   await tx
     .update(products)
     .set({ lowStockAlertedAt: null })

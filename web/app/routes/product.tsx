@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Button } from '../../components/button';
 import { isProductId, useProduct } from '../../features/catalogue/api/get-product';
 import { ProductDetail } from '../../features/catalogue/components/product-detail';
@@ -9,6 +9,11 @@ import { useParams } from '../../lib/router';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useReturnWindowDays } from '../../lib/use-return-window';
 import { useShopState } from '../shop-state/shop-state-provider';
+
+// docs/product.md#notify-me: a chunk of its own, fetched only for a product out of stock.
+const NotifyMe = lazy(() =>
+  import('../../features/winback/components/notify-me').then((module) => ({ default: module.NotifyMe })),
+);
 
 export function ProductRoute() {
   const { id } = useParams();
@@ -36,6 +41,11 @@ export function ProductRoute() {
           onToggleCart={shopState.toggleCart}
           onToggleWishlist={shopState.toggleWishlist}
           deliveryCheck={<CheckDelivery />}
+          outOfStockAction={
+            <Suspense fallback={null}>
+              <NotifyMe productId={product.data.id} />
+            </Suspense>
+          }
           returnDays={returnDays}
         />
         <ProductReviewsSection product={product.data} />

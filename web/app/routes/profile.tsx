@@ -11,14 +11,26 @@ import { useLogOut } from '../../features/auth/hooks/use-log-out';
 import { refreshSessionProfile, signOutLocally } from '../../features/auth/local-session';
 import { updateProfile } from '../../features/profile/api/update-profile';
 import { ProfileCard } from '../../features/profile/components/profile-card';
+import { ReminderSwitch } from '../../features/winback/components/reminder-switch';
 import { paths } from '../../lib/paths';
+import { useSearchParams } from '../../lib/router';
 import { useSessionUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLoginPrompt } from '../shop-state/login-prompt';
+import { ReminderLinkPage } from './reminder-link';
 
 const loadFailedMessage = 'Failed to fetch user data.';
 
 export function ProfileRoute() {
+  const [search] = useSearchParams();
+  const resume = search.get('resume');
+  const optOut = search.get('opt-out');
+  if (resume) return <ReminderLinkPage action="resume" token={resume} />;
+  if (optOut) return <ReminderLinkPage action="opt-out" token={optOut} />;
+  return <ProfilePage />;
+}
+
+function ProfilePage() {
   useDocumentTitle('My Profile');
   const signedIn = useSessionUser() !== null;
   const queryClient = useQueryClient();
@@ -92,6 +104,7 @@ export function ProfileRoute() {
             save({ phone, phoneVerificationToken: verificationToken })
           }
         />
+        <ReminderSwitch />
         <SignedInDevices onSignedOut={signedOutWith} />
         <YourData onDeleted={signedOutWith} />
       </div>

@@ -7,6 +7,7 @@ import { NewReviewsCard } from '../../../features/admin-reviews/components/new-r
 import { SellerDetailsCard } from '../../../features/admin-settings/components/seller-details-prompt';
 import { NdrRatesCard } from '../../../features/admin-stats/components/ndr-rates-card';
 import { SalesAtAGlance } from '../../../features/admin-stats/components/sales-at-a-glance';
+import { WinbackReportCard } from '../../../features/admin-stats/components/winback-report-card';
 import { adminPaths } from '../../../lib/admin-paths';
 import { Link } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -32,6 +33,7 @@ export function AdminDashboardPage() {
         <Link to={adminPaths.orders}>All orders</Link>
       </p>
       <SalesAtAGlance />
+      <WinbackReportCard />
     </>
   );
 }

@@ -8,6 +8,7 @@ import { usePrepaidOffer } from '../../../features/admin-settings/api/prepaid-of
 import { CodSettingsForm } from '../../../features/admin-settings/components/cod-settings-form';
 import { PrepaidOfferForm } from '../../../features/admin-settings/components/prepaid-offer-form';
 import { ShopSettingsForm } from '../../../features/admin-settings/components/shop-settings-form';
+import { WinbackSettingsSection } from '../../../features/admin-winback/components/winback-settings-form';
 import { useOutletContext } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -33,6 +34,7 @@ export function AdminSettingsPage() {
       )}
       <CodRiskSettingsSection canEdit={staff.role === 'owner'} />
       <ReviewSettingsSection canEdit={staff.role === 'owner'} />
+      <WinbackSettingsSection canEdit={staff.role === 'owner'} />
     </>
   );
 }

@@ -28,6 +28,8 @@ interface ProductDetailProps {
   onToggleWishlist: (product: Product) => void;
   /** docs/product.md#delivery-promise: the "Check delivery" field, under the buttons. */
   deliveryCheck?: ReactNode;
+  /** docs/product.md#notify-me: what stands in for Add to Cart while the product is out of stock. */
+  outOfStockAction?: ReactNode;
   /** docs/product.md#returns: the owner's return window, in days. */
   returnDays?: number;
 }
@@ -43,6 +45,7 @@ export function ProductDetail({
   onToggleCart,
   onToggleWishlist,
   deliveryCheck,
+  outOfStockAction,
   returnDays = DEFAULT_RETURN_SETTINGS.windowDays,
 }: ProductDetailProps) {
   return (
@@ -89,13 +92,17 @@ export function ProductDetail({
         {/* docs/product.md#stock */}
         {!product.inStock && <p className="stock-note">Out of stock</p>}
         <div className="product-detail__actions">
-          <Button
-            variant={inCart ? 'secondary' : 'primary'}
-            disabled={!product.inStock && !inCart}
-            onClick={() => onToggleCart(product)}
-          >
-            {inCart ? 'Added!' : 'Add to Cart'}
-          </Button>
+          {!product.inStock && !inCart && outOfStockAction ? (
+            outOfStockAction
+          ) : (
+            <Button
+              variant={inCart ? 'secondary' : 'primary'}
+              disabled={!product.inStock && !inCart}
+              onClick={() => onToggleCart(product)}
+            >
+              {inCart ? 'Added!' : 'Add to Cart'}
+            </Button>
+          )}
           <WishlistButton inWishlist={inWishlist} onClick={() => onToggleWishlist(product)} />
         </div>
         {deliveryCheck}
