@@ -32,7 +32,7 @@ describe('sending a template', () => {
       waId: '919812345678',
     });
     expect(seen.url).toBe('https://graph.facebook.com/v21.0/106540352242922/messages');
-    expect((seen.init?.headers as Record<string, string>).authorization).toBe('Bearer EAAG-token');
+    expect(new Headers(seen.init?.headers).get('authorization')).toBe('Bearer EAAG-token');
     expect(JSON.parse(String(seen.init?.body))).toEqual({
       messaging_product: 'whatsapp',
       recipient_type: 'individual',
