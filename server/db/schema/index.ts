@@ -21,3 +21,4 @@ export * from './staff';
 export * from './staff-alerts';
 export * from './staff-refunds';
 export * from './stock';
+export * from './whatsapp';
