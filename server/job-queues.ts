@@ -27,6 +27,8 @@ export const jobQueues = {
   // docs/product.md#review-requests
   queueReviewRequests: 'reviews.queue-requests',
   sendReviewRequest: 'review.request',
+  // docs/architecture.md#whatsapp: a shopper's WhatsApp reply (a button tap, STOP).
+  handleWhatsAppReply: 'whatsapp.inbound',
 } as const;
 
 export type JobQueue = (typeof jobQueues)[keyof typeof jobQueues];
@@ -38,7 +40,15 @@ export interface JobPayloads {
    * `refundId` (a partial refund's first message): our refunds row, told once; without it a partial refund's
    * message is the latest one sent, sent again.
    */
-  'order.email': { orderId: string; kind: OrderEmailKind; refundId?: string };
+  'order.email': {
+    orderId: string;
+    kind: OrderEmailKind;
+    refundId?: string;
+    /** docs/architecture.md#whatsapp: the WhatsApp message's key (one per event and channel); a resend's own. */
+    messageKey?: string;
+    /** Our whatsapp_messages row this job stands in for, by SMS or e-mail: sent only if it claims the fallback. */
+    fallbackOf?: string;
+  };
   /** Scheduled: pg-boss's cron sends no data. */
   'payments.reconcile': Record<string, never>;
   'shipment.poll-tracking': Record<string, never>;
@@ -73,6 +83,8 @@ export interface JobPayloads {
   'reviews.queue-requests': Record<string, never>;
   /** Our review_requests row (its order id): the request e-mailed (or sent by SMS) with its review link. */
   'review.request': { orderId: string };
+  /** Our whatsapp_inbound row (Meta's message id): a button tap or a text, handled once. */
+  'whatsapp.inbound': { wamid: string };
 }
 
 export interface JobOptions {

@@ -17,6 +17,7 @@ import { retryUnansweredReturnRefunds, runReturnRefund } from './flows/return-re
 import { pollStaleReturnParcels } from './flows/return-tracking';
 import { bookReturnPickupFor, sweepReturns } from './flows/returns';
 import { pollStaleShipments } from './flows/tracking';
+import { handleWhatsAppReply } from './flows/whatsapp-replies';
 import { jobQueues } from './job-queues';
 import { loginFailures } from './modules/auth/login-throttle';
 import { sweepBotChallengeRows } from './modules/challenge/sweep';
@@ -39,9 +40,14 @@ export default fp(
   async (app) => {
     if (!app.config.jobWorkers) return;
     const { jobs, log } = app;
+    // docs/product.md#whatsapp: by WhatsApp to a shopper who chose it, else (or when it fails) e-mail or SMS.
+    const orderWhatsApp = { client: app.whatsapp?.client, jobs };
     await jobs.work(jobQueues.sendOrderEmail, (job) =>
-      sendOrderEmail(app.db, app.notifier, job, app.config.publicUrl),
+      sendOrderEmail(app.db, app.notifier, job, app.config.publicUrl, orderWhatsApp),
     );
+    await jobs.work(jobQueues.handleWhatsAppReply, async (job) => {
+      await handleWhatsAppReply({ ...paymentDeps(app), shiprocket: app.shiprocket.client }, job.wamid);
+    });
     await jobs.work(jobQueues.forwardContactMessage, (job) =>
       forwardContactMessage(app.db, app.notifier, app.config.careEmail, job),
     );
@@ -116,6 +122,7 @@ export default fp(
       'razorpay-gateway',
       'razorpayx-gateway',
       'shiprocket-gateway',
+      'whatsapp-gateway',
     ],
   },
 );

@@ -43,6 +43,7 @@ import wishlistRoutes from './shop/wishlist';
 import payoutWebhookRoute from './webhooks/payouts';
 import razorpayWebhookRoute from './webhooks/razorpay';
 import shiprocketWebhookRoute from './webhooks/shiprocket';
+import whatsappWebhookRoute from './webhooks/whatsapp';
 
 /** docs/architecture.md#http-edge: the API under /api, in the order its OpenAPI document lists it. */
 const apiRoutes: FastifyPluginAsync = async (api) => {
@@ -104,6 +105,8 @@ export default fp(
     await app.register(apiRoutes, { prefix: '/api' });
     // RazorpayX's payout webhook, at the full path set in its dashboard (PAYOUT_WEBHOOK_PATH, under /api).
     await app.register(payoutWebhookRoute);
+    // docs/architecture.md#whatsapp: Meta's webhooks, at the callback URL set in the Meta app (under /api).
+    await app.register(whatsappWebhookRoute);
     // docs/architecture.md#dev-outbox: the dev outbox exists only while messages go to it, and in production only
     // behind DEV_TOOLS_TOKEN (docs/architecture.md#security).
     if (app.notifier.outboxEnabled && devToolsAccess(config) !== 'off') {
