@@ -39,6 +39,7 @@ import publicConfigRoutes from './shop/public-config';
 import returnRoutes from './shop/returns';
 import reviewRoutes from './shop/reviews';
 import shippingRoutes from './shop/shipping';
+import whatsappConsentRoutes from './shop/whatsapp';
 import wishlistRoutes from './shop/wishlist';
 import payoutWebhookRoute from './webhooks/payouts';
 import razorpayWebhookRoute from './webhooks/razorpay';
@@ -54,6 +55,7 @@ const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(publicConfigRoutes);
   await api.register(authRoutes, { prefix: '/auth' });
   await api.register(accountRoutes, { prefix: '/auth' });
+  await api.register(whatsappConsentRoutes);
   await api.register(cartRoutes, { prefix: '/cart' });
   await api.register(couponOfferRoutes, { prefix: '/coupons' });
   await api.register(wishlistRoutes, { prefix: '/wishlist' });

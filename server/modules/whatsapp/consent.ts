@@ -1,11 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type {
-  WhatsAppConsentSource,
-  WhatsAppConsentStatus,
-  WhatsAppPurpose,
+import type { WhatsAppConsent } from '../../../contracts/whatsapp';
+import {
+  type WhatsAppConsentSource,
+  type WhatsAppConsentStatus,
+  type WhatsAppPurpose,
+  whatsappMessages,
 } from '../../../contracts/whatsapp-rules';
 import type { Database } from '../../db/client';
-import { whatsappConsents } from '../../db/schema';
+import { users, whatsappConsents } from '../../db/schema';
+import { AppError } from '../../errors';
 
 // docs/product.md#whatsapp-consent: off until the shopper ticks it; each change keeps when and how.
 
@@ -93,4 +96,47 @@ export async function stopByPhone(
     )
     .returning({ userId: whatsappConsents.userId });
   return stopped.length;
+}
+
+async function phoneOfUser(db: Database, userId: string): Promise<string | null> {
+  const [user] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
+  return user?.phone || null;
+}
+
+/**
+ * docs/product.md#whatsapp-consent: the checkout's box ticked: the shopper opts in for their mobile, before the
+ * order is made, so its first message already goes by WhatsApp. Without a mobile nothing is recorded.
+ */
+export async function recordCheckoutConsent(db: Database, userId: string): Promise<void> {
+  const phone = await phoneOfUser(db, userId);
+  if (phone) await recordConsent(db, { userId, phone, optIn: true, via: 'checkout' });
+}
+
+/** The profile's box: in for the account's mobile (refused without one), or out. */
+export async function setProfileConsent(db: Database, userId: string, optIn: boolean): Promise<void> {
+  if (!optIn) {
+    await recordConsent(db, { userId, phone: '', optIn: false, via: 'profile' });
+    return;
+  }
+  const phone = await phoneOfUser(db, userId);
+  if (!phone) throw new AppError('invalid', whatsappMessages.noMobile);
+  await recordConsent(db, { userId, phone, optIn: true, via: 'profile' });
+}
+
+/** What the profile shows. */
+export async function consentViewOf(db: Database, userId: string): Promise<WhatsAppConsent> {
+  const row = await consentOf(db, userId);
+  const status = consentStatusOf(row);
+  const message =
+    status === 'opted_in' && row
+      ? whatsappMessages.optedIn(`+91 ${row.phone}`)
+      : status === 'stopped'
+        ? whatsappMessages.stopped
+        : whatsappMessages.optedOut;
+  return {
+    status,
+    phone: status === 'opted_in' && row ? row.phone : null,
+    message,
+    changedAt: row ? row.updatedAt.toISOString() : null,
+  };
 }
