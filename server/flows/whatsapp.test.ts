@@ -1,0 +1,425 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CodSettingsBody, PlacedCodOrder } from '../../contracts/cod';
+import type { WhatsAppConsent } from '../../contracts/whatsapp';
+import { COD_WHATSAPP_FALLBACK_MINUTES, whatsappMessages as words } from '../../contracts/whatsapp-rules';
+import {
+  notifications,
+  orders,
+  whatsappConsents,
+  whatsappInbound,
+  whatsappMessages,
+  whatsappStatusEvents,
+} from '../db/schema';
+import { jobQueues } from '../job-queues';
+import { DEFAULT_COD_RISK_SETTINGS } from '../modules/cod/cod-risk';
+import { recordedButtonReply, recordedFailedStatus } from '../providers/whatsapp/recorded-shapes';
+import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { readOutbox } from '../test/dev-outbox';
+import { newShopper, placePaidOrder, queuedJobs, type Shopper } from '../test/order-helpers';
+import { createStaffMember } from '../test/staff-factory';
+import {
+  postWhatsAppWebhook,
+  runOrderMessages,
+  runWhatsAppReplies,
+  whatsappSimulatorOf,
+} from '../test/whatsapp-helpers';
+
+// docs/product.md#whatsapp: the WhatsApp channel end to end: consent, one channel per event, the fallback to
+// e-mail or SMS, COD confirmed or cancelled by a button, STOP. The simulator speaks the Cloud API's shapes.
+
+let app: TestApp;
+let owner: { authorization: string };
+const sim = () => whatsappSimulatorOf(app);
+
+const COD_RULES: CodSettingsBody = {
+  enabled: true,
+  feePaise: 4900,
+  minOrderPaise: 10_000,
+  maxOrderPaise: 200_000,
+  rtoLimit: 1,
+  confirmHours: 24,
+};
+
+beforeAll(async () => {
+  app = await buildTestApp({
+    authRateLimitMax: 1000,
+    jobWorkers: false,
+    otpSms: { hourlyBudget: 100_000, prefixHourlyLimit: 100_000 },
+  });
+  owner = (await createStaffMember(app, { role: 'owner' })).headers;
+  for (const [url, payload] of [
+    ['/api/admin/cod-settings', COD_RULES],
+    ['/api/admin/cod-risk-settings', DEFAULT_COD_RISK_SETTINGS],
+  ] as const) {
+    const reply = await app.inject({ method: 'PUT', url, headers: owner, payload });
+    expect(reply.statusCode, reply.body).toBe(200);
+  }
+});
+afterAll(() => app.closeAndDrop());
+beforeEach(() => sim().reset());
+
+function consentOf(shopper: Shopper) {
+  return app.inject({ method: 'GET', url: '/api/account/whatsapp', headers: shopper.headers });
+}
+function setConsent(shopper: Shopper, optIn: boolean) {
+  return app.inject({
+    method: 'PUT',
+    url: '/api/account/whatsapp',
+    headers: shopper.headers,
+    payload: { optIn },
+  });
+}
+async function optedInShopper(lines = [{ id: 1, quantity: 1 }]) {
+  const shopper = await newShopper(app, lines, { phoneVerified: true });
+  expect((await setConsent(shopper, true)).statusCode).toBe(200);
+  return shopper;
+}
+async function messageRows(orderId: string) {
+  return app.db.select().from(whatsappMessages).where(eq(whatsappMessages.orderId, orderId));
+}
+async function outboxKinds(shopper: Shopper) {
+  const to = [shopper.email, shopper.mobile];
+  const sent = await Promise.all(to.map((address) => readOutbox(app, address)));
+  return sent.flat().filter((message) => !message.code);
+}
+
+describe('the webhook door', () => {
+  it('answers the verification handshake only with our verify token', async () => {
+    const url = (token: string) =>
+      `/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=1158201444`;
+    const good = await app.inject({ method: 'GET', url: url(sim().verifyToken) });
+    expect(good.statusCode).toBe(200);
+    expect(good.body).toBe('1158201444');
+    const bad = await app.inject({ method: 'GET', url: url('guessed-token') });
+    expect(bad.statusCode).toBe(403);
+    expect(bad.json().message).toBe('Verification refused');
+  });
+
+  it('refuses a wrong signature and a body that is no WhatsApp event with a 400, never a 500', async () => {
+    const forged = await postWhatsAppWebhook(app, recordedFailedStatus, 'not-the-app-secret');
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toBe('Invalid webhook signature');
+    const unsigned = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/whatsapp',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(recordedFailedStatus),
+    });
+    expect(unsigned.statusCode).toBe(400);
+    const other = await postWhatsAppWebhook(app, { object: 'page', entry: [] });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().message).toBe('The webhook body is not a WhatsApp Business Account event.');
+  });
+
+  it('records a repeated status once, and a repeated reply once', async () => {
+    const wamid = `wamid.test-${Date.now()}`;
+    const status = structuredClone(recordedFailedStatus) as unknown as {
+      entry: { changes: { value: { statuses: { id: string }[] } }[] }[];
+    };
+    const first = status.entry[0]?.changes[0]?.value.statuses[0];
+    if (first) first.id = wamid;
+    for (let i = 0; i < 3; i++) expect((await postWhatsAppWebhook(app, status)).statusCode).toBe(200);
+    const rows = await app.db
+      .select()
+      .from(whatsappStatusEvents)
+      .where(eq(whatsappStatusEvents.wamid, wamid));
+    expect(rows).toHaveLength(1);
+    for (let i = 0; i < 2; i++)
+      expect((await postWhatsAppWebhook(app, recordedButtonReply)).statusCode).toBe(200);
+    const replyId = recordedButtonReply.entry[0].changes[0].value.messages[0].id;
+    expect(
+      await app.db.select().from(whatsappInbound).where(eq(whatsappInbound.wamid, replyId)),
+    ).toHaveLength(1);
+    expect(await runWhatsAppReplies(app)).toEqual(['unknown_token']);
+  });
+});
+
+describe('consent', () => {
+  it('is off until ticked, records when and how, and the profile shows it', async () => {
+    const shopper = await newShopper(app, [], { phoneVerified: true });
+    expect((await consentOf(shopper)).json<WhatsAppConsent>()).toMatchObject({
+      status: 'never',
+      phone: null,
+    });
+    const on = await setConsent(shopper, true);
+    expect(on.json<WhatsAppConsent>()).toMatchObject({
+      status: 'opted_in',
+      phone: shopper.mobile,
+      message: words.optedIn(`+91 ${shopper.mobile}`),
+    });
+    const off = await setConsent(shopper, false);
+    expect(off.json<WhatsAppConsent>()).toMatchObject({ status: 'opted_out', message: words.optedOut });
+    const [row] = await app.db
+      .select()
+      .from(whatsappConsents)
+      .where(eq(whatsappConsents.userId, shopper.userId));
+    expect(row).toMatchObject({
+      optedIn: false,
+      grantedVia: 'profile',
+      revokedVia: 'profile',
+      purpose: 'order_updates',
+    });
+    expect(row?.grantedAt).toBeInstanceOf(Date);
+    expect(row?.revokedAt).toBeInstanceOf(Date);
+  });
+
+  it('refuses a bad body with a 400 and a shopper without a mobile with the contract message', async () => {
+    const shopper = await newShopper(app, [], { phoneVerified: true });
+    const bad = await app.inject({
+      method: 'PUT',
+      url: '/api/account/whatsapp',
+      headers: shopper.headers,
+      payload: { optIn: 'yes', extra: 1 },
+    });
+    expect(bad.statusCode).toBe(400);
+    const noPhone = await newShopper(app, [], { phone: null });
+    const refused = await setConsent(noPhone, true);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(words.noMobile);
+    expect((await app.inject({ method: 'GET', url: '/api/account/whatsapp' })).statusCode).toBe(401);
+  });
+
+  it("the checkout's box records consent only when ticked", async () => {
+    const unticked = await newShopper(app);
+    await unticked.placeOrder();
+    expect((await consentOf(unticked)).json<WhatsAppConsent>().status).toBe('never');
+    const ticked = await newShopper(app);
+    await ticked.placeOrder({ whatsappUpdates: true });
+    const [row] = await app.db
+      .select()
+      .from(whatsappConsents)
+      .where(eq(whatsappConsents.userId, ticked.userId));
+    expect(row).toMatchObject({ optedIn: true, grantedVia: 'checkout', phone: ticked.mobile });
+  });
+});
+
+describe('order updates: one channel per event', () => {
+  it('go by WhatsApp to a shopper who chose it, and by e-mail only to one who did not', async () => {
+    const chose = await optedInShopper();
+    const paid = await placePaidOrder(app, { shopper: chose });
+    await runOrderMessages(app, paid.orderId);
+    const [message] = sim().chat(chose.mobile);
+    expect(message?.template).toBe('order_confirmed');
+    expect(message?.statuses).toEqual(['sent', 'delivered']);
+    expect(message?.buttons.map((button) => button.label)).toEqual(['Stop updates']);
+    expect(await outboxKinds(chose)).toEqual([]);
+    expect((await messageRows(paid.orderId)).map((row) => row.status)).toEqual(['delivered']);
+
+    const other = await placePaidOrder(app);
+    await runOrderMessages(app, other.orderId);
+    expect(sim().chat(other.shopper.mobile)).toEqual([]);
+    expect((await outboxKinds(other.shopper)).map((sent) => sent.channel)).toEqual(['email']);
+  });
+
+  it('a job run twice sends once', async () => {
+    const chose = await optedInShopper();
+    const paid = await placePaidOrder(app, { shopper: chose });
+    const [job] = await runOrderMessages(app, paid.orderId);
+    if (!job) throw new Error('no message job');
+    await app.jobs.send(app.db, jobQueues.sendOrderEmail, job);
+    await Promise.all([runOrderMessages(app, paid.orderId)]);
+    expect(sim().chat(chose.mobile)).toHaveLength(1);
+  });
+
+  it('a failed status sends it by e-mail instead, once, however often the failure is reported', async () => {
+    const chose = await optedInShopper();
+    sim().setUnreachable(chose.mobile, true);
+    const paid = await placePaidOrder(app, { shopper: chose });
+    await runOrderMessages(app, paid.orderId);
+    const [row] = await messageRows(paid.orderId);
+    expect(row?.status).toBe('failed');
+    if (!row?.wamid) throw new Error('no wamid');
+    await sim().status(row.wamid, 'failed');
+    const fallbacks = await runOrderMessages(app, paid.orderId);
+    expect(fallbacks).toEqual([{ orderId: paid.orderId, kind: 'confirmed', fallbackOf: row.id }]);
+    await runOrderMessages(app, paid.orderId);
+    expect((await outboxKinds(chose)).map((sent) => sent.channel)).toEqual(['email']);
+  });
+
+  it('a send WhatsApp refuses goes by e-mail at once', async () => {
+    const chose = await optedInShopper();
+    const faults = await app.inject({
+      method: 'POST',
+      url: '/sim/whatsapp/control/faults',
+      payload: { kind: 'error', status: 500, count: 1 },
+    });
+    expect(faults.statusCode).toBe(200);
+    const paid = await placePaidOrder(app, { shopper: chose });
+    await runOrderMessages(app, paid.orderId);
+    expect(sim().chat(chose.mobile)).toEqual([]);
+    expect((await outboxKinds(chose)).map((sent) => sent.channel)).toEqual(['email']);
+    const [row] = await messageRows(paid.orderId);
+    expect(row).toMatchObject({ status: 'failed' });
+    expect(row?.fellBackAt).toBeInstanceOf(Date);
+  });
+
+  it('STOP stops them: the profile says so and the next update goes by e-mail', async () => {
+    const chose = await optedInShopper();
+    expect(await sim().reply(chose.mobile, ' stop ')).toBe(200);
+    expect(await runWhatsAppReplies(app)).toEqual(['stopped']);
+    expect((await consentOf(chose)).json<WhatsAppConsent>()).toMatchObject({
+      status: 'stopped',
+      message: words.stopped,
+    });
+    const paid = await placePaidOrder(app, { shopper: chose });
+    await runOrderMessages(app, paid.orderId);
+    expect(
+      sim()
+        .chat(chose.mobile)
+        .filter((message) => message.direction === 'to_shopper'),
+    ).toEqual([]);
+    expect((await outboxKinds(chose)).map((sent) => sent.channel)).toEqual(['email']);
+  });
+
+  it("the message's Stop updates button stops them too", async () => {
+    const chose = await optedInShopper();
+    const paid = await placePaidOrder(app, { shopper: chose });
+    await runOrderMessages(app, paid.orderId);
+    const [message] = sim().chat(chose.mobile);
+    if (!message) throw new Error('no message');
+    await sim().tap(chose.mobile, message.id, 0);
+    expect(await runWhatsAppReplies(app)).toEqual(['stopped']);
+    const [row] = await app.db
+      .select()
+      .from(whatsappConsents)
+      .where(eq(whatsappConsents.userId, chose.userId));
+    expect(row).toMatchObject({ optedIn: false, revokedVia: 'opt_out_button' });
+  });
+});
+
+describe('cash on delivery confirmed by one tap', () => {
+  async function placeCod(shopper: Shopper, whatsappUpdates = true): Promise<PlacedCodOrder> {
+    const reply = await app.inject({
+      method: 'POST',
+      url: '/api/cod/place-order',
+      headers: shopper.headers,
+      payload: { whatsappUpdates },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    return reply.json<PlacedCodOrder>();
+  }
+  async function codShopper() {
+    return newShopper(app, [{ id: 1, quantity: 1 }], { phoneVerified: true });
+  }
+  async function orderOf(orderId: string) {
+    const [row] = await app.db.select().from(orders).where(eq(orders.id, orderId));
+    return row;
+  }
+  async function linkMessages(shopper: Shopper) {
+    return (await outboxKinds(shopper)).filter((sent) => /confirm/i.test(sent.subject + sent.body));
+  }
+
+  it('goes by WhatsApp with two buttons, not by SMS and e-mail; "Confirm order" confirms it once', async () => {
+    const shopper = await codShopper();
+    const placed = await placeCod(shopper);
+    await runOrderMessages(app, placed.orderId);
+    const [request] = sim().chat(shopper.mobile);
+    expect(request?.template).toBe('cod_confirm_request');
+    expect(request?.buttons.map((button) => button.label)).toEqual(['Confirm order', 'Cancel']);
+    expect(await linkMessages(shopper)).toEqual([]);
+    const delayed = await queuedJobs(app, jobQueues.sendOrderEmail, placed.orderId);
+    expect(delayed.filter((job) => job.state === 'created' && job.delayed)).toHaveLength(1);
+
+    await sim().tap(shopper.mobile, request?.id ?? '', 0);
+    await sim().tap(shopper.mobile, request?.id ?? '', 0);
+    // Two taps handled at once: one confirms, the other finds the token spent or the order confirmed.
+    const [one, two] = (await runWhatsAppReplies(app)).sort();
+    expect(one).toBe('confirmed');
+    expect(['not_awaiting', 'unknown_token']).toContain(two);
+    const order = await orderOf(placed.orderId);
+    expect(order).toMatchObject({ codConfirmedVia: 'whatsapp', status: 'confirmed' });
+    // The confirmation itself goes on WhatsApp; the unanswered fallback, run late, sends nothing.
+    await runOrderMessages(app, placed.orderId, { delayed: true });
+    expect(
+      sim()
+        .chat(shopper.mobile)
+        .filter((m) => m.template === 'order_confirmed'),
+    ).toHaveLength(1);
+    expect(await linkMessages(shopper)).toEqual([]);
+  });
+
+  it('"Cancel" cancels it through the same lifecycle as the OTP and the link', async () => {
+    const shopper = await codShopper();
+    const placed = await placeCod(shopper);
+    await runOrderMessages(app, placed.orderId);
+    const [request] = sim().chat(shopper.mobile);
+    await sim().tap(shopper.mobile, request?.id ?? '', 1);
+    expect(await runWhatsAppReplies(app)).toEqual(['cancelled']);
+    expect((await orderOf(placed.orderId))?.status).toBe('cancelled');
+  });
+
+  it('of "Confirm order" and "Cancel" tapped at once, exactly one counts', async () => {
+    const shopper = await codShopper();
+    const placed = await placeCod(shopper);
+    await runOrderMessages(app, placed.orderId);
+    const [request] = sim().chat(shopper.mobile);
+    await Promise.all([
+      sim().tap(shopper.mobile, request?.id ?? '', 0),
+      sim().tap(shopper.mobile, request?.id ?? '', 1),
+    ]);
+    const outcomes = await runWhatsAppReplies(app);
+    const applied = outcomes.filter((outcome) => outcome === 'confirmed' || outcome === 'cancelled');
+    expect(applied).toHaveLength(1);
+    const order = await orderOf(placed.orderId);
+    expect(order?.status).toBe(applied[0] === 'confirmed' ? 'confirmed' : 'cancelled');
+  });
+
+  it("a tap carrying another order's token, or from another number, is refused", async () => {
+    const first = await codShopper();
+    const second = await codShopper();
+    const a = await placeCod(first);
+    const b = await placeCod(second);
+    await runOrderMessages(app, a.orderId);
+    await runOrderMessages(app, b.orderId);
+    const [messageA] = sim().chat(first.mobile);
+    const [messageB] = sim().chat(second.mobile);
+    const forged = structuredClone(recordedButtonReply) as unknown as {
+      entry: { changes: { value: { messages: Record<string, unknown>[] } }[] }[];
+    };
+    const reply = forged.entry[0]?.changes[0]?.value.messages[0];
+    if (!reply || !messageA || !messageB) throw new Error('no messages');
+    Object.assign(reply, {
+      id: `wamid.forged-${Date.now()}`,
+      from: `91${first.mobile}`,
+      context: { from: '15550783881', id: messageA.id },
+      button: { payload: messageB.buttons[0]?.payload, text: 'Confirm order' },
+    });
+    expect((await postWhatsAppWebhook(app, forged)).statusCode).toBe(200);
+    expect(await runWhatsAppReplies(app)).toEqual(['not_this_order']);
+    expect((await orderOf(b.orderId))?.status).toBe('pending');
+  });
+
+  it(`unanswered, it goes by SMS and e-mail with the link after ${COD_WHATSAPP_FALLBACK_MINUTES} minutes, once`, async () => {
+    const shopper = await codShopper();
+    const placed = await placeCod(shopper);
+    await runOrderMessages(app, placed.orderId);
+    expect(await linkMessages(shopper)).toEqual([]);
+    const jobs = await queuedJobs(app, jobQueues.sendOrderEmail, placed.orderId);
+    const waiting = jobs.filter((job) => job.state === 'created');
+    expect(waiting).toHaveLength(1);
+    const [row] = await app.db
+      .select({ due: whatsappMessages.createdAt })
+      .from(whatsappMessages)
+      .where(
+        and(eq(whatsappMessages.orderId, placed.orderId), eq(whatsappMessages.kind, 'cod_confirm_request')),
+      );
+    expect(row).toBeDefined();
+    await runOrderMessages(app, placed.orderId, { delayed: true });
+    const sent = await linkMessages(shopper);
+    expect(sent.map((message) => message.channel).sort()).toEqual(['email', 'sms']);
+    const smsCount = await app.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.recipient, shopper.mobile));
+    expect(smsCount.filter((message) => message.code === null)).toHaveLength(1);
+  });
+
+  it('a shopper who did not tick the box gets the link by SMS and e-mail as before', async () => {
+    const shopper = await codShopper();
+    const placed = await placeCod(shopper, false);
+    await runOrderMessages(app, placed.orderId);
+    expect(sim().chat(shopper.mobile)).toEqual([]);
+    expect((await linkMessages(shopper)).map((message) => message.channel).sort()).toEqual(['email', 'sms']);
+  });
+});
