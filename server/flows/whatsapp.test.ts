@@ -415,6 +415,32 @@ describe('cash on delivery confirmed by one tap', () => {
     expect(smsCount.filter((message) => message.code === null)).toHaveLength(1);
   });
 
+  it('the chat page shows the buttons, and a tap there (a plain form) confirms the order', async () => {
+    const shopper = await codShopper();
+    const placed = await placeCod(shopper);
+    await runOrderMessages(app, placed.orderId);
+    const page = await app.inject({ method: 'GET', url: `/sim/whatsapp/chat/${shopper.mobile}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('>Confirm order</button>');
+    expect(page.body).toContain('>Cancel</button>');
+    const [request] = sim().chat(shopper.mobile);
+    const tap = await app.inject({
+      method: 'POST',
+      url: `/sim/whatsapp/chat/${shopper.mobile}/tap`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ messageId: request?.id ?? '', index: '0' }).toString(),
+    });
+    expect(tap.statusCode).toBe(303);
+    expect(await runWhatsAppReplies(app)).toEqual(['confirmed']);
+    const bad = await app.inject({
+      method: 'POST',
+      url: `/sim/whatsapp/chat/${shopper.mobile}/tap`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'messageId=nope&index=9',
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('a shopper who did not tick the box gets the link by SMS and e-mail as before', async () => {
     const shopper = await codShopper();
     const placed = await placeCod(shopper, false);
