@@ -449,3 +449,31 @@ describe('cash on delivery confirmed by one tap', () => {
     expect((await linkMessages(shopper)).map((message) => message.channel).sort()).toEqual(['email', 'sms']);
   });
 });
+
+describe('"Resend a message" in the console', () => {
+  it('lists a message sent on WhatsApp and sends it again there', async () => {
+    const chose = await optedInShopper();
+    const paid = await placePaidOrder(app, { shopper: chose });
+    await runOrderMessages(app, paid.orderId);
+    const detail = await app.inject({
+      method: 'GET',
+      url: `/api/admin/orders/${paid.orderId}`,
+      headers: owner,
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.body).toContain('resend_message');
+    const resend = await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${paid.orderId}/emails/confirmed/resend`,
+      headers: owner,
+    });
+    expect(resend.statusCode, resend.body).toBe(200);
+    await runOrderMessages(app, paid.orderId);
+    expect(
+      sim()
+        .chat(chose.mobile)
+        .filter((message) => message.template === 'order_confirmed'),
+    ).toHaveLength(2);
+    expect(await outboxKinds(chose)).toEqual([]);
+  });
+});
