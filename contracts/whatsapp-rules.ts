@@ -1,3 +1,5 @@
+import { whatsappCheckoutLabel } from './whatsapp-checkbox';
+
 // docs/product.md#whatsapp: the WhatsApp channel's words, limits and templates, without zod, so the checkout's
 // and the profile's chunks can take the checkbox's words at almost no cost; contracts/whatsapp.ts adds schemas.
 
@@ -19,7 +21,7 @@ export type WhatsAppConsentStatus = 'never' | 'opted_in' | 'opted_out' | 'stoppe
 export const COD_WHATSAPP_FALLBACK_MINUTES = 15;
 
 export const whatsappMessages = {
-  checkoutLabel: 'Send order updates on WhatsApp',
+  checkoutLabel: whatsappCheckoutLabel,
   checkoutHint: 'To your mobile. Reply STOP at any time.',
   profileLabel: 'Order updates on WhatsApp',
   optedIn: (phone: string) => `You get order updates on WhatsApp at ${phone}.`,
