@@ -53,7 +53,7 @@ li.me { align-self: flex-end; background: #d9fdd3; }
 li p { margin: 0 0 4px; white-space: pre-wrap; }
 .status { color: #54656f; }
 .buttons { display: flex; flex-direction: column; gap: 4px; margin-top: 6px; }
-.buttons button { width: 100%; min-height: 44px; border: 0; border-top: 1px solid #e9edef; background: #fff; color: #027eb5; font: inherit; cursor: pointer; }
+.buttons button { width: 100%; min-height: 44px; border: 0; border-top: 1px solid #e9edef; background: #fff; color: #015c82; font: inherit; cursor: pointer; }
 .compose { display: flex; gap: 8px; align-items: center; }
 .compose input { flex: 1; min-height: 44px; padding: 0 8px; font: inherit; }
 .compose button { min-height: 44px; padding: 0 16px; font: inherit; }
