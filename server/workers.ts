@@ -34,6 +34,7 @@ import { pushAttentionAlert } from './modules/staff-alerts/attention-alert';
 import { sendDailyDigests } from './modules/staff-alerts/daily-digest';
 import { sendNewOrderAlerts } from './modules/staff-alerts/new-order-alert';
 import { sendLowStockAlert } from './modules/stock/low-stock';
+import { forgetOldWhatsAppEvents } from './modules/whatsapp/messages';
 
 /** The background work of this process (docs/architecture.md#durable-work); off when JOB_WORKERS=false. */
 export default fp(
@@ -160,6 +161,8 @@ async function runSweeps(app: Parameters<typeof paymentDeps>[0]) {
   if (forgotten > 0) log.info({ forgotten }, 'spent challenges and finished attempt counts forgotten');
   const refusals = await forgetOldCodRiskRefusals(app.db);
   if (refusals > 0) log.info({ refusals }, 'COD risk refusals older than 90 days forgotten');
+  const whatsappEvents = await forgetOldWhatsAppEvents(app.db);
+  if (whatsappEvents > 0) log.info({ whatsappEvents }, 'WhatsApp webhook keys over 30 days old forgotten');
   const deliveries = await forgetOldAlertDeliveries(app.db);
   if (deliveries > 0) log.info({ deliveries }, 'keys of staff alerts sent over 30 days ago forgotten');
 }

@@ -13,6 +13,7 @@ import {
 } from '../db/schema';
 import { jobQueues } from '../job-queues';
 import { DEFAULT_COD_RISK_SETTINGS } from '../modules/cod/cod-risk';
+import { forgetOldWhatsAppEvents } from '../modules/whatsapp/messages';
 import { recordedButtonReply, recordedFailedStatus } from '../providers/whatsapp/recorded-shapes';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { readOutbox } from '../test/dev-outbox';
@@ -132,6 +133,57 @@ describe('the webhook door', () => {
       await app.db.select().from(whatsappInbound).where(eq(whatsappInbound.wamid, replyId)),
     ).toHaveLength(1);
     expect(await runWhatsAppReplies(app)).toEqual(['unknown_token']);
+  });
+});
+
+describe('the doors under abuse', () => {
+  it('the profile route answers 429 past 60 calls a quarter-hour from one address', async () => {
+    const shopper = await newShopper(app, [], { phoneVerified: true });
+    const call = () =>
+      app.inject({
+        method: 'GET',
+        url: '/api/account/whatsapp',
+        headers: shopper.headers,
+        remoteAddress: '10.47.0.1',
+      });
+    const answers = [];
+    for (let i = 0; i < 61; i++) answers.push((await call()).statusCode);
+    expect(answers.slice(0, 60).every((status) => status === 200)).toBe(true);
+    expect(answers[60]).toBe(429);
+  });
+
+  it('the webhook refuses a body over the app limit before reading it', async () => {
+    const huge = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [],
+      pad: 'x'.repeat(70 * 1024),
+    });
+    const reply = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/whatsapp',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': 'sha256=00' },
+      payload: huge,
+    });
+    expect(reply.statusCode).toBe(413);
+  });
+
+  it('the sweep forgets status events and handled replies over 30 days old', async () => {
+    const old = new Date(Date.now() - 31 * 24 * 3_600_000);
+    await app.db
+      .insert(whatsappStatusEvents)
+      .values({ wamid: 'wamid.old', status: 'sent', at: old, createdAt: old });
+    await app.db.insert(whatsappInbound).values({
+      wamid: 'wamid.old-reply',
+      fromPhone: '9812345678',
+      kind: 'text',
+      text: 'hi',
+      receivedAt: old,
+      handledAt: old,
+    });
+    expect(await forgetOldWhatsAppEvents(app.db)).toBeGreaterThanOrEqual(2);
+    expect(
+      await app.db.select().from(whatsappStatusEvents).where(eq(whatsappStatusEvents.wamid, 'wamid.old')),
+    ).toEqual([]);
   });
 });
 

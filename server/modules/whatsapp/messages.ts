@@ -1,8 +1,13 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { WhatsAppTemplateName } from '../../../contracts/whatsapp-rules';
 import { whatsappTemplates } from '../../../contracts/whatsapp-rules';
 import type { Database } from '../../db/client';
-import { type WhatsAppMessageStatus, whatsappMessages, whatsappStatusEvents } from '../../db/schema';
+import {
+  type WhatsAppMessageStatus,
+  whatsappInbound,
+  whatsappMessages,
+  whatsappStatusEvents,
+} from '../../db/schema';
 import { messagesSent } from '../../metrics';
 import type { WhatsAppClient } from '../../providers/whatsapp/client';
 import type { StatusEvent } from '../../providers/whatsapp/webhook';
@@ -177,4 +182,24 @@ export async function markAnswered(db: Database, messageId: string): Promise<voi
     .update(whatsappMessages)
     .set({ answeredAt: sql`coalesce(${whatsappMessages.answeredAt}, now())`, updatedAt: sql`now()` })
     .where(eq(whatsappMessages.id, messageId));
+}
+
+/** Meta stops repeating a webhook within days; the keys that de-duplicate them are kept this long. */
+const EVENTS_KEPT_DAYS = 30;
+
+/**
+ * The 15-minute sweep: status events and handled replies older than 30 days are forgotten (the messages keep
+ * their latest status), so the tables stay bounded however many messages a long run sends.
+ */
+export async function forgetOldWhatsAppEvents(db: Database): Promise<number> {
+  const before = sql`now() - make_interval(days => ${EVENTS_KEPT_DAYS})`;
+  const statuses = await db
+    .delete(whatsappStatusEvents)
+    .where(lt(whatsappStatusEvents.createdAt, before))
+    .returning({ wamid: whatsappStatusEvents.wamid });
+  const replies = await db
+    .delete(whatsappInbound)
+    .where(and(isNotNull(whatsappInbound.handledAt), lt(whatsappInbound.receivedAt, before)))
+    .returning({ wamid: whatsappInbound.wamid });
+  return statuses.length + replies.length;
 }
