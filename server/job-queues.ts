@@ -78,7 +78,12 @@ export interface JobPayloads {
   /** Our returns row id: asks the provider for its pending refund attempt, if no reply was recorded. */
   'return.refund': { returnId: string };
   /** A step of the return told to the shopper, by e-mail or SMS. */
-  'return.message': { returnId: string; kind: ReturnMessageKind };
+  'return.message': {
+    returnId: string;
+    kind: ReturnMessageKind;
+    /** Our whatsapp_messages row this job stands in for (docs/product.md#whatsapp): sent only if it claims it. */
+    fallbackOf?: string;
+  };
   /** Scheduled every hour: the delivered orders whose review request is due get one each. */
   'reviews.queue-requests': Record<string, never>;
   /** Our review_requests row (its order id): the request e-mailed (or sent by SMS) with its review link. */

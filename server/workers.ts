@@ -100,7 +100,7 @@ export default fp(
       await runReturnRefund(returnDeps(app), job.returnId);
     });
     await jobs.work(jobQueues.sendReturnMessage, (job) =>
-      sendReturnMessage(app.db, app.notifier, job, app.config.publicUrl),
+      sendReturnMessage(app.db, app.notifier, job, app.config.publicUrl, app.whatsapp?.client),
     );
     // docs/product.md#review-requests: each hour, the delivered orders whose review request is due.
     await jobs.work(jobQueues.queueReviewRequests, async () => {

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CodSettingsBody, PlacedCodOrder } from '../../contracts/cod';
 import type { WhatsAppConsent } from '../../contracts/whatsapp';
@@ -6,6 +7,7 @@ import { COD_WHATSAPP_FALLBACK_MINUTES, whatsappMessages as words } from '../../
 import {
   notifications,
   orders,
+  returns,
   whatsappConsents,
   whatsappInbound,
   whatsappMessages,
@@ -13,6 +15,7 @@ import {
 } from '../db/schema';
 import { jobQueues } from '../job-queues';
 import { DEFAULT_COD_RISK_SETTINGS } from '../modules/cod/cod-risk';
+import { sendReturnMessage } from '../modules/returns/return-message';
 import { forgetOldWhatsAppEvents } from '../modules/whatsapp/messages';
 import { recordedButtonReply, recordedFailedStatus } from '../providers/whatsapp/recorded-shapes';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
@@ -337,6 +340,64 @@ describe('order updates: one channel per event', () => {
       .from(whatsappConsents)
       .where(eq(whatsappConsents.userId, chose.userId));
     expect(row).toMatchObject({ optedIn: false, revokedVia: 'opt_out_button' });
+  });
+});
+
+describe('return steps', () => {
+  async function aReturn(shopperOrder: Awaited<ReturnType<typeof placePaidOrder>>) {
+    const [row] = await app.db.select().from(orders).where(eq(orders.id, shopperOrder.orderId));
+    const returnId = randomUUID();
+    await app.db.insert(returns).values({
+      id: returnId,
+      orderId: shopperOrder.orderId,
+      userId: shopperOrder.shopper.userId,
+      status: 'approved',
+      resolution: 'refund',
+      reason: 'changed_my_mind',
+      paidPaise: 33900,
+      refundPaise: 33900,
+      units: 1,
+      pickupAddress: row?.shippingAddress ?? ({} as never),
+      requestKey: returnId,
+    });
+    return returnId;
+  }
+
+  it('go on WhatsApp once each, and by e-mail instead when WhatsApp reports them failed', async () => {
+    const chose = await optedInShopper();
+    const paid = await placePaidOrder(app, { shopper: chose });
+    const returnId = await aReturn(paid);
+    const job = { returnId, kind: 'return_approved' as const };
+    const client = app.whatsapp?.client;
+    await sendReturnMessage(app.db, app.notifier, job, app.config.publicUrl, client);
+    await sendReturnMessage(app.db, app.notifier, job, app.config.publicUrl, client);
+    await sim().settled();
+    const steps = sim()
+      .chat(chose.mobile)
+      .filter((message) => message.template === 'return_update');
+    expect(steps).toHaveLength(1);
+    expect(steps[0]?.text).toBe(
+      `Your return for Ottoman Mittens order OM-${paid.orderId.slice(0, 8).toUpperCase()}: Return approved. Details: ${app.config.publicUrl}/orders/${paid.orderId}`,
+    );
+    expect(await outboxKinds(chose)).toEqual([]);
+
+    const [step] = await app.db
+      .select()
+      .from(whatsappMessages)
+      .where(and(eq(whatsappMessages.returnId, returnId), eq(whatsappMessages.kind, 'return_approved')));
+    if (!step?.wamid) throw new Error('no return message');
+    expect(await sim().status(step.wamid, 'failed')).toBe(200);
+    const fallbacks = await queuedJobs(app, jobQueues.sendReturnMessage, paid.orderId);
+    expect(fallbacks).toEqual([]);
+    const queued = (await app.db.execute(
+      sql`select data from pgboss.job where name = ${jobQueues.sendReturnMessage} and data->>'fallbackOf' = ${step.id}`,
+    )) as unknown as { rows: { data: { returnId: string; kind: 'return_approved'; fallbackOf: string } }[] };
+    expect(queued.rows).toHaveLength(1);
+    const fallback = queued.rows[0]?.data;
+    if (!fallback) throw new Error('no fallback job');
+    await sendReturnMessage(app.db, app.notifier, fallback, app.config.publicUrl, client);
+    await sendReturnMessage(app.db, app.notifier, fallback, app.config.publicUrl, client);
+    expect((await outboxKinds(chose)).map((sent) => sent.channel)).toEqual(['email']);
   });
 });
 

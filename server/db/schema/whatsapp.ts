@@ -3,6 +3,7 @@ import { whatsappConsentSources, whatsappPurposes } from '../../../contracts/wha
 import { users } from './accounts';
 import { createdAt, updatedAt } from './columns';
 import { orders } from './orders';
+import { returns } from './returns';
 
 // docs/architecture.md#whatsapp: the WhatsApp channel's consent, messages, their statuses and the shoppers'
 // replies.
@@ -54,6 +55,8 @@ export const whatsappMessages = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     dedupeKey: text('dedupe_key').notNull().unique(),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    // A return's step (docs/product.md#returns): its return, so a failed message is told the other way.
+    returnId: uuid('return_id').references(() => returns.id, { onDelete: 'set null' }),
     kind: text('kind').notNull(),
     template: text('template').notNull(),
     recipient: text('recipient').notNull(),

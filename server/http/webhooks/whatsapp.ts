@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { orderEmailKinds } from '../../../contracts/order-status';
+import { returnMessageKinds } from '../../../contracts/returns';
 import { whatsappInbound } from '../../db/schema';
 import { AppError } from '../../errors';
 import { jobQueues } from '../../job-queues';
@@ -22,6 +23,7 @@ export const whatsappWebhookMessages = {
 } as const;
 
 const kinds: ReadonlySet<string> = new Set(orderEmailKinds);
+const returnKinds: ReadonlySet<string> = new Set(returnMessageKinds);
 
 /** Meta posts at most a few hundred a second for a busy number; far above what this shop sees. */
 const WEBHOOK_RATE_LIMIT = { rateLimit: { max: 600, timeWindow: 60_000 } };
@@ -71,9 +73,22 @@ const whatsappWebhookRoute: FastifyPluginAsync = async (app) => {
       }
       await app.db.transaction(async (tx) => {
         for (const message of await recordStatuses(tx, reading.statuses)) {
-          // docs/product.md#whatsapp: a failed order message goes by e-mail or SMS instead, once.
-          if (!message.orderId || !kinds.has(message.kind) || message.fellBackAt || message.answeredAt)
+          // docs/product.md#whatsapp: a failed message goes by e-mail or SMS instead, once.
+          if (message.fellBackAt || message.answeredAt) continue;
+          if (message.returnId && returnKinds.has(message.kind)) {
+            await app.jobs.send(
+              tx,
+              jobQueues.sendReturnMessage,
+              {
+                returnId: message.returnId,
+                kind: message.kind as (typeof returnMessageKinds)[number],
+                fallbackOf: message.id,
+              },
+              { singletonKey: `wa-fallback-${message.id}` },
+            );
             continue;
+          }
+          if (!message.orderId || !kinds.has(message.kind)) continue;
           await app.jobs.send(
             tx,
             jobQueues.sendOrderEmail,

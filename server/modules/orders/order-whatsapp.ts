@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import {
   COD_WHATSAPP_FALLBACK_MINUTES,
   type WhatsAppTemplateName,
@@ -6,14 +5,14 @@ import {
   whatsappTemplates,
 } from '../../../contracts/whatsapp-rules';
 import type { Database } from '../../db/client';
-import { type orders, whatsappMessages } from '../../db/schema';
+import type { orders } from '../../db/schema';
 import { type JobPayloads, type Jobs, jobQueues } from '../../job-queues';
 import type { WhatsAppClient } from '../../providers/whatsapp/client';
 import { newCodConfirmToken } from '../cod/confirm-links';
 import { orderSmsTemplates } from '../notifications/sms-templates';
 import { channelFor } from '../whatsapp/channel';
 import { consentOf } from '../whatsapp/consent';
-import { claimFallback, sendWhatsAppOnce } from '../whatsapp/messages';
+import { claimFallback, releaseClaimedFallback, sendWhatsAppOnce } from '../whatsapp/messages';
 import type { OrderMessage } from './order-message';
 
 // docs/product.md#whatsapp: an order message goes by WhatsApp to a shopper who chose it, else (or when WhatsApp
@@ -108,9 +107,5 @@ export async function orderMessageByWhatsApp(
 
 /** The fallback claimed by this job could not be sent: let its retry claim it again. */
 export async function releaseFallback(db: Database, job: OrderEmailJob): Promise<void> {
-  if (!job.fallbackOf) return;
-  await db
-    .update(whatsappMessages)
-    .set({ fellBackAt: null, updatedAt: sql`now()` })
-    .where(eq(whatsappMessages.id, job.fallbackOf));
+  if (job.fallbackOf) await releaseClaimedFallback(db, job.fallbackOf);
 }

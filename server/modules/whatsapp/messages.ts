@@ -21,6 +21,8 @@ export interface WhatsAppSend {
   /** One per event and channel: the order, the kind and the refund, or a resend's own. */
   dedupeKey: string;
   orderId: string | null;
+  /** A return's step: its return. */
+  returnId?: string;
   kind: string;
   template: WhatsAppTemplateName;
   to: string;
@@ -62,6 +64,14 @@ export async function claimFallback(db: Database, messageId: string): Promise<bo
   return claimed.length > 0;
 }
 
+/** The fallback claimed by a job could not be sent: its retry claims it again. */
+export async function releaseClaimedFallback(db: Database, messageId: string): Promise<void> {
+  await db
+    .update(whatsappMessages)
+    .set({ fellBackAt: null, updatedAt: sql`now()` })
+    .where(eq(whatsappMessages.id, messageId));
+}
+
 /** Sends a template once per key. A send error fails the message and claims its fallback at once. */
 export async function sendWhatsAppOnce(
   db: Database,
@@ -74,6 +84,7 @@ export async function sendWhatsAppOnce(
     .values({
       dedupeKey: send.dedupeKey,
       orderId: send.orderId,
+      returnId: send.returnId ?? null,
       kind: send.kind,
       template: template.name,
       recipient: send.to,
