@@ -16,6 +16,7 @@ import {
   shipments,
   statusHistory,
   users,
+  whatsappConsents,
   wishlistItems,
 } from '../db/schema';
 import { AppError } from '../errors';
@@ -206,6 +207,19 @@ export async function exportAccountData(db: Database, userId: string, currentSes
       .orderBy(asc(reviews.createdAt)),
     db.select().from(reviewRequestOptOuts).where(eq(reviewRequestOptOuts.userId, userId)),
   ]);
+  // docs/product.md#whatsapp-consent: what the shopper agreed to on WhatsApp, when and how.
+  const whatsapp = await db
+    .select({
+      purpose: whatsappConsents.purpose,
+      phone: whatsappConsents.phone,
+      optedIn: whatsappConsents.optedIn,
+      grantedAt: whatsappConsents.grantedAt,
+      grantedVia: whatsappConsents.grantedVia,
+      revokedAt: whatsappConsents.revokedAt,
+      revokedVia: whatsappConsents.revokedVia,
+    })
+    .from(whatsappConsents)
+    .where(eq(whatsappConsents.userId, userId));
   const { shippingAddress, billingAddress, ...profile } = toUser(user);
   return {
     exportedAt: new Date().toISOString(),
@@ -231,5 +245,10 @@ export async function exportAccountData(db: Database, userId: string, currentSes
       writtenAt: row.writtenAt.toISOString(),
     })),
     reviewRequests: optedOut.length > 0 ? 'opted out' : 'asked after delivery',
+    whatsappConsent: whatsapp.map((row) => ({
+      ...row,
+      grantedAt: row.grantedAt?.toISOString() ?? null,
+      revokedAt: row.revokedAt?.toISOString() ?? null,
+    })),
   };
 }

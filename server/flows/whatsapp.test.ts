@@ -235,6 +235,25 @@ describe('consent', () => {
     expect((await app.inject({ method: 'GET', url: '/api/account/whatsapp' })).statusCode).toBe(401);
   });
 
+  it('is in Download my data', async () => {
+    const shopper = await newShopper(app, [], { phoneVerified: true });
+    await setConsent(shopper, true);
+    const exported = await app.inject({
+      method: 'GET',
+      url: '/api/auth/account/export',
+      headers: shopper.headers,
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.json().whatsappConsent).toEqual([
+      expect.objectContaining({
+        purpose: 'order_updates',
+        phone: shopper.mobile,
+        optedIn: true,
+        grantedVia: 'profile',
+      }),
+    ]);
+  });
+
   it("the checkout's box records consent only when ticked", async () => {
     const unticked = await newShopper(app);
     await unticked.placeOrder();
