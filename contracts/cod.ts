@@ -129,6 +129,10 @@ export type CodEligibility = z.infer<typeof CodEligibilitySchema>;
 export const PlaceCodOrderBodySchema = z
   .object({
     expectedAmountPaise: z.number().int().positive().optional().describe('The COD total the page showed'),
+    whatsappUpdates: z
+      .boolean()
+      .optional()
+      .describe('docs/product.md#whatsapp-consent: order updates (and this confirmation) on WhatsApp'),
   })
   .strict();
 

@@ -37,6 +37,8 @@ export const CreatePaymentOrderBodySchema = z
   .object({
     amount: z.number().int().positive().optional(),
     currency: z.literal('INR', { error: 'Only INR payments are accepted.' }).optional(),
+    // docs/product.md#whatsapp-consent: the checkout's "Send order updates on WhatsApp", off unless ticked.
+    whatsappUpdates: z.boolean().optional(),
   })
   .default({});
 

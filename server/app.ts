@@ -17,6 +17,7 @@ import razorpayxGateway from './modules/payments/razorpayx-gateway';
 import productImages from './modules/product-images/plugin';
 import shiprocketGateway from './modules/shipping/shiprocket-gateway';
 import webPush from './modules/staff-alerts/web-push-plugin';
+import whatsappGateway from './modules/whatsapp/whatsapp-gateway';
 import catalogueEvents from './plugins/catalogue-events';
 import commandChannel from './plugins/command-channel';
 import compression from './plugins/compression';
@@ -31,6 +32,7 @@ import googleSimulator from './simulators/google/plugin';
 import razorpaySimulator from './simulators/razorpay/plugin';
 import razorpayxSimulator from './simulators/razorpayx/plugin';
 import shiprocketSimulator from './simulators/shiprocket/plugin';
+import whatsappSimulator from './simulators/whatsapp/plugin';
 import { fastifyTrustProxy } from './trust-proxy';
 import workers from './workers';
 
@@ -93,11 +95,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(razorpaySimulator);
   await app.register(razorpayxSimulator);
   await app.register(shiprocketSimulator);
+  await app.register(whatsappSimulator);
 
   // After the simulators: without real keys, the gateways talk to them.
   await app.register(razorpayGateway);
   await app.register(razorpayxGateway);
   await app.register(shiprocketGateway);
+  await app.register(whatsappGateway);
   await app.register(deliveryPromises);
   await app.register(codServiceability);
   await app.register(workers);

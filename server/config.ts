@@ -74,6 +74,15 @@ const EnvSchema = z.object({
     .min(0, 'must be 0 (no clock) or more')
     .max(3600, 'must be at most 3600 (an hour)')
     .default(60),
+  // docs/operations.md#whatsapp: the Cloud API; without the four the simulator is used (never in production).
+  WHATSAPP_ACCESS_TOKEN: z.string().min(20).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, 'must be the numeric phone number ID')
+    .optional(),
+  WHATSAPP_APP_SECRET: z.string().min(16).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(16).optional(),
+  WHATSAPP_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com'),
   JOB_WORKERS: booleanFromEnv.default(true),
   JOB_POLLING_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
@@ -168,6 +177,11 @@ export interface Config {
   razorpayx: RazorpayXConfig | undefined;
   /** Real Shiprocket when its API user is set; otherwise the simulator under /sim/shipping. */
   shiprocket: ShiprocketConfig | undefined;
+  /**
+   * docs/operations.md#whatsapp: the WhatsApp Cloud API when its settings are given; otherwise the simulator under
+   * /sim/whatsapp, and in production no WhatsApp at all (messages go by e-mail or SMS).
+   */
+  whatsapp: WhatsAppConfig | undefined;
   /** Shipping settings that hold for real Shiprocket and its simulator alike. */
   shipping: ShippingConfig;
   /** Whether this process works background jobs (an API-only process still enqueues them). */
@@ -235,6 +249,16 @@ export interface RazorpayXConfig {
   webhookSecret: string;
   /** The account the money leaves from. */
   accountNumber: string;
+  baseUrl: string;
+}
+
+export interface WhatsAppConfig {
+  accessToken: string;
+  phoneNumberId: string;
+  /** Checks X-Hub-Signature-256 on the webhooks. */
+  appSecret: string;
+  /** Our answer to the webhook's verification handshake. */
+  verifyToken: string;
   baseUrl: string;
 }
 
@@ -335,6 +359,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  RAZORPAYX_KEY_ID, RAZORPAYX_KEY_SECRET, RAZORPAYX_WEBHOOK_SECRET and RAZORPAYX_ACCOUNT_NUMBER go together',
     );
   }
+  const whatsappSettings = [
+    e.WHATSAPP_ACCESS_TOKEN,
+    e.WHATSAPP_PHONE_NUMBER_ID,
+    e.WHATSAPP_APP_SECRET,
+    e.WHATSAPP_VERIFY_TOKEN,
+  ];
+  if (whatsappSettings.some(Boolean) && !whatsappSettings.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  WHATSAPP_ACCESS_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN go together',
+    );
+  }
   if (Boolean(e.SHIPROCKET_EMAIL) !== Boolean(e.SHIPROCKET_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD go together');
   }
@@ -405,6 +440,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shiprocket:
       e.SHIPROCKET_EMAIL && e.SHIPROCKET_PASSWORD
         ? { email: e.SHIPROCKET_EMAIL, password: e.SHIPROCKET_PASSWORD, baseUrl: e.SHIPROCKET_BASE_URL }
+        : undefined,
+    whatsapp:
+      e.WHATSAPP_ACCESS_TOKEN &&
+      e.WHATSAPP_PHONE_NUMBER_ID &&
+      e.WHATSAPP_APP_SECRET &&
+      e.WHATSAPP_VERIFY_TOKEN
+        ? {
+            accessToken: e.WHATSAPP_ACCESS_TOKEN,
+            phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+            appSecret: e.WHATSAPP_APP_SECRET,
+            verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+            baseUrl: e.WHATSAPP_BASE_URL,
+          }
         : undefined,
     shipping: {
       pickupLocation: e.SHIPROCKET_PICKUP_LOCATION,

@@ -32,6 +32,8 @@ export const jobQueues = {
   sendCheckoutReminder: 'checkout.reminder',
   tellRestocks: 'stock.tell-restocks',
   sendBackInStock: 'stock.back-in-stock',
+  // docs/architecture.md#whatsapp: a shopper's WhatsApp reply (a button tap, STOP).
+  handleWhatsAppReply: 'whatsapp.inbound',
 } as const;
 
 export type JobQueue = (typeof jobQueues)[keyof typeof jobQueues];
@@ -43,7 +45,15 @@ export interface JobPayloads {
    * `refundId` (a partial refund's first message): our refunds row, told once; without it a partial refund's
    * message is the latest one sent, sent again.
    */
-  'order.email': { orderId: string; kind: OrderEmailKind; refundId?: string };
+  'order.email': {
+    orderId: string;
+    kind: OrderEmailKind;
+    refundId?: string;
+    /** docs/architecture.md#whatsapp: the WhatsApp message's key (one per event and channel); a resend's own. */
+    messageKey?: string;
+    /** Our whatsapp_messages row this job stands in for, by SMS or e-mail: sent only if it claims the fallback. */
+    fallbackOf?: string;
+  };
   /** Scheduled: pg-boss's cron sends no data. */
   'payments.reconcile': Record<string, never>;
   'shipment.poll-tracking': Record<string, never>;
@@ -73,7 +83,12 @@ export interface JobPayloads {
   /** Our returns row id: asks the provider for its pending refund attempt, if no reply was recorded. */
   'return.refund': { returnId: string };
   /** A step of the return told to the shopper, by e-mail or SMS. */
-  'return.message': { returnId: string; kind: ReturnMessageKind };
+  'return.message': {
+    returnId: string;
+    kind: ReturnMessageKind;
+    /** Our whatsapp_messages row this job stands in for (docs/product.md#whatsapp): sent only if it claims it. */
+    fallbackOf?: string;
+  };
   /** Scheduled every hour: the delivered orders whose review request is due get one each. */
   'reviews.queue-requests': Record<string, never>;
   /** Our review_requests row (its order id): the request e-mailed (or sent by SMS) with its review link. */
@@ -86,6 +101,8 @@ export interface JobPayloads {
   'stock.tell-restocks': Record<string, never>;
   /** Our stock_notify_requests row id: the shopper told the product is back (docs/product.md#notify-me). */
   'stock.back-in-stock': { requestId: string };
+  /** Our whatsapp_inbound row (Meta's message id): a button tap or a text, handled once. */
+  'whatsapp.inbound': { wamid: string };
 }
 
 export interface JobOptions {

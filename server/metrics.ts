@@ -16,7 +16,7 @@ export const paymentsConfirmed = new Counter({
 
 export const messagesSent = new Counter({
   name: 'shop_messages_sent_total',
-  help: 'E-mails and SMS handed to their transport, by channel and outcome (sent or failed)',
+  help: 'E-mails, SMS and WhatsApp messages handed to their transport, by channel and outcome (sent or failed)',
   labelNames: ['channel', 'outcome'] as const,
   registers: [counters],
 });

@@ -17,6 +17,7 @@ import { retryUnansweredReturnRefunds, runReturnRefund } from './flows/return-re
 import { pollStaleReturnParcels } from './flows/return-tracking';
 import { bookReturnPickupFor, sweepReturns } from './flows/returns';
 import { pollStaleShipments } from './flows/tracking';
+import { handleWhatsAppReply } from './flows/whatsapp-replies';
 import { jobQueues } from './job-queues';
 import { loginFailures } from './modules/auth/login-throttle';
 import { sweepBotChallengeRows } from './modules/challenge/sweep';
@@ -35,15 +36,21 @@ import { sendNewOrderAlerts } from './modules/staff-alerts/new-order-alert';
 import { sendLowStockAlert } from './modules/stock/low-stock';
 import { sendBackInStock, tellRestocks } from './modules/winback/back-in-stock';
 import { queueDueReminders, sendCheckoutReminder } from './modules/winback/checkout-reminders';
+import { forgetOldWhatsAppEvents } from './modules/whatsapp/messages';
 
 /** The background work of this process (docs/architecture.md#durable-work); off when JOB_WORKERS=false. */
 export default fp(
   async (app) => {
     if (!app.config.jobWorkers) return;
     const { jobs, log } = app;
+    // docs/product.md#whatsapp: by WhatsApp to a shopper who chose it, else (or when it fails) e-mail or SMS.
+    const orderWhatsApp = { client: app.whatsapp?.client, jobs };
     await jobs.work(jobQueues.sendOrderEmail, (job) =>
-      sendOrderEmail(app.db, app.notifier, job, app.config.publicUrl),
+      sendOrderEmail(app.db, app.notifier, job, app.config.publicUrl, orderWhatsApp),
     );
+    await jobs.work(jobQueues.handleWhatsAppReply, async (job) => {
+      await handleWhatsAppReply({ ...paymentDeps(app), shiprocket: app.shiprocket.client }, job.wamid);
+    });
     await jobs.work(jobQueues.forwardContactMessage, (job) =>
       forwardContactMessage(app.db, app.notifier, app.config.careEmail, job),
     );
@@ -95,7 +102,7 @@ export default fp(
       await runReturnRefund(returnDeps(app), job.returnId);
     });
     await jobs.work(jobQueues.sendReturnMessage, (job) =>
-      sendReturnMessage(app.db, app.notifier, job, app.config.publicUrl),
+      sendReturnMessage(app.db, app.notifier, job, app.config.publicUrl, app.whatsapp?.client),
     );
     // docs/product.md#review-requests: each hour, the delivered orders whose review request is due.
     await jobs.work(jobQueues.queueReviewRequests, async () => {
@@ -136,6 +143,7 @@ export default fp(
       'razorpay-gateway',
       'razorpayx-gateway',
       'shiprocket-gateway',
+      'whatsapp-gateway',
     ],
   },
 );
@@ -173,6 +181,8 @@ async function runSweeps(app: Parameters<typeof paymentDeps>[0]) {
   if (forgotten > 0) log.info({ forgotten }, 'spent challenges and finished attempt counts forgotten');
   const refusals = await forgetOldCodRiskRefusals(app.db);
   if (refusals > 0) log.info({ refusals }, 'COD risk refusals older than 90 days forgotten');
+  const whatsappEvents = await forgetOldWhatsAppEvents(app.db);
+  if (whatsappEvents > 0) log.info({ whatsappEvents }, 'WhatsApp webhook keys over 30 days old forgotten');
   const deliveries = await forgetOldAlertDeliveries(app.db);
   if (deliveries > 0) log.info({ deliveries }, 'keys of staff alerts sent over 30 days ago forgotten');
 }

@@ -157,10 +157,12 @@ export async function cancelOrder(
   userId: string,
   orderId: string,
   by: CancelRequester = 'shopper',
+  /** Runs in the cancelling transaction (a WhatsApp button's token spent); a throw leaves the order as it was. */
+  onCancelled?: OnCancelled,
 ): Promise<CancelOutcome> {
   const found = await findUserOrder(deps.db, userId, orderId);
   if (!found) throw notFound();
-  return cancelFoundOrder(deps, found, by, undefined);
+  return cancelFoundOrder(deps, found, by, onCancelled);
 }
 
 /**

@@ -548,6 +548,22 @@ export async function confirmCodByLink(
   return confirmedReply(order);
 }
 
+/**
+ * docs/product.md#whatsapp-cod: "Confirm order" tapped on WhatsApp. The button's token is spent with the
+ * confirmation, as the link's is, so of two taps (or a tap and a "Cancel") the first one counts.
+ */
+export async function confirmCodByWhatsApp(
+  deps: Pick<CodDeps, 'db' | 'jobs'>,
+  orderId: string,
+  token: string,
+): Promise<CodConfirmed> {
+  const { order } = await confirmCodOrder(deps, orderId, 'whatsapp', async (tx) => {
+    if ((await spendCodConfirmToken(tx, token)) !== orderId)
+      throw new AppError('invalid', codMessages.linkInvalid);
+  });
+  return confirmedReply(order);
+}
+
 /** docs/product.md#cash-on-delivery: staff confirm an order after calling its shopper; audited. */
 export async function confirmCodByStaff(
   deps: Pick<CodDeps, 'db' | 'jobs'>,

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { adminOrderMessages } from '../../contracts/admin-orders';
 import { formatRupeesExact } from '../../contracts/format';
@@ -205,7 +205,8 @@ export async function resendOrderEmailFromConsole(
     await deps.jobs.send(
       tx,
       jobQueues.sendOrderEmail,
-      { orderId, kind },
+      // A key of its own, so a message sent on WhatsApp goes again (docs/product.md#whatsapp).
+      { orderId, kind, messageKey: `resend:${randomUUID()}` },
       { singletonKey: `resend-${orderId}-${kind}` },
     );
     await recordAudit(tx, {

@@ -17,6 +17,7 @@ import {
   statusHistory,
   stockNotifyRequests,
   users,
+  whatsappConsents,
   wishlistItems,
 } from '../db/schema';
 import { AppError } from '../errors';
@@ -223,6 +224,19 @@ export async function exportAccountData(db: Database, userId: string, currentSes
       .where(eq(stockNotifyRequests.userId, userId))
       .orderBy(asc(stockNotifyRequests.createdAt)),
   ]);
+  // docs/product.md#whatsapp-consent: what the shopper agreed to on WhatsApp, when and how.
+  const whatsapp = await db
+    .select({
+      purpose: whatsappConsents.purpose,
+      phone: whatsappConsents.phone,
+      optedIn: whatsappConsents.optedIn,
+      grantedAt: whatsappConsents.grantedAt,
+      grantedVia: whatsappConsents.grantedVia,
+      revokedAt: whatsappConsents.revokedAt,
+      revokedVia: whatsappConsents.revokedVia,
+    })
+    .from(whatsappConsents)
+    .where(eq(whatsappConsents.userId, userId));
   const { shippingAddress, billingAddress, ...profile } = toUser(user);
   return {
     exportedAt: new Date().toISOString(),
@@ -255,6 +269,11 @@ export async function exportAccountData(db: Database, userId: string, currentSes
       askedAt: row.askedAt.toISOString(),
       toldAt: row.toldAt?.toISOString() ?? null,
       cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    })),
+    whatsappConsent: whatsapp.map((row) => ({
+      ...row,
+      grantedAt: row.grantedAt?.toISOString() ?? null,
+      revokedAt: row.revokedAt?.toISOString() ?? null,
     })),
   };
 }

@@ -41,10 +41,12 @@ import returnRoutes from './shop/returns';
 import reviewRoutes from './shop/reviews';
 import shippingRoutes from './shop/shipping';
 import winbackRoutes from './shop/winback';
+import whatsappConsentRoutes from './shop/whatsapp';
 import wishlistRoutes from './shop/wishlist';
 import payoutWebhookRoute from './webhooks/payouts';
 import razorpayWebhookRoute from './webhooks/razorpay';
 import shiprocketWebhookRoute from './webhooks/shiprocket';
+import whatsappWebhookRoute from './webhooks/whatsapp';
 
 /** docs/architecture.md#http-edge: the API under /api, in the order its OpenAPI document lists it. */
 const apiRoutes: FastifyPluginAsync = async (api) => {
@@ -55,6 +57,7 @@ const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(publicConfigRoutes);
   await api.register(authRoutes, { prefix: '/auth' });
   await api.register(accountRoutes, { prefix: '/auth' });
+  await api.register(whatsappConsentRoutes);
   await api.register(cartRoutes, { prefix: '/cart' });
   await api.register(couponOfferRoutes, { prefix: '/coupons' });
   await api.register(wishlistRoutes, { prefix: '/wishlist' });
@@ -108,6 +111,8 @@ export default fp(
     await app.register(apiRoutes, { prefix: '/api' });
     // RazorpayX's payout webhook, at the full path set in its dashboard (PAYOUT_WEBHOOK_PATH, under /api).
     await app.register(payoutWebhookRoute);
+    // docs/architecture.md#whatsapp: Meta's webhooks, at the callback URL set in the Meta app (under /api).
+    await app.register(whatsappWebhookRoute);
     // docs/architecture.md#dev-outbox: the dev outbox exists only while messages go to it, and in production only
     // behind DEV_TOOLS_TOKEN (docs/architecture.md#security).
     if (app.notifier.outboxEnabled && devToolsAccess(config) !== 'off') {

@@ -22,3 +22,4 @@ export * from './staff-alerts';
 export * from './staff-refunds';
 export * from './stock';
 export * from './winback';
+export * from './whatsapp';

@@ -87,7 +87,7 @@ export const orders = pgTable(
     /** When the COD order was confirmed (by the OTP, the link, or staff after a call); null until then. */
     codConfirmedAt: timestamp('cod_confirmed_at', { withTimezone: true }),
     /** How it was confirmed: `otp`, `link` or `staff`. */
-    codConfirmedVia: text('cod_confirmed_via', { enum: ['otp', 'link', 'staff', 'advance'] }),
+    codConfirmedVia: text('cod_confirmed_via', { enum: ['otp', 'link', 'staff', 'advance', 'whatsapp'] }),
     /**
      * docs/product.md#part-paid-cod: the advance the COD order asks for, paid online through its Razorpay order;
      * the courier collects the total less it. 0: none.

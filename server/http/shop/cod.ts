@@ -19,6 +19,7 @@ import {
   placeCodOrder,
   resendCodOtp,
 } from '../../flows/cod-orders';
+import { recordCheckoutConsent } from '../../modules/whatsapp/consent';
 import { currentUserId } from '../authentication';
 
 export function codDeps(app: FastifyInstance): CodDeps {
@@ -98,8 +99,12 @@ const codRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PlacedCodOrderSchema, ...errorReplies(400, 401, 403, 409, 429, 502) },
       },
     },
-    async (request) =>
-      placeCodOrder(codDeps(app), currentUserId(request), request.body.expectedAmountPaise, request.ip),
+    async (request) => {
+      const userId = currentUserId(request);
+      // docs/product.md#whatsapp-consent: recorded first, so the confirmation already goes by WhatsApp.
+      if (request.body.whatsappUpdates) await recordCheckoutConsent(app.db, userId);
+      return placeCodOrder(codDeps(app), userId, request.body.expectedAmountPaise, request.ip);
+    },
   );
 
   app.post(

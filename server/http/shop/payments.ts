@@ -13,6 +13,7 @@ import { AppError } from '../../errors';
 import { confirmCheckoutPayment, createPaymentOrder } from '../../flows/checkout';
 import { paymentDeps } from '../../flows/deps';
 import { findUserPayment, listUserPayments } from '../../modules/payments/payment-views';
+import { recordCheckoutConsent } from '../../modules/whatsapp/consent';
 import { currentUserId } from '../authentication';
 
 const errors = errorReplies(400, 401, 403, 404, 409, 502);
@@ -30,15 +31,18 @@ const shopperRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CreatePaymentOrderReplySchema, ...errors },
       },
     },
-    async (request) =>
-      createPaymentOrder(
+    async (request) => {
+      // docs/product.md#whatsapp-consent: the checkout's box, recorded before the order is made.
+      if (request.body.whatsappUpdates) await recordCheckoutConsent(app.db, currentUserId(request));
+      return createPaymentOrder(
         app.db,
         app.razorpay,
         currentUserId(request),
         request.body.amount,
         app.deliveryPromises,
         app.jobs,
-      ),
+      );
+    },
   );
 
   app.post(

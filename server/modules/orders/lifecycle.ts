@@ -78,7 +78,7 @@ export type OrderEvent =
  * How a COD order was confirmed: the OTP typed at checkout, the link sent to the shopper, staff after a call, or
  * its advance paid (docs/product.md#part-paid-cod).
  */
-export type CodConfirmation = 'otp' | 'link' | 'staff' | 'advance';
+export type CodConfirmation = 'otp' | 'link' | 'staff' | 'advance' | 'whatsapp';
 
 export type CodEvent =
   /** A COD order was placed (checkout stored it `pending` / `cod_due`, holding its units and code). */

@@ -23,6 +23,7 @@ import { awaitsCodConfirmation, isStaleStageEmail } from './lifecycle';
 import { renderOrderEmailHtml } from './order-email-html';
 import { type OrderMessage, orderEmailText, orderMessageOf } from './order-message';
 import { toOrderViews } from './order-view';
+import { type OrderWhatsApp, orderMessageByWhatsApp, releaseFallback } from './order-whatsapp';
 
 export type OrderEmailJob = JobPayloads['order.email'];
 
@@ -48,36 +49,56 @@ async function refundToTell(
 
 /**
  * The shopper's message about their order (sent by a job, so a mail server hiccup never loses it): by e-mail,
- * or by SMS for a shopper with no e-mail (docs/product.md#order-messages).
+ * or by SMS for a shopper with no e-mail (docs/product.md#order-messages); on WhatsApp for a shopper who chose
+ * it (docs/product.md#whatsapp), and then by e-mail or SMS only if WhatsApp fails.
  */
 export async function sendOrderEmail(
   db: Database,
   notifier: Notifier,
   job: OrderEmailJob,
   publicUrl: string,
+  whatsapp?: OrderWhatsApp,
 ): Promise<void> {
   const [row] = await db.select().from(orders).where(eq(orders.id, job.orderId));
   if (!row || isStaleStageEmail(job.kind, row.status)) return;
   const [order] = await toOrderViews(db, [row]);
   if (!order) return;
   if (job.kind === 'cod_confirm_request') {
-    await sendCodConfirmRequest(db, notifier, row, order, publicUrl);
+    if (!awaitsCodConfirmation(row) || !row.codConfirmBy) return;
+    // Its WhatsApp form carries buttons, not the link: the link is made only if it goes by SMS or e-mail.
+    const message = orderMessageOf(order, 'cod_confirm_request', publicUrl);
+    if ((await orderMessageByWhatsApp(db, whatsapp, row, job, message)) === 'done') return;
+    await otherwiseReleasing(db, job, () => sendCodConfirmRequest(db, notifier, row, order, publicUrl));
     return;
   }
   if (job.kind !== 'partially_refunded') {
-    await deliver(db, notifier, row, job, orderMessageOf(order, job.kind, publicUrl));
+    const message = orderMessageOf(order, job.kind, publicUrl);
+    if ((await orderMessageByWhatsApp(db, whatsapp, row, job, message)) === 'done') return;
+    await otherwiseReleasing(db, job, () => deliver(db, notifier, row, job, message));
     return;
   }
   const cod = row.paymentMethod === 'COD';
   const refund = await refundToTell(db, job, cod);
   if (!refund) return;
   try {
-    await deliver(db, notifier, row, job, orderMessageOf(order, job.kind, publicUrl, refund));
+    const message = orderMessageOf(order, job.kind, publicUrl, refund);
+    if ((await orderMessageByWhatsApp(db, whatsapp, row, job, message)) === 'done') return;
+    await otherwiseReleasing(db, job, () => deliver(db, notifier, row, job, message));
   } catch (error) {
     // Not told after all: the job's retry tells it.
     if (job.refundId) {
       await (cod ? releaseCodRefundMessage(db, refund.id) : releaseRefundMessage(db, refund.id));
     }
+    throw error;
+  }
+}
+
+/** Sends by e-mail or SMS; a fallback this job claimed is given back when that fails, for the retry. */
+async function otherwiseReleasing(db: Database, job: OrderEmailJob, send: () => Promise<void>) {
+  try {
+    await send();
+  } catch (error) {
+    await releaseFallback(db, job);
     throw error;
   }
 }

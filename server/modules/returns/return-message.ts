@@ -2,13 +2,18 @@ import { eq } from 'drizzle-orm';
 import { formatRupeesExact } from '../../../contracts/format';
 import { orderPagePath } from '../../../contracts/orders';
 import { type ReturnMessageKind, returnMessageTexts, returnStatusLabels } from '../../../contracts/returns';
+import { whatsappPayloads } from '../../../contracts/whatsapp-rules';
 import type { Database } from '../../db/client';
 import { orders, returns } from '../../db/schema';
 import type { JobPayloads } from '../../job-queues';
+import type { WhatsAppClient } from '../../providers/whatsapp/client';
 import type { Notifier } from '../notifications/notifier';
 import { fillSmsTemplate } from '../notifications/sms-templates';
 import { smsVariable } from '../orders/order-message';
 import { orderNumberOf } from '../orders/order-view';
+import { channelFor } from '../whatsapp/channel';
+import { consentOf } from '../whatsapp/consent';
+import { claimFallback, releaseClaimedFallback, sendWhatsAppOnce } from '../whatsapp/messages';
 
 // docs/product.md#returns: each step of a return told to the shopper, by e-mail, or by SMS for a shopper
 // with no e-mail, through the order messages' notifier (a job: a mail hiccup never loses it).
@@ -34,6 +39,7 @@ export async function sendReturnMessage(
   notifier: Notifier,
   job: JobPayloads['return.message'],
   publicUrl: string,
+  whatsapp?: WhatsAppClient,
 ): Promise<void> {
   const [row] = await db.select().from(returns).where(eq(returns.id, job.returnId));
   if (!row) return;
@@ -41,6 +47,52 @@ export async function sendReturnMessage(
   if (!order) return;
   const link = `${publicUrl.replace(/\/$/, '')}${orderPagePath(row.orderId)}`;
   const message = returnMessageOf(job.kind, row);
+  // docs/product.md#whatsapp: on WhatsApp to a shopper who chose it; else, or when it fails, as below.
+  const parameters = [orderNumberOf(row.orderId), smsVariable(statusWordOf(job.kind)), link];
+  if ((await returnStepByWhatsApp(db, whatsapp, order, job, parameters)) === 'done') return;
+  try {
+    await sendByEmailOrSms(notifier, order, job, row, message, link);
+  } catch (error) {
+    if (job.fallbackOf) await releaseClaimedFallback(db, job.fallbackOf);
+    throw error;
+  }
+}
+
+async function returnStepByWhatsApp(
+  db: Database,
+  client: WhatsAppClient | undefined,
+  order: typeof orders.$inferSelect,
+  job: JobPayloads['return.message'],
+  parameters: string[],
+): Promise<'done' | 'other_channel'> {
+  if (job.fallbackOf) return (await claimFallback(db, job.fallbackOf)) ? 'other_channel' : 'done';
+  if (!client || !order.userId) return 'other_channel';
+  const consent = await consentOf(db, order.userId);
+  if (channelFor({ whatsappAvailable: true, consent, contact: order.contact }) !== 'whatsapp' || !consent) {
+    return 'other_channel';
+  }
+  const outcome = await sendWhatsAppOnce(db, client, {
+    dedupeKey: `return:${job.returnId}:${job.kind}`,
+    orderId: order.id,
+    returnId: job.returnId,
+    kind: job.kind,
+    template: 'return_update',
+    to: consent.phone,
+    bodyParameters: parameters,
+    quickReplyPayloads: [whatsappPayloads.optOut],
+  });
+  if (outcome.kind === 'sent') return 'done';
+  return outcome.fallBack ? 'other_channel' : 'done';
+}
+
+async function sendByEmailOrSms(
+  notifier: Notifier,
+  order: typeof orders.$inferSelect,
+  job: JobPayloads['return.message'],
+  row: ReturnRow,
+  message: { subject: string; text: string },
+  link: string,
+): Promise<void> {
   if (order.contact.email) {
     await notifier.email({
       to: order.contact.email,

@@ -10,6 +10,7 @@ import {
 } from '../../../contracts/delivery';
 import { messages } from '../../../contracts/messages';
 import { paymentMessages } from '../../../contracts/payment-messages';
+import { whatsappCheckoutLabel } from '../../../contracts/whatsapp-checkbox';
 import { Button } from '../../components/button';
 import { FreeShippingNudge } from '../../components/free-shipping-nudge';
 import { SignInFirst } from '../../features/auth/components/sign-in-first';
@@ -77,6 +78,8 @@ export function CheckoutRoute() {
   const payForCart = usePlaceOrder(setPaymentNotice);
   const [paymentChoice, setPaymentChoice] = useState<PaymentChoiceValue>('online');
   const [placedCod, setPlacedCod] = useState<PlacedCodOrder | null>(null);
+  // docs/product.md#whatsapp-consent: off until the shopper ticks it.
+  const [whatsappUpdates, setWhatsappUpdates] = useState(false);
   // Whether the cart had lines on this visit: one emptied by the order just placed is not "arrived empty".
   const [hadLines, setHadLines] = useState(false);
   if (!hadLines && cart.lines.length > 0) setHadLines(true);
@@ -148,7 +151,7 @@ export function CheckoutRoute() {
     const expectedPaise = amounts.totalPaise ?? pricing?.summary?.totalPaise;
     if (expectedPaise === undefined) throw new Error(paymentMessages.cartChanged);
     if (payingCod) {
-      const placed = await placeCodOrder(expectedPaise + codFeePaise);
+      const placed = await placeCodOrder(expectedPaise + codFeePaise, whatsappUpdates);
       // docs/product.md#part-paid-cod: its advance, paid now by UPI, confirms it; else the OTP does.
       const { advance } = placed;
       if (advance) await payForCart(async () => advance);
@@ -160,7 +163,7 @@ export function CheckoutRoute() {
       cod === undefined && codQuery.isFetching
         ? ((await codQuery.refetch()).data?.prepaidOfferPaise ?? 0)
         : prepaidOfferPaise;
-    await payForCart(() => createPaymentOrder(expectedPaise - offer));
+    await payForCart(() => createPaymentOrder(expectedPaise - offer, whatsappUpdates));
   }
 
   async function confirmCod(otp: string) {
@@ -284,6 +287,16 @@ export function CheckoutRoute() {
             <CouponNotice text={couponNotice} />
           </PriceDetails>
           <FreeShippingNudge subtotal={amounts.subtotal} />
+          {user.phone && (
+            <label className="checkout-whatsapp">
+              <input
+                type="checkbox"
+                checked={whatsappUpdates}
+                onChange={(event) => setWhatsappUpdates(event.target.checked)}
+              />
+              {whatsappCheckoutLabel}
+            </label>
+          )}
           <PlaceOrder
             onPlaceOrder={placeOrder}
             notice={paymentNotice}

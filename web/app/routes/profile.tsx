@@ -4,6 +4,7 @@ import type { ProfileUpdate } from '../../../contracts/auth';
 import { Button } from '../../components/button';
 import { SignedInDevices } from '../../features/account/components/signed-in-devices';
 import { WaysToLogIn } from '../../features/account/components/ways-to-log-in';
+import { WhatsAppUpdates } from '../../features/account/components/whatsapp-updates';
 import { YourData } from '../../features/account/components/your-data';
 import { profileQueryOptions } from '../../features/auth/api/get-profile';
 import { PhoneVerification } from '../../features/auth/components/phone-verification';
@@ -105,6 +106,7 @@ function ProfilePage() {
           }
         />
         <ReminderSwitch />
+        <WhatsAppUpdates />
         <SignedInDevices onSignedOut={signedOutWith} />
         <YourData onDeleted={signedOutWith} />
       </div>

@@ -5,4 +5,5 @@ export const accountApiPaths = {
   exportData: '/auth/account/export',
   deletionCode: '/auth/account/deletion-code',
   deleteAccount: '/auth/account/delete',
+  whatsapp: '/account/whatsapp',
 } as const;

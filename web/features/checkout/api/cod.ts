@@ -30,8 +30,11 @@ export function useCodEligibility(pricedCart: string, enabled: boolean) {
 }
 
 /** PLACE ORDER with cash on delivery: the total the page showed, so a changed cart is caught. */
-export function placeCodOrder(expectedAmountPaise: number): Promise<PlacedCodOrder> {
-  return apiClient.post<PlacedCodOrder>(codApiPaths.placeOrder, { expectedAmountPaise });
+export function placeCodOrder(expectedAmountPaise: number, whatsappUpdates = false): Promise<PlacedCodOrder> {
+  return apiClient.post<PlacedCodOrder>(codApiPaths.placeOrder, {
+    expectedAmountPaise,
+    ...(whatsappUpdates ? { whatsappUpdates } : {}),
+  });
 }
 
 export function confirmCodOrder(orderId: string, otp: string): Promise<CodConfirmed> {

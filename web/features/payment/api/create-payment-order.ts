@@ -6,9 +6,14 @@ import { paymentApiPaths } from './payment-paths';
  * docs/product.md#http-api POST /payment/create-order. The server prices the cart itself; the amount the page showed is sent
  * so that a cart changed elsewhere is caught before the shopper pays.
  */
-export function createPaymentOrder(expectedAmountPaise: number): Promise<CreatePaymentOrderReply> {
+export function createPaymentOrder(
+  expectedAmountPaise: number,
+  whatsappUpdates = false,
+): Promise<CreatePaymentOrderReply> {
   return apiClient.post<CreatePaymentOrderReply>(paymentApiPaths.createOrder, {
     amount: expectedAmountPaise,
     currency: 'INR',
+    // docs/product.md#whatsapp-consent: sent only when ticked.
+    ...(whatsappUpdates ? { whatsappUpdates } : {}),
   });
 }

@@ -1,0 +1,139 @@
+import { whatsappCheckoutLabel } from './whatsapp-checkbox';
+
+// docs/product.md#whatsapp: the WhatsApp channel's words, limits and templates, without zod, so the checkout's
+// and the profile's chunks can take the checkbox's words at almost no cost; contracts/whatsapp.ts adds schemas.
+
+/** What a shopper's WhatsApp consent may be for. Marketing (reminders, offers) will sit beside order updates. */
+export const whatsappPurposes = ['order_updates'] as const;
+export type WhatsAppPurpose = (typeof whatsappPurposes)[number];
+
+/** How consent was given or taken back: the record of it (docs/product.md#whatsapp-consent). */
+export const whatsappConsentSources = ['checkout', 'profile', 'stop_reply', 'opt_out_button'] as const;
+export type WhatsAppConsentSource = (typeof whatsappConsentSources)[number];
+
+/** Where a shopper stands: never asked, opted in, opted out in the profile, or stopped from WhatsApp. */
+export type WhatsAppConsentStatus = 'never' | 'opted_in' | 'opted_out' | 'stopped';
+
+/**
+ * docs/product.md#whatsapp-cod: a COD confirmation sent on WhatsApp and not answered in this many minutes goes
+ * again by SMS (and e-mail) with the OTP link, as for a shopper who did not choose WhatsApp.
+ */
+export const COD_WHATSAPP_FALLBACK_MINUTES = 15;
+
+export const whatsappMessages = {
+  checkoutLabel: whatsappCheckoutLabel,
+  checkoutHint: 'To your mobile. Reply STOP at any time.',
+  profileLabel: 'Order updates on WhatsApp',
+  optedIn: (phone: string) => `You get order updates on WhatsApp at ${phone}.`,
+  optedOut: 'You get order updates by e-mail or SMS.',
+  stopped:
+    'You replied STOP on WhatsApp, so order updates come by e-mail or SMS. Tick the box to have them on WhatsApp again.',
+  saved: 'Saved.',
+  noMobile: 'Add your mobile number to your profile first.',
+} as const;
+
+/** The quick-reply payloads the shop's templates carry; a COD button's ends with the order's token. */
+export const whatsappPayloads = {
+  optOut: 'opt_out:order_updates',
+  codConfirmPrefix: 'cod_confirm:',
+  codCancelPrefix: 'cod_cancel:',
+} as const;
+
+/** Texts a shopper may send to stop updates (Meta asks businesses to honour them). */
+export const whatsappStopWords = ['STOP', 'UNSUBSCRIBE'] as const;
+
+export type WhatsAppTemplateCategory = 'utility' | 'marketing';
+
+export interface WhatsAppTemplate {
+  name: string;
+  category: WhatsAppTemplateCategory;
+  language: 'en';
+  /** The body as submitted to Meta, its variables {{1}}, {{2}}, … filled in order. */
+  body: string;
+  /** Quick-reply buttons, in order: their labels (the payload is sent with each message). */
+  buttons: readonly string[];
+}
+
+/**
+ * docs/operations.md#whatsapp-templates: the templates the shop sends, as submitted for approval. A message
+ * names one and gives its body's variables; Meta (and the simulator) fills them.
+ */
+export const whatsappTemplates = {
+  order_confirmed: {
+    name: 'order_confirmed',
+    category: 'utility',
+    language: 'en',
+    body: 'Your Ottoman Mittens order {{1}} of {{2}} is confirmed. Expected by {{3}}. Details: {{4}}',
+    buttons: ['Stop updates'],
+  },
+  order_shipped: {
+    name: 'order_shipped',
+    category: 'utility',
+    language: 'en',
+    body: 'Your Ottoman Mittens order {{1}} has shipped with {{2}}. Track it: {{3}}',
+    buttons: ['Stop updates'],
+  },
+  order_out_for_delivery: {
+    name: 'order_out_for_delivery',
+    category: 'utility',
+    language: 'en',
+    body: 'Your Ottoman Mittens order {{1}} is out for delivery and should reach you today. Details: {{2}}',
+    buttons: ['Stop updates'],
+  },
+  order_delivered: {
+    name: 'order_delivered',
+    category: 'utility',
+    language: 'en',
+    body: 'Your Ottoman Mittens order {{1}} has been delivered. We hope your skin loves the silk.',
+    buttons: ['Stop updates'],
+  },
+  order_cancelled: {
+    name: 'order_cancelled',
+    category: 'utility',
+    language: 'en',
+    body: 'Your Ottoman Mittens order {{1}} is cancelled. Any payment taken is refunded in 6-8 days. Details: {{2}}',
+    buttons: ['Stop updates'],
+  },
+  order_refunded: {
+    name: 'order_refunded',
+    category: 'utility',
+    language: 'en',
+    body: 'We have refunded {{1}} for your Ottoman Mittens order {{2}}. It takes 6-8 days to reach your account.',
+    buttons: ['Stop updates'],
+  },
+  order_partially_refunded: {
+    name: 'order_partially_refunded',
+    category: 'utility',
+    language: 'en',
+    body: 'We have refunded {{1}} of your Ottoman Mittens order {{2}} to your original payment method ({{3}}). It takes 6-8 days to reach your account.',
+    buttons: ['Stop updates'],
+  },
+  cod_confirm_request: {
+    name: 'cod_confirm_request',
+    category: 'utility',
+    language: 'en',
+    body: 'Please confirm your Ottoman Mittens cash-on-delivery order {{1}} of {{2}}. Tap a button below.',
+    buttons: ['Confirm order', 'Cancel'],
+  },
+  cod_unconfirmed_cancelled: {
+    name: 'cod_unconfirmed_cancelled',
+    category: 'utility',
+    language: 'en',
+    body: 'Your Ottoman Mittens cash-on-delivery order {{1}} was not confirmed in time and is cancelled. Nothing was charged.',
+    buttons: ['Stop updates'],
+  },
+  return_update: {
+    name: 'return_update',
+    category: 'utility',
+    language: 'en',
+    body: 'Your return for Ottoman Mittens order {{1}}: {{2}}. Details: {{3}}',
+    buttons: ['Stop updates'],
+  },
+} as const satisfies Record<string, WhatsAppTemplate>;
+
+export type WhatsAppTemplateName = keyof typeof whatsappTemplates;
+
+/** The body with its variables filled: what the shopper reads. */
+export function fillWhatsAppTemplate(body: string, variables: readonly string[]): string {
+  return body.replace(/\{\{(\d+)\}\}/g, (whole, index: string) => variables[Number(index) - 1] ?? whole);
+}
