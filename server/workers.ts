@@ -34,9 +34,9 @@ import { pushAttentionAlert } from './modules/staff-alerts/attention-alert';
 import { sendDailyDigests } from './modules/staff-alerts/daily-digest';
 import { sendNewOrderAlerts } from './modules/staff-alerts/new-order-alert';
 import { sendLowStockAlert } from './modules/stock/low-stock';
+import { forgetOldWhatsAppEvents } from './modules/whatsapp/messages';
 import { sendBackInStock, tellRestocks } from './modules/winback/back-in-stock';
 import { queueDueReminders, sendCheckoutReminder } from './modules/winback/checkout-reminders';
-import { forgetOldWhatsAppEvents } from './modules/whatsapp/messages';
 
 /** The background work of this process (docs/architecture.md#durable-work); off when JOB_WORKERS=false. */
 export default fp(

@@ -21,5 +21,5 @@ export * from './staff';
 export * from './staff-alerts';
 export * from './staff-refunds';
 export * from './stock';
-export * from './winback';
 export * from './whatsapp';
+export * from './winback';
