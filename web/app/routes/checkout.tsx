@@ -288,7 +288,7 @@ export function CheckoutRoute() {
           </PriceDetails>
           <FreeShippingNudge subtotal={amounts.subtotal} />
           {user.phone && (
-            <label className="checkout-whatsapp">
+            <label className="checkout-option">
               <input
                 type="checkbox"
                 checked={whatsappUpdates}

@@ -30,10 +30,13 @@ export function useCodEligibility(pricedCart: string, enabled: boolean) {
 }
 
 /** PLACE ORDER with cash on delivery: the total the page showed, so a changed cart is caught. */
-export function placeCodOrder(expectedAmountPaise: number, whatsappUpdates = false): Promise<PlacedCodOrder> {
+export function placeCodOrder(
+  expectedAmountPaise: number,
+  whatsappUpdates?: boolean,
+): Promise<PlacedCodOrder> {
   return apiClient.post<PlacedCodOrder>(codApiPaths.placeOrder, {
     expectedAmountPaise,
-    ...(whatsappUpdates ? { whatsappUpdates } : {}),
+    whatsappUpdates: whatsappUpdates || undefined,
   });
 }
 

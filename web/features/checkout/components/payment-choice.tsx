@@ -39,7 +39,7 @@ export function PaymentChoice({ eligibility, value, onChange }: PaymentChoicePro
   return (
     <fieldset className="checkout-card payment-choice">
       <legend className="checkout-card__title payment-choice__legend">Payment method</legend>
-      <label className="payment-choice__option">
+      <label className="checkout-option">
         <input
           type="radio"
           name={name}
@@ -56,7 +56,7 @@ export function PaymentChoice({ eligibility, value, onChange }: PaymentChoicePro
         </p>
       )}
       {eligibility.enabled && (
-        <label className="payment-choice__option">
+        <label className="checkout-option">
           <input
             type="radio"
             name={name}

@@ -8,12 +8,12 @@ import { paymentApiPaths } from './payment-paths';
  */
 export function createPaymentOrder(
   expectedAmountPaise: number,
-  whatsappUpdates = false,
+  whatsappUpdates?: boolean,
 ): Promise<CreatePaymentOrderReply> {
   return apiClient.post<CreatePaymentOrderReply>(paymentApiPaths.createOrder, {
     amount: expectedAmountPaise,
     currency: 'INR',
-    // docs/product.md#whatsapp-consent: sent only when ticked.
-    ...(whatsappUpdates ? { whatsappUpdates } : {}),
+    // docs/product.md#whatsapp-consent: sent only when ticked (JSON leaves an undefined field out).
+    whatsappUpdates: whatsappUpdates || undefined,
   });
 }
