@@ -71,6 +71,12 @@ const EnvSchema = z.object({
     .min(0, 'must be 0 (no clock) or more')
     .max(3600, 'must be at most 3600 (an hour)')
     .default(60),
+  // docs/operations.md#shipping-simulator-controls: the share of simulated delivery attempts that fail (an NDR).
+  SHIPROCKET_SIM_NDR_RATE: z.coerce
+    .number()
+    .min(0, 'must be between 0 and 1')
+    .max(1, 'must be between 0 and 1')
+    .default(0),
   JOB_WORKERS: booleanFromEnv.default(true),
   JOB_POLLING_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
@@ -256,6 +262,8 @@ export interface ShippingConfig {
    * 0 leaves them where they are until a test or the dev control moves them. Real Shiprocket ignores it.
    */
   simulatorStepSeconds: number;
+  /** docs/operations.md#shipping-simulator-controls: the share of the simulator's delivery attempts that fail. */
+  simulatorNdrRate: number;
 }
 
 export class ConfigError extends Error {}
@@ -408,6 +416,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pickupPincode: e.SHIPROCKET_PICKUP_PINCODE,
       webhookToken: e.SHIPROCKET_WEBHOOK_TOKEN,
       simulatorStepSeconds: e.SHIPROCKET_SIM_STEP_SECONDS,
+      simulatorNdrRate: e.SHIPROCKET_SIM_NDR_RATE,
     },
     jobWorkers: e.JOB_WORKERS,
     jobPollingIntervalSeconds: e.JOB_POLLING_INTERVAL_SECONDS,

@@ -36,6 +36,7 @@ CREATE TABLE "ndr_reports" (
 	CONSTRAINT "ndr_reports_attempts_positive" CHECK ("ndr_reports"."attempts" >= 1)
 );
 --> statement-breakpoint
+ALTER TABLE "simulator"."shiprocket_shipments" ADD COLUMN "ndr" jsonb;--> statement-breakpoint
 ALTER TABLE "ndr_links" ADD CONSTRAINT "ndr_links_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ndr_reports" ADD CONSTRAINT "ndr_reports_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ndr_reports" ADD CONSTRAINT "ndr_reports_shipment_id_shipments_id_fk" FOREIGN KEY ("shipment_id") REFERENCES "public"."shipments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

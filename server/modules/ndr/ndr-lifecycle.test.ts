@@ -18,7 +18,9 @@ const START = new Date('2026-03-10T06:00:00Z');
 const HOUR = 3_600_000;
 
 // Time moves forward through a history: each event carries its offset from the start.
-const eventArbitrary: fc.Arbitrary<(clock: { now: Date }, state: NdrState) => NdrEvent> = fc.oneof(
+type MakeEvent = (clock: { now: Date }, state: NdrState) => NdrEvent;
+
+const eventArbitrary: fc.Arbitrary<MakeEvent> = fc.oneof<fc.Arbitrary<MakeEvent>[]>(
   fc.integer({ min: 1, max: 4 }).map((step) => (_clock, state) => ({
     type: 'attempt_failed' as const,
     attempts: Math.min(state.attempts + step - 1, NDR_MAX_ATTEMPTS + 1),
