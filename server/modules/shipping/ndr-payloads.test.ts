@@ -1,18 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { reattemptDatesOf } from '../../modules/ndr/ndr-lifecycle';
-import { failedAttemptOf, ndrOfListing, ndrReasonOf } from '../../modules/shipping/ndr-payloads';
-import {
-  TrackingWebhookSchema,
-  trackingUpdateOfReply,
-  trackingUpdateOfWebhook,
-} from '../../modules/shipping/tracking-payloads';
 import { injectFetch } from '../../providers/inject-fetch';
 import { createShiprocketClient, ShiprocketError } from '../../providers/shiprocket/client';
 import { reattemptActionInput, returnActionInput } from '../../providers/shiprocket/ndr';
 import type { AdhocOrderInput, TrackingWebhookPayload } from '../../providers/shiprocket/types';
+import shiprocketSimulator, { type ShiprocketSimulator } from '../../simulators/shiprocket/plugin';
 import { buildSimulatorApp, type SimulatorApp } from '../../test/simulator-app';
-import shiprocketSimulator, { type ShiprocketSimulator } from './plugin';
+import { reattemptDatesOf } from '../ndr/ndr-lifecycle';
+import { failedAttemptOf, ndrOfListing, ndrReasonOf } from './ndr-payloads';
+import { TrackingWebhookSchema, trackingUpdateOfReply, trackingUpdateOfWebhook } from './tracking-payloads';
 
 // docs/architecture.md#shiprocket-ndr: failed deliveries through our Shiprocket adapter, against the simulator:
 // the courier's report in tracking and in the NDR list, its attempts and deadline, and the actions.
