@@ -41,6 +41,9 @@ const EnvSchema = z.object({
   MSG91_COD_UNCONFIRMED_CANCELLED_TEMPLATE_ID: z.string().min(4).optional(),
   MSG91_RETURN_UPDATE_TEMPLATE_ID: z.string().min(4).optional(),
   MSG91_REVIEW_REQUEST_TEMPLATE_ID: z.string().min(4).optional(),
+  MSG91_NDR_RAISED_TEMPLATE_ID: z.string().min(4).optional(),
+  MSG91_NDR_REATTEMPT_TEMPLATE_ID: z.string().min(4).optional(),
+  MSG91_NDR_RETURNING_TEMPLATE_ID: z.string().min(4).optional(),
   GOOGLE_CLIENT_ID: z.string().min(8).optional(),
   RAZORPAY_KEY_ID: z.string().min(8).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(8).optional(),
@@ -480,6 +483,9 @@ function orderTemplateIdsOf(e: Env): Record<OrderSmsTemplate, string | undefined
     cod_unconfirmed_cancelled: e.MSG91_COD_UNCONFIRMED_CANCELLED_TEMPLATE_ID,
     return_update: e.MSG91_RETURN_UPDATE_TEMPLATE_ID,
     review_request: e.MSG91_REVIEW_REQUEST_TEMPLATE_ID,
+    ndr_raised: e.MSG91_NDR_RAISED_TEMPLATE_ID,
+    ndr_reattempt: e.MSG91_NDR_REATTEMPT_TEMPLATE_ID,
+    ndr_returning: e.MSG91_NDR_RETURNING_TEMPLATE_ID,
   };
 }
 

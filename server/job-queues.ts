@@ -1,4 +1,5 @@
 import type PgBoss from 'pg-boss';
+import type { NdrMessageKind } from '../contracts/ndr';
 import type { OrderEmailKind } from '../contracts/orders';
 import type { ReturnMessageKind } from '../contracts/returns';
 import type { Database } from './db/client';
@@ -27,6 +28,10 @@ export const jobQueues = {
   // docs/product.md#review-requests
   queueReviewRequests: 'reviews.queue-requests',
   sendReviewRequest: 'review.request',
+  // docs/architecture.md#ndr
+  sendNdrMessage: 'ndr.message',
+  sendNdrAction: 'ndr.action',
+  sweepNdrDeadlines: 'ndr.deadlines',
 } as const;
 
 export type JobQueue = (typeof jobQueues)[keyof typeof jobQueues];
@@ -73,6 +78,12 @@ export interface JobPayloads {
   'reviews.queue-requests': Record<string, never>;
   /** Our review_requests row (its order id): the request e-mailed (or sent by SMS) with its review link. */
   'review.request': { orderId: string };
+  /** Our ndr_reports row: a failed delivery told to the shopper (`attempt`: the one it is about). */
+  'ndr.message': { reportId: string; kind: NdrMessageKind; attempt: number };
+  /** Our ndr_reports row: the choice for this attempt told to Shiprocket (keyed by report and attempt). */
+  'ndr.action': { reportId: string; attempt: number };
+  /** Scheduled every minute: the reports nobody answered by their deadline take the owner's default. */
+  'ndr.deadlines': Record<string, never>;
 }
 
 export interface JobOptions {

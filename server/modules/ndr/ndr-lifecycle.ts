@@ -1,3 +1,4 @@
+import type { NdrMessageKind } from '../../../contracts/ndr';
 import {
   NDR_MAX_ATTEMPTS,
   NDR_REATTEMPT_DAYS,
@@ -49,7 +50,7 @@ export type NdrEvent =
   /** The parcel is back with us (RTO DELIVERED). */
   | { type: 'returned' };
 
-export type NdrMessageKind = 'ndr_raised' | 'ndr_reattempt' | 'ndr_returning';
+export type { NdrMessageKind };
 
 export type NdrEffect =
   | { type: 'send_message'; kind: NdrMessageKind }

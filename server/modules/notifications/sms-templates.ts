@@ -24,6 +24,13 @@ export const orderSmsTemplates = {
   return_update: 'Ottoman Mittens: your return for order ##order##: ##status##. Details: ##link##',
   // docs/product.md#review-requests: the review request to a shopper with no e-mail.
   review_request: 'Ottoman Mittens: how do you find your order ##order##? Rate it in a minute: ##link##',
+  // docs/product.md#failed-deliveries: a failed delivery, the day it comes again, or its way back to us.
+  ndr_raised:
+    'Ottoman Mittens: the courier could not deliver your order ##order## (##reason##). Choose a new day or cancel by ##date##: ##link##',
+  ndr_reattempt:
+    'Ottoman Mittens: the courier will deliver your order ##order## again on ##date##. Details: ##link##',
+  ndr_returning:
+    'Ottoman Mittens: your order ##order## is coming back to us and will be cancelled when it arrives. Details: ##link##',
 } as const;
 
 export type OrderSmsTemplate = keyof typeof orderSmsTemplates;
