@@ -4,6 +4,7 @@ import { codRefundDeps, settleStuckPayouts } from './flows/cod-refunds';
 import { flagUnremittedCod, runRemittanceImport } from './flows/cod-remittances';
 import { paymentDeps, returnDeps, shippingDeps } from './flows/deps';
 import { createShipmentForOrder, requeueUnshippedOrders } from './flows/fulfil-order';
+import { sendNdrAction, takeNdrDefaults } from './flows/ndr';
 import { reconcilePendingOrders } from './flows/reconcile-payments';
 import {
   flagLongPendingRefunds,
@@ -24,6 +25,7 @@ import { forgetOldCodRiskRefusals } from './modules/cod/cod-risk-records';
 import { sendContactReply } from './modules/contact/send-reply';
 import { forwardContactMessage } from './modules/contact/service';
 import { sweepExpiredHolds } from './modules/holds/holds';
+import { sendNdrMessage } from './modules/ndr/ndr-message';
 import { sendOrderEmail } from './modules/orders/order-email';
 import { sendReturnMessage } from './modules/returns/return-message';
 import { queueReviewRequests, sendReviewRequest } from './modules/reviews/review-requests';
@@ -104,6 +106,17 @@ export default fp(
     await jobs.work(jobQueues.sendReviewRequest, (job) =>
       sendReviewRequest(app.db, app.notifier, job, app.config.publicUrl),
     );
+    // docs/product.md#failed-deliveries: the shopper told at once; the choice told to Shiprocket once; the default
+    // taken when nobody chose by the deadline.
+    await jobs.work(jobQueues.sendNdrMessage, (job) =>
+      sendNdrMessage(app.db, app.notifier, job, app.config.publicUrl),
+    );
+    await jobs.work(jobQueues.sendNdrAction, (job) => sendNdrAction(shippingDeps(app), job));
+    await jobs.work(jobQueues.sweepNdrDeadlines, async () => {
+      const taken = await takeNdrDefaults({ db: app.db, jobs });
+      if (taken > 0) log.info({ taken }, 'failed deliveries took the default at their deadline');
+    });
+    await jobs.schedule(jobQueues.sweepNdrDeadlines, '* * * * *');
     // The fallback for lost tracking and refund webhooks, and for shipment and refund jobs that gave up.
     await jobs.schedule(jobQueues.pollTracking, '*/15 * * * *');
   },

@@ -5,7 +5,9 @@ import {
   type NdrAction,
   type NdrChoice,
   type NdrDecider,
+  type NdrReason,
   type NdrStatus,
+  type OrderDeliveryIssue,
 } from '../../../contracts/ndr-rules';
 
 // docs/product.md#failed-deliveries: the rules of a parcel's failed deliveries, pure (no I/O) so property tests can
@@ -163,6 +165,26 @@ export function decideNdr(state: NdrState, event: NdrEvent): NdrDecision {
       return applied({ ...state, status: 'returned' }, by === null ? [] : [{ type: 'close_order', by }]);
     }
   }
+}
+
+/** docs/product.md#failed-deliveries: the report as an order view (My Orders, the order page, the console) carries it. */
+export function deliveryIssueOf(
+  row: Pick<NdrState, 'status' | 'attempts' | 'respondBy'> & {
+    reason: NdrReason;
+    choiceAction: NdrAction | null;
+    choiceDate: string | null;
+  },
+  now: Date,
+): OrderDeliveryIssue {
+  return {
+    status: row.status,
+    reason: row.reason,
+    attempts: row.attempts,
+    maxAttempts: NDR_MAX_ATTEMPTS,
+    reattemptDate: row.choiceAction === 'reattempt' ? row.choiceDate : null,
+    respondBy: row.respondBy.toISOString(),
+    canChoose: canChoose(row, now),
+  };
 }
 
 /** A new report's state before its first failed attempt is applied. */

@@ -7,10 +7,10 @@ import {
   type NdrRate,
   type NdrRates,
   type NdrView,
-  type OrderDeliveryIssue,
 } from '../../../contracts/ndr';
 import type { Database } from '../../db/client';
 import { ndrReports, orders, shipments } from '../../db/schema';
+import { isUuid } from '../../db/uuid';
 import { orderNumberOf } from '../orders/order-view';
 import { canChoose, reattemptDatesOf } from './ndr-lifecycle';
 import type { NdrReportRow } from './ndr-writer';
@@ -61,30 +61,19 @@ export function ndrViewOf(row: NdrReportRow, order: OrderRow, now: Date): NdrVie
   };
 }
 
-export function deliveryIssueOf(row: NdrReportRow, now: Date): OrderDeliveryIssue {
-  return {
-    status: row.status,
-    reason: row.reason,
-    attempts: row.attempts,
-    maxAttempts: NDR_MAX_ATTEMPTS,
-    reattemptDate: row.choiceAction === 'reattempt' ? row.choiceDate : null,
-    respondBy: row.respondBy.toISOString(),
-    canChoose: canChoose(row, now),
-  };
-}
-
 export async function ndrReportOfOrder(db: Database, orderId: string): Promise<NdrReportRow | undefined> {
   const [row] = await db.select().from(ndrReports).where(eq(ndrReports.orderId, orderId));
   return row;
 }
 
-/** The order views' `deliveryIssue`: null when the parcel never failed a delivery. */
-export async function deliveryIssueOfOrder(
-  db: Database,
-  orderId: string,
-): Promise<OrderDeliveryIssue | null> {
-  const row = await ndrReportOfOrder(db, orderId);
-  return row ? deliveryIssueOf(row, new Date()) : null;
+/** The order of a report (the console's action names the report). */
+export async function orderIdOfReport(db: Database, reportId: string): Promise<string | undefined> {
+  if (!isUuid(reportId)) return undefined;
+  const [row] = await db
+    .select({ orderId: ndrReports.orderId })
+    .from(ndrReports)
+    .where(eq(ndrReports.id, reportId));
+  return row?.orderId;
 }
 
 const QUEUE_LIMIT = 200;
