@@ -1286,17 +1286,27 @@ describe('a failed delivery brought back (docs/product.md#failed-deliveries), ov
 
   const isNdrReturn = (step: Step) => step.event.type === 'ndr_return_received';
 
-  it('refunds a paid order in full once its parcel is back, and cancels it', () => {
+  const backAfterNdr = (step: Step) =>
+    isNdrReturn(step) &&
+    step.before.shipmentStage === 'returned' &&
+    step.before.status !== 'cancelled' &&
+    step.before.status !== 'delivered';
+
+  it('refunds a paid order in full once its parcel is back, cancels it and puts its units back, once', () => {
     fc.assert(
       fc.property(fc.array(ndrEvent, { maxLength: 40 }), (sequence) => {
         for (const step of run(sequence).filter(isNdrReturn)) {
           const types = effectsOf(step).map((effect) => effect.type);
-          if (step.before.status !== 'returned_to_origin') {
+          if (!backAfterNdr(step)) {
             expect(step.after).toEqual(step.before);
             expect(types).toEqual([]);
             continue;
           }
           expect(step.after.status).toBe('cancelled');
+          expect(step.after.stockTaken).toBe(false);
+          expect(types.filter((type) => type === 'put_back_stock').length).toBe(
+            step.before.stockTaken ? 1 : 0,
+          );
           expect(types.includes('refund_order')).toBe(
             step.before.paymentStatus === 'paid' || step.before.paymentStatus === 'partially_refunded',
           );
@@ -1317,9 +1327,9 @@ describe('a failed delivery brought back (docs/product.md#failed-deliveries), ov
         const steps = runFrom(codOrder, sequence);
         for (const step of steps) {
           expect(effectsOf(step).map((effect) => effect.type)).not.toContain('refund_order');
-          if (isNdrReturn(step) && step.before.status === 'returned_to_origin') {
+          if (backAfterNdr(step)) {
             const chosen = step.event.type === 'ndr_return_received' && step.event.chosen;
-            expect(step.after.status).toBe(chosen ? 'cancelled' : 'returned_to_origin');
+            expect(step.after.status).toBe(chosen ? 'cancelled' : step.before.status);
           }
         }
       }),

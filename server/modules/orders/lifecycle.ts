@@ -949,15 +949,25 @@ function onRtoReceived(state: OrderState): Decision {
 
 /**
  * docs/product.md#failed-deliveries: back after a return was chosen, the order is cancelled. A prepaid order is
- * refunded in full now that the parcel is back (whoever chose); a COD order owes nothing (its charges were voided on
- * receipt) and is cancelled when the shopper chose, else it stays returned to origin, a refusal like any RTO.
- * Applied after `rto_received`, whose stock and credit note it leaves as they are.
+ * refunded in full now that the parcel is back (whoever chose), its units and code given back; a COD order owes
+ * nothing (`rto_received` already voided its charges and put its stock back) and is cancelled when the shopper
+ * chose, else it stays returned to origin, a refusal like any RTO.
  */
 function onNdrReturnReceived(state: OrderState, chosen: boolean): Decision {
-  if (state.status !== 'returned_to_origin') return unchanged(state);
+  const over = state.status === 'cancelled' || state.status === 'delivered';
+  if (over || state.shipmentStage !== 'returned') return unchanged(state);
   if (isCod(state) && !chosen) return unchanged(state);
-  const next: OrderState = { ...state, status: 'cancelled' };
-  const effects: OrderEffect[] = [{ type: 'send_email', kind: 'cancelled' }];
+  let next: OrderState = { ...state, status: 'cancelled' };
+  const effects: OrderEffect[] = [];
+  if (state.status !== 'returned_to_origin' && state.stockTaken) {
+    const coupon = releasingCoupon(state);
+    next = { ...next, stockTaken: false, couponUse: coupon.couponUse };
+    effects.push({ type: 'put_back_stock' }, ...coupon.effects, {
+      type: 'resolve_attention',
+      reason: 'parcel_returned',
+    });
+  }
+  effects.push({ type: 'send_email', kind: 'cancelled' });
   if (owesRefund(next)) effects.push({ type: 'refund_order' });
   return applied(next, effects);
 }
