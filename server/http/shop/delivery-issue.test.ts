@@ -14,6 +14,7 @@ import { createShipmentForOrder } from '../../flows/fulfil-order';
 import { sendNdrAction, takeNdrDefaults } from '../../flows/ndr';
 import { refundCancelledOrder } from '../../flows/refunds';
 import { jobQueues } from '../../job-queues';
+import { rtoCountOf } from '../../modules/cod/cod-eligibility';
 import { sendNdrMessage } from '../../modules/ndr/ndr-message';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { setCodPayment } from '../../test/cod-factories';
@@ -369,6 +370,8 @@ describe('an order cancelled after a failed delivery', () => {
     expect(row).toMatchObject({ status: 'cancelled', paymentStatus: 'cod_due' });
     expect(await refundJobs(order.orderId)).toBe(0);
     expect((await reportOf(order.orderId))?.paymentMethod).toBe('cod');
+    // Cancelled rather than returned to origin, it still counts as one RTO of the shopper.
+    expect(await rtoCountOf(app.db, order.shopper.userId)).toBe(1);
   });
 });
 
