@@ -238,6 +238,15 @@ describe('the shopper’s choice', () => {
     expect(sent?.sentAttempt).toBe(1);
     expect(sent?.sentToCourierAt).not.toBeNull();
 
+    // The new day is in the parcel's timeline, beside the failed attempt.
+    const tracking = await app.inject({
+      method: 'GET',
+      url: `/api/orders/track/${order.orderId}`,
+      headers: order.shopper.headers,
+    });
+    expect(tracking.body).toContain('DELIVERY RESCHEDULED');
+    expect(tracking.body).toContain(', as you asked');
+
     expect(await move(order.simulatedId)).toEqual([17]);
     expect(await move(order.simulatedId)).toEqual([7]);
     expect(await reportOf(order.orderId)).toMatchObject({ status: 'delivered' });
