@@ -82,8 +82,10 @@ export async function noteDeliveryOutcome(
 
 type ChoiceDeps = { db: Database; jobs: Pick<Jobs, 'send'> };
 
-function sameChoice(row: NdrReportRow, choice: NdrChoice): boolean {
-  if (row.choiceAttempt !== row.attempts || row.choiceAction !== choice.action) return false;
+/** The choice already recorded for this attempt, by the same kind of decider (a retry or a double click). */
+function sameChoice(row: NdrReportRow, choice: NdrChoice, by: 'shopper' | 'staff'): boolean {
+  if (row.choiceAttempt !== row.attempts || row.choiceBy !== by || row.choiceAction !== choice.action)
+    return false;
   if (choice.action === 'return') return true;
   return (
     row.choiceDate === choice.date &&
@@ -112,7 +114,7 @@ export async function chooseForDelivery(
     const staffId = by.kind === 'staff' ? by.actor.staffId : null;
     const decision = await applyNdrEvent(tx, deps.jobs, row, event, { choice, staffId });
     if (decision.outcome === 'refused') {
-      if (decision.reason === 'already_chosen' && sameChoice(row, choice))
+      if (decision.reason === 'already_chosen' && sameChoice(row, choice, by.kind))
         return ndrViewOf(row, locked.order, now);
       const refusal = refusalMessages[decision.reason];
       throw new AppError(refusal.kind, refusal.message);

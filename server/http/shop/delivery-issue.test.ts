@@ -294,6 +294,50 @@ describe('the shopper’s choice', () => {
   });
 });
 
+describe('choices made at the same moment', () => {
+  it('by the shopper, staff and the deadline sweep: one wins, and the courier is asked once', async () => {
+    const order = await outForDelivery();
+    await failAttempt(order.simulatedId);
+    const report = await reportOf(order.orderId);
+    // The deadline is just passing as both choose: whichever takes the order's lock first decides.
+    await app.db
+      .update(ndrReports)
+      .set({ respondBy: new Date(Date.now() + 150) })
+      .where(eq(ndrReports.orderId, order.orderId));
+    const view = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/orders/${order.orderId}/delivery-issue`,
+        headers: order.shopper.headers,
+      })
+    ).json<NdrView>();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const [shopper, staff, sweep] = await Promise.all([
+      app.inject({
+        method: 'POST',
+        url: `/api/orders/${order.orderId}/delivery-issue/choice`,
+        headers: order.shopper.headers,
+        payload: { action: 'return' },
+      }),
+      app.inject({
+        method: 'POST',
+        url: `/api/admin/ndr/${report?.id}/action`,
+        headers: support,
+        payload: { action: 'reattempt', date: view.dates[0], note: 'Called, she is home tomorrow' },
+      }),
+      takeNdrDefaults(app),
+    ]);
+    const winners = [shopper.statusCode === 200, staff.statusCode === 200, sweep === 1].filter(Boolean);
+    expect(winners).toHaveLength(1);
+    for (const reply of [shopper, staff]) expect([200, 409]).toContain(reply.statusCode);
+    expect(await queued(jobQueues.sendNdrAction, report?.id ?? '')).toHaveLength(1);
+    await runJobs(jobQueues.sendNdrAction, report?.id ?? '');
+    const chosen = await reportOf(order.orderId);
+    const listed = await app.shiprocket.client.getNdr(order.awb);
+    expect(listed?.action_taken).toBe(chosen?.choiceAction === 'return' ? 'return' : 're-attempt');
+  });
+});
+
 describe('no reply by the deadline', () => {
   it('takes the owner’s default: one re-attempt, then return', async () => {
     const order = await outForDelivery();
