@@ -473,3 +473,16 @@ describe('the console', () => {
     ).toBe(400);
   });
 });
+
+describe('the link’s door', () => {
+  it('is rate limited: a stream of guessed tokens meets a 429, never a 500', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const reply = await viaLink(`guess-${attempt}`).choose({ action: 'return' });
+      statuses.push(reply.statusCode);
+    }
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+  });
+});
