@@ -4,7 +4,7 @@ import { codRefundDeps, settleStuckPayouts } from './flows/cod-refunds';
 import { flagUnremittedCod, runRemittanceImport } from './flows/cod-remittances';
 import { paymentDeps, returnDeps, shippingDeps } from './flows/deps';
 import { createShipmentForOrder, requeueUnshippedOrders } from './flows/fulfil-order';
-import { sendNdrAction, takeNdrDefaults } from './flows/ndr';
+import { sendNdrAction, syncOpenNdrs, takeNdrDefaults } from './flows/ndr';
 import { reconcilePendingOrders } from './flows/reconcile-payments';
 import {
   flagLongPendingRefunds,
@@ -152,6 +152,8 @@ async function runSweeps(app: Parameters<typeof paymentDeps>[0]) {
   if (unremitted > 0) log.warn({ unremitted }, 'COD cash delivered long ago and not remitted');
   const outcome = await pollStaleShipments(shippingDeps(app));
   if (outcome.polled + outcome.failed > 0) log.info({ outcome }, 'shipment tracking polled');
+  const ndrs = await syncOpenNdrs(shippingDeps(app));
+  if (ndrs > 0) log.info({ ndrs }, 'failed deliveries brought up to date with Shiprocket');
   const returnParcels = await pollStaleReturnParcels(shippingDeps(app));
   if (returnParcels.polled + returnParcels.failed > 0) log.info({ returnParcels }, 'return parcels polled');
   const returnSweep = await sweepReturns(returnDeps(app));

@@ -14,7 +14,7 @@ import {
   recordFailedAttempt,
 } from '../modules/ndr/ndr-writer';
 import { applyOrderEvent, type LockedOrder, lockOrder } from '../modules/orders/order-writer';
-import { failedAttemptOf } from '../modules/shipping/ndr-payloads';
+import { failedAttemptOf, ndrOfListing } from '../modules/shipping/ndr-payloads';
 import type { TrackingUpdate } from '../modules/shipping/shipment-records';
 import { ShiprocketError } from '../providers/shiprocket/client';
 import { type NdrActionInput, reattemptActionInput, returnActionInput } from '../providers/shiprocket/ndr';
@@ -183,6 +183,65 @@ export async function sendNdrAction(
     const current = locked ? await lockNdrReport(tx, row.orderId) : undefined;
     if (current) await applyNdrEvent(tx, deps.jobs, current, { type: 'action_sent', attempt: job.attempt });
   });
+}
+
+/**
+ * Part of the 15-minute sweep: asks Shiprocket about each report still waiting for a choice. A courier's deadline
+ * earlier than ours becomes ours (docs/architecture.md#shiprocket-ndr), and an attempt a lost webhook did not
+ * report is counted. Stops while Shiprocket is unreachable. Returns how many reports changed.
+ */
+export async function syncOpenNdrs(deps: ShippingDeps, limit = 50): Promise<number> {
+  const open = await deps.db
+    .select({ orderId: ndrReports.orderId, awb: ndrReports.awbCode })
+    .from(ndrReports)
+    .where(and(isNull(ndrReports.closedAt), eq(ndrReports.status, 'action_needed')))
+    .orderBy(ndrReports.respondBy)
+    .limit(limit);
+  let changed = 0;
+  for (const report of open) {
+    let listing: ReturnType<typeof ndrOfListing>;
+    try {
+      listing = ndrOfListing(await deps.shiprocket.client.getNdr(report.awb));
+    } catch (error) {
+      deps.log.warn({ err: error, awb: report.awb }, 'NDR sync failed');
+      if (error instanceof ShiprocketError && error.kind === 'unavailable') break;
+      continue;
+    }
+    if (!listing) continue;
+    const found = listing;
+    const moved = await deps.db.transaction(async (tx) => {
+      const locked = await lockOrder(tx, report.orderId);
+      const row = locked ? await lockNdrReport(tx, report.orderId) : undefined;
+      if (!row) return false;
+      let applied = false;
+      if (found.attempts > row.attempts) {
+        const attempt = {
+          attempts: found.attempts,
+          at: found.raisedAt ?? new Date(),
+          reason: found.reason,
+          remark: found.remark,
+        };
+        const counted = await applyNdrEvent(
+          tx,
+          deps.jobs,
+          row,
+          { type: 'attempt_failed', attempts: attempt.attempts, at: attempt.at },
+          { attempt },
+        );
+        applied ||= counted.outcome === 'applied';
+      }
+      if (found.actionBy) {
+        const earlier = await applyNdrEvent(tx, deps.jobs, row, {
+          type: 'courier_deadline',
+          at: found.actionBy,
+        });
+        applied ||= earlier.outcome === 'applied';
+      }
+      return applied;
+    });
+    if (moved) changed += 1;
+  }
+  return changed;
 }
 
 /** The `ndr.deadlines` job: each report nobody answered in time takes the owner's default. Returns how many. */

@@ -11,7 +11,7 @@ import {
 import { auditLog, ndrReports, orders, refunds, shipments } from '../../db/schema';
 import { paymentDeps, shippingDeps } from '../../flows/deps';
 import { createShipmentForOrder } from '../../flows/fulfil-order';
-import { sendNdrAction, takeNdrDefaults } from '../../flows/ndr';
+import { sendNdrAction, syncOpenNdrs, takeNdrDefaults } from '../../flows/ndr';
 import { refundCancelledOrder } from '../../flows/refunds';
 import { jobQueues } from '../../job-queues';
 import { rtoCountOf } from '../../modules/cod/cod-eligibility';
@@ -339,6 +339,25 @@ describe('choices made at the same moment', () => {
 });
 
 describe('no reply by the deadline', () => {
+  it('takes the courier’s deadline when Shiprocket’s report has an earlier one', async () => {
+    const order = await outForDelivery();
+    await failAttempt(order.simulatedId);
+    expect(await takeNdrDefaults(app)).toBe(0);
+    simulator().expireNdr(order.simulatedId);
+    expect(await syncOpenNdrs(shippingDeps(app))).toBe(1);
+    expect(await syncOpenNdrs(shippingDeps(app))).toBe(0);
+    const report = await reportOf(order.orderId);
+    expect(report?.respondBy.getTime()).toBeLessThanOrEqual(Date.now());
+    const late = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.orderId}/delivery-issue/choice`,
+      headers: order.shopper.headers,
+      payload: { action: 'return' },
+    });
+    expect(late.json().message).toBe(ndrMessages.tooLate);
+    expect(await takeNdrDefaults(app)).toBe(1);
+  });
+
   it('takes the owner’s default: one re-attempt, then return', async () => {
     const order = await outForDelivery();
     await failAttempt(order.simulatedId);

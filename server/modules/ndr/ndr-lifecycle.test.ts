@@ -39,6 +39,10 @@ const eventArbitrary: fc.Arbitrary<MakeEvent> = fc.oneof<fc.Arbitrary<MakeEvent>
     }),
   fc.constant((clock: { now: Date }) => ({ type: 'deadline_passed' as const, now: clock.now })),
   fc.integer({ min: 1, max: 3 }).map((attempt) => () => ({ type: 'action_sent' as const, attempt })),
+  fc.integer({ min: -30, max: 30 }).map((hours) => (clock: { now: Date }) => ({
+    type: 'courier_deadline' as const,
+    at: new Date(clock.now.getTime() + hours * HOUR),
+  })),
   fc.constant(() => ({ type: 'delivered' as const })),
   fc.constant(() => ({ type: 'returned' as const })),
 );
@@ -140,6 +144,18 @@ describe('a failed delivery', () => {
             // Only the default after a re-attempt's own deadline may follow, never the same effects again.
             expect(again.effects.filter((e) => e.type === 'send_action')).toEqual([]);
           }
+        }
+      }),
+    );
+  });
+
+  it('only ever brings the deadline forward for the courier’s, while a choice is awaited', () => {
+    fc.assert(
+      fc.property(historyArbitrary, (history) => {
+        for (const step of run(history).steps) {
+          if (step.event.type !== 'courier_deadline') continue;
+          expect(step.after.respondBy.getTime()).toBeLessThanOrEqual(step.before.respondBy.getTime());
+          if (step.before.status !== 'action_needed') expect(step.after).toEqual(step.before);
         }
       }),
     );

@@ -45,6 +45,8 @@ export type NdrEvent =
   | { type: 'chosen'; choice: NdrChoice; by: Exclude<NdrDecider, 'default'>; now: Date }
   /** The deadline sweep: no choice by `respondBy`. */
   | { type: 'deadline_passed'; now: Date }
+  /** Shiprocket's NDR list gives the courier's own deadline for an action: an earlier one is ours too. */
+  | { type: 'courier_deadline'; at: Date }
   /** Shiprocket accepted the action for `attempt`. */
   | { type: 'action_sent'; attempt: number }
   /** A later attempt delivered the parcel. */
@@ -153,6 +155,10 @@ export function decideNdr(state: NdrState, event: NdrEvent): NdrDecision {
       return onChosen(state, event.choice, event.by, event.now);
     case 'deadline_passed':
       return onDeadline(state, event.now);
+    case 'courier_deadline':
+      if (state.status !== 'action_needed' || event.at.getTime() >= state.respondBy.getTime())
+        return unchanged(state);
+      return applied({ ...state, respondBy: event.at });
     case 'action_sent':
       if (state.sentAttempt !== null && state.sentAttempt >= event.attempt) return unchanged(state);
       return applied({ ...state, sentAttempt: event.attempt });
