@@ -26,6 +26,7 @@ import { sendContactReply } from './modules/contact/send-reply';
 import { forwardContactMessage } from './modules/contact/service';
 import { sweepExpiredHolds } from './modules/holds/holds';
 import { sendNdrMessage } from './modules/ndr/ndr-message';
+import { forgetExpiredNdrLinks } from './modules/ndr/ndr-writer';
 import { sendOrderEmail } from './modules/orders/order-email';
 import { sendReturnMessage } from './modules/returns/return-message';
 import { queueReviewRequests, sendReviewRequest } from './modules/reviews/review-requests';
@@ -166,6 +167,8 @@ async function runSweeps(app: Parameters<typeof paymentDeps>[0]) {
     (await loginFailures.sweep(app.db)) +
     (await staffFailures.sweep(app.db));
   if (forgotten > 0) log.info({ forgotten }, 'spent challenges and finished attempt counts forgotten');
+  const links = await forgetExpiredNdrLinks(app.db);
+  if (links > 0) log.info({ links }, 'expired delivery links forgotten');
   const refusals = await forgetOldCodRiskRefusals(app.db);
   if (refusals > 0) log.info({ refusals }, 'COD risk refusals older than 90 days forgotten');
   const deliveries = await forgetOldAlertDeliveries(app.db);

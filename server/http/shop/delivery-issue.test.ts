@@ -16,6 +16,7 @@ import { refundCancelledOrder } from '../../flows/refunds';
 import { jobQueues } from '../../job-queues';
 import { rtoCountOf } from '../../modules/cod/cod-eligibility';
 import { sendNdrMessage } from '../../modules/ndr/ndr-message';
+import { createNdrLink, forgetExpiredNdrLinks } from '../../modules/ndr/ndr-writer';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { setCodPayment } from '../../test/cod-factories';
 import { readOutbox } from '../../test/dev-outbox';
@@ -140,6 +141,11 @@ describe('a failed delivery reported by the courier', () => {
     const token = await linkTokenOf(order.shopper.email);
     const page = await viaLink(token).get();
     expect(page.statusCode, page.body).toBe(200);
+    // An expired link is refused, and the sweep forgets it.
+    const [other] = await app.db.select().from(orders).where(eq(orders.id, order.orderId));
+    const expiredToken = await createNdrLink(app.db, other?.id ?? '', -1);
+    expect((await viaLink(expiredToken).get()).statusCode).toBe(401);
+    expect(await forgetExpiredNdrLinks(app.db)).toBeGreaterThanOrEqual(1);
     const view = page.json<NdrView>();
     expect(view).toMatchObject({
       orderId: order.orderId,

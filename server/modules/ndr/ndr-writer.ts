@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { NdrChoice } from '../../../contracts/ndr-rules';
 import type { Database } from '../../db/client';
 import { ndrLinks, ndrReports } from '../../db/schema';
@@ -176,6 +176,15 @@ export async function createNdrLink(db: Database, orderId: string, days: number)
   const expiresAt = new Date(Date.now() + days * 86_400_000);
   await db.insert(ndrLinks).values({ tokenHash: hashToken(token), orderId, expiresAt });
   return token;
+}
+
+/** Expired links are forgotten by the 15-minute sweep; returns how many. */
+export async function forgetExpiredNdrLinks(db: Database, now = new Date()): Promise<number> {
+  const gone = await db
+    .delete(ndrLinks)
+    .where(lt(ndrLinks.expiresAt, now))
+    .returning({ hash: ndrLinks.tokenHash });
+  return gone.length;
 }
 
 /** The order a live link stands for; undefined for a token unknown or expired. */
