@@ -149,7 +149,13 @@ export const NdrRatesSchema = z
 export const ndrMessageKinds = ['ndr_raised', 'ndr_reattempt', 'ndr_returning'] as const;
 export type NdrMessageKind = (typeof ndrMessageKinds)[number];
 
-/** `{order}`, `{reason}`, `{attempt}`, `{date}`, `{respondBy}` are filled in; the link follows the text. */
+/**
+ * `{order}`, `{reason}`, `{attempt}`, `{date}`, `{respondBy}` and `{outcome}` (what the parcel's return means for the
+ * order and its money) are filled in; the link follows the text.
+ */
+/** A COD parcel the default sent back (nobody chose): the order is returned to origin, not cancelled. */
+export const NDR_COD_RETURNED_OUTCOME = 'Nothing is owed for it.';
+
 export const ndrMessageTexts: Record<NdrMessageKind, { subject: string; text: string }> = {
   ndr_raised: {
     subject: 'We could not deliver your order',
@@ -164,8 +170,6 @@ export const ndrMessageTexts: Record<NdrMessageKind, { subject: string; text: st
   },
   ndr_returning: {
     subject: 'Your order is coming back to us',
-    text:
-      'The parcel of your order {order} is coming back to us, and the order will be cancelled when it arrives. ' +
-      '{money}',
+    text: 'The parcel of your order {order} is coming back to us. {outcome}',
   },
 };

@@ -419,6 +419,16 @@ describe('an order cancelled after a failed delivery', () => {
     return row;
   }
 
+  /** The "coming back" e-mail the shopper was sent (the report's message jobs done here). */
+  async function returningMessageOf(order: Awaited<ReturnType<typeof outForDelivery>>) {
+    const report = await reportOf(order.orderId);
+    await runJobs(jobQueues.sendNdrMessage, report?.id ?? '');
+    const mail = (await readOutbox(app, order.shopper.email)).find((message) =>
+      message.subject?.startsWith('Your order is coming back to us'),
+    );
+    return mail?.body ?? '';
+  }
+
   const refundJobs = async (orderId: string) => {
     const result = (await app.db.execute(
       sql`select count(*)::int as count from pgboss.job where name = ${jobQueues.refundCancelledOrder}
@@ -432,6 +442,7 @@ describe('an order cancelled after a failed delivery', () => {
     const row = await cancelViaMyOrders(order);
     expect(row?.status).toBe('cancelled');
     expect(await refundJobs(order.orderId)).toBe(1);
+    expect(await returningMessageOf(order)).toContain(ndrMessages.prepaidRefund);
     await refundCancelledOrder(paymentDeps(app), order.orderId, 'system');
     const [refund] = await app.db
       .select()
@@ -446,6 +457,7 @@ describe('an order cancelled after a failed delivery', () => {
     const order = await outForDelivery({ cod: true });
     const row = await cancelViaMyOrders(order);
     expect(row).toMatchObject({ status: 'cancelled', paymentStatus: 'cod_due' });
+    expect(await returningMessageOf(order)).toContain(ndrMessages.codNothingToPay);
     expect(await refundJobs(order.orderId)).toBe(0);
     expect((await reportOf(order.orderId))?.paymentMethod).toBe('cod');
     // Cancelled rather than returned to origin, it still counts as one RTO of the shopper.

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { formatDate, formatDateTime } from '../../../contracts/format';
 import {
+  NDR_COD_RETURNED_OUTCOME,
   NDR_LINK_DAYS,
   type NdrMessageKind,
   ndrLinkPath,
@@ -48,7 +49,13 @@ export function ndrMessageOf(
     attempt: String(row.attempts),
     date: row.choiceDate ? formatDate(`${row.choiceDate}T12:00:00+05:30`) : '',
     respondBy: formatDateTime(row.respondBy),
-    money: order.paymentMethod === 'COD' ? ndrMessages.codNothingToPay : ndrMessages.prepaidRefund,
+    // docs/product.md#failed-deliveries: a COD parcel the default sent back is returned to origin, not cancelled.
+    outcome:
+      order.paymentMethod !== 'COD'
+        ? ndrMessages.prepaidRefund
+        : row.choiceBy === 'default'
+          ? NDR_COD_RETURNED_OUTCOME
+          : ndrMessages.codNothingToPay,
   };
   const text = template.text.replace(/\{(\w+)\}/g, (_, name: string) => facts[name] ?? '');
   return { subject: template.subject, text, facts };

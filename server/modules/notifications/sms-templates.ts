@@ -30,7 +30,7 @@ export const orderSmsTemplates = {
   ndr_reattempt:
     'Ottoman Mittens: the courier will deliver your order ##order## again on ##date##. Details: ##link##',
   ndr_returning:
-    'Ottoman Mittens: your order ##order## is coming back to us and will be cancelled when it arrives. Details: ##link##',
+    'Ottoman Mittens: your order ##order## could not be delivered and is coming back to us. Details: ##link##',
 } as const;
 
 export type OrderSmsTemplate = keyof typeof orderSmsTemplates;
