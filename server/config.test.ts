@@ -90,6 +90,7 @@ describe('loadConfig', () => {
       pickupPincode: '110001',
       webhookToken: undefined,
       simulatorStepSeconds: 60,
+      simulatorNdrRate: 0,
     });
 
     const real = loadConfig({
@@ -99,6 +100,7 @@ describe('loadConfig', () => {
       SHIPROCKET_PICKUP_PINCODE: '110020',
       SHIPROCKET_WEBHOOK_TOKEN: 'a-token-of-sixteen+',
       SHIPROCKET_SIM_STEP_SECONDS: '5',
+      SHIPROCKET_SIM_NDR_RATE: '0.2',
     });
     expect(real.shiprocket).toEqual({
       email: 'api-user@ottomanmittens.in',
@@ -110,9 +112,11 @@ describe('loadConfig', () => {
       pickupPincode: '110020',
       webhookToken: 'a-token-of-sixteen+',
       simulatorStepSeconds: 5,
+      simulatorNdrRate: 0.2,
     });
     expect(simulatedServices(real)).not.toContain('Shiprocket shipping');
     expect(loadConfig({ SHIPROCKET_SIM_STEP_SECONDS: '0' }).shipping.simulatorStepSeconds).toBe(0);
+    expect(() => loadConfig({ SHIPROCKET_SIM_NDR_RATE: '1.5' })).toThrow(/SHIPROCKET_SIM_NDR_RATE/);
   });
 
   it.each([

@@ -44,6 +44,9 @@ const EnvSchema = z.object({
   MSG91_CHECKOUT_REMINDER_TEMPLATE_ID: z.string().min(4).optional(),
   MSG91_CHECKOUT_REMINDER_CODE_TEMPLATE_ID: z.string().min(4).optional(),
   MSG91_BACK_IN_STOCK_TEMPLATE_ID: z.string().min(4).optional(),
+  MSG91_NDR_RAISED_TEMPLATE_ID: z.string().min(4).optional(),
+  MSG91_NDR_REATTEMPT_TEMPLATE_ID: z.string().min(4).optional(),
+  MSG91_NDR_RETURNING_TEMPLATE_ID: z.string().min(4).optional(),
   GOOGLE_CLIENT_ID: z.string().min(8).optional(),
   RAZORPAY_KEY_ID: z.string().min(8).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(8).optional(),
@@ -83,6 +86,12 @@ const EnvSchema = z.object({
   WHATSAPP_APP_SECRET: z.string().min(16).optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().min(16).optional(),
   WHATSAPP_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com'),
+  // docs/operations.md#shipping-simulator-controls: the share of simulated delivery attempts that fail (an NDR).
+  SHIPROCKET_SIM_NDR_RATE: z.coerce
+    .number()
+    .min(0, 'must be between 0 and 1')
+    .max(1, 'must be between 0 and 1')
+    .default(0),
   JOB_WORKERS: booleanFromEnv.default(true),
   JOB_POLLING_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
@@ -283,6 +292,8 @@ export interface ShippingConfig {
    * 0 leaves them where they are until a test or the dev control moves them. Real Shiprocket ignores it.
    */
   simulatorStepSeconds: number;
+  /** docs/operations.md#shipping-simulator-controls: the share of the simulator's delivery attempts that fail. */
+  simulatorNdrRate: number;
 }
 
 export class ConfigError extends Error {}
@@ -459,6 +470,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pickupPincode: e.SHIPROCKET_PICKUP_PINCODE,
       webhookToken: e.SHIPROCKET_WEBHOOK_TOKEN,
       simulatorStepSeconds: e.SHIPROCKET_SIM_STEP_SECONDS,
+      simulatorNdrRate: e.SHIPROCKET_SIM_NDR_RATE,
     },
     jobWorkers: e.JOB_WORKERS,
     jobPollingIntervalSeconds: e.JOB_POLLING_INTERVAL_SECONDS,
@@ -525,6 +537,9 @@ function orderTemplateIdsOf(e: Env): Record<OrderSmsTemplate, string | undefined
     checkout_reminder: e.MSG91_CHECKOUT_REMINDER_TEMPLATE_ID,
     checkout_reminder_code: e.MSG91_CHECKOUT_REMINDER_CODE_TEMPLATE_ID,
     back_in_stock: e.MSG91_BACK_IN_STOCK_TEMPLATE_ID,
+    ndr_raised: e.MSG91_NDR_RAISED_TEMPLATE_ID,
+    ndr_reattempt: e.MSG91_NDR_REATTEMPT_TEMPLATE_ID,
+    ndr_returning: e.MSG91_NDR_RETURNING_TEMPLATE_ID,
   };
 }
 

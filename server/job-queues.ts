@@ -1,4 +1,5 @@
 import type PgBoss from 'pg-boss';
+import type { NdrMessageKind } from '../contracts/ndr';
 import type { OrderEmailKind } from '../contracts/orders';
 import type { ReturnMessageKind } from '../contracts/returns';
 import type { Database } from './db/client';
@@ -34,6 +35,10 @@ export const jobQueues = {
   sendBackInStock: 'stock.back-in-stock',
   // docs/architecture.md#whatsapp: a shopper's WhatsApp reply (a button tap, STOP).
   handleWhatsAppReply: 'whatsapp.inbound',
+  // docs/architecture.md#ndr
+  sendNdrMessage: 'ndr.message',
+  sendNdrAction: 'ndr.action',
+  sweepNdrDeadlines: 'ndr.deadlines',
 } as const;
 
 export type JobQueue = (typeof jobQueues)[keyof typeof jobQueues];
@@ -103,6 +108,12 @@ export interface JobPayloads {
   'stock.back-in-stock': { requestId: string };
   /** Our whatsapp_inbound row (Meta's message id): a button tap or a text, handled once. */
   'whatsapp.inbound': { wamid: string };
+  /** Our ndr_reports row: a failed delivery told to the shopper (`attempt`: the one it is about). */
+  'ndr.message': { reportId: string; kind: NdrMessageKind; attempt: number };
+  /** Our ndr_reports row: the choice for this attempt told to Shiprocket (keyed by report and attempt). */
+  'ndr.action': { reportId: string; attempt: number };
+  /** Scheduled every minute: the reports nobody answered by their deadline take the owner's default. */
+  'ndr.deadlines': Record<string, never>;
 }
 
 export interface JobOptions {

@@ -4,6 +4,7 @@ import { codRefundDeps, settleStuckPayouts } from './flows/cod-refunds';
 import { flagUnremittedCod, runRemittanceImport } from './flows/cod-remittances';
 import { paymentDeps, returnDeps, shippingDeps } from './flows/deps';
 import { createShipmentForOrder, requeueUnshippedOrders } from './flows/fulfil-order';
+import { sendNdrAction, syncOpenNdrs, takeNdrDefaults } from './flows/ndr';
 import { reconcilePendingOrders } from './flows/reconcile-payments';
 import {
   flagLongPendingRefunds,
@@ -25,6 +26,8 @@ import { forgetOldCodRiskRefusals } from './modules/cod/cod-risk-records';
 import { sendContactReply } from './modules/contact/send-reply';
 import { forwardContactMessage } from './modules/contact/service';
 import { sweepExpiredHolds } from './modules/holds/holds';
+import { sendNdrMessage } from './modules/ndr/ndr-message';
+import { forgetExpiredNdrLinks } from './modules/ndr/ndr-writer';
 import { sendOrderEmail } from './modules/orders/order-email';
 import { sendReturnMessage } from './modules/returns/return-message';
 import { queueReviewRequests, sendReviewRequest } from './modules/reviews/review-requests';
@@ -131,6 +134,17 @@ export default fp(
     await jobs.work(jobQueues.sendBackInStock, (job) =>
       sendBackInStock(app.db, app.notifier, jobs, job, app.config.publicUrl),
     );
+    // docs/product.md#failed-deliveries: the shopper told at once; the choice told to Shiprocket once; the default
+    // taken when nobody chose by the deadline.
+    await jobs.work(jobQueues.sendNdrMessage, (job) =>
+      sendNdrMessage(app.db, app.notifier, job, app.config.publicUrl),
+    );
+    await jobs.work(jobQueues.sendNdrAction, (job) => sendNdrAction(shippingDeps(app), job));
+    await jobs.work(jobQueues.sweepNdrDeadlines, async () => {
+      const taken = await takeNdrDefaults({ db: app.db, jobs });
+      if (taken > 0) log.info({ taken }, 'failed deliveries took the default at their deadline');
+    });
+    await jobs.schedule(jobQueues.sweepNdrDeadlines, '* * * * *');
     // The fallback for lost tracking and refund webhooks, and for shipment and refund jobs that gave up.
     await jobs.schedule(jobQueues.pollTracking, '*/15 * * * *');
   },
@@ -167,6 +181,8 @@ async function runSweeps(app: Parameters<typeof paymentDeps>[0]) {
   if (unremitted > 0) log.warn({ unremitted }, 'COD cash delivered long ago and not remitted');
   const outcome = await pollStaleShipments(shippingDeps(app));
   if (outcome.polled + outcome.failed > 0) log.info({ outcome }, 'shipment tracking polled');
+  const ndrs = await syncOpenNdrs(shippingDeps(app));
+  if (ndrs > 0) log.info({ ndrs }, 'failed deliveries brought up to date with Shiprocket');
   const returnParcels = await pollStaleReturnParcels(shippingDeps(app));
   if (returnParcels.polled + returnParcels.failed > 0) log.info({ returnParcels }, 'return parcels polled');
   const returnSweep = await sweepReturns(returnDeps(app));
@@ -179,6 +195,8 @@ async function runSweeps(app: Parameters<typeof paymentDeps>[0]) {
     (await loginFailures.sweep(app.db)) +
     (await staffFailures.sweep(app.db));
   if (forgotten > 0) log.info({ forgotten }, 'spent challenges and finished attempt counts forgotten');
+  const links = await forgetExpiredNdrLinks(app.db);
+  if (links > 0) log.info({ links }, 'expired delivery links forgotten');
   const refusals = await forgetOldCodRiskRefusals(app.db);
   if (refusals > 0) log.info({ refusals }, 'COD risk refusals older than 90 days forgotten');
   const whatsappEvents = await forgetOldWhatsAppEvents(app.db);

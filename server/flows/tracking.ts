@@ -18,6 +18,7 @@ import {
 import { ShiprocketError } from '../providers/shiprocket/client';
 import { SHIPROCKET_STATUS } from '../providers/shiprocket/cod';
 import type { ShippingDeps } from './deps';
+import { noteDeliveryOutcome } from './ndr';
 import { isReturnWebhook, receiveReturnTrackingWebhook } from './return-tracking';
 
 type ShipmentRow = typeof shipments.$inferSelect;
@@ -58,9 +59,12 @@ export async function applyTrackingUpdate(
       await applyOrderEvent(locked, deps.jobs, { type: 'courier_status_reported', exception }, source);
     }
     // docs/product.md#cash-on-delivery: the parcel is back with us (RTO DELIVERED): its stock comes back.
-    if (reportsRtoDelivered(update)) {
+    const backWithUs = reportsRtoDelivered(update);
+    if (backWithUs) {
       await applyOrderEvent(locked, deps.jobs, { type: 'rto_received' }, source);
     }
+    // docs/product.md#failed-deliveries: a failed attempt opens or counts the parcel's report; the end closes it.
+    await noteDeliveryOutcome(locked, deps.jobs, update, { delivered: stage === 'delivered', backWithUs });
     return recordTracking(tx, shipment, update, stage);
   });
 }

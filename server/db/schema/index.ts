@@ -8,6 +8,7 @@ export * from './contact';
 export * from './coupons';
 export * from './holds';
 export * from './invoices';
+export * from './ndr';
 export * from './notifications';
 export * from './order-money';
 export * from './orders';

@@ -111,6 +111,8 @@ export const simulatedShiprocketShipments = simulatorSchema.table('shiprocket_sh
   failureSteps: integer('failure_steps').notNull().default(0),
   /** The courier's scans, oldest first, as Shiprocket's tracking reply gives them. */
   scans: jsonb('scans').$type<Record<string, string | number>[]>().notNull(),
+  /** docs/architecture.md#shiprocket-ndr: the parcel's failed deliveries and the actions taken, as the simulator keeps them. */
+  ndr: jsonb('ndr').$type<Record<string, unknown>>(),
   position: position(),
 });
 

@@ -669,7 +669,7 @@ describe('needs attention: refunds pending over a day, webhooks failing their si
       applyTrackingUpdate(paymentDeps(app), shipment.id, { statusId, statusLabel, scans: [] }, 'webhook');
     const flagged = async () =>
       (await attention()).filter((item) => item.orderId === paid.orderId).map((item) => item.reason);
-    await report(21, 'UNDELIVERED');
+    await report(12, 'LOST');
     expect(await flagged()).toEqual(['courier_exception']);
     await report(18, 'IN TRANSIT');
     expect(await flagged()).toEqual([]);

@@ -1,8 +1,8 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, or, sql } from 'drizzle-orm';
 import { type CodEligibility, type CodRefusal, codMessages } from '../../../contracts/cod';
 import { codRiskMessages } from '../../../contracts/cod-risk-rules';
 import type { Database } from '../../db/client';
-import { orders } from '../../db/schema';
+import { ndrReports, orders } from '../../db/schema';
 import {
   type CodRiskDecision,
   type CodRiskSettingsValues,
@@ -119,19 +119,30 @@ export function codEligibilityOf(facts: CodFacts, decision = codRiskDecisionOf(f
   };
 }
 
-/** The shopper's COD orders returned to origin (docs/product.md#cash-on-delivery: the RTO count). */
+/** docs/product.md#failed-deliveries: an order whose parcel failed this many attempts counts toward the RTO count. */
+export const REPEATED_NDR_ATTEMPTS = 2;
+
+/**
+ * The shopper's RTO count (docs/product.md#cash-on-delivery): their COD orders returned to origin, and their orders
+ * whose parcel came back after a failed delivery or failed it repeatedly (docs/product.md#failed-deliveries), each
+ * order once.
+ */
 export async function rtoCountOf(db: Database, userId: string): Promise<number> {
   const [row] = await db
-    .select({ rtos: count() })
+    .select({ rtos: sql<number>`count(distinct ${orders.id})::int` })
     .from(orders)
+    .leftJoin(ndrReports, eq(ndrReports.orderId, orders.id))
     .where(
       and(
         eq(orders.userId, userId),
-        eq(orders.paymentMethod, 'COD'),
-        eq(orders.status, 'returned_to_origin'),
+        or(
+          and(eq(orders.paymentMethod, 'COD'), eq(orders.status, 'returned_to_origin')),
+          eq(ndrReports.status, 'returned'),
+          gte(ndrReports.attempts, REPEATED_NDR_ATTEMPTS),
+        ),
       ),
     );
-  return row?.rtos ?? 0;
+  return Number(row?.rtos ?? 0);
 }
 
 /** docs/product.md#cod-risk-rules: whether any order of the shopper was delivered (the first-order limit). */

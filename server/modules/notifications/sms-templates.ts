@@ -31,6 +31,13 @@ export const orderSmsTemplates = {
   checkout_reminder_code:
     'Ottoman Mittens: your cart is waiting, and code ##code## takes money off it: ##link## No more reminders: ##optout##',
   back_in_stock: 'Ottoman Mittens: ##product## is back in stock, as you asked. Order it: ##link##',
+  // docs/product.md#failed-deliveries: a failed delivery, the day it comes again, or its way back to us.
+  ndr_raised:
+    'Ottoman Mittens: the courier could not deliver your order ##order## (##reason##). Choose a new day or cancel by ##date##: ##link##',
+  ndr_reattempt:
+    'Ottoman Mittens: the courier will deliver your order ##order## again on ##date##. Details: ##link##',
+  ndr_returning:
+    'Ottoman Mittens: your order ##order## could not be delivered and is coming back to us. Details: ##link##',
 } as const;
 
 export type OrderSmsTemplate = keyof typeof orderSmsTemplates;

@@ -1257,3 +1257,95 @@ describe('a cash-on-delivery order, over random event sequences', () => {
   });
 });
 // ---- end of cash on delivery ----
+
+describe('a failed delivery brought back (docs/product.md#failed-deliveries), over random sequences', () => {
+  const ndrEvent: fc.Arbitrary<OrderEvent> = fc.oneof(
+    event,
+    fc.record({ type: fc.constant('ndr_return_received' as const), chosen: fc.boolean() }),
+    fc.constant({ type: 'rto_received' as const }),
+    fc.record({
+      type: fc.constant('courier_stage_reported' as const),
+      stage: fc.constant('returned' as const),
+    }),
+  );
+
+  function runFrom(start: OrderState, sequence: OrderEvent[]): Step[] {
+    let state = start;
+    return sequence.map((next) => {
+      const decision = decide(state, next);
+      const step = {
+        before: state,
+        event: next,
+        decision,
+        after: decision.outcome === 'applied' ? decision.next : state,
+      };
+      state = step.after;
+      return step;
+    });
+  }
+
+  const isNdrReturn = (step: Step) => step.event.type === 'ndr_return_received';
+
+  const backAfterNdr = (step: Step) =>
+    isNdrReturn(step) &&
+    step.before.shipmentStage === 'returned' &&
+    step.before.status !== 'cancelled' &&
+    step.before.status !== 'delivered';
+
+  it('refunds a paid order in full once its parcel is back, cancels it and puts its units back, once', () => {
+    fc.assert(
+      fc.property(fc.array(ndrEvent, { maxLength: 40 }), (sequence) => {
+        for (const step of run(sequence).filter(isNdrReturn)) {
+          const types = effectsOf(step).map((effect) => effect.type);
+          if (!backAfterNdr(step)) {
+            expect(step.after).toEqual(step.before);
+            expect(types).toEqual([]);
+            continue;
+          }
+          expect(step.after.status).toBe('cancelled');
+          expect(step.after.stockTaken).toBe(false);
+          expect(types.filter((type) => type === 'put_back_stock').length).toBe(
+            step.before.stockTaken ? 1 : 0,
+          );
+          expect(types.includes('refund_order')).toBe(
+            step.before.paymentStatus === 'paid' || step.before.paymentStatus === 'partially_refunded',
+          );
+        }
+      }),
+    );
+  });
+
+  it('never refunds a cash-on-delivery order, and cancels it only when a return was chosen', () => {
+    const codOrder: OrderState = {
+      ...NEW_ORDER,
+      paymentStatus: 'cod_due',
+      status: 'confirmed',
+      stockTaken: true,
+    };
+    fc.assert(
+      fc.property(fc.array(ndrEvent, { maxLength: 40 }), (sequence) => {
+        const steps = runFrom(codOrder, sequence);
+        for (const step of steps) {
+          expect(effectsOf(step).map((effect) => effect.type)).not.toContain('refund_order');
+          if (backAfterNdr(step)) {
+            const chosen = step.event.type === 'ndr_return_received' && step.event.chosen;
+            expect(step.after.status).toBe(chosen ? 'cancelled' : step.before.status);
+          }
+        }
+      }),
+    );
+  });
+
+  it('ends in delivered, returned to origin or cancelled once the parcel came back, and stays there', () => {
+    fc.assert(
+      fc.property(fc.array(ndrEvent, { maxLength: 40 }), (sequence) => {
+        const steps = run(sequence);
+        const back = steps.findIndex(
+          (step) => isNdrReturn(step) && step.before.status === 'returned_to_origin',
+        );
+        if (back < 0) return;
+        for (const step of steps.slice(back)) expect(step.after.status).toBe('cancelled');
+      }),
+    );
+  });
+});

@@ -88,7 +88,12 @@ export type CodEvent =
   /** Nobody confirmed it in the hours the shop allows (the expiry sweep). */
   | { type: 'cod_confirmation_expired' }
   /** The courier reports the parcel back at our pickup address (Shiprocket's 10 RTO DELIVERED). */
-  | { type: 'rto_received' };
+  | { type: 'rto_received' }
+  /**
+   * docs/product.md#failed-deliveries: the parcel is back after a failed delivery for which a return was chosen,
+   * by the shopper or staff for them (`chosen`), or by the owner's default at the deadline.
+   */
+  | { type: 'ndr_return_received'; chosen: boolean };
 // ---- end of cash on delivery events ----
 
 // ---- COD money (docs/product.md#cod-refunds, #cod-remittances): refunds paid out to a UPI ID or another way,
@@ -810,6 +815,7 @@ export function decide(state: OrderState, event: OrderEvent): Decision {
     case 'cod_confirmed':
     case 'cod_confirmation_expired':
     case 'rto_received':
+    case 'ndr_return_received':
       return decideCod(state, event);
   }
 }
@@ -941,6 +947,31 @@ function onRtoReceived(state: OrderState): Decision {
   ]);
 }
 
+/**
+ * docs/product.md#failed-deliveries: back after a return was chosen, the order is cancelled. A prepaid order is
+ * refunded in full now that the parcel is back (whoever chose), its units and code given back; a COD order owes
+ * nothing (`rto_received` already voided its charges and put its stock back) and is cancelled when the shopper
+ * chose, else it stays returned to origin, a refusal like any RTO.
+ */
+function onNdrReturnReceived(state: OrderState, chosen: boolean): Decision {
+  const over = state.status === 'cancelled' || state.status === 'delivered';
+  if (over || state.shipmentStage !== 'returned') return unchanged(state);
+  if (isCod(state) && !chosen) return unchanged(state);
+  let next: OrderState = { ...state, status: 'cancelled' };
+  const effects: OrderEffect[] = [];
+  if (state.status !== 'returned_to_origin' && state.stockTaken) {
+    const coupon = releasingCoupon(state);
+    next = { ...next, stockTaken: false, couponUse: coupon.couponUse };
+    effects.push({ type: 'put_back_stock' }, ...coupon.effects, {
+      type: 'resolve_attention',
+      reason: 'parcel_returned',
+    });
+  }
+  effects.push({ type: 'send_email', kind: 'cancelled' });
+  if (owesRefund(next)) effects.push({ type: 'refund_order' });
+  return applied(next, effects);
+}
+
 function decideCod(state: OrderState, event: CodEvent): Decision {
   switch (event.type) {
     case 'cod_placed':
@@ -951,6 +982,8 @@ function decideCod(state: OrderState, event: CodEvent): Decision {
       return onCodConfirmationExpired(state);
     case 'rto_received':
       return onRtoReceived(state);
+    case 'ndr_return_received':
+      return onNdrReturnReceived(state, event.chosen);
   }
 }
 // ---- end of cash on delivery rules ----

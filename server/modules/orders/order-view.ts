@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, inArray, isNotNull, max, or } from 'drizzle-orm';
 import type { Order, ShipmentDetails } from '../../../contracts/orders';
 import type { Database } from '../../db/client';
-import { orderItems, orders, payments, refunds, shipments, statusHistory } from '../../db/schema';
+import { ndrReports, orderItems, orders, payments, refunds, shipments, statusHistory } from '../../db/schema';
 import { isUuid } from '../../db/uuid';
+import { deliveryIssueOf } from '../ndr/ndr-lifecycle';
 import { moneyOfOrders } from '../order-money/append-entries';
 import { codCashPaiseOf } from './cod-advance';
 import { mayCancel, orderStateOf, refundStatusOf } from './lifecycle';
@@ -40,7 +41,7 @@ export function orderNumberOf(orderId: string): string {
 export async function toOrderViews(db: Database, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [items, paid, shipped, refunded, money, delivered] = await Promise.all([
+  const [items, paid, shipped, refunded, money, delivered, failedDeliveries] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)),
     db
       .select()
@@ -61,7 +62,12 @@ export async function toOrderViews(db: Database, rows: OrderRow[]): Promise<Orde
       db,
       rows.filter((row) => row.status === 'delivered').map((row) => row.id),
     ),
+    // docs/product.md#failed-deliveries: the parcel's failed deliveries, if any.
+    db.select().from(ndrReports).where(inArray(ndrReports.orderId, ids)),
   ]);
+  const now = new Date();
+  const deliveryIssueOrNull = (report: typeof ndrReports.$inferSelect | undefined) =>
+    report ? deliveryIssueOf(report, now) : null;
   return rows.map((row) => {
     const payment = paid.find((entry) => entry.orderId === row.id);
     // Only the paying payment's refunds are the order's: a stray payment's refund is not the order refunded.
@@ -124,6 +130,7 @@ export async function toOrderViews(db: Database, rows: OrderRow[]): Promise<Orde
       deliveredAt: row.status === 'delivered' ? (delivered.get(row.id)?.toISOString() ?? null) : null,
       shipment: shipment ? toShipmentView(shipment) : null,
       canCancel: mayCancel(orderStateOf(row, shipment)),
+      deliveryIssue: deliveryIssueOrNull(failedDeliveries.find((report) => report.orderId === row.id)),
     };
   });
 }

@@ -1,7 +1,8 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { formatDate } from '../../../contracts/format';
 import type { ShipmentEvent } from '../../../contracts/orders';
 import type { Database } from '../../db/client';
-import { shipmentEvents, shipments } from '../../db/schema';
+import { ndrReports, shipmentEvents, shipments } from '../../db/schema';
 import { stageOfStatusId } from '../shipping/shipment-stages';
 import { laterStage } from './lifecycle';
 
@@ -45,5 +46,37 @@ export async function shipmentEventsOfOrders(
     });
     byOrder.set(orderId, events);
   }
+  await addReattemptDates(db, orderIds, byOrder);
   return byOrder;
+}
+
+const ndrDeciderWords = {
+  shopper: 'as you asked',
+  staff: 'as agreed on the phone',
+  default: 'by the shop',
+} as const;
+
+/**
+ * docs/product.md#failed-deliveries: after a failed attempt, the day the courier comes again is part of the
+ * parcel's timeline, at the time it was asked for.
+ */
+async function addReattemptDates(db: Database, orderIds: string[], byOrder: Map<string, ShipmentEvent[]>) {
+  const reports = await db
+    .select()
+    .from(ndrReports)
+    .where(and(inArray(ndrReports.orderId, orderIds), eq(ndrReports.choiceAction, 'reattempt')));
+  for (const report of reports) {
+    if (!report.choiceAt || !report.choiceDate || !report.choiceBy) continue;
+    const events = byOrder.get(report.orderId) ?? [];
+    events.push({
+      date: report.choiceAt.toISOString(),
+      status: 'DELIVERY RESCHEDULED',
+      statusCode: null,
+      activity: `Delivery again on ${formatDate(`${report.choiceDate}T12:00:00+05:30`)}, ${ndrDeciderWords[report.choiceBy]}`,
+      location: '',
+    });
+    // Newest first; a stable sort keeps the scans' own order.
+    events.sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
+    byOrder.set(report.orderId, events);
+  }
 }

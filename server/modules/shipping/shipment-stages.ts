@@ -23,8 +23,9 @@ export function stageOfStatusId(statusId: number | null | undefined): ShipmentSt
 }
 
 // Shiprocket's ids for a parcel in trouble at the courier: 12 lost, 13 pickup error, 20 pickup exception,
-// 21 undelivered, 24 destroyed, 25 damaged. The stage does not change; the owner is told (docs/product.md#needs-attention).
-const courierExceptionIds: ReadonlySet<number> = new Set([12, 13, 20, 21, 24, 25]);
+// 24 destroyed, 25 damaged. The stage does not change; the owner is told (docs/product.md#needs-attention). 21
+// UNDELIVERED is a failed delivery attempt, with its own report and queue (docs/product.md#failed-deliveries).
+const courierExceptionIds: ReadonlySet<number> = new Set([12, 13, 20, 24, 25]);
 
 export function isCourierException(statusId: number): boolean {
   return courierExceptionIds.has(statusId);

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type CodServiceability, codServiceabilityOf } from './cod';
+import type { ListedNdr, NdrActionInput, NdrActionReply, NdrListReply } from './ndr';
 import type {
   AdhocOrderInput,
   AdhocOrderReply,
@@ -312,6 +313,19 @@ export function createShiprocketClient(options: ShiprocketClientOptions) {
     return reply as AwbAssignReply;
   }
 
+  /** The parcel's NDR, if it has one: `GET /ndr/{awb}` answers the list's row shape in `data`. */
+  async function getNdr(awb: string): Promise<ListedNdr | undefined> {
+    try {
+      const reply = await expectJson<NdrListReply>('GET', `/ndr/${encodeURIComponent(awb)}`, {
+        repeatable: true,
+      });
+      return reply.data?.find((row) => row.awb_code === awb);
+    } catch (error) {
+      if (error instanceof ShiprocketError && error.status === 404) return undefined;
+      throw error;
+    }
+  }
+
   /** Couriers that carry this parcel, cheapest and recommended first as Shiprocket ranks them. */
   function checkServiceability(query: ServiceabilityQuery): Promise<ServiceabilityReply> {
     return expectJson<ServiceabilityReply>('GET', '/courier/serviceability/', {
@@ -390,6 +404,35 @@ export function createShiprocketClient(options: ShiprocketClientOptions) {
 
     createReturnOrder,
     findReturnOrder,
+
+    /** One page of Shiprocket's NDR list (docs/architecture.md#shiprocket-ndr), newest first. */
+    listNdrs: (page = 1, perPage = 50) =>
+      expectJson<NdrListReply>('GET', '/ndr/all', {
+        query: { page: String(page), per_page: String(perPage) },
+        repeatable: true,
+      }),
+
+    getNdr,
+
+    /**
+     * Takes an action on the parcel's open NDR. Not repeated: a second action on one report is refused. When the
+     * call is refused, the report is read back: if it already carries this action (an earlier call landed and its
+     * reply was lost), that is the answer, with `alreadyTaken: true`.
+     */
+    async takeNdrAction(awb: string, input: NdrActionInput): Promise<{ alreadyTaken: boolean }> {
+      try {
+        await call<NdrActionReply>('POST', `/ndr/${encodeURIComponent(awb)}/action`, {
+          body: input,
+          repeatable: false,
+        });
+        return { alreadyTaken: false };
+      } catch (error) {
+        if (!(error instanceof ShiprocketError && error.kind === 'rejected')) throw error;
+        const report = await getNdr(awb).catch(() => undefined);
+        if (report?.action_taken === input.action) return { alreadyTaken: true };
+        throw error;
+      }
+    },
 
     /**
      * Gives a return order's shipment its AWB (`is_return: 1`, as Shiprocket's guides send it). For a return the

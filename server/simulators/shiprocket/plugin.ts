@@ -19,6 +19,7 @@ import {
   type AdvancedShipment,
   ALREADY_IN_PICKUP_QUEUE,
   createShipmentBook,
+  NDR_REASONS,
   type Outcome,
   pickupToken,
   type ShipmentBook,
@@ -68,6 +69,15 @@ export interface ShiprocketSimulator {
   failPickup(shipmentId: number): void;
   /** The courier loses a parcel it has (forward or return): its next move is 12 LOST. Throws when it cannot. */
   lose(shipmentId: number): void;
+  /**
+   * docs/architecture.md#shiprocket-ndr: the parcel's next delivery attempt fails (21 UNDELIVERED) with the courier's
+   * `reason`; the courier then waits for an action (`POST /ndr/{awb}/action`) until the report's deadline.
+   */
+  raiseNdr(shipmentId: number, reason?: string): void;
+  /** The open NDR's deadline passes now: the courier re-attempts alone, or returns the parcel after the last try. */
+  expireNdr(shipmentId: number): void;
+  /** The share (0-1) of delivery attempts that fail on their own; `SHIPROCKET_SIM_NDR_RATE` at start. */
+  setNdrRate(rate: number): void;
   /**
    * docs/operations.md#shipping-simulator-controls: one parcel to its next status, or along every status to the end
    * of its road (delivered, or the end of a failure or RTO under way), with one webhook for where it lands.
@@ -354,6 +364,54 @@ function apiRoutes(
       },
     );
 
+    // docs/architecture.md#shiprocket-ndr: the NDR list (newest first, paged), one parcel's report, and the action.
+    api.get('/ndr/all', { schema: { hide: true } }, async (request) => {
+      const query = request.query as { page?: unknown; per_page?: unknown };
+      const perPage = Math.min(Math.max(Number(query.per_page) || 15, 1), 100);
+      const page = Math.max(Number(query.page) || 1, 1);
+      const reports = book
+        .all()
+        .flatMap((shipment) => book.ndrListing(shipment) ?? [])
+        .reverse();
+      const listed = reports.slice((page - 1) * perPage, page * perPage);
+      return {
+        data: listed,
+        meta: {
+          pagination: {
+            total: reports.length,
+            count: listed.length,
+            per_page: perPage,
+            current_page: page,
+            total_pages: Math.max(1, Math.ceil(reports.length / perPage)),
+          },
+        },
+      };
+    });
+
+    api.get(
+      '/ndr/:awb',
+      { schema: { hide: true, params: z.object({ awb: z.string() }) } },
+      async (request, reply) => {
+        const shipment = book.byAwb(request.params.awb);
+        const listed = shipment ? book.ndrListing(shipment) : undefined;
+        if (!listed) return failure(reply, 404, 'No NDR found for this AWB.');
+        return { data: [listed] };
+      },
+    );
+
+    api.post(
+      '/ndr/:awb/action',
+      { schema: { hide: true, params: z.object({ awb: z.string() }) } },
+      async (request, reply) => {
+        const shipment = book.byAwb(request.params.awb);
+        if (!shipment) return failure(reply, 404, 'No NDR found for this AWB.');
+        const outcome = book.takeNdrAction(shipment, (request.body ?? {}) as Record<string, unknown>);
+        if (!outcome.ok && 'fieldErrors' in outcome) return invalidData(reply, outcome.fieldErrors);
+        if (!outcome.ok) return failure(reply, 400, outcome.message);
+        return { status: true, message: 'NDR action has been taken successfully.' };
+      },
+    );
+
     api.post('/orders/cancel', { schema: { hide: true } }, async (request, reply) => {
       const raw = ((request.body ?? {}) as { ids?: unknown }).ids;
       const ids = Array.isArray(raw) ? raw.map(idOf) : [];
@@ -393,6 +451,7 @@ export default fp(
         pickupPincode: config.shipping.pickupPincode,
         publicUrl: config.publicUrl,
         basePath: SHIPROCKET_SIMULATOR_BASE_URL,
+        ndrRate: config.shipping.simulatorNdrRate,
       },
       kept,
     );
@@ -445,6 +504,10 @@ export default fp(
       requestRto: (shipmentId) => succeed(book.requestRto(shipmentOf(shipmentId))),
       failPickup: (shipmentId) => succeed(book.failPickup(shipmentOf(shipmentId))),
       lose: (shipmentId) => succeed(book.lose(shipmentOf(shipmentId))),
+      raiseNdr: (shipmentId, reason) =>
+        succeed(book.raiseNdr(shipmentOf(shipmentId), reason ?? NDR_REASONS[0])),
+      expireNdr: (shipmentId) => succeed(book.expireNdr(shipmentOf(shipmentId))),
+      setNdrRate: (rate) => book.setNdrRate(rate),
       move(shipmentId, to) {
         const shipment = shipmentOf(shipmentId);
         const moved: AdvancedShipment[] = [];
@@ -611,9 +674,35 @@ function parcelControlRoutes(simulator: ShiprocketSimulator): FastifyPluginAsync
         }
       },
     );
+    controls.post(
+      '/ndr',
+      {
+        schema: {
+          ...hidden,
+          body: ShipmentBody.extend({ reason: z.string().trim().min(1).max(100).optional() }),
+        },
+      },
+      async (request, reply) => {
+        try {
+          simulator.raiseNdr(request.body.shipmentId, request.body.reason);
+        } catch (error) {
+          return reply.code(409).send({ message: (error as Error).message });
+        }
+        return { ok: true };
+      },
+    );
+    controls.post(
+      '/ndr-rate',
+      { schema: { ...hidden, body: z.object({ rate: z.number().min(0).max(1) }) } },
+      async (request) => {
+        simulator.setNdrRate(request.body.rate);
+        return { ok: true };
+      },
+    );
     for (const [path, act] of [
       ['/fail-pickup', (id: number) => simulator.failPickup(id)],
       ['/lose', (id: number) => simulator.lose(id)],
+      ['/ndr/expire', (id: number) => simulator.expireNdr(id)],
     ] as const) {
       controls.post(path, { schema: { ...hidden, body: ShipmentBody } }, async (request, reply) => {
         try {

@@ -7,7 +7,7 @@ import type { TrackingActivity } from '../../providers/shiprocket/types';
 import { createStateWriter } from '../state-writer';
 import type { SimulatedCourier } from './couriers';
 import type { SimulatedRemittance } from './remittances';
-import type { SimulatedShipment } from './shipments';
+import type { SimulatedNdr, SimulatedShipment } from './shipments';
 import type { ValidOrder } from './validation';
 
 type ShipmentRow = typeof shipments.$inferSelect;
@@ -34,6 +34,7 @@ function shipmentOf(row: ShipmentRow): SimulatedShipment {
     failure: row.failure ?? undefined,
     failureSteps: row.failureSteps,
     scans: row.scans as unknown as TrackingActivity[],
+    ndr: (row.ndr ?? undefined) as SimulatedNdr | undefined,
   };
 }
 
@@ -58,6 +59,7 @@ function columnsOf(shipment: SimulatedShipment) {
     failure: shipment.failure ?? null,
     failureSteps: shipment.failureSteps,
     scans: shipment.scans.map((scan) => ({ ...scan })),
+    ndr: shipment.ndr ? (structuredClone(shipment.ndr) as unknown as Record<string, unknown>) : null,
   };
 }
 

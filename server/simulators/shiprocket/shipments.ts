@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { shiprocketDateTime, shiprocketWebhookTimestamp } from '../../providers/shiprocket/ist-time';
+import type { ListedNdr } from '../../providers/shiprocket/ndr';
 import type {
   AdhocOrderReply,
   ListedOrder,
@@ -182,6 +183,45 @@ const FAILURE_STEPS: Record<ParcelFailure, Step[]> = {
   ],
 };
 
+// docs/architecture.md#shiprocket-ndr: a failed delivery attempt (forward tracking's 21 UNDELIVERED). The courier
+// waits for an action until the report's deadline, then re-attempts alone, or returns the parcel after the last try.
+const UNDELIVERED = { statusId: 21, label: 'UNDELIVERED' } as const;
+export const NDR_MAX_ATTEMPTS = 3;
+const NDR_ACTION_WINDOW_MS = 24 * 3_600_000;
+/** The courier's words the simulator picks from when an attempt fails on its own (the NDR rate). */
+export const NDR_REASONS = [
+  'Customer not available',
+  'Address incomplete / incorrect',
+  'Customer refused to accept the delivery',
+  'Customer requested future delivery',
+  'Customer phone not reachable',
+  'COD amount not ready',
+] as const;
+
+/** One failed attempt, and what was done about it. Times in milliseconds since the epoch (kept as JSON). */
+export interface SimulatedNdrAttempt {
+  attempt: number;
+  reason: string;
+  raisedAtMs: number;
+  action: 're-attempt' | 'return' | 'fake-attempt' | null;
+  deferredDate: string | null;
+  phone: string | null;
+  address: string | null;
+}
+
+export interface SimulatedNdr {
+  /** Set by `raiseNdr`: the next delivery attempt fails with these words. */
+  failNext: string | null;
+  /** Waiting for an action on the latest attempt. */
+  open: boolean;
+  /** The latest attempt's deadline for an action. */
+  actionByMs: number;
+  /** Oldest first; the last is the latest attempt. */
+  attempts: SimulatedNdrAttempt[];
+}
+
+export type NdrActionBody = Record<string, unknown>;
+
 const routeOf = (shipment: { order: ValidOrder }): Route =>
   shipment.order.kind === 'return' ? RETURN : FORWARD;
 export const ALREADY_IN_PICKUP_QUEUE = 'Already in Pickup Queue.';
@@ -211,6 +251,8 @@ export interface SimulatedShipment {
   failureSteps: number;
   /** Oldest first. */
   scans: TrackingActivity[];
+  /** Its failed deliveries (docs/architecture.md#shiprocket-ndr); undefined while it has none. */
+  ndr?: SimulatedNdr | undefined;
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -237,6 +279,9 @@ export function createShipmentBook(
     publicUrl: string;
     /** Where the simulator is mounted, for the tracking page's address. */
     basePath: string;
+    /** The share of delivery attempts that fail on their own (0 to 1). */
+    ndrRate?: number;
+    random?: () => number;
   },
   state: ShipmentBookState = {},
 ) {
@@ -280,6 +325,7 @@ export function createShipmentBook(
     if (failed) return failed;
     if (shipment.rtoDeliveredAt) return RTO_DELIVERED;
     if (shipment.rtoInitiatedAt) return RTO_INITIATED;
+    if (shipment.ndr?.open) return UNDELIVERED;
     return route.steps[shipment.step] ?? route.cancelled;
   }
 
@@ -413,6 +459,173 @@ export function createShipmentBook(
     return { ok: true, value: shipment };
   }
 
+  let ndrRate = options.ndrRate ?? 0;
+  const random = options.random ?? Math.random;
+
+  function attemptFails(shipment: SimulatedShipment): boolean {
+    if (shipment.ndr?.failNext) return true;
+    return ndrRate > 0 && random() < ndrRate;
+  }
+
+  /** The attempt out for delivery fails: 21 UNDELIVERED, with the courier's words and the attempt's number. */
+  function failAttempt(shipment: SimulatedShipment) {
+    const ndr: SimulatedNdr = shipment.ndr ?? { failNext: null, open: false, actionByMs: 0, attempts: [] };
+    const reason =
+      ndr.failNext ?? NDR_REASONS[Math.floor(random() * NDR_REASONS.length)] ?? 'Customer not available';
+    const now = Date.now();
+    const attempt = ndr.attempts.length + 1;
+    ndr.attempts.push({
+      attempt,
+      reason,
+      raisedAtMs: now,
+      action: null,
+      deferredDate: null,
+      phone: null,
+      address: null,
+    });
+    ndr.failNext = null;
+    ndr.open = true;
+    ndr.actionByMs = now + NDR_ACTION_WINDOW_MS;
+    shipment.ndr = ndr;
+    shipment.scans.push({
+      date: shiprocketDateTime(new Date(now)),
+      status: 'NDR-21',
+      // The attempt's number keeps each attempt's scan apart when two fall in one second.
+      activity: `Undelivered - ${reason} (attempt ${attempt})`,
+      location: placeName(shipment, 'destination'),
+      'sr-status': String(UNDELIVERED.statusId),
+      'sr-status-label': UNDELIVERED.label,
+    });
+  }
+
+  /**
+   * After a failed attempt: out for delivery again once a re-attempt was asked for (or the deadline passed with
+   * attempts left); back to origin once a return was asked for, or after the last attempt's deadline. Before the
+   * deadline with no action, the courier waits: false.
+   */
+  function moveAfterNdr(shipment: SimulatedShipment, ndr: SimulatedNdr): boolean {
+    const latest = ndr.attempts.at(-1);
+    const action = latest?.action ?? null;
+    if (action === null && Date.now() < ndr.actionByMs) return false;
+    const goesBack = action === 'return' || (action === null && ndr.attempts.length >= NDR_MAX_ATTEMPTS);
+    ndr.open = false;
+    if (goesBack) {
+      shipment.rtoRequested = true;
+      shipment.rtoInitiatedAt = new Date();
+      addScan(shipment, RTO_INITIATED);
+      return true;
+    }
+    if (latest && action === null) latest.action = 're-attempt';
+    const outForDelivery = routeOf(shipment).steps[shipment.step];
+    if (outForDelivery) addScan(shipment, outForDelivery);
+    return true;
+  }
+
+  /** The next delivery attempt fails with the courier's `reason` (a picked-up forward parcel, not yet delivered). */
+  function raiseNdr(shipment: SimulatedShipment, reason: string): Outcome<SimulatedShipment> {
+    const route = routeOf(shipment);
+    if (shipment.order.kind === 'return') return { ok: false, message: 'A return shipment has no NDR.' };
+    if (shipment.cancelled) return { ok: false, message: 'The shipment is cancelled.' };
+    if (shipment.step < route.pickedUp) {
+      return { ok: false, message: 'The courier has not picked up the shipment.' };
+    }
+    if (isFinished(shipment)) return { ok: false, message: 'The shipment has already arrived.' };
+    if (shipment.rtoRequested) return { ok: false, message: 'The shipment is returning to origin.' };
+    if (shipment.failure) return { ok: false, message: 'The shipment is lost.' };
+    if (shipment.ndr?.open) return { ok: false, message: 'The shipment already waits for an NDR action.' };
+    shipment.ndr = shipment.ndr ?? { failNext: null, open: false, actionByMs: 0, attempts: [] };
+    shipment.ndr.failNext = reason;
+    return { ok: true, value: shipment };
+  }
+
+  /** The deadline of the open NDR passes now: the next move is the courier's own (re-attempt or return). */
+  function expireNdr(shipment: SimulatedShipment): Outcome<SimulatedShipment> {
+    if (!shipment.ndr?.open) return { ok: false, message: 'The shipment has no open NDR.' };
+    shipment.ndr.actionByMs = Date.now();
+    return { ok: true, value: shipment };
+  }
+
+  /**
+   * `POST /ndr/{awb}/action`, checked as Shiprocket's parameter table says: `action` and `comments` required;
+   * `phone`, `address1`, `address2`, `deferred_date` for a re-attempt; proof for a fake-attempt. One action a report.
+   */
+  function takeNdrAction(
+    shipment: SimulatedShipment,
+    body: NdrActionBody,
+  ): Outcome<SimulatedShipment> | { ok: false; fieldErrors: Record<string, string[]> } {
+    const errors: Record<string, string[]> = {};
+    const action = body.action;
+    if (action !== 're-attempt' && action !== 'return' && action !== 'fake-attempt') {
+      errors.action = ['The selected action is invalid.'];
+    }
+    if (typeof body.comments !== 'string' || body.comments.trim() === '') {
+      errors.comments = ['The comments field is required.'];
+    }
+    if (body.phone !== undefined && !(typeof body.phone === 'string' && /^[6-9]\d{9}$/.test(body.phone))) {
+      errors.phone = ['The phone must be a valid 10 digit mobile number.'];
+    }
+    for (const field of ['address1', 'address2'] as const) {
+      const value = body[field];
+      if (value !== undefined && !(typeof value === 'string' && value.length <= 200)) {
+        errors[field] = [`The ${field} may not be greater than 200 characters.`];
+      }
+    }
+    const deferred = body.deferred_date;
+    if (deferred !== undefined) {
+      const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+      if (!(typeof deferred === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(deferred) && deferred > today)) {
+        errors.deferred_date = ['The deferred date must be a date after today.'];
+      }
+    }
+    if (action === 'fake-attempt' && !(body.remarks && (body.proof_audio || body.proof_image))) {
+      errors.proof_image = ['A proof is required for a fake attempt.'];
+    }
+    if (Object.keys(errors).length > 0) return { ok: false, fieldErrors: errors };
+    const ndr = shipment.ndr;
+    const latest = ndr?.attempts.at(-1);
+    if (!ndr || !latest) return { ok: false, message: 'No NDR found for this AWB.' };
+    if (!ndr.open || latest.action !== null) {
+      return { ok: false, message: 'Action has already been taken on this NDR.' };
+    }
+    if (action !== 'return' && ndr.attempts.length >= NDR_MAX_ATTEMPTS) {
+      return { ok: false, message: `Re-attempt is not allowed after ${NDR_MAX_ATTEMPTS} attempts.` };
+    }
+    latest.action = action as SimulatedNdrAttempt['action'];
+    latest.deferredDate = typeof deferred === 'string' ? deferred : null;
+    latest.phone = typeof body.phone === 'string' ? body.phone : null;
+    latest.address =
+      [body.address1, body.address2].filter((part): part is string => typeof part === 'string').join(', ') ||
+      null;
+    return { ok: true, value: shipment };
+  }
+
+  /** A row of `GET /ndr/all` (field names unconfirmed: docs/architecture.md#shiprocket-ndr). */
+  function ndrListing(shipment: SimulatedShipment): ListedNdr | undefined {
+    const ndr = shipment.ndr;
+    const latest = ndr?.attempts.at(-1);
+    if (!ndr || !latest || !shipment.awb) return undefined;
+    const at = (ms: number) => shiprocketDateTime(new Date(ms));
+    return {
+      id: shipment.id,
+      awb_code: shipment.awb,
+      channel_order_id: shipment.order.orderId,
+      shipment_id: shipment.id,
+      courier_name: shipment.courier?.name ?? null,
+      attempts: ndr.attempts.length,
+      reason: latest.reason,
+      ndr_raised_at: at(latest.raisedAtMs),
+      action_by_date: ndr.open ? at(ndr.actionByMs) : null,
+      action_taken: latest.action,
+      history: ndr.attempts.map((attempt) => ({
+        attempt: attempt.attempt,
+        reason: attempt.reason,
+        ndr_raised_at: at(attempt.raisedAtMs),
+        action_taken: attempt.action,
+        deferred_date: attempt.deferredDate,
+      })),
+    };
+  }
+
   /** One step along the sequence, as the merchant's panel and the courier would move it. */
   function advance(shipment: SimulatedShipment): AdvancedShipment | undefined {
     if (isFinished(shipment)) return undefined;
@@ -421,6 +634,8 @@ export function createShipmentBook(
     if (failure) {
       shipment.failureSteps += 1;
       addScan(shipment, failure);
+    } else if (shipment.ndr?.open && !shipment.rtoRequested) {
+      if (!moveAfterNdr(shipment, shipment.ndr)) return undefined;
     } else if (shipment.rtoRequested) {
       const step = shipment.rtoInitiatedAt ? RTO_DELIVERED : RTO_INITIATED;
       if (step === RTO_INITIATED) shipment.rtoInitiatedAt = new Date();
@@ -430,6 +645,12 @@ export function createShipmentBook(
       if (!assignAwb(shipment).ok) return undefined;
     } else if (shipment.step < route.pickupScheduled) {
       schedulePickup(shipment);
+    } else if (
+      shipment.order.kind !== 'return' &&
+      shipment.step === route.delivered - 1 &&
+      attemptFails(shipment)
+    ) {
+      failAttempt(shipment);
     } else {
       shipment.step += 1;
       const step = route.steps[shipment.step];
@@ -461,6 +682,17 @@ export function createShipmentBook(
     requestRto: (shipment: SimulatedShipment) => changed(shipment, requestRto(shipment)),
     failPickup: (shipment: SimulatedShipment) => changed(shipment, failPickup(shipment)),
     lose: (shipment: SimulatedShipment) => changed(shipment, lose(shipment)),
+    raiseNdr: (shipment: SimulatedShipment, reason: string) => changed(shipment, raiseNdr(shipment, reason)),
+    expireNdr: (shipment: SimulatedShipment) => changed(shipment, expireNdr(shipment)),
+    takeNdrAction(shipment: SimulatedShipment, body: NdrActionBody) {
+      const outcome = takeNdrAction(shipment, body);
+      if (outcome.ok) state.onChange?.(structuredClone(shipment));
+      return outcome;
+    },
+    ndrListing,
+    setNdrRate(rate: number) {
+      ndrRate = Math.min(Math.max(rate, 0), 1);
+    },
     isFinished,
 
     create(order: ValidOrder): SimulatedShipment {
@@ -641,6 +873,7 @@ export function createShipmentBook(
     trackUrl,
 
     reset() {
+      ndrRate = options.ndrRate ?? 0;
       shipments = new Map();
       byAwb = new Map();
       byChannelOrderId = new Map();
