@@ -129,6 +129,28 @@ export const whatsappTemplates = {
     body: 'Your return for Ottoman Mittens order {{1}}: {{2}}. Details: {{3}}',
     buttons: ['Stop updates'],
   },
+  // docs/product.md#failed-deliveries: the same words and variables as the SMS of each.
+  ndr_raised: {
+    name: 'ndr_raised',
+    category: 'utility',
+    language: 'en',
+    body: 'The courier could not deliver your Ottoman Mittens order {{1}} ({{2}}). Choose a new day or cancel by {{3}}: {{4}}',
+    buttons: ['Stop updates'],
+  },
+  ndr_reattempt: {
+    name: 'ndr_reattempt',
+    category: 'utility',
+    language: 'en',
+    body: 'The courier will deliver your Ottoman Mittens order {{1}} again on {{2}}. Details: {{3}}',
+    buttons: ['Stop updates'],
+  },
+  ndr_returning: {
+    name: 'ndr_returning',
+    category: 'utility',
+    language: 'en',
+    body: 'Your Ottoman Mittens order {{1}} could not be delivered and is coming back to us. Details: {{2}}',
+    buttons: ['Stop updates'],
+  },
 } as const satisfies Record<string, WhatsAppTemplate>;
 
 export type WhatsAppTemplateName = keyof typeof whatsappTemplates;

@@ -109,7 +109,11 @@ export interface JobPayloads {
   /** Our whatsapp_inbound row (Meta's message id): a button tap or a text, handled once. */
   'whatsapp.inbound': { wamid: string };
   /** Our ndr_reports row: a failed delivery told to the shopper (`attempt`: the one it is about). */
-  'ndr.message': { reportId: string; kind: NdrMessageKind; attempt: number };
+  /**
+   * `fallbackOf`: our whatsapp_messages row of this message, which failed: the phone's part goes by SMS instead (the
+   * e-mail went already).
+   */
+  'ndr.message': { reportId: string; kind: NdrMessageKind; attempt: number; fallbackOf?: string };
   /** Our ndr_reports row: the choice for this attempt told to Shiprocket (keyed by report and attempt). */
   'ndr.action': { reportId: string; attempt: number };
   /** Scheduled every minute: the reports nobody answered by their deadline take the owner's default. */

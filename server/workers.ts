@@ -137,7 +137,7 @@ export default fp(
     // docs/product.md#failed-deliveries: the shopper told at once; the choice told to Shiprocket once; the default
     // taken when nobody chose by the deadline.
     await jobs.work(jobQueues.sendNdrMessage, (job) =>
-      sendNdrMessage(app.db, app.notifier, job, app.config.publicUrl),
+      sendNdrMessage(app.db, app.notifier, job, app.config.publicUrl, app.whatsapp?.client),
     );
     await jobs.work(jobQueues.sendNdrAction, (job) => sendNdrAction(shippingDeps(app), job));
     await jobs.work(jobQueues.sweepNdrDeadlines, async () => {

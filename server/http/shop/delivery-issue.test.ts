@@ -8,7 +8,7 @@ import {
   type NdrView,
   ndrMessages,
 } from '../../../contracts/ndr';
-import { auditLog, ndrReports, orders, refunds, shipments } from '../../db/schema';
+import { auditLog, ndrReports, orders, refunds, shipments, whatsappMessages } from '../../db/schema';
 import { paymentDeps, shippingDeps } from '../../flows/deps';
 import { createShipmentForOrder } from '../../flows/fulfil-order';
 import { sendNdrAction, syncOpenNdrs, takeNdrDefaults } from '../../flows/ndr';
@@ -20,8 +20,9 @@ import { createNdrLink, forgetExpiredNdrLinks } from '../../modules/ndr/ndr-writ
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { setCodPayment } from '../../test/cod-factories';
 import { readOutbox } from '../../test/dev-outbox';
-import { newShopper, placePaidOrder, shiprocketSimulatorOf } from '../../test/order-helpers';
+import { newShopper, placePaidOrder, type Shopper, shiprocketSimulatorOf } from '../../test/order-helpers';
 import { createStaffMember } from '../../test/staff-factory';
+import { whatsappSimulatorOf } from '../../test/whatsapp-helpers';
 
 // docs/product.md#failed-deliveries: a courier's failed delivery, end to end: the tracking webhook opens the
 // report, the shopper is told with a link, their choice reaches Shiprocket once, the default is taken at the
@@ -42,8 +43,8 @@ beforeEach(async () => {
 const simulator = () => shiprocketSimulatorOf(app);
 
 /** A paid order out for delivery with the simulator (17), its next move the delivery attempt. */
-async function outForDelivery(options: { cod?: boolean } = {}) {
-  const paid = await placePaidOrder(app);
+async function outForDelivery(options: { cod?: boolean; shopper?: Shopper } = {}) {
+  const paid = await placePaidOrder(app, options.shopper ? { shopper: options.shopper } : {});
   await createShipmentForOrder(shippingDeps(app), { orderId: paid.orderId });
   const [shipment] = await app.db.select().from(shipments).where(eq(shipments.orderId, paid.orderId));
   if (!shipment) throw new Error('no shipment booked');
@@ -93,7 +94,14 @@ async function runJobs(name: string, reportId: string) {
   for (const job of jobs) {
     if (name === jobQueues.sendNdrAction)
       await sendNdrAction(shippingDeps(app), job.data as { reportId: string; attempt: number });
-    else await sendNdrMessage(app.db, app.notifier, job.data as never, app.config.publicUrl);
+    else
+      await sendNdrMessage(
+        app.db,
+        app.notifier,
+        job.data as never,
+        app.config.publicUrl,
+        app.whatsapp?.client,
+      );
     await app.db.execute(sql`update pgboss.job set state = 'completed' where id = ${job.id}`);
   }
   return jobs;
@@ -195,6 +203,61 @@ describe('a failed delivery reported by the courier', () => {
       expect(reply.statusCode).toBe(404);
       expect(reply.json().message).toBe(ndrMessages.noIssue);
     }
+  });
+});
+
+describe('a failed delivery told on WhatsApp (docs/product.md#failed-deliveries)', () => {
+  it('goes on WhatsApp instead of SMS to a shopper who chose it, with the e-mail; by SMS once if it fails', async () => {
+    const shopper = await newShopper(app, [{ id: 1, quantity: 1 }], { phoneVerified: true });
+    const consent = await app.inject({
+      method: 'PUT',
+      url: '/api/account/whatsapp',
+      headers: shopper.headers,
+      payload: { optIn: true },
+    });
+    expect(consent.statusCode, consent.body).toBe(200);
+    const whatsapp = whatsappSimulatorOf(app);
+    whatsapp.reset();
+    const order = await outForDelivery({ shopper });
+    await failAttempt(order.simulatedId);
+    const report = await reportOf(order.orderId);
+    const reportId = report?.id ?? '';
+    await runJobs(jobQueues.sendNdrMessage, reportId);
+    await whatsapp.settled();
+    const told = whatsapp.chat(shopper.mobile).filter((message) => message.template === 'ndr_raised');
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toMatch(
+      new RegExp(
+        `could not deliver your Ottoman Mittens order OM-${order.orderId.slice(0, 8).toUpperCase()} \\(nobody was available to receive the parcel\\)\\. Choose a new day or cancel by .+: http.+/delivery\\?token=`,
+      ),
+    );
+    const channels = async () =>
+      [...(await readOutbox(app, shopper.email)), ...(await readOutbox(app, shopper.mobile))]
+        .filter((message) => !message.code)
+        .map((message) => message.channel);
+    expect(await channels()).toEqual(['email']);
+
+    // WhatsApp reports it failed (twice): the phone's part goes by SMS, once.
+    const [row] = await app.db
+      .select()
+      .from(whatsappMessages)
+      .where(and(eq(whatsappMessages.orderId, order.orderId), eq(whatsappMessages.kind, 'ndr_raised')));
+    if (!row?.wamid) throw new Error('no WhatsApp message of the failed delivery');
+    expect(await whatsapp.status(row.wamid, 'failed')).toBe(200);
+    expect(await whatsapp.status(row.wamid, 'failed')).toBe(200);
+    const fallbacks = await queued(jobQueues.sendNdrMessage, reportId);
+    expect(fallbacks.map((job) => job.data)).toEqual([
+      { reportId, kind: 'ndr_raised', attempt: 1, fallbackOf: row.id },
+    ]);
+    await runJobs(jobQueues.sendNdrMessage, reportId);
+    await sendNdrMessage(
+      app.db,
+      app.notifier,
+      fallbacks[0]?.data as never,
+      app.config.publicUrl,
+      app.whatsapp?.client,
+    );
+    expect((await channels()).sort()).toEqual(['email', 'sms']);
   });
 });
 

@@ -4,6 +4,7 @@ import { returnMessageKinds } from '../../../contracts/returns';
 import { whatsappInbound } from '../../db/schema';
 import { AppError } from '../../errors';
 import { jobQueues } from '../../job-queues';
+import { ndrFallbackJobOf } from '../../modules/ndr/ndr-message';
 import { raiseSecurityAlert } from '../../modules/security-alerts/security-alerts';
 import { recordStatuses } from '../../modules/whatsapp/messages';
 import {
@@ -75,6 +76,13 @@ const whatsappWebhookRoute: FastifyPluginAsync = async (app) => {
         for (const message of await recordStatuses(tx, reading.statuses)) {
           // docs/product.md#whatsapp: a failed message goes by e-mail or SMS instead, once.
           if (message.fellBackAt || message.answeredAt) continue;
+          const ndr = ndrFallbackJobOf(message);
+          if (ndr) {
+            await app.jobs.send(tx, jobQueues.sendNdrMessage, ndr, {
+              singletonKey: `wa-fallback-${message.id}`,
+            });
+            continue;
+          }
           if (message.returnId && returnKinds.has(message.kind)) {
             await app.jobs.send(
               tx,
