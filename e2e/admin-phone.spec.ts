@@ -70,7 +70,8 @@ function signedOutPages(setupToken: string): ConsolePage[] {
 /** Every page of the signed-in console, and every dialog its buttons open: a new page or dialog goes here. */
 function signedInPages(scene: Scene): ConsolePage[] {
   return [
-    { name: 'Dashboard', path: '/admin', heading: 'Dashboard' },
+    // The dashboard's cards (sales, COD, NDR and RTO, checkouts won back) are checked here.
+    { name: 'Dashboard', path: '/admin', heading: 'Dashboard', axe: true },
     {
       name: 'Orders',
       path: `/admin/orders?q=${encodeURIComponent(scene.email)}&from=${scene.today}&to=${scene.today}`,
@@ -141,6 +142,8 @@ function signedInPages(scene: Scene): ConsolePage[] {
     },
     // The review's dialogs are measured and checked by e2e/admin-reviews.spec.ts, where the review is known.
     { name: 'Reviews', path: '/admin/reviews', heading: 'Reviews' },
+    // Checked with axe-core by e2e/failed-delivery.spec.ts, with a report in it.
+    { name: 'Failed deliveries', path: '/admin/deliveries', heading: 'Failed deliveries' },
     {
       name: 'Customers',
       path: `/admin/customers?q=${encodeURIComponent(scene.email)}`,

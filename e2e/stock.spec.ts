@@ -1,3 +1,4 @@
+import { notifyMeLabels, notifyMeMessages } from '../contracts/notify-me-rules';
 import { expect, test } from './fixtures';
 import { signInBrowser } from './support/accounts';
 import { expectNoAxeViolations, phoneViewport } from './support/axe';
@@ -5,7 +6,8 @@ import { signInOwnerByCookie } from './support/console-journeys';
 import { fillCart } from './support/shop';
 import { restoreSeedStock, setProductStock } from './support/stock';
 
-// docs/product.md#stock: a product whose units ran out says so, on its page, on the home grid and in the cart.
+// docs/product.md#stock: a product whose units ran out says so, on its page, on the home grid and in the cart,
+// and its page offers "Notify me" (docs/product.md#notify-me).
 
 test.use({ viewport: phoneViewport });
 
@@ -46,7 +48,12 @@ test('a shopper meets sold-out mittens on the grid, its page and the cart; an or
   // The storefront follows the stock at once: the next visit shows it.
   await page.reload();
   await expect(main.getByText('Out of stock', { exact: true })).toBeVisible();
-  await expect(main.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+  // docs/product.md#notify-me: in place of the disabled Add to Cart, the shopper asks to be told.
+  await expect(main.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+  await main.getByRole('button', { name: notifyMeLabels.button }).click();
+  await expect(main.getByRole('status').filter({ hasText: notifyMeMessages.notifyAdded })).toBeVisible();
+  await expect(main.getByRole('button', { name: notifyMeLabels.cancel })).toBeVisible();
+  await expectNoAxeViolations(page);
 
   await page.goto('/cart');
   const line = page.getByRole('listitem').filter({ hasText: 'For Sensitive Skin' });
