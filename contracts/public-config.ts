@@ -66,6 +66,11 @@ export const PublicConfigSchema = z.object({
     ),
   seller: SellerDetailsSchema,
   cashOnDelivery: CashOnDeliveryTermsSchema,
+  whatsapp: z
+    .boolean()
+    .describe(
+      'docs/product.md#whatsapp-consent: whether the shop sends messages on WhatsApp: the checkout and the profile offer the box only then',
+    ),
 });
 
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

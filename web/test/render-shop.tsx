@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { User } from '../../contracts/auth';
-import type { SellerDetails } from '../../contracts/public-config';
+import type { PublicConfig, SellerDetails } from '../../contracts/public-config';
 import { App } from '../app/app';
 import { createQueryClient } from '../app/query-client';
 import { MemoryRouter } from '../lib/router';
@@ -30,17 +30,21 @@ export interface RenderShopOptions {
  * wants it: the app's own providers and routes, a memory router, and the fake API. By default the catalogue is
  * the seven mittens, and the cart and wishlist are empty; a visitor gets 401 from the profile.
  */
+/** The shop's public config as a test shop has it: WhatsApp on (its simulator), no COD, no seller details. */
+export const shopConfig: PublicConfig = {
+  google: { clientId: 'test-client.apps.googleusercontent.com', mode: 'simulator' },
+  razorpay: { keyId: 'rzp_test_shop', checkoutScriptUrl: '/sim/razorpay/checkout.js' },
+  dispatchDays: 2,
+  returnWindowDays: 7,
+  seller: noSellerDetails,
+  cashOnDelivery: null,
+  whatsapp: true,
+};
+
 export function renderShop(path: string, options: RenderShopOptions = {}) {
   const { user } = options;
   const api: FakeApi = fakeApi({
-    'GET /api/config': {
-      google: { clientId: 'test-client.apps.googleusercontent.com', mode: 'simulator' },
-      razorpay: { keyId: 'rzp_test_shop', checkoutScriptUrl: '/sim/razorpay/checkout.js' },
-      dispatchDays: 2,
-      returnWindowDays: 7,
-      seller: noSellerDetails,
-      cashOnDelivery: null,
-    },
+    'GET /api/config': shopConfig,
     'GET /api/products': { products: catalogue },
     'GET /api/cart': { cart: [] },
     'GET /api/wishlist': { wishlist: [] },

@@ -27,6 +27,7 @@ const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         returnWindowDays,
         seller: sellerDetailsOf(settings),
         cashOnDelivery,
+        whatsapp: app.whatsapp !== undefined,
       };
     },
   );

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CartLine } from '../../../contracts/cart';
 import { whatsappCheckoutLabel } from '../../../contracts/whatsapp-checkbox';
 import { catalogue } from '../../test/products';
-import { renderShop } from '../../test/render-shop';
+import { renderShop, shopConfig } from '../../test/render-shop';
 import { aUser } from '../../test/users';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -23,7 +23,7 @@ const line: CartLine = {
   inStock: true,
 };
 
-function renderCheckout(user = aUser()) {
+function renderCheckout(user = aUser(), config: Record<string, unknown> = {}) {
   window.Razorpay = class {
     on() {}
     open() {}
@@ -31,6 +31,7 @@ function renderCheckout(user = aUser()) {
   return renderShop('/checkout', {
     user,
     api: {
+      ...config,
       'GET /api/cart': { cart: [line] },
       'GET /api/delivery/411001': {
         pincode: '411001',
@@ -82,6 +83,13 @@ describe('the WhatsApp box at checkout', { timeout: 30_000 }, () => {
       currency: 'INR',
       whatsappUpdates: true,
     });
+  });
+
+  it('is not offered while the shop has no WhatsApp (docs/product.md#whatsapp-consent)', async () => {
+    renderCheckout(aUser(), { 'GET /api/config': { ...shopConfig, whatsapp: false } });
+    await screen.findByRole('button', { name: 'PLACE ORDER' });
+    await waitFor(() => expect(screen.getByRole('heading', { name: '1/1 ITEMS SELECTED' })).toBeTruthy());
+    expect(screen.queryByRole('checkbox', { name: whatsappCheckoutLabel })).toBeNull();
   });
 
   it('is not offered to a shopper with no mobile', async () => {

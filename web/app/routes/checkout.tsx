@@ -47,6 +47,7 @@ import { paths, sectionIds } from '../../lib/paths';
 import { Link, useNavigate } from '../../lib/router';
 import { useSessionUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useWhatsAppOffered } from '../../lib/use-return-window';
 import { useLoginPrompt } from '../shop-state/login-prompt';
 import { useShopState } from '../shop-state/shop-state-provider';
 
@@ -80,6 +81,7 @@ export function CheckoutRoute() {
   const [placedCod, setPlacedCod] = useState<PlacedCodOrder | null>(null);
   // docs/product.md#whatsapp-consent: off until the shopper ticks it.
   const [whatsappUpdates, setWhatsappUpdates] = useState(false);
+  const whatsappOffered = useWhatsAppOffered();
   // Whether the cart had lines on this visit: one emptied by the order just placed is not "arrived empty".
   const [hadLines, setHadLines] = useState(false);
   if (!hadLines && cart.lines.length > 0) setHadLines(true);
@@ -287,7 +289,7 @@ export function CheckoutRoute() {
             <CouponNotice text={couponNotice} />
           </PriceDetails>
           <FreeShippingNudge subtotal={amounts.subtotal} />
-          {user.phone && (
+          {user.phone && whatsappOffered && (
             <label className="checkout-option">
               <input
                 type="checkbox"

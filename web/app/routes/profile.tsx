@@ -17,6 +17,7 @@ import { paths } from '../../lib/paths';
 import { useSearchParams } from '../../lib/router';
 import { useSessionUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useWhatsAppOffered } from '../../lib/use-return-window';
 import { useLoginPrompt } from '../shop-state/login-prompt';
 import { ReminderLinkPage } from './reminder-link';
 
@@ -34,6 +35,7 @@ export function ProfileRoute() {
 function ProfilePage() {
   useDocumentTitle('My Profile');
   const signedIn = useSessionUser() !== null;
+  const whatsappOffered = useWhatsAppOffered();
   const queryClient = useQueryClient();
   const profile = useQuery({ ...profileQueryOptions, enabled: signedIn });
   const logOut = useLogOut();
@@ -106,7 +108,7 @@ function ProfilePage() {
           }
         />
         <ReminderSwitch />
-        <WhatsAppUpdates />
+        {whatsappOffered && <WhatsAppUpdates />}
         <SignedInDevices onSignedOut={signedOutWith} />
         <YourData onDeleted={signedOutWith} />
       </div>
