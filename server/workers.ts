@@ -121,7 +121,7 @@ export default fp(
     });
     await jobs.schedule(jobQueues.queueCheckoutReminders, '* * * * *');
     await jobs.work(jobQueues.sendCheckoutReminder, (job) =>
-      sendCheckoutReminder(app.db, app.notifier, job, app.config.publicUrl),
+      sendCheckoutReminder(app.db, app.notifier, job, app.config.publicUrl, new Date(), app.whatsapp?.client),
     );
     await jobs.work(jobQueues.tellRestocks, async () => {
       const told = await tellRestocks(app.db, jobs);
@@ -129,7 +129,15 @@ export default fp(
     });
     await jobs.schedule(jobQueues.tellRestocks, '* * * * *');
     await jobs.work(jobQueues.sendBackInStock, (job) =>
-      sendBackInStock(app.db, app.notifier, jobs, job, app.config.publicUrl),
+      sendBackInStock(
+        app.db,
+        app.notifier,
+        jobs,
+        job,
+        app.config.publicUrl,
+        new Date(),
+        app.whatsapp?.client,
+      ),
     );
     // The fallback for lost tracking and refund webhooks, and for shipment and refund jobs that gave up.
     await jobs.schedule(jobQueues.pollTracking, '*/15 * * * *');
