@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import { jobQueues } from '../../job-queues';
 import { raiseSecurityAlert } from '../../modules/security-alerts/security-alerts';
 import { recordStatuses } from '../../modules/whatsapp/messages';
+import { marketingFallbackJobOf } from '../../modules/winback/promo-rules';
 import {
   answerHandshake,
   readWhatsAppWebhook,
@@ -86,6 +87,14 @@ const whatsappWebhookRoute: FastifyPluginAsync = async (app) => {
               },
               { singletonKey: `wa-fallback-${message.id}` },
             );
+            continue;
+          }
+          // docs/product.md#winback: a checkout reminder or back-in-stock notice goes by e-mail or SMS instead.
+          const marketing = marketingFallbackJobOf(message);
+          if (marketing) {
+            await app.jobs.send(tx, marketing.queue, marketing.data, {
+              singletonKey: `wa-fallback-${message.id}`,
+            });
             continue;
           }
           if (!message.orderId || !kinds.has(message.kind)) continue;

@@ -15,6 +15,7 @@ import {
   lockShopperPromos,
   marketingChannelOf,
   marketingFallbackOf,
+  marketingMessageKey,
   type PromoAddress,
   type PromoChannel,
   promoCapOf,
@@ -181,6 +182,7 @@ export async function sendBackInStock(
   now = new Date(),
   whatsapp?: WhatsAppClient,
 ): Promise<void> {
+  if (job.fallbackOf) return sendNoticeFallback(db, notifier, jobs, job, publicUrl, now);
   const claim = await db.transaction(async (tx) => {
     const [request] = await tx
       .select()
@@ -236,7 +238,7 @@ export async function sendBackInStock(
   try {
     if (address.channel === 'whatsapp' && whatsapp) {
       const outcome = await sendWhatsAppOnce(db, whatsapp, {
-        dedupeKey: `back_in_stock:${request.id}`,
+        dedupeKey: marketingMessageKey.notice(request.id),
         orderId: null,
         kind: 'back_in_stock',
         template: 'back_in_stock',
@@ -265,6 +267,51 @@ export async function sendBackInStock(
     throw error;
   }
   promoMessages.inc({ kind: 'back_in_stock', outcome: 'sent' });
+}
+
+/**
+ * docs/product.md#notify-me: a notice whose WhatsApp message failed (its status) goes by e-mail, else SMS, once
+ * (the job that claims the fallback); in the quiet hours it waits for the morning.
+ */
+async function sendNoticeFallback(
+  db: Database,
+  notifier: Notifier,
+  jobs: Pick<Jobs, 'send'>,
+  job: JobPayloads['stock.back-in-stock'],
+  publicUrl: string,
+  now: Date,
+) {
+  const messageId = job.fallbackOf;
+  if (!messageId) return;
+  if (!isPromoHour(now)) {
+    const at = nextPromoMoment(now);
+    await jobs.send(db, jobQueues.sendBackInStock, job, {
+      startAfterSeconds: Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000)),
+      singletonKey: `wa-fallback-${messageId}:${at.toISOString()}`,
+    });
+    return;
+  }
+  const [request] = await db
+    .select()
+    .from(stockNotifyRequests)
+    .where(and(eq(stockNotifyRequests.id, job.requestId), isNotNull(stockNotifyRequests.toldAt)));
+  if (!request) return;
+  const shopper = await shopperAddressOf(db, request.userId);
+  const other = shopper ? marketingFallbackOf(shopper) : null;
+  if (!other) return;
+  if (!(await claimFallback(db, messageId))) return;
+  const [product] = await db
+    .select({ title: products.title })
+    .from(products)
+    .where(eq(products.id, request.productId));
+  const link = `${publicUrl.replace(/\/$/, '')}/product/${request.productId}`;
+  try {
+    await sendBackInStockBy(notifier, other, product?.title ?? '', link);
+  } catch (error) {
+    await releaseClaimedFallback(db, messageId);
+    throw error;
+  }
+  promoMessages.inc({ kind: 'back_in_stock', outcome: 'fell_back' });
 }
 
 /** The notice by e-mail or SMS. */

@@ -24,6 +24,7 @@ import {
   lockShopperPromos,
   marketingChannelOf,
   marketingFallbackOf,
+  marketingMessageKey,
   type PromoAddress,
   type PromoShopper,
   promoCapOf,
@@ -206,6 +207,8 @@ export async function sendCheckoutReminder(
   now = new Date(),
   whatsapp?: WhatsAppClient,
 ): Promise<void> {
+  if (job.fallbackOf)
+    return sendReminderFallback(db, notifier, job.reminderId, job.fallbackOf, publicUrl, now);
   const claim = await db.transaction(async (tx) => {
     const [reminder] = await tx
       .select()
@@ -273,6 +276,48 @@ export async function sendCheckoutReminder(
   promoMessages.inc({ kind: 'checkout_reminder', outcome: 'sent' });
 }
 
+/**
+ * docs/product.md#winback: a reminder whose WhatsApp message failed (its status) goes by e-mail, else SMS, once
+ * (the job that claims the fallback), with a new link (the failed message's is dropped). At night it is dropped:
+ * a reminder is not worth a message in the quiet hours.
+ */
+async function sendReminderFallback(
+  db: Database,
+  notifier: Notifier,
+  reminderId: string,
+  messageId: string,
+  publicUrl: string,
+  now: Date,
+) {
+  if (!isPromoHour(now)) return;
+  const [reminder] = await db
+    .select()
+    .from(checkoutReminders)
+    .where(and(eq(checkoutReminders.id, reminderId), eq(checkoutReminders.status, 'sent')));
+  if (!reminder) return;
+  const shopper = await shopperAddressOf(db, reminder.userId);
+  const other = shopper ? marketingFallbackOf(shopper) : null;
+  if (!shopper || !other) return;
+  if (!(await claimFallback(db, messageId))) return;
+  const token = randomBytes(24).toString('base64url');
+  try {
+    await db
+      .update(checkoutReminders)
+      .set({ channel: other.channel, linkHash: hashReminderToken(token) })
+      .where(eq(checkoutReminders.id, reminder.id));
+    await sendReminderMessage(
+      db,
+      notifier,
+      { reminder, address: other, token, code: reminder.couponCode, name: shopper.firstName ?? '', shopper },
+      publicUrl,
+    );
+  } catch (error) {
+    await releaseClaimedFallback(db, messageId);
+    throw error;
+  }
+  promoMessages.inc({ kind: 'checkout_reminder', outcome: 'fell_back' });
+}
+
 type ReminderClaim = {
   reminder: typeof checkoutReminders.$inferSelect;
   address: PromoAddress;
@@ -307,7 +352,7 @@ async function sendReminderByWhatsApp(
   const products = await productsOf(db, reminder.orderId);
   const name = claim.name || 'there';
   const outcome = await sendWhatsAppOnce(db, whatsapp, {
-    dedupeKey: `checkout_reminder:${reminder.id}`,
+    dedupeKey: marketingMessageKey.reminder(reminder.id),
     orderId: reminder.orderId,
     kind: 'checkout_reminder',
     template: code ? 'checkout_reminder_code' : 'checkout_reminder',

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import { promoCapFreesAt, promoCapReached } from '../../../contracts/winback-rules';
 import type { Database } from '../../db/client';
 import { checkoutReminders, type promoChannels, stockNotifyRequests, users } from '../../db/schema';
+import { type JobPayloads, jobQueues } from '../../job-queues';
 import { whatsappReachable } from '../whatsapp/channel';
 import { type ConsentRow, consentOf } from '../whatsapp/consent';
 
@@ -104,4 +105,33 @@ export async function promoSentTimes(db: Database, userId: string, now: Date): P
 export async function promoCapOf(db: Database, userId: string, now: Date) {
   const sent = await promoSentTimes(db, userId, now);
   return { reached: promoCapReached(sent, now), freesAt: promoCapFreesAt(sent, now) };
+}
+
+/** docs/architecture.md#winback: the WhatsApp message of a reminder or a notice, one per reminder / request. */
+export const marketingMessageKey = {
+  reminder: (reminderId: string) => `checkout_reminder:${reminderId}`,
+  notice: (requestId: string) => `back_in_stock:${requestId}`,
+};
+
+/**
+ * The job that sends a failed marketing WhatsApp message by e-mail or SMS instead (it claims the fallback first),
+ * or none for a message that is no reminder or notice.
+ */
+export function marketingFallbackJobOf(message: {
+  id: string;
+  kind: string;
+  dedupeKey: string;
+}):
+  | { queue: typeof jobQueues.sendCheckoutReminder; data: JobPayloads['checkout.reminder'] }
+  | { queue: typeof jobQueues.sendBackInStock; data: JobPayloads['stock.back-in-stock'] }
+  | null {
+  const [prefix, id] = message.dedupeKey.split(':');
+  if (!id) return null;
+  if (message.kind === 'checkout_reminder' && prefix === 'checkout_reminder') {
+    return { queue: jobQueues.sendCheckoutReminder, data: { reminderId: id, fallbackOf: message.id } };
+  }
+  if (message.kind === 'back_in_stock' && prefix === 'back_in_stock') {
+    return { queue: jobQueues.sendBackInStock, data: { requestId: id, fallbackOf: message.id } };
+  }
+  return null;
 }
