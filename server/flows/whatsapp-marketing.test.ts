@@ -323,7 +323,8 @@ describe('a back-in-stock notice', () => {
         method: 'POST',
         url: `/api/products/${product}/notify-me`,
         headers: shopper.headers,
-        payload: {},
+        // Asking for WhatsApp without the marketing consent is e-mail.
+        payload: shopper === withConsent ? {} : { channel: 'whatsapp' },
       });
       expect(reply.statusCode, reply.body).toBe(200);
       expect(reply.json().channel).toBe(shopper === withConsent ? 'whatsapp' : 'email');
