@@ -346,4 +346,41 @@ describe('a back-in-stock notice', () => {
     expect(await told(without)).toHaveLength(1);
     expect(chatOf(without)).toEqual([]);
   });
+
+  it('falls back to e-mail once when its WhatsApp send fails', async () => {
+    const product = 4;
+    await setStock(product, 0);
+    const shopper = await newShopper(app, [], { phoneVerified: true });
+    expect((await setConsent(shopper, { marketing: true })).statusCode).toBe(200);
+    const asked = await app.inject({
+      method: 'POST',
+      url: `/api/products/${product}/notify-me`,
+      headers: shopper.headers,
+      payload: { channel: 'whatsapp' },
+    });
+    expect(asked.json().channel).toBe('whatsapp');
+    await setStock(product, 2);
+    expect(await tellRestocks(app.db, app.jobs)).toBe(1);
+    const jobs = (await app.db.execute(sql`update pgboss.job set state = 'completed'
+      where id in (select id from pgboss.job where name = ${jobQueues.sendBackInStock} and state = 'created')
+      returning data`)) as unknown as { rows: { data: JobPayloads['stock.back-in-stock'] }[] };
+    const job = jobs.rows[0]?.data;
+    if (!job) throw new Error('no job');
+    const broken: WhatsAppClient = {
+      ...(app.whatsapp?.client as WhatsAppClient),
+      sendTemplate: () => Promise.reject(new Error('Graph unavailable')),
+    };
+    const ist = new Date(Date.now() + 330 * MINUTE);
+    const noon = new Date(
+      Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate(), 12) - 330 * MINUTE,
+    );
+    for (let run = 0; run < 2; run++) {
+      await sendBackInStock(app.db, app.notifier, app.jobs, job, app.config.publicUrl, noon, broken);
+    }
+    expect(chatOf(shopper)).toEqual([]);
+    const mails = (await readOutbox(app, shopper.email)).filter((message) =>
+      message.subject.endsWith('is back in stock'),
+    );
+    expect(mails).toHaveLength(1);
+  });
 });

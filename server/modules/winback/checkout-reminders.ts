@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { whatsappPayloads } from '../../../contracts/whatsapp-rules';
 import {
   isPromoHour,
@@ -293,7 +293,8 @@ async function sendReminderFallback(
   const [reminder] = await db
     .select()
     .from(checkoutReminders)
-    .where(and(eq(checkoutReminders.id, reminderId), eq(checkoutReminders.status, 'sent')));
+    // `sending` too: Meta's failed status can outrun the reminder job's own record of the send.
+    .where(and(eq(checkoutReminders.id, reminderId), inArray(checkoutReminders.status, ['sending', 'sent'])));
   if (!reminder) return;
   const shopper = await shopperAddressOf(db, reminder.userId);
   const other = shopper ? marketingFallbackOf(shopper) : null;
