@@ -18,6 +18,8 @@ export const notifyMeLabels = {
   cancel: 'Cancel',
   channelEmail: 'By e-mail',
   channelSms: 'By SMS',
+  /** docs/product.md#notify-me: goes on WhatsApp with the marketing consent, else by e-mail or SMS. */
+  channelWhatsApp: 'On WhatsApp',
   channel: 'Tell me',
 } as const;
 

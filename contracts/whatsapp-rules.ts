@@ -3,8 +3,11 @@ import { whatsappCheckoutLabel } from './whatsapp-checkbox';
 // docs/product.md#whatsapp: the WhatsApp channel's words, limits and templates, without zod, so the checkout's
 // and the profile's chunks can take the checkbox's words at almost no cost; contracts/whatsapp.ts adds schemas.
 
-/** What a shopper's WhatsApp consent may be for. Marketing (reminders, offers) will sit beside order updates. */
-export const whatsappPurposes = ['order_updates'] as const;
+/**
+ * What a shopper's WhatsApp consent may be for: order updates, and marketing (checkout reminders, back-in-stock
+ * notices), each given and taken back on its own (docs/product.md#whatsapp-consent).
+ */
+export const whatsappPurposes = ['order_updates', 'marketing'] as const;
 export type WhatsAppPurpose = (typeof whatsappPurposes)[number];
 
 /** How consent was given or taken back: the record of it (docs/product.md#whatsapp-consent). */
@@ -28,6 +31,13 @@ export const whatsappMessages = {
   optedOut: 'You get order updates by e-mail or SMS.',
   stopped:
     'You replied STOP on WhatsApp, so order updates come by e-mail or SMS. Tick the box to have them on WhatsApp again.',
+  marketingLabel: 'Reminders and offers on WhatsApp',
+  marketingOptedIn: (phone: string) =>
+    `You get checkout reminders and back-in-stock notices on WhatsApp at ${phone}.`,
+  marketingOptedOut: 'Reminders and offers do not come on WhatsApp.',
+  marketingStopped:
+    'You replied STOP on WhatsApp, so reminders and offers no longer come on WhatsApp. Tick the box to have them there again.',
+  noChoice: 'Say which box you changed.',
   saved: 'Saved.',
   noMobile: 'Add your mobile number to your profile first.',
 } as const;
@@ -35,6 +45,8 @@ export const whatsappMessages = {
 /** The quick-reply payloads the shop's templates carry; a COD button's ends with the order's token. */
 export const whatsappPayloads = {
   optOut: 'opt_out:order_updates',
+  /** The marketing templates' "Stop offers" button: the marketing consent alone is taken back. */
+  optOutMarketing: 'opt_out:marketing',
   codConfirmPrefix: 'cod_confirm:',
   codCancelPrefix: 'cod_cancel:',
 } as const;
@@ -150,6 +162,29 @@ export const whatsappTemplates = {
     language: 'en',
     body: 'Your Ottoman Mittens order {{1}} could not be delivered and is coming back to us. Details: {{2}}',
     buttons: ['Stop updates'],
+  },
+  // Marketing (docs/product.md#winback): sent only with the shopper's marketing consent, within the promotional
+  // hours and cap. The link is a body variable; the one button stops offers.
+  checkout_reminder: {
+    name: 'checkout_reminder',
+    category: 'marketing',
+    language: 'en',
+    body: 'Hello {{1}}, your Ottoman Mittens checkout ({{2}}) is still waiting for you. Pick up where you left off: {{3}}',
+    buttons: ['Stop offers'],
+  },
+  checkout_reminder_code: {
+    name: 'checkout_reminder_code',
+    category: 'marketing',
+    language: 'en',
+    body: 'Hello {{1}}, your Ottoman Mittens checkout ({{2}}) is still waiting. Use code {{3}} for a little off: {{4}}',
+    buttons: ['Stop offers'],
+  },
+  back_in_stock: {
+    name: 'back_in_stock',
+    category: 'marketing',
+    language: 'en',
+    body: '{{1}} is back in stock at Ottoman Mittens, as you asked. Get yours before it goes: {{2}}',
+    buttons: ['Stop offers'],
   },
 } as const satisfies Record<string, WhatsAppTemplate>;
 

@@ -80,11 +80,13 @@ export type ResumeCheckoutReply = z.infer<typeof ResumeCheckoutReplySchema>;
 export const ReminderPreferenceSchema = z.object({ optedOut: z.boolean() }).strict();
 export type ReminderPreference = z.infer<typeof ReminderPreferenceSchema>;
 
-export const NotifyMeBodySchema = z.object({ channel: z.enum(['email', 'sms']).optional() }).strict();
+export const NotifyMeBodySchema = z
+  .object({ channel: z.enum(['email', 'sms', 'whatsapp']).optional() })
+  .strict();
 
 export const NotifyMeReplySchema = z.object({
   waiting: z.boolean(),
-  channel: z.enum(['email', 'sms']).nullable(),
+  channel: z.enum(['email', 'sms', 'whatsapp']).nullable(),
   message: z.string().optional(),
 });
 export type NotifyMeReply = z.infer<typeof NotifyMeReplySchema>;

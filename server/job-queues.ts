@@ -101,11 +101,13 @@ export interface JobPayloads {
   /** Scheduled every minute: the abandoned checkouts whose reminder is due get their row and job. */
   'winback.queue-reminders': Record<string, never>;
   /** Our checkout_reminders row id: the reminder checked again and sent (docs/product.md#winback). */
-  'checkout.reminder': { reminderId: string };
+  /** `fallbackOf`: the reminder's WhatsApp message failed; this job sends it by e-mail or SMS if it claims it. */
+  'checkout.reminder': { reminderId: string; fallbackOf?: string };
   /** Scheduled every minute: each product back in stock takes its batch off its "Notify me" list. */
   'stock.tell-restocks': Record<string, never>;
   /** Our stock_notify_requests row id: the shopper told the product is back (docs/product.md#notify-me). */
-  'stock.back-in-stock': { requestId: string };
+  /** `fallbackOf`: the notice's WhatsApp message failed; this job sends it by e-mail or SMS if it claims it. */
+  'stock.back-in-stock': { requestId: string; fallbackOf?: string };
   /** Our whatsapp_inbound row (Meta's message id): a button tap or a text, handled once. */
   'whatsapp.inbound': { wamid: string };
   /** Our ndr_reports row: a failed delivery told to the shopper (`attempt`: the one it is about). */

@@ -124,7 +124,7 @@ export default fp(
     });
     await jobs.schedule(jobQueues.queueCheckoutReminders, '* * * * *');
     await jobs.work(jobQueues.sendCheckoutReminder, (job) =>
-      sendCheckoutReminder(app.db, app.notifier, job, app.config.publicUrl),
+      sendCheckoutReminder(app.db, app.notifier, job, app.config.publicUrl, new Date(), app.whatsapp?.client),
     );
     await jobs.work(jobQueues.tellRestocks, async () => {
       const told = await tellRestocks(app.db, jobs);
@@ -132,7 +132,15 @@ export default fp(
     });
     await jobs.schedule(jobQueues.tellRestocks, '* * * * *');
     await jobs.work(jobQueues.sendBackInStock, (job) =>
-      sendBackInStock(app.db, app.notifier, jobs, job, app.config.publicUrl),
+      sendBackInStock(
+        app.db,
+        app.notifier,
+        jobs,
+        job,
+        app.config.publicUrl,
+        new Date(),
+        app.whatsapp?.client,
+      ),
     );
     // docs/product.md#failed-deliveries: the shopper told at once; the choice told to Shiprocket once; the default
     // taken when nobody chose by the deadline.

@@ -1,5 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { whatsappPayloads, whatsappStopWords } from '../../contracts/whatsapp-rules';
+import {
+  type WhatsAppPurpose,
+  whatsappPayloads,
+  whatsappPurposes,
+  whatsappStopWords,
+} from '../../contracts/whatsapp-rules';
 import { orders, whatsappInbound } from '../db/schema';
 import { AppError } from '../errors';
 import { orderOfCodConfirmToken, spendCodConfirmToken } from '../modules/cod/confirm-links';
@@ -59,10 +64,20 @@ async function answerCodButton(deps: CancelDeps, reply: InboundRow, payload: str
   }
 }
 
-function isStop(reply: InboundRow): boolean {
-  if (reply.payload === whatsappPayloads.optOut) return true;
+/**
+ * docs/product.md#whatsapp-consent: what a reply takes back: STOP every purpose, "Stop updates" the order updates,
+ * "Stop offers" the marketing; anything else nothing.
+ */
+function purposesStopped(reply: InboundRow): readonly WhatsAppPurpose[] {
+  if (reply.kind === 'button') {
+    if (reply.payload === whatsappPayloads.optOut) return ['order_updates'];
+    if (reply.payload === whatsappPayloads.optOutMarketing) return ['marketing'];
+    return [];
+  }
   const word = reply.text.trim().toUpperCase();
-  return reply.kind === 'text' && (whatsappStopWords as readonly string[]).includes(word);
+  return reply.kind === 'text' && (whatsappStopWords as readonly string[]).includes(word)
+    ? whatsappPurposes
+    : [];
 }
 
 /** The `whatsapp.inbound` job: a button tap or a text, handled once. */
@@ -83,9 +98,13 @@ export async function handleWhatsAppReply(
       payload.startsWith(whatsappPayloads.codCancelPrefix))
   ) {
     outcome = await answerCodButton(deps, reply, payload);
-  } else if (isStop(reply)) {
-    await stopByPhone(deps.db, reply.fromPhone, reply.kind === 'button' ? 'opt_out_button' : 'stop_reply');
-    outcome = 'stopped';
+  } else {
+    const purposes = purposesStopped(reply);
+    if (purposes.length > 0) {
+      const via = reply.kind === 'button' ? 'opt_out_button' : 'stop_reply';
+      await stopByPhone(deps.db, reply.fromPhone, via, purposes);
+      outcome = 'stopped';
+    }
   }
   await deps.db
     .update(whatsappInbound)

@@ -19,7 +19,8 @@ import { staff } from './staff';
 // docs/architecture.md#winback: abandoned checkouts' reminders, the shoppers' opt-outs, the owner's settings,
 // and the back-in-stock lists.
 
-export const promoChannels = ['email', 'sms'] as const;
+/** docs/product.md#promo-rules: WhatsApp only with the shopper's marketing consent. */
+export const promoChannels = ['email', 'sms', 'whatsapp'] as const;
 
 /**
  * One row per checkout and step (1 or 2), written when the step is decided: `queued` with its job, `sending`

@@ -142,7 +142,13 @@ const winbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      askToBeNotified(app.db, currentUserId(request), request.params.id, request.body.channel),
+      askToBeNotified(
+        app.db,
+        currentUserId(request),
+        request.params.id,
+        request.body.channel,
+        app.whatsapp !== undefined,
+      ),
   );
 
   app.delete(

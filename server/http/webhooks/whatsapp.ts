@@ -7,6 +7,7 @@ import { jobQueues } from '../../job-queues';
 import { ndrFallbackJobOf } from '../../modules/ndr/ndr-message';
 import { raiseSecurityAlert } from '../../modules/security-alerts/security-alerts';
 import { recordStatuses } from '../../modules/whatsapp/messages';
+import { marketingFallbackJobOf } from '../../modules/winback/promo-rules';
 import {
   answerHandshake,
   readWhatsAppWebhook,
@@ -94,6 +95,14 @@ const whatsappWebhookRoute: FastifyPluginAsync = async (app) => {
               },
               { singletonKey: `wa-fallback-${message.id}` },
             );
+            continue;
+          }
+          // docs/product.md#winback: a checkout reminder or back-in-stock notice goes by e-mail or SMS instead.
+          const marketing = marketingFallbackJobOf(message);
+          if (marketing) {
+            await app.jobs.send(tx, marketing.queue, marketing.data, {
+              singletonKey: `wa-fallback-${message.id}`,
+            });
             continue;
           }
           if (!message.orderId || !kinds.has(message.kind)) continue;

@@ -19,10 +19,16 @@ export interface ChannelFacts {
  * e-mail, or SMS for a shopper with no e-mail. Exactly one channel per event.
  */
 export function channelFor(facts: ChannelFacts): MessageChannel {
-  if (facts.whatsappAvailable && !facts.whatsappFailed && facts.consent?.optedIn && facts.consent.phone) {
-    return 'whatsapp';
-  }
+  if (!facts.whatsappFailed && whatsappReachable(facts)) return 'whatsapp';
   if (facts.contact.email) return 'email';
   if (facts.contact.phone) return 'sms';
   return 'none';
+}
+
+/**
+ * The one test of WhatsApp for a purpose: the shop has it, and the shopper's consent for that purpose stands for
+ * a number. Order updates (above) and marketing (docs/product.md#promo-rules) both ask it.
+ */
+export function whatsappReachable(facts: Pick<ChannelFacts, 'whatsappAvailable' | 'consent'>): boolean {
+  return facts.whatsappAvailable && !!facts.consent?.optedIn && !!facts.consent.phone;
 }

@@ -1,10 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { WhatsAppConsent } from '../../../contracts/whatsapp';
 import {
   type WhatsAppConsentSource,
   type WhatsAppConsentStatus,
   type WhatsAppPurpose,
   whatsappMessages,
+  whatsappPurposes,
 } from '../../../contracts/whatsapp-rules';
 import type { Database } from '../../db/client';
 import { users, whatsappConsents } from '../../db/schema';
@@ -76,12 +77,15 @@ export async function recordConsent(
     );
 }
 
-/** STOP (or the opt-out button) from a number: every shopper opted in at it is opted out. Returns how many. */
+/**
+ * STOP (or an opt-out button) from a number: every shopper opted in at it is opted out of those purposes (STOP:
+ * all of them; a button: its template's). Returns how many consents it took back.
+ */
 export async function stopByPhone(
   db: Database,
   phone: string,
   via: 'stop_reply' | 'opt_out_button',
-  purpose: WhatsAppPurpose = 'order_updates',
+  purposes: readonly WhatsAppPurpose[] = whatsappPurposes,
 ): Promise<number> {
   const now = sql`now()`;
   const stopped = await db
@@ -90,7 +94,7 @@ export async function stopByPhone(
     .where(
       and(
         eq(whatsappConsents.phone, phone),
-        eq(whatsappConsents.purpose, purpose),
+        inArray(whatsappConsents.purpose, [...purposes]),
         eq(whatsappConsents.optedIn, true),
       ),
     )
@@ -112,15 +116,20 @@ export async function recordCheckoutConsent(db: Database, userId: string): Promi
   if (phone) await recordConsent(db, { userId, phone, optIn: true, via: 'checkout' });
 }
 
-/** The profile's box: in for the account's mobile (refused without one), or out. */
-export async function setProfileConsent(db: Database, userId: string, optIn: boolean): Promise<void> {
+/** A profile box (order updates, or reminders and offers): in for the account's mobile (refused without one), or out. */
+export async function setProfileConsent(
+  db: Database,
+  userId: string,
+  optIn: boolean,
+  purpose: WhatsAppPurpose = 'order_updates',
+): Promise<void> {
   if (!optIn) {
-    await recordConsent(db, { userId, phone: '', optIn: false, via: 'profile' });
+    await recordConsent(db, { userId, purpose, phone: '', optIn: false, via: 'profile' });
     return;
   }
   const phone = await phoneOfUser(db, userId);
   if (!phone) throw new AppError('invalid', whatsappMessages.noMobile);
-  await recordConsent(db, { userId, phone, optIn: true, via: 'profile' });
+  await recordConsent(db, { userId, purpose, phone, optIn: true, via: 'profile' });
 }
 
 /** What the profile shows. */
@@ -133,10 +142,22 @@ export async function consentViewOf(db: Database, userId: string): Promise<Whats
       : status === 'stopped'
         ? whatsappMessages.stopped
         : whatsappMessages.optedOut;
+  const marketingRow = await consentOf(db, userId, 'marketing');
+  const marketingStatus = consentStatusOf(marketingRow);
   return {
     status,
     phone: status === 'opted_in' && row ? row.phone : null,
     message,
     changedAt: row ? row.updatedAt.toISOString() : null,
+    marketing: {
+      status: marketingStatus,
+      message:
+        marketingStatus === 'opted_in' && marketingRow
+          ? whatsappMessages.marketingOptedIn(`+91 ${marketingRow.phone}`)
+          : marketingStatus === 'stopped'
+            ? whatsappMessages.marketingStopped
+            : whatsappMessages.marketingOptedOut,
+      changedAt: marketingRow ? marketingRow.updatedAt.toISOString() : null,
+    },
   };
 }

@@ -1,16 +1,22 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { notifyMeMessages } from '../../../contracts/notify-me-rules';
+import { whatsappPayloads } from '../../../contracts/whatsapp-rules';
 import { backInStockEmail, isPromoHour, nextPromoMoment } from '../../../contracts/winback-rules';
 import type { Database } from '../../db/client';
 import { products, restocks, stockNotifyRequests } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type JobPayloads, type Jobs, jobQueues } from '../../job-queues';
 import { promoMessages } from '../../metrics';
+import type { WhatsAppClient } from '../../providers/whatsapp/client';
 import type { Notifier } from '../notifications/notifier';
 import { fillSmsTemplate } from '../notifications/sms-templates';
+import { claimFallback, releaseClaimedFallback, sendWhatsAppOnce } from '../whatsapp/messages';
 import {
   lockShopperPromos,
   marketingChannelOf,
+  marketingFallbackOf,
+  marketingMessageKey,
+  type PromoAddress,
   type PromoChannel,
   promoCapOf,
   shopperAddressOf,
@@ -58,13 +64,14 @@ export async function askToBeNotified(
   userId: string,
   productId: number,
   preferred: PromoChannel | undefined,
+  whatsappAvailable = false,
 ): Promise<NotifyMeState & { message: string }> {
   const units = await unitsAvailable(db, productId);
   if (units === null) throw new AppError('not_found', notifyMeMessages.productNotFound);
   const current = await notifyMeState(db, userId, productId);
   if (current.waiting) return { ...current, message: notifyMeMessages.notifyAlready };
   if (units > 0) throw new AppError('conflict', notifyMeMessages.notifyInStock);
-  const shopper = await shopperAddressOf(db, userId);
+  const shopper = await shopperAddressOf(db, userId, whatsappAvailable);
   const address = shopper ? marketingChannelOf(shopper, preferred) : null;
   if (!address) throw new AppError('unprocessable', notifyMeMessages.notifyNoAddress);
   const [written] = await db
@@ -173,7 +180,9 @@ export async function sendBackInStock(
   job: JobPayloads['stock.back-in-stock'],
   publicUrl: string,
   now = new Date(),
+  whatsapp?: WhatsAppClient,
 ): Promise<void> {
+  if (job.fallbackOf) return sendNoticeFallback(db, notifier, jobs, job, publicUrl, now);
   const claim = await db.transaction(async (tx) => {
     const [request] = await tx
       .select()
@@ -210,9 +219,9 @@ export async function sendBackInStock(
       if (back.rows.length === 0) await skipNotice(tx, request.id, 'sold_out');
       return null;
     }
-    const shopper = await shopperAddressOf(tx, request.userId);
+    const shopper = await shopperAddressOf(tx, request.userId, whatsapp !== undefined);
     const address = shopper ? marketingChannelOf(shopper, request.channel) : null;
-    if (!address) {
+    if (!shopper || !address) {
       await skipNotice(tx, request.id, 'no_address');
       return null;
     }
@@ -221,31 +230,106 @@ export async function sendBackInStock(
       .from(products)
       .where(eq(products.id, request.productId));
     await tx.update(stockNotifyRequests).set({ toldAt: now }).where(eq(stockNotifyRequests.id, request.id));
-    return { request, address, title: product?.title ?? '' };
+    return { request, address, title: product?.title ?? '', shopper };
   });
   if (!claim) return;
   const { request, address, title } = claim;
   const link = `${publicUrl.replace(/\/$/, '')}/product/${request.productId}`;
   try {
-    if (address.channel === 'email') {
-      const fill = (text: string) => text.replaceAll('{product}', title).replaceAll('{link}', link);
-      await notifier.email({
-        to: address.to,
-        subject: fill(backInStockEmail.subject),
-        text: `Hello,\n\n${fill(backInStockEmail.text)}\n\nOttoman Mittens`,
-      });
-    } else {
-      const variables = { product: title, link };
-      await notifier.sms({
-        to: address.to,
-        text: fillSmsTemplate('back_in_stock', variables),
+    if (address.channel === 'whatsapp' && whatsapp) {
+      const outcome = await sendWhatsAppOnce(db, whatsapp, {
+        dedupeKey: marketingMessageKey.notice(request.id),
+        orderId: null,
+        kind: 'back_in_stock',
         template: 'back_in_stock',
-        variables,
+        to: address.to,
+        bodyParameters: [title, link],
+        quickReplyPayloads: [whatsappPayloads.optOutMarketing],
       });
+      if (outcome.kind === 'failed') {
+        // Falls back once to e-mail, else SMS; a retry after a failed fallback claims it again.
+        const ours = outcome.fallBack || (await claimFallback(db, outcome.message.id));
+        const other = marketingFallbackOf(claim.shopper);
+        if (ours && other) {
+          try {
+            await sendBackInStockBy(notifier, other, title, link);
+          } catch (error) {
+            await releaseClaimedFallback(db, outcome.message.id);
+            throw error;
+          }
+        }
+      }
+    } else {
+      await sendBackInStockBy(notifier, address, title, link);
     }
   } catch (error) {
     await db.update(stockNotifyRequests).set({ toldAt: null }).where(eq(stockNotifyRequests.id, request.id));
     throw error;
   }
   promoMessages.inc({ kind: 'back_in_stock', outcome: 'sent' });
+}
+
+/**
+ * docs/product.md#notify-me: a notice whose WhatsApp message failed (its status) goes by e-mail, else SMS, once
+ * (the job that claims the fallback); in the quiet hours it waits for the morning.
+ */
+async function sendNoticeFallback(
+  db: Database,
+  notifier: Notifier,
+  jobs: Pick<Jobs, 'send'>,
+  job: JobPayloads['stock.back-in-stock'],
+  publicUrl: string,
+  now: Date,
+) {
+  const messageId = job.fallbackOf;
+  if (!messageId) return;
+  if (!isPromoHour(now)) {
+    const at = nextPromoMoment(now);
+    await jobs.send(db, jobQueues.sendBackInStock, job, {
+      startAfterSeconds: Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000)),
+      singletonKey: `wa-fallback-${messageId}:${at.toISOString()}`,
+    });
+    return;
+  }
+  const [request] = await db
+    .select()
+    .from(stockNotifyRequests)
+    .where(and(eq(stockNotifyRequests.id, job.requestId), isNotNull(stockNotifyRequests.toldAt)));
+  if (!request) return;
+  const shopper = await shopperAddressOf(db, request.userId);
+  const other = shopper ? marketingFallbackOf(shopper) : null;
+  if (!other) return;
+  if (!(await claimFallback(db, messageId))) return;
+  const [product] = await db
+    .select({ title: products.title })
+    .from(products)
+    .where(eq(products.id, request.productId));
+  const link = `${publicUrl.replace(/\/$/, '')}/product/${request.productId}`;
+  try {
+    await sendBackInStockBy(notifier, other, product?.title ?? '', link);
+  } catch (error) {
+    await releaseClaimedFallback(db, messageId);
+    throw error;
+  }
+  promoMessages.inc({ kind: 'back_in_stock', outcome: 'fell_back' });
+}
+
+/** The notice by e-mail or SMS. */
+async function sendBackInStockBy(notifier: Notifier, address: PromoAddress, title: string, link: string) {
+  if (address.channel === 'email') {
+    const fill = (text: string) => text.replaceAll('{product}', title).replaceAll('{link}', link);
+    await notifier.email({
+      to: address.to,
+      subject: fill(backInStockEmail.subject),
+      text: `Hello,\n\n${fill(backInStockEmail.text)}\n\nOttoman Mittens`,
+    });
+  } else {
+    const variables = { product: title, link };
+    await notifier.sms({
+      to: address.to,
+      text: fillSmsTemplate('back_in_stock', variables),
+      template: 'back_in_stock',
+      variables,
+    });
+  }
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { whatsappPayloads } from '../../../contracts/whatsapp-rules';
 import {
   isPromoHour,
   REMINDER_LATEST_AFTER_DUE_HOURS,
@@ -15,12 +16,17 @@ import type { Database } from '../../db/client';
 import { checkoutReminders, coupons, orderItems, orders, reminderOptOuts } from '../../db/schema';
 import { type JobPayloads, type Jobs, jobQueues } from '../../job-queues';
 import { promoMessages } from '../../metrics';
+import type { WhatsAppClient } from '../../providers/whatsapp/client';
 import type { Notifier } from '../notifications/notifier';
 import { fillSmsTemplate } from '../notifications/sms-templates';
+import { claimFallback, releaseClaimedFallback, sendWhatsAppOnce } from '../whatsapp/messages';
 import {
   lockShopperPromos,
   marketingChannelOf,
+  marketingFallbackOf,
+  marketingMessageKey,
   type PromoAddress,
+  type PromoShopper,
   promoCapOf,
   shopperAddressOf,
 } from './promo-rules';
@@ -199,7 +205,10 @@ export async function sendCheckoutReminder(
   job: JobPayloads['checkout.reminder'],
   publicUrl: string,
   now = new Date(),
+  whatsapp?: WhatsAppClient,
 ): Promise<void> {
+  if (job.fallbackOf)
+    return sendReminderFallback(db, notifier, job.reminderId, job.fallbackOf, publicUrl, now);
   const claim = await db.transaction(async (tx) => {
     const [reminder] = await tx
       .select()
@@ -226,9 +235,9 @@ export async function sendCheckoutReminder(
     }
     const why = await whyNotSend(tx, reminder, order, now);
     if (why) return skip(why);
-    const shopper = await shopperAddressOf(tx, reminder.userId);
+    const shopper = await shopperAddressOf(tx, reminder.userId, whatsapp !== undefined);
     const address = shopper ? marketingChannelOf(shopper) : null;
-    if (!address) return skip('no_address');
+    if (!shopper || !address) return skip('no_address');
     const token = randomBytes(24).toString('base64url');
     const code = await offeredCode(tx, reminder.step, now);
     await tx
@@ -241,12 +250,16 @@ export async function sendCheckoutReminder(
         sentAt: now,
       })
       .where(eq(checkoutReminders.id, reminder.id));
-    return { reminder, address, token, code, name: shopper?.firstName ?? '' };
+    return { reminder, address, token, code, name: shopper.firstName ?? '', shopper };
   });
   if (!claim) return;
   const { reminder } = claim;
   try {
-    await sendReminderMessage(db, notifier, claim, publicUrl);
+    if (claim.address.channel === 'whatsapp' && whatsapp) {
+      await sendReminderByWhatsApp(db, notifier, whatsapp, claim, publicUrl);
+    } else {
+      await sendReminderMessage(db, notifier, claim, publicUrl);
+    }
   } catch (error) {
     // Handed back for the job's retry, which checks everything again. A crash right here leaves the reminder
     // `sending`, never sent twice: a promotional message is better lost than repeated.
@@ -263,16 +276,113 @@ export async function sendCheckoutReminder(
   promoMessages.inc({ kind: 'checkout_reminder', outcome: 'sent' });
 }
 
+/**
+ * docs/product.md#winback: a reminder whose WhatsApp message failed (its status) goes by e-mail, else SMS, once
+ * (the job that claims the fallback), with a new link (the failed message's is dropped). At night it is dropped:
+ * a reminder is not worth a message in the quiet hours.
+ */
+async function sendReminderFallback(
+  db: Database,
+  notifier: Notifier,
+  reminderId: string,
+  messageId: string,
+  publicUrl: string,
+  now: Date,
+) {
+  if (!isPromoHour(now)) return;
+  const [reminder] = await db
+    .select()
+    .from(checkoutReminders)
+    // `sending` too: Meta's failed status can outrun the reminder job's own record of the send.
+    .where(and(eq(checkoutReminders.id, reminderId), inArray(checkoutReminders.status, ['sending', 'sent'])));
+  if (!reminder) return;
+  const shopper = await shopperAddressOf(db, reminder.userId);
+  const other = shopper ? marketingFallbackOf(shopper) : null;
+  if (!shopper || !other) return;
+  if (!(await claimFallback(db, messageId))) return;
+  const token = randomBytes(24).toString('base64url');
+  try {
+    await db
+      .update(checkoutReminders)
+      .set({ channel: other.channel, linkHash: hashReminderToken(token) })
+      .where(eq(checkoutReminders.id, reminder.id));
+    await sendReminderMessage(
+      db,
+      notifier,
+      { reminder, address: other, token, code: reminder.couponCode, name: shopper.firstName ?? '', shopper },
+      publicUrl,
+    );
+  } catch (error) {
+    await releaseClaimedFallback(db, messageId);
+    throw error;
+  }
+  promoMessages.inc({ kind: 'checkout_reminder', outcome: 'fell_back' });
+}
+
+type ReminderClaim = {
+  reminder: typeof checkoutReminders.$inferSelect;
+  address: PromoAddress;
+  token: string;
+  code: string | null;
+  name: string;
+  shopper: PromoShopper;
+};
+
+async function productsOf(db: Database, orderId: string): Promise<string> {
+  const titles = await db
+    .select({ title: orderItems.title })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  return [...new Set(titles.map((item) => item.title))].join(', ');
+}
+
+/**
+ * docs/product.md#winback: the reminder on WhatsApp (its marketing template), once per reminder whatever the
+ * retries. A send error falls back to e-mail, else SMS, once (the fallback is claimed on the message); a failed
+ * fallback is handed back for the job's retry.
+ */
+async function sendReminderByWhatsApp(
+  db: Database,
+  notifier: Notifier,
+  whatsapp: WhatsAppClient,
+  claim: ReminderClaim,
+  publicUrl: string,
+) {
+  const { reminder, code } = claim;
+  const link = `${publicUrl.replace(/\/$/, '')}${reminderResumePath(claim.token)}`;
+  const products = await productsOf(db, reminder.orderId);
+  const name = claim.name || 'there';
+  const outcome = await sendWhatsAppOnce(db, whatsapp, {
+    dedupeKey: marketingMessageKey.reminder(reminder.id),
+    orderId: reminder.orderId,
+    kind: 'checkout_reminder',
+    template: code ? 'checkout_reminder_code' : 'checkout_reminder',
+    to: claim.address.to,
+    bodyParameters: code ? [name, products, code, link] : [name, products, link],
+    quickReplyPayloads: [whatsappPayloads.optOutMarketing],
+  });
+  if (outcome.kind === 'sent') return;
+  // A retry after a failed fallback finds the message failed and its claim released: it claims it again.
+  const ours = outcome.fallBack || (await claimFallback(db, outcome.message.id));
+  if (!ours) return;
+  const other = marketingFallbackOf(claim.shopper);
+  if (!other) return;
+  try {
+    await sendReminderMessage(db, notifier, { ...claim, address: other }, publicUrl);
+  } catch (error) {
+    await releaseClaimedFallback(db, outcome.message.id);
+    throw error;
+  }
+  await db
+    .update(checkoutReminders)
+    .set({ channel: other.channel })
+    .where(eq(checkoutReminders.id, reminder.id));
+}
+
 async function sendReminderMessage(
   db: Database,
   notifier: Notifier,
-  claim: {
-    reminder: typeof checkoutReminders.$inferSelect;
-    address: PromoAddress;
-    token: string;
-    code: string | null;
-    name: string;
-  },
+  claim: ReminderClaim,
   publicUrl: string,
 ) {
   const { reminder, address, token, code } = claim;
@@ -280,12 +390,8 @@ async function sendReminderMessage(
   const link = `${base}${reminderResumePath(token)}`;
   const optOut = `${base}${reminderOptOutPath(token)}`;
   if (address.channel === 'email') {
-    const titles = await db
-      .select({ title: orderItems.title })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, reminder.orderId));
     const facts: Record<string, string> = {
-      products: [...new Set(titles.map((item) => item.title))].join(', '),
+      products: await productsOf(db, reminder.orderId),
       link,
       code: code ?? '',
       optOut,

@@ -9,17 +9,24 @@ import { WhatsAppUpdates } from './whatsapp-updates';
 
 // docs/product.md#whatsapp-consent: the profile's box shows where the shopper stands and saves a change.
 
+const marketingStopped: WhatsAppConsent['marketing'] = {
+  status: 'stopped',
+  message: whatsappMessages.marketingStopped,
+  changedAt: '2026-03-01T10:00:00.000Z',
+};
 const stopped: WhatsAppConsent = {
   status: 'stopped',
   phone: null,
   message: whatsappMessages.stopped,
   changedAt: '2026-03-01T10:00:00.000Z',
+  marketing: marketingStopped,
 };
 const optedIn: WhatsAppConsent = {
   status: 'opted_in',
   phone: '9812345678',
   message: whatsappMessages.optedIn('+91 9812345678'),
   changedAt: '2026-03-02T10:00:00.000Z',
+  marketing: marketingStopped,
 };
 
 function renderBox() {
@@ -45,6 +52,47 @@ describe('the profile WhatsApp box', () => {
     await screen.findByText(whatsappMessages.optedIn('+91 9812345678'));
     expect(box.checked).toBe(true);
     expect(api.callsTo('PUT /api/account/whatsapp').map((call) => call.body)).toEqual([{ optIn: true }]);
+  });
+
+  it('has a second box for reminders and offers, off until ticked, saved on its own', async () => {
+    const never: WhatsAppConsent = {
+      ...optedIn,
+      marketing: { status: 'never', message: whatsappMessages.marketingOptedOut, changedAt: null },
+    };
+    const marketingIn: WhatsAppConsent = {
+      ...optedIn,
+      marketing: {
+        status: 'opted_in',
+        message: whatsappMessages.marketingOptedIn('+91 9812345678'),
+        changedAt: '2026-03-03T10:00:00.000Z',
+      },
+    };
+    const api = fakeApi({
+      'GET /api/account/whatsapp': never,
+      'PUT /api/account/whatsapp': marketingIn,
+    });
+    renderBox();
+    await screen.findByText(whatsappMessages.marketingOptedOut);
+    const box = screen.getByRole('checkbox', { name: whatsappMessages.marketingLabel }) as HTMLInputElement;
+    const updates = screen.getByRole('checkbox', {
+      name: whatsappMessages.checkoutLabel,
+    }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    expect(updates.checked).toBe(true);
+    await userEvent.click(box);
+    await screen.findByText(whatsappMessages.marketingOptedIn('+91 9812345678'));
+    expect(box.checked).toBe(true);
+    expect(updates.checked).toBe(true);
+    expect(api.callsTo('PUT /api/account/whatsapp').map((call) => call.body)).toEqual([{ marketing: true }]);
+  });
+
+  it('says STOP stopped both, each under its own box', async () => {
+    fakeApi({ 'GET /api/account/whatsapp': stopped });
+    renderBox();
+    await screen.findByText(whatsappMessages.marketingStopped);
+    expect(screen.getByText(whatsappMessages.stopped)).toBeTruthy();
+    const box = screen.getByRole('checkbox', { name: whatsappMessages.marketingLabel }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
   });
 
   it("shows the server's refusal", async () => {

@@ -23,7 +23,7 @@ export function useNotifyMe(productId: number, enabled: boolean) {
 export function useChangeNotifyMe(productId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (channel: 'email' | 'sms' | null) =>
+    mutationFn: (channel: 'email' | 'sms' | 'whatsapp' | null) =>
       channel
         ? apiClient.post<NotifyMeReply>(notifyMeApiPath(productId), { channel })
         : apiClient.delete<NotifyMeReply>(notifyMeApiPath(productId)),

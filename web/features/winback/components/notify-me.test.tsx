@@ -35,6 +35,27 @@ describe('Notify me', () => {
     expect(api.calls).toEqual([]);
   });
 
+  it('offers WhatsApp as a channel and sends that choice', async () => {
+    const api = fakeApi({
+      'GET /api/products/7/notify-me': { waiting: false, channel: null },
+      'POST /api/products/7/notify-me': {
+        waiting: true,
+        channel: 'whatsapp',
+        message: notifyMeMessages.notifyAdded,
+      },
+    });
+    const user = userEvent.setup();
+    renderControl(true);
+    const button = await screen.findByRole('button', { name: 'Notify me' });
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    await user.selectOptions(screen.getByLabelText('Tell me'), 'whatsapp');
+    await user.click(button);
+    expect(await screen.findByText(notifyMeMessages.notifyAdded)).toBeTruthy();
+    expect(api.callsTo('POST /api/products/7/notify-me').map((call) => call.body)).toEqual([
+      { channel: 'whatsapp' },
+    ]);
+  });
+
   it('puts a shopper on the list by the chosen channel, then offers to cancel', async () => {
     const api = fakeApi({
       'GET /api/products/7/notify-me': { waiting: false, channel: null },

@@ -7,15 +7,17 @@ import { useSessionUser } from '../../../lib/session';
 import { useChangeNotifyMe, useNotifyMe } from '../api/notify-me';
 import './notify-me.css';
 
+type NotifyChannel = 'email' | 'sms' | 'whatsapp';
+
 /**
  * docs/product.md#notify-me: in place of the disabled Add to Cart of a product out of stock. A visitor is asked to
- * sign in; a shopper joins the list (by e-mail or SMS), sees that they are on it, and can leave it.
+ * sign in; a shopper joins the list (by e-mail, SMS or on WhatsApp), sees that they are on it, and can leave it.
  */
 export function NotifyMe({ productId }: { productId: number }) {
   const signedIn = useSessionUser() !== null;
   const state = useNotifyMe(productId, signedIn);
   const change = useChangeNotifyMe(productId);
-  const [channel, setChannel] = useState<'email' | 'sms'>('email');
+  const [channel, setChannel] = useState<NotifyChannel>('email');
   const [said, setSaid] = useState<string | null>(null);
   const error = change.error?.message ?? state.error?.message;
 
@@ -30,7 +32,7 @@ export function NotifyMe({ productId }: { productId: number }) {
     );
   }
 
-  const submit = (next: 'email' | 'sms' | null) =>
+  const submit = (next: NotifyChannel | null) =>
     change.mutate(next, { onSuccess: (reply) => setSaid(reply.message ?? null) });
   const waiting = state.data?.waiting === true;
   return (
@@ -48,9 +50,10 @@ export function NotifyMe({ productId }: { productId: number }) {
         <>
           <label className="notify-me__channel">
             {notifyMeLabels.channel}
-            <select value={channel} onChange={(event) => setChannel(event.target.value as 'email' | 'sms')}>
+            <select value={channel} onChange={(event) => setChannel(event.target.value as NotifyChannel)}>
               <option value="email">{notifyMeLabels.channelEmail}</option>
               <option value="sms">{notifyMeLabels.channelSms}</option>
+              <option value="whatsapp">{notifyMeLabels.channelWhatsApp}</option>
             </select>
           </label>
           <Button disabled={state.isPending || change.isPending} onClick={() => submit(channel)}>
