@@ -6,6 +6,7 @@ import { MemoryRouter } from '../../../lib/router';
 import { setSessionUser } from '../../../lib/session';
 import { fakeApi, jsonReply } from '../../../test/fake-api';
 import { createQueryWrapper } from '../../../test/query-wrapper';
+import { shopConfig } from '../../../test/render-shop';
 import { aUser } from '../../../test/users';
 import { NotifyMe } from './notify-me';
 
@@ -35,8 +36,9 @@ describe('Notify me', () => {
     expect(api.calls).toEqual([]);
   });
 
-  it('offers WhatsApp as a channel and sends that choice', async () => {
+  it('offers WhatsApp as a channel while the shop has it, and sends that choice', async () => {
     const api = fakeApi({
+      'GET /api/config': { ...shopConfig, whatsapp: true },
       'GET /api/products/7/notify-me': { waiting: false, channel: null },
       'POST /api/products/7/notify-me': {
         waiting: true,
@@ -54,6 +56,20 @@ describe('Notify me', () => {
     expect(api.callsTo('POST /api/products/7/notify-me').map((call) => call.body)).toEqual([
       { channel: 'whatsapp' },
     ]);
+  });
+
+  it('does not offer WhatsApp while the shop has none', async () => {
+    fakeApi({
+      'GET /api/config': { ...shopConfig, whatsapp: false },
+      'GET /api/products/7/notify-me': { waiting: false, channel: null },
+    });
+    renderControl(true);
+    await screen.findByRole('button', { name: 'Notify me' });
+    await waitFor(() =>
+      expect(
+        [...(screen.getByLabelText('Tell me') as HTMLSelectElement).options].map((option) => option.value),
+      ).toEqual(['email', 'sms']),
+    );
   });
 
   it('puts a shopper on the list by the chosen channel, then offers to cancel', async () => {

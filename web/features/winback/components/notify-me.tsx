@@ -4,6 +4,7 @@ import { Button, buttonClassName } from '../../../components/button';
 import { paths } from '../../../lib/paths';
 import { Link } from '../../../lib/router';
 import { useSessionUser } from '../../../lib/session';
+import { useWhatsAppOffered } from '../../../lib/use-return-window';
 import { useChangeNotifyMe, useNotifyMe } from '../api/notify-me';
 import './notify-me.css';
 
@@ -48,14 +49,7 @@ export function NotifyMe({ productId }: { productId: number }) {
         </>
       ) : (
         <>
-          <label className="notify-me__channel">
-            {notifyMeLabels.channel}
-            <select value={channel} onChange={(event) => setChannel(event.target.value as NotifyChannel)}>
-              <option value="email">{notifyMeLabels.channelEmail}</option>
-              <option value="sms">{notifyMeLabels.channelSms}</option>
-              <option value="whatsapp">{notifyMeLabels.channelWhatsApp}</option>
-            </select>
-          </label>
+          <ChannelSelect value={channel} onChange={setChannel} />
           <Button disabled={state.isPending || change.isPending} onClick={() => submit(channel)}>
             {notifyMeLabels.button}
           </Button>
@@ -70,5 +64,26 @@ export function NotifyMe({ productId }: { productId: number }) {
         </p>
       )}
     </div>
+  );
+}
+
+function ChannelSelect({
+  value,
+  onChange,
+}: {
+  value: NotifyChannel;
+  onChange: (channel: NotifyChannel) => void;
+}) {
+  // docs/product.md#whatsapp-consent: offered only while the shop has WhatsApp.
+  const whatsappOffered = useWhatsAppOffered();
+  return (
+    <label className="notify-me__channel">
+      {notifyMeLabels.channel}
+      <select value={value} onChange={(event) => onChange(event.target.value as NotifyChannel)}>
+        <option value="email">{notifyMeLabels.channelEmail}</option>
+        <option value="sms">{notifyMeLabels.channelSms}</option>
+        {whatsappOffered && <option value="whatsapp">{notifyMeLabels.channelWhatsApp}</option>}
+      </select>
+    </label>
   );
 }
