@@ -239,7 +239,9 @@ test('the owner reads the sales charts, changes a product and the seller’s det
   await article.getByRole('link', { name: title }).click();
   await expect(home.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(home.getByRole('main').getByText('Out of stock')).toBeVisible();
-  await expect(home.getByRole('main').getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+  // docs/product.md#notify-me: "Notify me" stands where Add to Cart was (for a visitor, a link to sign in).
+  await expect(home.getByRole('main').getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+  await expect(home.getByRole('main').getByRole('link', { name: 'Notify me' })).toBeVisible();
 
   // At 390 px the header's wordmark keeps clear of the wishlist and its badge, even beside a long greeting
   // (issue 43: they touched).

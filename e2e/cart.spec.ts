@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { accountMenu, logInBrowser, signInBrowser } from './support/accounts';
 import { expectNoAxeViolations, phoneViewport } from './support/axe';
+import { scrollSettled } from './support/scroll';
 
 // docs/product.md#screens Cart and Wishlist, as a shopper uses them: one page load, then the header's links,
 // the cards and the buttons, and at the end another browser. The pages' states (the refused save, the
@@ -90,6 +91,7 @@ test('a shopper fills the cart and the wishlist, changes quantities, checks out,
   await expect(page.getByRole('heading', { name: 'Your wishlist is empty' })).toBeVisible();
   await page.getByRole('button', { name: 'Shop Now' }).click();
   await expect(ourMittens).toBeInViewport();
+  await scrollSettled(page);
 
   // Hearts on the cards fill the wishlist; its cards show the prices and go to the cart.
   // One heart at a time, each seen saved: two taps in one frame of a busy machine's re-render lost the second

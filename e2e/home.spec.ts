@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { SIGNED_IN_HINT_COOKIE } from '../contracts/session-hint';
 import { expect, test } from './fixtures';
 import { watchFailures } from './support/catalogue-journeys';
+import { scrollSettled } from './support/scroll';
 
 // docs/product.md#screens Home on a phone, as only a browser shows it: the server's shuffle, CSS, scrolling,
 // the menu's scroll lock, auto-play and the native dialog's Escape. The grid's states (prices, sorts, shuffles,
@@ -108,14 +109,6 @@ test('a visitor on a phone browses the home page, its menu and sections, and rea
 
   // The mobile menu locks the page scroll, closes on Escape and outside clicks, and goes to sections.
   const bodyOverflow = () => page.evaluate(() => document.body.style.overflow);
-  const scrollSettled = () =>
-    page.evaluate(
-      () =>
-        new Promise<boolean>((settled) => {
-          const before = window.scrollY;
-          requestAnimationFrame(() => requestAnimationFrame(() => settled(window.scrollY === before)));
-        }),
-    );
   const menu = page.getByRole('navigation', { name: 'Main' });
   const openMenu = page.getByRole('button', { name: 'Open menu' });
   await expect(menu).toBeHidden();
@@ -135,7 +128,7 @@ test('a visitor on a phone browses the home page, its menu and sections, and rea
   await expect(menu).toBeHidden();
   await expect(page.getByRole('heading', { name: 'About Ottoman' })).toBeInViewport();
   // The menu scrolls smoothly: a click on the footer while it still moves could land beside its link.
-  await expect.poll(scrollSettled).toBe(true);
+  await scrollSettled(page);
 
   // The footer opens each policy page at its top; each way back home is a new grid load, shuffled anew.
   for (const policy of policyPages) {
