@@ -2,7 +2,6 @@ import { type FormEvent, useState } from 'react';
 import {
   type AdminNdrAction,
   type AdminNdrRow,
-  NDR_ADDRESS_LINE_MAX_LENGTH,
   NDR_NOTE_MAX_LENGTH,
   NDR_REATTEMPT_DAYS,
   type NdrAction,
@@ -10,10 +9,11 @@ import {
 } from '../../../../contracts/ndr-rules';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog/dialog';
-import { InputField, TextareaField } from '../../../components/form/form-field';
+import { TextareaField } from '../../../components/form/form-field';
 import { RadioGroup } from '../../../components/radio-group';
+import { ReattemptFields, type ReattemptTyped } from '../../../components/reattempt-fields';
 import { StatusMessage } from '../../../components/status-message';
-import { formatCalendarDay, nextIndianDays } from '../../../lib/deadline';
+import { nextIndianDays } from '../../../lib/deadline';
 import { ndrChoiceText, type ReattemptErrors, reattemptChoice } from '../../../lib/ndr-choice';
 import { useActForShopper } from '../api/act-for-shopper';
 
@@ -28,7 +28,7 @@ interface Errors extends ReattemptErrors {
 function actionOf(
   report: AdminNdrRow,
   dates: readonly string[],
-  typed: { action: NdrAction | ''; date: string; phone: string; addressLine: string; note: string },
+  typed: ReattemptTyped & { action: NdrAction | ''; note: string },
 ): { ok: true; action: AdminNdrAction } | { ok: false; errors: Errors } {
   const errors: Errors = {};
   const note = typed.note.trim();
@@ -62,15 +62,13 @@ export function ActForShopperDialog({
   // Mounted as it opens (the queue renders it only then), so each opening starts empty, with today's days.
   const [dates] = useState(() => nextIndianDays(NDR_REATTEMPT_DAYS));
   const [action, setAction] = useState<NdrAction | ''>('');
-  const [date, setDate] = useState('');
-  const [phone, setPhone] = useState(report.phone);
-  const [addressLine, setAddressLine] = useState('');
+  const [typed, setTyped] = useState<ReattemptTyped>({ date: '', phone: report.phone, addressLine: '' });
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Errors>({});
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = actionOf(report, dates, { action, date, phone, addressLine, note });
+    const checked = actionOf(report, dates, { ...typed, action, note });
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -103,28 +101,7 @@ export function ActForShopperDialog({
         />
         {action === 'reattempt' ? (
           <>
-            <RadioGroup
-              legend={ndrMessages.chooseDay}
-              options={dates.map((day) => ({ value: day, label: formatCalendarDay(day) }))}
-              value={date}
-              onChange={setDate}
-              error={errors.date}
-            />
-            <InputField
-              label={ndrMessages.phoneLabel}
-              type="tel"
-              inputMode="tel"
-              value={phone}
-              error={errors.phone}
-              onChange={(event) => setPhone(event.target.value)}
-            />
-            <InputField
-              label={`${ndrMessages.addressLineLabel} (optional)`}
-              maxLength={NDR_ADDRESS_LINE_MAX_LENGTH}
-              value={addressLine}
-              error={errors.addressLine}
-              onChange={(event) => setAddressLine(event.target.value)}
-            />
+            <ReattemptFields dates={dates} typed={typed} errors={errors} onChange={setTyped} />
             <p className="admin-muted">{ndrMessages.pincodeFixed}</p>
           </>
         ) : null}

@@ -1,14 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
-import {
-  NDR_ADDRESS_LINE_MAX_LENGTH,
-  type NdrChoice,
-  type NdrView,
-  ndrMessages,
-} from '../../../../contracts/ndr-rules';
+import { type NdrChoice, type NdrView, ndrMessages } from '../../../../contracts/ndr-rules';
 import { Button } from '../../../components/button';
-import { InputField } from '../../../components/form/form-field';
-import { RadioGroup } from '../../../components/radio-group';
-import { formatCalendarDay } from '../../../lib/deadline';
+import { ReattemptFields, type ReattemptTyped } from '../../../components/reattempt-fields';
 import { type ReattemptErrors, reattemptChoice } from '../../../lib/ndr-choice';
 
 /**
@@ -25,14 +18,12 @@ export function DeliveryChoiceForms({
   onChoose: (choice: NdrChoice) => void;
 }) {
   const ids = useId();
-  const [date, setDate] = useState('');
-  const [phone, setPhone] = useState(view.phone);
-  const [addressLine, setAddressLine] = useState('');
+  const [typed, setTyped] = useState<ReattemptTyped>({ date: '', phone: view.phone, addressLine: '' });
   const [errors, setErrors] = useState<ReattemptErrors>({});
 
   function submitReattempt(event: FormEvent) {
     event.preventDefault();
-    const checked = reattemptChoice(view, { date, phone, addressLine });
+    const checked = reattemptChoice(view, typed);
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -52,30 +43,7 @@ export function DeliveryChoiceForms({
       <section className="delivery-choice" aria-labelledby={`${ids}-again`}>
         <h2 id={`${ids}-again`}>{ndrMessages.deliverAgain}</h2>
         <form aria-labelledby={`${ids}-again`} onSubmit={submitReattempt} noValidate>
-          <RadioGroup
-            legend={ndrMessages.chooseDay}
-            options={view.dates.map((day) => ({ value: day, label: formatCalendarDay(day) }))}
-            value={date}
-            onChange={setDate}
-            error={errors.date}
-          />
-          <InputField
-            label={ndrMessages.phoneLabel}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            value={phone}
-            error={errors.phone}
-            onChange={(event) => setPhone(event.target.value)}
-          />
-          <InputField
-            label={`${ndrMessages.addressLineLabel} (optional)`}
-            maxLength={NDR_ADDRESS_LINE_MAX_LENGTH}
-            autoComplete="off"
-            value={addressLine}
-            error={errors.addressLine}
-            onChange={(event) => setAddressLine(event.target.value)}
-          />
+          <ReattemptFields dates={view.dates} typed={typed} errors={errors} onChange={setTyped} ownDevice />
           <dl className="delivery-facts">
             <dt>Address</dt>
             <dd>{[address.line, address.city, address.state].filter(Boolean).join(', ')}</dd>
